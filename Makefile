@@ -1,0 +1,47 @@
+# XoBo board: every target sets up what it needs first (make setup is idempotent).
+PY      ?= python3
+VENV    := .venv
+BIN     := $(VENV)/bin
+STAMP   := $(VENV)/.setup-stamp
+BOARD   ?= pico_gpio
+PORT    ?=
+
+.PHONY: setup test test-fast test-upy bench sim flash lint doctor clean browser
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[test]'
+	touch $(STAMP)
+
+# Chromium for the browser tests comes from Debian (Playwright must not download its own).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else echo "chromium missing: sudo apt-get install chromium (browser tests will be skipped)"; fi; }
+
+test: setup browser
+	$(BIN)/python -m pytest
+
+test-fast: setup
+	$(BIN)/python -m pytest -m "not browser and not slow"
+
+bench: setup
+	$(BIN)/python -m xobo_host.bench
+
+sim: setup
+	$(BIN)/xobo sim
+
+flash: setup
+	$(BIN)/xobo flash --board $(BOARD) $(if $(PORT),--port $(PORT))
+
+doctor: setup
+	$(BIN)/xobo doctor
+
+lint: setup
+	$(BIN)/ruff check firmware host_tools tests hardware
+
+clean:
+	rm -rf $(VENV) build dist out *.egg-info

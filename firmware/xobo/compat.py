@@ -1,0 +1,35 @@
+"""Small shims so one source runs under CPython and MicroPython.
+
+Usage::
+
+    from xobo.compat import const, ticks_ms, ticks_diff, IS_MICROPYTHON
+"""
+
+import sys
+
+IS_MICROPYTHON = sys.implementation.name == "micropython"
+
+try:
+    from micropython import const  # noqa: F401
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+try:
+    from time import ticks_add, ticks_diff, ticks_ms  # noqa: F401
+except ImportError:  # CPython: emulate MicroPython's wrapping 30-bit millisecond ticks
+    import time as _time
+
+    _TICKS_PERIOD = 1 << 30
+    _TICKS_HALF = _TICKS_PERIOD // 2
+
+    def ticks_ms():
+        return int(_time.monotonic() * 1000) & (_TICKS_PERIOD - 1)
+
+    def ticks_add(t, delta):
+        return (t + delta) & (_TICKS_PERIOD - 1)
+
+    def ticks_diff(a, b):
+        return ((a - b + _TICKS_HALF) & (_TICKS_PERIOD - 1)) - _TICKS_HALF

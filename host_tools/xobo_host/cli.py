@@ -1,0 +1,68 @@
+"""The ``xobo`` command: one CLI for the rules engine, the board, the simulator and the tools.
+
+Each subcommand lives in its own module ``xobo_host.cmd_<name>`` exposing
+``register(subparsers)``; it adds its parser and sets ``func`` to a callable taking the parsed
+arguments and returning an exit status.
+"""
+
+import argparse
+import importlib
+import sys
+
+# name -> module; order is the order shown in --help
+COMMANDS = (
+    "rules",
+    "board",
+    "sim",
+    "monitor",
+    "games",
+    "flash",
+    "doctor",
+    "selftest",
+    "match",
+)
+
+EPILOG = """examples:
+  xobo rules legal '........./........./........./........./........./........./........./........./......... ns 36 0 0'
+  xobo rules play e5 d4 e4
+  xobo rules perft 2
+  xobo board run --script game.txt --runtime micropython
+  xobo sim
+"""
+
+
+def build_parser():
+    parser = argparse.ArgumentParser(
+        prog="xobo",
+        description="XoBo board: rules engine, scripted board sessions, simulator and tools.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        try:
+            module = importlib.import_module("xobo_host.cmd_" + name)
+        except ModuleNotFoundError as exc:
+            if exc.name == "xobo_host.cmd_" + name:
+                continue  # command not built in this checkout
+            raise
+        module.register(sub)
+    return parser
+
+
+def main(argv=None):
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        return args.func(args) or 0
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
