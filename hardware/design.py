@@ -1,0 +1,191 @@
+"""The single description of the XoBo board: pins, LED chain, power figures and part choices.
+
+Everything else is generated from this module: ``boards/*.json`` (what the firmware reads), the
+skidl schematic and netlist, the bill of materials, the wiring tables and the power budget.
+Change a pin here, run ``python -m hardware.generate``, commit the regenerated files.
+
+    >>> from hardware import design
+    >>> design.board_definition("pico_gpio")["matrix"]["cols"][0]
+    'GP2'
+    >>> design.CHAIN_OF_CELL[0], design.CHAIN_OF_CELL[9]   # a1 starts the chain, a2 ends rank 2
+    (0, 17)
+
+Geometry (shared with the rules engine): cell index = (rank-1)*9 + file, a1 = 0 (South-West),
+i1 = 8, a2 = 9, i9 = 80; files a-i run West to East, ranks 1-9 South to North.
+"""
+
+SIZE = 9
+N_CELLS = SIZE * SIZE
+FILES = "abcdefghi"
+N_CUBES = 36  # cubes (each with one magnet) in a set
+
+# --- LED chain ---------------------------------------------------------------------------------
+# The data line enters at a1 (South-West corner) and runs serpentine: rank 1 West->East, rank 2
+# East->West, ... rank 9 West->East, ending under i9 (North-East corner). From there it goes on
+# round the border anticlockwise: the North strip (i->a), the West strip (rank 9->1), the South
+# strip (a->i), the East strip (rank 1->9), ending next to i9 again. One LED per cell along each
+# edge, so the strip LED next to file/rank k is edges[...][k].
+EDGE_LEDS = 9  # LEDs per edge strip
+EDGE_ORDER = ("N", "W", "S", "E")  # order of the strips along the chain after the cells
+LED_COUNT = N_CELLS + 4 * EDGE_LEDS
+
+
+def cell_name(cell):
+    return "%s%d" % (FILES[cell % SIZE], cell // SIZE + 1)
+
+
+def _serpentine():
+    """chain index of every cell 0..80 (a1 first, rank 1 going East)."""
+    chain_of_cell = [0] * N_CELLS
+    k = 0
+    for rank in range(SIZE):
+        files = range(SIZE) if rank % 2 == 0 else range(SIZE - 1, -1, -1)
+        for f in files:
+            chain_of_cell[rank * SIZE + f] = k
+            k += 1
+    return chain_of_cell
+
+
+def _edges():
+    """Chain indices of the edge strips, each listed in board order: N and S from file a to i
+    (West to East), E and W from rank 1 to 9 (South to North)."""
+    edges = {}
+    k = N_CELLS
+    for edge in EDGE_ORDER:
+        run = list(range(k, k + EDGE_LEDS))
+        k += EDGE_LEDS
+        # N runs i->a and W runs 9->1 along the chain: reverse to board order.
+        edges[edge] = run[::-1] if edge in ("N", "W") else run
+    return edges
+
+
+CHAIN_OF_CELL = _serpentine()
+EDGE_CHAIN = _edges()
+
+# --- LED electrical figures (WS2812B datasheet, rounded up) -----------------------------------
+LED_MA_PER_CHANNEL = 20  # one colour channel at 255
+LED_IDLE_MA = 1  # each LED's controller with all channels off
+
+# --- Pin assignments ---------------------------------------------------------------------------
+# Raspberry Pi Pico (RP2040). Columns GP2-GP10 are contiguous inputs so the firmware reads all 9
+# columns in one SIO GPIO_IN read: (gpio_in >> 2) & 0x1FF. Rows GP11-GP19 are contiguous outputs
+# (one GPIO_OUT write selects a row). GP0/GP1 stay free for UART0 (debug), GP20/GP21 free for
+# I2C0 (expansion). GP22 feeds the LED level shifter. Buttons on GP26-GP28. GP23-25 and GP29 are
+# used inside the Pico (SMPS mode, VBUS sense, on-board LED, VSYS/3 ADC) and never appear here.
+PICO_ROWS = ["GP%d" % n for n in range(11, 20)]  # row r drives rank r+1 (active low)
+PICO_COLS = ["GP%d" % n for n in range(2, 11)]  # col c reads file c (pull-up, low = closed)
+PICO_LED_PIN = "GP22"
+PICO_BUTTONS = {"ok": "GP26", "undo": "GP27", "hint": "GP28"}
+PICO_INTERNAL = ("GP23", "GP24", "GP25", "GP29")
+
+# Raspberry Pi + Blinka (BCM numbering as "Dn"). NeoPixel on a Pi needs D10, D12, D18 or D21:
+# D18 (PWM0). Avoided: D0/D1 (HAT ID EEPROM), D2/D3 (I2C, 1.8 k pull-ups on the Pi), D14/D15
+# (serial console). That leaves exactly the 21 pins used below.
+PI_ROWS = ["D4", "D5", "D6", "D7", "D8", "D9", "D10", "D11", "D12"]
+PI_COLS = ["D13", "D16", "D17", "D19", "D20", "D21", "D22", "D23", "D24"]
+PI_LED_PIN = "D18"
+PI_BUTTONS = {"ok": "D25", "undo": "D26", "hint": "D27"}
+# BCM GPIO -> physical pin on the 40-pin header (for the wiring table).
+PI_HEADER_PIN = {
+    2: 3, 3: 5, 4: 7, 17: 11, 27: 13, 22: 15, 10: 19, 9: 21, 11: 23, 0: 27, 5: 29, 6: 31,
+    13: 33, 19: 35, 26: 37, 14: 8, 15: 10, 18: 12, 23: 16, 24: 18, 25: 22, 8: 24, 7: 26,
+    1: 28, 12: 32, 16: 36, 20: 38, 21: 40,
+}
+
+# --- Power -------------------------------------------------------------------------------------
+# budget_ma is what the firmware lets the LEDs draw (its per-frame estimate, idle current
+# included): supply - base - margin, with a 10 % margin for supply tolerance and estimate error.
+MARGIN_FRACTION = 0.10
+SUPPLIES = {
+    # Powered through the Pico's micro-USB (jumper JP1 at USB): a USB 2.0 port gives 500 mA.
+    "usb": {"supply_ma": 500, "text": "USB 2.0 port through the Pico's micro-USB (500 mA)"},
+    # 5 V 2 A wall adapter in the barrel jack J1 (jumper JP1 at DC).
+    "adapter-5v2a": {"supply_ma": 2000, "text": "5 V 2 A adapter in the barrel jack"},
+}
+PICO_BASE_MA = 50  # Pico at 125 MHz (~25 mA) + level shifter + matrix pull-ups + headroom
+PI_BASE_MA = 10  # the Pi has its own supply: only level shifter and matrix on the 5 V rail
+
+
+def budget_ma(supply_ma, base_ma):
+    return supply_ma - base_ma - int(round(supply_ma * MARGIN_FRACTION))
+
+
+# --- The board definitions ---------------------------------------------------------------------
+BOARDS = {
+    "pico_gpio": {
+        "description": "Raspberry Pi Pico, MicroPython, direct GPIO 9x9 reed matrix (one diode "
+        "per switch), WS2812B chain from a1 serpentine + 4 edge strips, powered by USB (500 mA)",
+        "platform": "micropython-rp2",
+        "mcu": "pico",
+        "supply": "usb",
+    },
+    "pico_gpio_adapter": {
+        "description": "Same board as pico_gpio with jumper JP1 at DC: a 5 V 2 A adapter in the "
+        "barrel jack powers the LEDs, so the firmware may light them brighter",
+        "platform": "micropython-rp2",
+        "mcu": "pico",
+        "supply": "adapter-5v2a",
+    },
+    "pico_circuitpython": {
+        "description": "Same board as pico_gpio running CircuitPython (board.GPn pin names), "
+        "powered by USB (500 mA)",
+        "platform": "circuitpython",
+        "mcu": "pico",
+        "supply": "usb",
+    },
+    "rpi_blinka": {
+        "description": "Raspberry Pi with Adafruit Blinka wired to the board's Pico socket (see "
+        "hardware/out/wiring_rpi_blinka.md); LED data on D18 (PWM); LEDs powered by a 5 V 2 A "
+        "adapter, the Pi by its own supply",
+        "platform": "blinka",
+        "mcu": "rpi",
+        "supply": "adapter-5v2a",
+    },
+}
+
+
+def pins_for(mcu):
+    if mcu == "pico":
+        return PICO_ROWS, PICO_COLS, PICO_LED_PIN, PICO_BUTTONS, PICO_BASE_MA
+    if mcu == "rpi":
+        return PI_ROWS, PI_COLS, PI_LED_PIN, PI_BUTTONS, PI_BASE_MA
+    raise ValueError("unknown mcu %r, expected 'pico' or 'rpi'" % mcu)
+
+
+def board_definition(name):
+    """The dict written to boards/<name>.json (the format the firmware codes against)."""
+    if name not in BOARDS:
+        raise KeyError("unknown board %r, known: %s" % (name, ", ".join(sorted(BOARDS))))
+    spec = BOARDS[name]
+    rows, cols, led_pin, buttons, base_ma = pins_for(spec["mcu"])
+    supply_ma = SUPPLIES[spec["supply"]]["supply_ma"]
+    return {
+        "name": name,
+        "description": spec["description"],
+        "platform": spec["platform"],
+        "matrix": {
+            "rows": list(rows),
+            "cols": list(cols),
+            "row_active": 0,
+            "col_pull": "up",
+            "settle_us": 10,
+            # key number row*9+col; row r = rank r+1, col c = file c, so the key is the cell.
+            "cell_of_key": [r * SIZE + c for r in range(SIZE) for c in range(SIZE)],
+        },
+        "leds": {
+            "pin": led_pin,
+            "count": LED_COUNT,
+            "order": "GRB",
+            "cells": list(CHAIN_OF_CELL),
+            "edges": {e: list(EDGE_CHAIN[e]) for e in ("N", "S", "E", "W")},
+            "ma_per_channel": LED_MA_PER_CHANNEL,
+            "idle_ma_per_led": LED_IDLE_MA,
+        },
+        "buttons": {b: {"pin": buttons[b], "active": 0} for b in ("ok", "undo", "hint")},
+        "power": {
+            "supply": spec["supply"],
+            "supply_ma": supply_ma,
+            "budget_ma": budget_ma(supply_ma, base_ma),
+            "base_ma": base_ma,
+        },
+    }
