@@ -1,0 +1,203 @@
+"""The rules commands behind ``xobo rules``, runnable under CPython and MicroPython alike.
+
+The host CLI parses options and calls :func:`main`; with ``--runtime micropython`` it runs
+``micropython -m xobo.rules.cli ARGS`` instead, so both engines answer the same question.
+
+Usage::
+
+    micropython -m xobo.rules.cli legal --variant kv "<N3 position>"
+    micropython -m xobo.rules.cli play --position "<N3>" e5 d4
+    micropython -m xobo.rules.cli perft 2
+    micropython -m xobo.rules.cli show "<N3>"
+"""
+
+import sys
+
+from xobo.rules.errors import XoboError
+from xobo.rules.geometry import N_CELLS, NS, cell_name
+from xobo.rules.moves import new_move_buffer
+from xobo.rules.notation import format_move, parse_move
+from xobo.rules.position import Position, perft
+
+USAGE = """usage:
+  legal [--variant V] [POSITION]     legal moves (POSITION omitted: one per stdin line)
+  play [--variant V] [--position P] MOVE...
+  perft [--variant V] DEPTH [POSITION]
+  show [--variant V] POSITION"""
+
+
+def _err(msg):
+    sys.stderr.write("error: %s\n" % msg)
+
+
+def _options(args):
+    """Split ``--variant V`` and ``--position P`` from the positional arguments."""
+    opts = {"variant": "xobo", "position": None}
+    rest = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a in ("--variant", "--position"):
+            if i + 1 >= len(args):
+                raise XoboError("%s needs a value" % a)
+            opts[a[2:]] = args[i + 1]
+            i += 2
+        elif a.startswith("--variant="):
+            opts["variant"] = a[10:]
+            i += 1
+        elif a.startswith("--position="):
+            opts["position"] = a[11:]
+            i += 1
+        else:
+            rest.append(a)
+            i += 1
+    if opts["variant"] not in ("xobo", "kv"):
+        raise XoboError("unknown variant '%s': use xobo or kv" % opts["variant"])
+    return opts, rest
+
+
+def _position_arg(rest, variant):
+    # a position is one quoted argument, or its five fields unquoted
+    return Position.parse(" ".join(rest), variant)
+
+
+def legal_line(pos, buf):
+    n = pos.legal_moves(buf)
+    names = [format_move(buf[i]) for i in range(n)]
+    names.sort()
+    return " ".join(names)
+
+
+def cmd_legal(args):
+    opts, rest = _options(args)
+    buf = new_move_buffer()
+    if rest:
+        print(legal_line(_position_arg(rest, opts["variant"]), buf))
+        return 0
+    status = 0
+    while True:
+        line = sys.stdin.readline()
+        if not line:
+            break
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            print(legal_line(Position.parse(line, opts["variant"]), buf))
+        except XoboError as exc:
+            print("error: %s" % exc)
+            status = 1
+    return status
+
+
+def result_word(pos):
+    w = pos.winner()
+    if w < 0:
+        return "*"
+    return "ns" if w == NS else "ew"
+
+
+def cmd_play(args):
+    opts, rest = _options(args)
+    if opts["position"]:
+        pos = Position.parse(opts["position"], opts["variant"])
+    else:
+        pos = Position(opts["variant"])
+    if not rest:
+        raise XoboError("play needs at least one move")
+    k = 0
+    for text in rest:
+        k += 1
+        if text == "(v)":
+            continue  # a Voina mark given as its own argument
+        if pos.winner() >= 0:
+            raise XoboError("move %d (%s): the game is over" % (k, text))
+        try:
+            m = parse_move(text, pos)
+        except XoboError as exc:
+            raise XoboError("move %d: %s" % (k, exc)) from exc
+        pos.apply(m)
+        shown = format_move(m)
+        if pos.declared_voina():
+            shown += " (v)"
+        print("%s\t%s\t%s" % (shown, pos.to_string(), result_word(pos)))
+    return 0
+
+
+def cmd_perft(args):
+    opts, rest = _options(args)
+    if not rest or not rest[0].isdigit():
+        raise XoboError("perft needs a depth, a whole number")
+    depth = int(rest[0])
+    if len(rest) > 1:
+        pos = _position_arg(rest[1:], opts["variant"])
+    else:
+        pos = Position(opts["variant"])
+    print(perft(pos, depth))
+    return 0
+
+
+def show_lines(pos):
+    out = []
+    header = "     " + "  ".join("abcdefghi")
+    out.append(header)
+    for rank in range(8, -1, -1):
+        row = []
+        for f in range(9):
+            v = pos.heights[rank * 9 + f]
+            row.append("." if v == 0 else str(v))
+        out.append("  %d  %s  %d" % (rank + 1, "  ".join(row), rank + 1))
+    out.append(header)
+    side = "NS" if pos.side == NS else "EW"
+    out.append(
+        "variant %s, %s to move; common reserve %d, own NS %d, own EW %d"
+        % (pos.variant, side, pos.common, pos.own[0], pos.own[1])
+    )
+    w = pos.winner()
+    if w >= 0:
+        out.append("game over: %s wins" % ("NS" if w == NS else "EW"))
+        chain = pos.winning_chain()
+        if chain:
+            out.append("winning chain: " + " ".join(cell_name(c) for c in chain))
+        return out
+    if pos.under_voina():
+        out.append("%s is under Voina (may regroup)" % side)
+    cells = bytearray(N_CELLS)
+    for p in (0, 1):
+        n = pos.voina_cells(p, cells)
+        name = "NS" if p == NS else "EW"
+        if n:
+            names = [cell_name(c) for c in range(N_CELLS) if cells[c]]
+            out.append("Voina cells of %s: %s" % (name, " ".join(names)))
+        spreads = pos.voina_spreads(p)
+        if spreads:
+            out.append("Voina spreads of %s: %s" % (name, " ".join(format_move(m)
+                                                                  for m in spreads)))
+    return out
+
+
+def cmd_show(args):
+    opts, rest = _options(args)
+    pos = _position_arg(rest, opts["variant"])
+    for line in show_lines(pos):
+        print(line)
+    return 0
+
+
+COMMANDS = {"legal": cmd_legal, "play": cmd_play, "perft": cmd_perft, "show": cmd_show}
+
+
+def main(argv):
+    if not argv or argv[0] not in COMMANDS:
+        _err("unknown rules command" if argv else "no rules command")
+        sys.stderr.write(USAGE + "\n")
+        return 2
+    try:
+        return COMMANDS[argv[0]](argv[1:])
+    except XoboError as exc:
+        _err(str(exc))
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

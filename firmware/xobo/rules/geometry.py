@@ -1,0 +1,148 @@
+"""Board geometry (rules B1-B4): cells, names, directions, rays, neighbours and edges.
+
+All tables are built once at import as tuples/bytearrays, so the hot paths only index them.
+
+Usage::
+
+    from xobo.rules.geometry import parse_cell, cell_name, ray, NE, maxreach
+    c = parse_cell("e5")          # 40
+    cell_name(ray(c, NE)[0])      # "f6"
+    maxreach(c)                   # 4
+"""
+
+from xobo.compat import const
+from xobo.rules.errors import MoveError
+
+SIZE = const(9)
+N_CELLS = const(81)
+
+NS = const(0)
+EW = const(1)
+PLAYER_NAMES = ("ns", "ew")
+
+# B4 directions, clockwise from North
+N = const(0)
+NE = const(1)
+E = const(2)
+SE = const(3)
+S = const(4)
+SW = const(5)
+W = const(6)
+NW = const(7)
+DIR_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+# (file step, rank step)
+DIR_DF = (0, 1, 1, 1, 0, -1, -1, -1)
+DIR_DR = (1, 1, 0, -1, -1, -1, 0, 1)
+OPPOSITE = (4, 5, 6, 7, 0, 1, 2, 3)
+
+# B2 edge flags
+EDGE_N = const(1)
+EDGE_S = const(2)
+EDGE_E = const(4)
+EDGE_W = const(8)
+PLAYER_EDGES = (EDGE_N | EDGE_S, EDGE_E | EDGE_W)
+
+FILES = "abcdefghi"
+
+
+def cell_file(c):
+    return c % 9
+
+
+def cell_rank(c):
+    return c // 9
+
+
+def cell_name(c):
+    return FILES[c % 9] + str(c // 9 + 1)
+
+
+def parse_cell(text):
+    """'e5' -> 40. Raises MoveError saying what is wrong."""
+    if len(text) != 2:
+        raise MoveError("'%s' is not a cell: a cell is a file a-i and a rank 1-9, like e5" % text)
+    f = FILES.find(text[0].lower())
+    r = ord(text[1]) - 49
+    if f < 0:
+        raise MoveError("'%s' is not a cell: file '%s' is not one of a-i" % (text, text[0]))
+    if r < 0 or r > 8:
+        raise MoveError("'%s' is not a cell: rank '%s' is not one of 1-9" % (text, text[1]))
+    return r * 9 + f
+
+
+def _build():
+    rays = []
+    reach = bytearray(N_CELLS * 8)
+    maxr = bytearray(N_CELLS)
+    neigh = []
+    edges = bytearray(N_CELLS)
+    for c in range(N_CELLS):
+        f, r = c % 9, c // 9
+        best = 0
+        for d in range(8):
+            cells = []
+            ff, rr = f + DIR_DF[d], r + DIR_DR[d]
+            while 0 <= ff < 9 and 0 <= rr < 9:
+                cells.append(rr * 9 + ff)
+                ff += DIR_DF[d]
+                rr += DIR_DR[d]
+            rays.append(tuple(cells))
+            reach[c * 8 + d] = len(cells)
+            if len(cells) > best:
+                best = len(cells)
+        maxr[c] = best
+        nb = []
+        for d in range(8):
+            ff, rr = f + DIR_DF[d], r + DIR_DR[d]
+            if 0 <= ff < 9 and 0 <= rr < 9:
+                nb.append(rr * 9 + ff)
+        neigh.append(tuple(nb))
+        flags = 0
+        if r == 8:
+            flags |= EDGE_N
+        if r == 0:
+            flags |= EDGE_S
+        if f == 8:
+            flags |= EDGE_E
+        if f == 0:
+            flags |= EDGE_W
+        edges[c] = flags
+    return tuple(rays), reach, maxr, tuple(neigh), edges
+
+
+RAYS, REACH, MAXREACH, NEIGHBOURS, EDGES = _build()
+
+
+def ray(c, d):
+    """The cells from c (excluded) to the border in direction d, nearest first."""
+    return RAYS[c * 8 + d]
+
+
+def reach(c, d):
+    return REACH[c * 8 + d]
+
+
+def maxreach(c):
+    return MAXREACH[c]
+
+
+def step(c, d):
+    """The cell next to c in direction d, or -1 off the board."""
+    r = RAYS[c * 8 + d]
+    return r[0] if r else -1
+
+
+def direction_between(a, b):
+    """The direction d with b on ray(a, d), or -1 when a and b are not on one line."""
+    if a == b:
+        return -1
+    df = b % 9 - a % 9
+    dr = b // 9 - a // 9
+    if df != 0 and dr != 0 and df != dr and df != -dr:
+        return -1
+    sf = (df > 0) - (df < 0)
+    sr = (dr > 0) - (dr < 0)
+    for d in range(8):
+        if DIR_DF[d] == sf and DIR_DR[d] == sr:
+            return d
+    return -1

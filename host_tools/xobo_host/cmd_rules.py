@@ -1,0 +1,79 @@
+"""``xobo rules``: the rules engine from the command line (legal, play, perft, show).
+
+Every subcommand takes ``--runtime cpython|micropython``: with ``micropython`` the same
+answer is computed by the firmware's engine under the MicroPython unix port.
+"""
+
+import argparse
+import subprocess
+import sys
+
+from xobo.rules import cli as rules_cli
+
+RULES_EPILOG = """examples:
+  xobo rules legal '........./........./........./........./....1..../........./........./........./......... ew 35 0 0'
+  printf '%s\\n' POSITION1 POSITION2 | xobo rules legal --variant kv
+  xobo rules play e5 d4 e4
+  xobo rules play --position 'POSITION' g6xf5
+  xobo rules perft 3
+  xobo rules perft 2 --runtime micropython
+  xobo rules show 'POSITION'
+"""
+
+
+def _common(p):
+    p.add_argument("--variant", choices=("xobo", "kv"), default="xobo",
+                   help="rules variant (default xobo)")
+    p.add_argument("--runtime", choices=("cpython", "micropython"), default="cpython",
+                   help="which interpreter runs the engine (default cpython)")
+
+
+def register(sub):
+    rules = sub.add_parser(
+        "rules", help="legal moves, play, perft and show positions",
+        description="The XoBo rules engine. Positions are N3 strings (quote them).",
+        epilog=RULES_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    rsub = rules.add_subparsers(dest="rules_command", metavar="SUBCOMMAND")
+    rsub.required = True
+
+    p = rsub.add_parser("legal", help="legal moves of a position (or of each stdin line)")
+    _common(p)
+    p.add_argument("position", nargs="*", help="N3 position; omitted: read one per line")
+    p.set_defaults(func=_run, rules_args=lambda a: ["legal"] + _pos(a.position))
+
+    p = rsub.add_parser("play", help="play moves, print each resulting position and result")
+    _common(p)
+    p.add_argument("--position", help="start position (default: the empty board)")
+    p.add_argument("moves", nargs="+", metavar="MOVE", help="moves in N1 notation")
+    p.set_defaults(func=_run, rules_args=lambda a: ["play"]
+                   + (["--position", a.position] if a.position else []) + a.moves)
+
+    p = rsub.add_parser("perft", help="count move sequences of a given length")
+    _common(p)
+    p.add_argument("depth", type=int)
+    p.add_argument("position", nargs="*", help="N3 position (default: the start)")
+    p.set_defaults(func=_run, rules_args=lambda a: ["perft", str(a.depth)] + _pos(a.position))
+
+    p = rsub.add_parser("show", help="draw a position in the terminal")
+    _common(p)
+    p.add_argument("position", nargs="+", help="N3 position")
+    p.set_defaults(func=_run, rules_args=lambda a: ["show"] + _pos(a.position))
+    return rsub
+
+
+def _pos(words):
+    return [" ".join(words)] if words else []
+
+
+def _run(args):
+    argv = args.rules_args(args)
+    argv = argv[:1] + ["--variant", args.variant] + argv[1:]
+    if args.runtime == "cpython":
+        return rules_cli.main(argv)
+    from xobo_host.upy import micropython_command
+
+    cmd, env = micropython_command(["-m", "xobo.rules.cli"] + argv)
+    sys.stdout.flush()
+    proc = subprocess.run(cmd, env=env, stdin=sys.stdin)
+    return proc.returncode
