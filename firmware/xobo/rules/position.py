@@ -308,6 +308,7 @@ class Position:
                 while x >= 0:
                     chain.append(x)
                     x = prev[x]
+                chain.reverse()  # from the North (NS) or West (EW) edge
                 return chain
             for y in NEIGHBOURS[x]:
                 if lab[y] == comp and prev[y] == -2:
