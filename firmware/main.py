@@ -1,0 +1,23 @@
+"""Device entry point (copied to the Pico's flash root by ``xobo flash``).
+
+Loads ``board.json`` (the board definition chosen at flash time) and runs the board app, which
+builds the drivers with ``xobo.board.boarddef.make_drivers``. A broken ``board.json`` is
+reported on the serial console and the Pico stays at the REPL instead of looping.
+"""
+
+from xobo.board import boarddef
+
+
+def run():
+    try:
+        bd = boarddef.load("board.json")
+    except boarddef.BoardDefError as exc:
+        print("xobo: %s" % exc)
+        print("xobo: fix it with: xobo flash --board NAME")
+        return
+    from xobo.board import app
+
+    app.main(bd)
+
+
+run()

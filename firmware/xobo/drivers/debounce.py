@@ -1,0 +1,108 @@
+"""Debouncing of the 81 cell switches, with a preallocated ring buffer of change events.
+
+A cell's change counts once its raw reading has stayed the same for ``stable_ms``; the event
+carries the time the raw change began (the first scan that saw the new value). The scan path
+(``update`` and ``get_into``) allocates nothing. Ticks wrap (``xobo.compat.ticks_diff``).
+
+Usage::
+
+    from xobo.drivers.debounce import Debouncer
+    deb = Debouncer(n=81, stable_ms=30)
+    deb.prime(raw)                    # at power-up: what is on the board now is stable
+    ev = deb.new_event()
+    if deb.update(raw, now_ms):       # number of cells whose stable state changed
+        while deb.get_into(ev):       # oldest first
+            cell, occupied, t = ev[0], ev[1], ev[2]
+    deb.stable[40]                    # 0/1, debounced occupancy of e5
+"""
+
+from array import array
+
+from xobo.compat import ticks_diff
+
+
+class Debouncer:
+    def __init__(self, n=81, stable_ms=30, queue=64):
+        self.n = n
+        self.stable_ms = stable_ms
+        self.stable = bytearray(n)  # debounced value per cell
+        self._cand = bytearray(n)  # last raw value per cell
+        self._since = array("i", [0] * n)  # ticks when _cand last changed
+        self._qlen = queue
+        self._qcell = bytearray(queue) if n < 256 else array("H", [0] * queue)
+        self._qval = bytearray(queue)
+        self._qt = array("i", [0] * queue)
+        self._head = 0  # next to read
+        self._count = 0
+        self.overflows = 0  # events dropped because the queue was full
+
+    def new_event(self):
+        """A reusable event for ``get_into``: ``[cell, occupied, ticks]``."""
+        return [0, 0, 0]
+
+    def prime(self, raw, now_ms=0):
+        """Take ``raw`` as the stable state at once, without events (power-up, resync)."""
+        for i in range(self.n):
+            v = raw[i]
+            self.stable[i] = v
+            self._cand[i] = v
+            self._since[i] = now_ms
+        self._head = 0
+        self._count = 0
+
+    def update(self, raw, now_ms):
+        """Feed one scan; returns how many cells changed their stable state in this call."""
+        cand = self._cand
+        stable = self.stable
+        since = self._since
+        stable_ms = self.stable_ms
+        changed = 0
+        for i in range(self.n):
+            v = raw[i]
+            if v != cand[i]:
+                cand[i] = v
+                since[i] = now_ms
+                if v != stable[i] and stable_ms <= 0:
+                    stable[i] = v
+                    self._push(i, v, now_ms)
+                    changed += 1
+            elif v != stable[i] and ticks_diff(now_ms, since[i]) >= stable_ms:
+                stable[i] = v
+                self._push(i, v, since[i])
+                changed += 1
+        return changed
+
+    def _push(self, cell, value, t):
+        if self._count >= self._qlen:
+            self.overflows += 1
+            return
+        j = self._head + self._count
+        if j >= self._qlen:
+            j -= self._qlen
+        self._qcell[j] = cell
+        self._qval[j] = value
+        self._qt[j] = t
+        self._count += 1
+
+    def pending(self):
+        """Number of events waiting in the queue."""
+        return self._count
+
+    def get_into(self, ev):
+        """Move the oldest event into ``ev`` (``[cell, occupied, ticks]``); False if none."""
+        if not self._count:
+            return False
+        j = self._head
+        ev[0] = self._qcell[j]
+        ev[1] = self._qval[j]
+        ev[2] = self._qt[j]
+        j += 1
+        if j >= self._qlen:
+            j = 0
+        self._head = j
+        self._count -= 1
+        return True
+
+    def clear_events(self):
+        self._head = 0
+        self._count = 0

@@ -1,0 +1,114 @@
+"""Files on the board's flash, written atomically.
+
+``write_atomic(name, data)`` writes ``name.tmp`` in chunks, closes it, then ``os.rename``s it
+over ``name`` (LittleFS on the Pico replaces the target atomically; on FAT, where rename cannot
+replace, the old file is removed first, and ``xobo.board.storage`` keeps two slots for that
+window). A power cut at any instant leaves either the old or the new file, plus perhaps a stray
+``.tmp`` that the next write replaces.
+
+On the Pico every flash erase/program stalls both cores with interrupts masked (a 4 KiB sector
+erase takes ~50 ms): write between scans, never in the scan timing.
+
+``FlashBase`` holds the logic over five primitives (create, write a chunk, close, rename,
+remove); ``Flash`` implements them with ``os``; ``xobo.drivers.virtual.VirtualFlash`` with an
+in-memory directory where a power cut can be injected at any primitive.
+
+Usage::
+
+    from xobo.drivers.flash import Flash
+    fl = Flash("")                      # device: the flash root; host: a directory
+    fl.write_atomic("game.a", b"...")
+    fl.read("game.a")                   # bytes, or None when missing
+"""
+
+import os
+
+CHUNK = 64
+
+
+class FlashBase:
+    chunk = CHUNK
+
+    def write_atomic(self, name, data):
+        tmp = name + ".tmp"
+        h = self._create(tmp)
+        try:
+            mv = memoryview(data)
+            for i in range(0, len(data), self.chunk):
+                self._write(h, mv[i:i + self.chunk])
+        finally:
+            self._close(h)
+        self._rename(tmp, name)
+
+    # primitives, overridden
+    def _create(self, path):
+        raise NotImplementedError
+
+    def _write(self, h, chunk):
+        raise NotImplementedError
+
+    def _close(self, h):
+        raise NotImplementedError
+
+    def _rename(self, src, dst):
+        raise NotImplementedError
+
+    def read(self, name):
+        raise NotImplementedError
+
+    def remove(self, name):
+        raise NotImplementedError
+
+    def exists(self, name):
+        return self.read(name) is not None
+
+    def listdir(self):
+        raise NotImplementedError
+
+
+class Flash(FlashBase):
+    """Real files under ``root`` ("" = the current directory, the flash root on the device)."""
+
+    def __init__(self, root=""):
+        self.root = root
+
+    def _path(self, name):
+        if not self.root:
+            return name
+        return self.root.rstrip("/") + "/" + name
+
+    def _create(self, path):
+        return open(self._path(path), "wb")
+
+    def _write(self, h, chunk):
+        h.write(chunk)
+
+    def _close(self, h):
+        h.close()
+
+    def _rename(self, src, dst):
+        try:
+            os.rename(self._path(src), self._path(dst))
+        except OSError:  # FAT: the target must not exist
+            self.remove(dst)
+            os.rename(self._path(src), self._path(dst))
+        try:
+            os.sync()
+        except AttributeError:
+            pass
+
+    def read(self, name):
+        try:
+            with open(self._path(name), "rb") as f:
+                return f.read()
+        except OSError:
+            return None
+
+    def remove(self, name):
+        try:
+            os.remove(self._path(name))
+        except OSError:
+            pass
+
+    def listdir(self):
+        return sorted(os.listdir(self.root or "."))

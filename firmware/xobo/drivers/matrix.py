@@ -1,0 +1,176 @@
+"""The 9x9 reed-switch matrix: 9 row outputs, 9 column inputs, one diode per switch.
+
+One row at a time is driven to its active level (``row_active``, 0 with pulled-up columns), the
+others to the inactive level; after ``settle_us`` the columns are read. A switch closed at
+(row, col) pulls the column to the active level. Key number = row*9 + col; the board
+definition's ``cell_of_key`` maps it to the cell index.
+
+On rp2 (``SwitchMatrix``) the rows are set with single writes to the SIO GPIO_OUT_SET/CLR
+registers and all nine columns are read with ONE read of SIO GPIO_IN
+(``machine.mem32[0xd0000004]``) instead of nine ``Pin.value()`` calls; a scan of 81 switches
+takes about 9 * (settle_us + ~15 us). ``SwitchMatrixDIO`` does the same with ``digitalio``
+(CircuitPython, Raspberry Pi + Blinka). ``scan_into`` allocates nothing.
+
+Usage::
+
+    from xobo.drivers.matrix import SwitchMatrix
+    m = SwitchMatrix(rows=["GP11", ...], cols=["GP2", ...], cell_of_key=bd.cell_of_key,
+                     row_active=0, col_pull="up", settle_us=10)
+    raw = bytearray(81)
+    m.scan_into(raw)          # raw[cell] = 1 when the cell's switch is closed
+"""
+
+from xobo.compat import const
+
+_SIO_BASE = const(0xD0000000)
+_GPIO_IN = const(0xD0000004)
+_GPIO_OUT_SET = const(0xD0000014)
+_GPIO_OUT_CLR = const(0xD0000018)
+
+
+def gpio_number(name):
+    """``"GP5"`` -> 5 (rp2 pin names)."""
+    if not (isinstance(name, str) and name.startswith("GP") and name[2:].isdigit()):
+        raise ValueError("pin %r is not an rp2 pin name like GP5" % (name,))
+    return int(name[2:])
+
+
+def column_layout(col_gpios):
+    """(shift, contiguous): the GPIO_IN shift when the columns are consecutive GPIOs in order."""
+    first = col_gpios[0]
+    for k in range(len(col_gpios)):
+        if col_gpios[k] != first + k:
+            return 0, False
+    return first, True
+
+
+class SwitchMatrix:
+    """rp2 (MicroPython): rows and columns as GPIOs, columns read from SIO GPIO_IN."""
+
+    def __init__(self, rows, cols, cell_of_key, row_active=0, col_pull="up", settle_us=10):
+        import time
+
+        import machine  # lazy: only on the device
+
+        self._mem32 = machine.mem32
+        self._sleep_us = time.sleep_us
+        Pin = machine.Pin
+        self.nrows = len(rows)
+        self.ncols = len(cols)
+        self.row_active = 1 if row_active else 0
+        self.settle_us = settle_us
+        self.cell_of_key = bytes(cell_of_key)
+        self._row_masks = []
+        self._rows = []
+        inactive = 0 if self.row_active else 1
+        for name in rows:
+            g = gpio_number(name)
+            self._rows.append(Pin(g, Pin.OUT, value=inactive))
+            self._row_masks.append(1 << g)
+        self._row_masks = tuple(self._row_masks)
+        self._all_rows = 0
+        for m in self._row_masks:
+            self._all_rows |= m
+        pull = Pin.PULL_UP if col_pull == "up" else (Pin.PULL_DOWN if col_pull == "down" else None)
+        self._col_gpios = tuple(gpio_number(n) for n in cols)
+        self._cols = [Pin(g, Pin.IN, pull) for g in self._col_gpios]
+        self._col_shift, self._contiguous = column_layout(self._col_gpios)
+        self._col_mask = (1 << self.ncols) - 1
+        # the column reads the row's active level when the switch is closed
+        self._invert = 1 if self.row_active == 0 else 0
+
+    def _set_inactive(self):
+        if self.row_active:
+            self._mem32[_GPIO_OUT_CLR] = self._all_rows
+        else:
+            self._mem32[_GPIO_OUT_SET] = self._all_rows
+
+    def scan_into(self, raw):
+        mem32 = self._mem32
+        sleep_us = self._sleep_us
+        settle = self.settle_us
+        cok = self.cell_of_key
+        ncols = self.ncols
+        masks = self._row_masks
+        act_reg = _GPIO_OUT_SET if self.row_active else _GPIO_OUT_CLR
+        off_reg = _GPIO_OUT_CLR if self.row_active else _GPIO_OUT_SET
+        key = 0
+        for r in range(self.nrows):
+            m = masks[r]
+            mem32[act_reg] = m
+            if settle:
+                sleep_us(settle)
+            v = mem32[_GPIO_IN]
+            mem32[off_reg] = m
+            if self._contiguous:
+                bits = (v >> self._col_shift) & self._col_mask
+            else:
+                bits = 0
+                gp = self._col_gpios
+                for c in range(ncols):
+                    bits |= ((v >> gp[c]) & 1) << c
+            if self._invert:
+                bits ^= self._col_mask
+            for c in range(ncols):
+                raw[cok[key]] = (bits >> c) & 1
+                key += 1
+
+
+class SwitchMatrixDIO:
+    """CircuitPython / Blinka: the same matrix through ``digitalio`` (nine reads per row)."""
+
+    def __init__(self, rows, cols, cell_of_key, row_active=0, col_pull="up", settle_us=10,
+                 pin_lookup=None):
+        import digitalio  # lazy
+
+        if pin_lookup is None:
+            import board
+
+            def pin_lookup(name):
+                return getattr(board, name)
+
+        self.nrows = len(rows)
+        self.ncols = len(cols)
+        self.row_active = bool(row_active)
+        self.settle_us = settle_us
+        self.cell_of_key = bytes(cell_of_key)
+        self._rows = []
+        for name in rows:
+            p = digitalio.DigitalInOut(pin_lookup(name))
+            p.switch_to_output(value=not self.row_active)
+            self._rows.append(p)
+        self._cols = []
+        for name in cols:
+            p = digitalio.DigitalInOut(pin_lookup(name))
+            if col_pull == "up":
+                p.switch_to_input(pull=digitalio.Pull.UP)
+            elif col_pull == "down":
+                p.switch_to_input(pull=digitalio.Pull.DOWN)
+            else:
+                p.switch_to_input()
+            self._cols.append(p)
+        try:
+            from time import sleep_us
+
+            self._sleep_us = sleep_us
+        except ImportError:
+            import time
+
+            def _sleep_us(us):
+                time.sleep(us / 1000000)
+
+            self._sleep_us = _sleep_us
+
+    def scan_into(self, raw):
+        cok = self.cell_of_key
+        active = self.row_active
+        key = 0
+        for r in range(self.nrows):
+            row = self._rows[r]
+            row.value = active
+            if self.settle_us:
+                self._sleep_us(self.settle_us)
+            for c in range(self.ncols):
+                raw[cok[key]] = 1 if self._cols[c].value == active else 0
+                key += 1
+            row.value = not active
