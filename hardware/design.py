@@ -62,6 +62,17 @@ def _edges():
 CHAIN_OF_CELL = _serpentine()
 EDGE_CHAIN = _edges()
 
+
+def led_positions():
+    """What each chain index lights: a cell name ("a1") or an edge slot ("N-a", "E-1")."""
+    pos = [""] * LED_COUNT
+    for cell, k in enumerate(CHAIN_OF_CELL):
+        pos[k] = cell_name(cell)
+    for edge, run in EDGE_CHAIN.items():
+        for i, k in enumerate(run):
+            pos[k] = "%s-%s" % (edge, FILES[i] if edge in ("N", "S") else str(i + 1))
+    return pos
+
 # --- LED electrical figures (WS2812B datasheet, rounded up) -----------------------------------
 LED_MA_PER_CHANNEL = 20  # one colour channel at 255
 LED_IDLE_MA = 1  # each LED's controller with all channels off
@@ -77,6 +88,15 @@ PICO_COLS = ["GP%d" % n for n in range(2, 11)]  # col c reads file c (pull-up, l
 PICO_LED_PIN = "GP22"
 PICO_BUTTONS = {"ok": "GP26", "undo": "GP27", "hint": "GP28"}
 PICO_INTERNAL = ("GP23", "GP24", "GP25", "GP29")
+# The Pico's 40 header pins (Pico datasheet, pinout): pin number -> name.
+PICO_PINOUT = {
+    1: "GP0", 2: "GP1", 3: "GND", 4: "GP2", 5: "GP3", 6: "GP4", 7: "GP5", 8: "GND", 9: "GP6",
+    10: "GP7", 11: "GP8", 12: "GP9", 13: "GND", 14: "GP10", 15: "GP11", 16: "GP12", 17: "GP13",
+    18: "GND", 19: "GP14", 20: "GP15", 21: "GP16", 22: "GP17", 23: "GND", 24: "GP18",
+    25: "GP19", 26: "GP20", 27: "GP21", 28: "GND", 29: "GP22", 30: "RUN", 31: "GP26",
+    32: "GP27", 33: "AGND", 34: "GP28", 35: "ADC_VREF", 36: "3V3", 37: "3V3_EN", 38: "GND",
+    39: "VSYS", 40: "VBUS",
+}
 
 # Raspberry Pi + Blinka (BCM numbering as "Dn"). NeoPixel on a Pi needs D10, D12, D18 or D21:
 # D18 (PWM0). Avoided: D0/D1 (HAT ID EEPROM), D2/D3 (I2C, 1.8 k pull-ups on the Pi), D14/D15
@@ -189,3 +209,70 @@ def board_definition(name):
             "base_ma": base_ma,
         },
     }
+
+# --- Part choices ------------------------------------------------------------------------------
+# key: category, value, footprint (KiCad 8 library name), manufacturer, example MPN, note.
+# The schematic (hardware/schematic.py) instantiates these; the BOM counts them from the circuit.
+PARTS = {
+    "pico": ("MCU module", "Raspberry Pi Pico", "Module:RaspberryPi_Pico_Common_THT",
+             "Raspberry Pi", "SC0915", "RP2040; socketed on 2x 1x20 female headers"),
+    "reed": ("Reed switch", "reed SPST-NO 10-15 AT",
+             "Resistor_THT:R_Axial_DIN0414_L11.9mm_D4.5mm_P20.32mm_Horizontal",
+             "Standex-Meder", "KSK-1A66-1015",
+             "glass reed, 14 mm glass, pull-in 10-15 AT (15-20 AT: KSK-1A66-1520 if neighbours "
+             "trigger); bend leads >= 3 mm from the glass"),
+    "diode": ("Diode", "1N4148", "Diode_THT:D_DO-35_SOD27_P7.62mm_Horizontal",
+              "onsemi", "1N4148", "one per reed switch, cathode to the row line"),
+    "led": ("LED", "WS2812B", "LED_SMD:LED_WS2812B_PLCC4_5.0x5.0mm_P3.2mm",
+            "Worldsemi", "WS2812B-V5", "one per cell + edge strips; GRB, 5 V"),
+    "c_led": ("Capacitor", "100nF", "Capacitor_SMD:C_0603_1608Metric",
+              "Samsung", "CL10B104KB8NNNC", "X7R 50 V; one at every LED and at U2"),
+    "c_bulk": ("Capacitor", "1000uF 10V", "Capacitor_THT:CP_Radial_D10.0mm_P5.00mm",
+               "Panasonic", "EEU-FR1A102", "electrolytic bulk on the 5 V LED rail"),
+    "shifter": ("Level shifter", "SN74AHCT1G125", "Package_TO_SOT_SMD:SOT-23-5",
+                "Texas Instruments", "SN74AHCT1G125DBVR",
+                "3.3 V data to 5 V (VIH 2.0 V at VCC 5 V); OE tied low"),
+    "r_data": ("Resistor", "330R", "Resistor_SMD:R_0603_1608Metric",
+               "Yageo", "RC0603FR-07330RL", "series resistor on the LED data line"),
+    "button": ("Push button", "SPST momentary", "Button_Switch_THT:SW_PUSH_12mm",
+               "Omron", "B3F-4055", "12x12 mm tactile; ok, undo, hint"),
+    "jack": ("Connector", "barrel jack 5.5x2.1", "Connector_BarrelJack:BarrelJack_CUI_PJ-002A_Horizontal",
+             "CUI Devices", "PJ-002A", "5 V in, centre positive"),
+    "jumper": ("Connector", "1x3 header + shunt", "Connector_PinHeader_2.54mm:PinHeader_1x03_P2.54mm_Vertical",
+               "Sullins", "PREC003SAAN-RC", "JP1 5 V rail source: 1-2 USB, 2-3 DC (shunt: "
+               "Sullins QPC02SXGN-RC)"),
+    "fuse_dc": ("Polyfuse", "PTC 2A hold", "Fuse:Fuse_1812_4532Metric",
+                "Bourns", "MF-MSMF200-2", "DC input: hold 2.0 A, trip 4.0 A"),
+    "fuse_usb": ("Polyfuse", "PTC 0.5A hold", "Fuse:Fuse_1812_4532Metric",
+                 "Bourns", "MF-MSMF050-2", "USB VBUS to the LED rail: hold 0.5 A, trip 1.0 A"),
+    "pfet": ("MOSFET", "P-MOSFET -30V -4A", "Package_TO_SOT_SMD:SOT-23",
+             "Alpha & Omega", "AO3401A", "reverse-polarity protection, gate to GND"),
+    "tvs": ("TVS diode", "SMAJ5.0A", "Diode_SMD:D_SMA",
+            "Littelfuse", "SMAJ5.0A", "5 V standoff, 9.2 V clamp; after the fuse"),
+    "schottky": ("Diode", "B5819W", "Diode_SMD:D_SOD-123",
+                 "MCC", "B5819W-TP", "5 V rail into VSYS (Pico datasheet 4.5)"),
+}
+
+# Parts that are not in the schematic: counted here, listed in the BOM after the circuit parts.
+# (key, category, quantity, value, manufacturer, example MPN, note)
+CELL_PITCH_MM = 40
+CUBE_MM = 18
+MECHANICAL = [
+    ("magnet", "Magnet", N_CUBES, "6x3 mm N35 disc, axially magnetised", "generic",
+     "N35 D6x3", "one in the bottom face of each cube, same pole down on every cube"),
+    ("cube", "Cube", N_CUBES, "%d mm wooden cube, two colours" % CUBE_MM, "generic",
+     "wood cube %d mm" % CUBE_MM, "6 mm x 3.2 mm blind hole drilled in the bottom face"),
+    ("pico_header", "Connector", 2, "1x20 female header 2.54 mm", "Sullins",
+     "PPTC201LFBN-RC", "socket for the Pico"),
+    ("surface", "Surface", 1, "3 mm float glass %d x %d mm" % ((SIZE + 1) * CELL_PITCH_MM,
+                                                            (SIZE + 1) * CELL_PITCH_MM),
+     "glazier", "3 mm float glass", "arrissed edges; grid printed or etched"),
+    ("diffuser", "Diffuser", 1, "2 mm opal/frosted acrylic, same size as the glass", "generic",
+     "PMMA opal 2 mm", "or tracing paper under the glass"),
+    ("baffle", "Light baffle", 1, "egg-crate grid of 9x9 cells, %d mm pitch, 15 mm high"
+     % CELL_PITCH_MM, "generic", "3 mm MDF or 3D print", "stops light bleeding to neighbours"),
+    ("adapter", "Power supply", 1, "5 V 2 A adapter, 5.5x2.1 mm plug, centre positive",
+     "Mean Well", "GST12E05-P1J", "only for the pico_gpio_adapter board definition"),
+    ("usb_cable", "Cable", 1, "micro-USB data cable", "generic", "USB-A to micro-B",
+     "serial link and USB power"),
+]
