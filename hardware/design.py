@@ -113,8 +113,10 @@ PI_HEADER_PIN = {
 }
 
 # --- Power -------------------------------------------------------------------------------------
-# budget_ma is what the firmware lets the LEDs draw (its per-frame estimate, idle current
-# included): supply - base - margin, with a 10 % margin for supply tolerance and estimate error.
+# budget_ma is the whole board's budget, as the firmware's PowerLimiter reads it
+# (firmware/xobo/drivers/leds.py): base_ma + idle LEDs + colour channels <= budget_ma. It is the
+# supply less a 10 % margin for supply tolerance and estimate error. What the colour channels may
+# draw is therefore supply - base - margin - idle, the figure the power budget table shows.
 MARGIN_FRACTION = 0.10
 SUPPLIES = {
     # Powered through the Pico's micro-USB (jumper JP1 at USB): a USB 2.0 port gives 500 mA.
@@ -126,8 +128,9 @@ PICO_BASE_MA = 50  # Pico at 125 MHz (~25 mA) + level shifter + matrix pull-ups 
 PI_BASE_MA = 10  # the Pi has its own supply: only level shifter and matrix on the 5 V rail
 
 
-def budget_ma(supply_ma, base_ma):
-    return supply_ma - base_ma - int(round(supply_ma * MARGIN_FRACTION))
+def budget_ma(supply_ma):
+    """The whole board's current budget for a supply (supply less the margin)."""
+    return supply_ma - int(round(supply_ma * MARGIN_FRACTION))
 
 
 # --- The board definitions ---------------------------------------------------------------------
@@ -205,7 +208,7 @@ def board_definition(name):
         "power": {
             "supply": spec["supply"],
             "supply_ma": supply_ma,
-            "budget_ma": budget_ma(supply_ma, base_ma),
+            "budget_ma": budget_ma(supply_ma),
             "base_ma": base_ma,
         },
     }
@@ -236,9 +239,11 @@ PARTS = {
                "Yageo", "RC0603FR-07330RL", "series resistor on the LED data line"),
     "button": ("Push button", "SPST momentary", "Button_Switch_THT:SW_PUSH_12mm",
                "Omron", "B3F-4055", "12x12 mm tactile; ok, undo, hint"),
-    "jack": ("Connector", "barrel jack 5.5x2.1", "Connector_BarrelJack:BarrelJack_CUI_PJ-002A_Horizontal",
+    "jack": ("Connector", "barrel jack 5.5x2.1",
+             "Connector_BarrelJack:BarrelJack_CUI_PJ-002A_Horizontal",
              "CUI Devices", "PJ-002A", "5 V in, centre positive"),
-    "jumper": ("Connector", "1x3 header + shunt", "Connector_PinHeader_2.54mm:PinHeader_1x03_P2.54mm_Vertical",
+    "jumper": ("Connector", "1x3 header + shunt",
+               "Connector_PinHeader_2.54mm:PinHeader_1x03_P2.54mm_Vertical",
                "Sullins", "PREC003SAAN-RC", "JP1 5 V rail source: 1-2 USB, 2-3 DC (shunt: "
                "Sullins QPC02SXGN-RC)"),
     "fuse_dc": ("Polyfuse", "PTC 2A hold", "Fuse:Fuse_1812_4532Metric",

@@ -208,15 +208,17 @@ def power_figures(board_def):
     leds, power = board_def["leds"], board_def["power"]
     n = leds["count"]
     idle = n * leds["idle_ma_per_led"]
-    full = n * led_full_white_ma(leds)
+    full = n * 3 * leds["ma_per_channel"]  # all channels of all LEDs at 255, idle excluded
     budget = power["budget_ma"]
+    channels = budget - power["base_ma"] - idle  # what the firmware lets the colours draw
     return {
         "supply": power["supply_ma"], "base": power["base_ma"],
-        "margin": power["supply_ma"] - power["base_ma"] - budget, "budget": budget,
-        "idle": idle, "cells_white": 81 * led_full_white_ma(leds), "all_white": full,
+        "margin": power["supply_ma"] - budget, "budget": budget, "idle": idle,
+        "channels": channels,
+        "cells_white": power["base_ma"] + 81 * led_full_white_ma(leds),
+        "all_white": power["base_ma"] + idle + full,
         # brightness the firmware's cap allows for an all-white frame
-        "white_cap_pct": 100.0 * (budget - idle) / (full - idle),
-        "total_worst": power["base_ma"] + budget,
+        "white_cap_pct": 100.0 * channels / full,
     }
 
 
@@ -231,47 +233,51 @@ def power_md():
         "| idle (all channels 0) | %d mA |" % d["idle_ma_per_led"],
         "| one channel at 255 | %d mA + idle |" % d["ma_per_channel"],
         "| white at 255 (R+G+B) | %d mA |" % led_full_white_ma(d), "",
-        "The firmware estimates each frame as `count x idle_ma_per_led + sum over LEDs and "
-        "channels of value / 255 x ma_per_channel` and, when that exceeds `budget_ma`, scales "
-        "every channel down so the estimate equals the budget.", "",
-        "## Per board definition", "",
-        "`budget_ma` = supply - `base_ma` (Pico, level shifter, matrix) - margin (%d %% of the "
-        "supply): the LEDs never draw more than the budget, so the board never draws more than "
-        "`base_ma + budget_ma`." % round(design.MARGIN_FRACTION * 100), "",
-        "| board | supply | supply mA | base mA | margin mA | budget_ma | LEDs | idle mA | "
-        "81 cells white mA | all white mA | all-white brightness cap | board max mA |",
+        "## What the firmware caps", "",
+        "`budget_ma` is the whole board's budget. The firmware (`PowerLimiter` in "
+        "`firmware/xobo/drivers/leds.py`) estimates every frame as `base_ma + count x "
+        "idle_ma_per_led + sum over LEDs and channels of value / 255 x ma_per_channel` and, "
+        "when that exceeds `budget_ma`, scales every channel down so it fits. So the colour "
+        "channels may draw `budget_ma - base_ma - count x idle_ma_per_led`.", "",
+        "`budget_ma` = supply - margin (%d %% of the supply, for supply tolerance and the "
+        "estimate's error). Worst frames: all %d LEDs white at full brightness, and the 81 "
+        "cells white (edges off); the firmware dims both to the budget." % (
+            round(design.MARGIN_FRACTION * 100), d["count"]), "",
+        "| board | supply | supply mA | margin mA | budget_ma | base_ma | LEDs | idle LEDs mA | "
+        "colour channels mA | worst: 81 cells white mA | worst: all white mA | "
+        "all-white brightness after the cap |",
         "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for name in design.BOARDS:
         b = design.board_definition(name)
         f = power_figures(b)
         lines.append(
-            "| `%s` | %s | %d | %d | %d | %d | %d | %d | %d | %d | %.1f %% | %d |" % (
-                name, b["power"]["supply"], f["supply"], f["base"], f["margin"], f["budget"],
-                b["leds"]["count"], f["idle"], f["cells_white"], f["all_white"],
-                f["white_cap_pct"], f["total_worst"]))
+            "| `%s` | %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %.1f %% |" % (
+                name, b["power"]["supply"], f["supply"], f["margin"], f["budget"], f["base"],
+                b["leds"]["count"], f["idle"], f["channels"], f["cells_white"],
+                f["all_white"], f["white_cap_pct"]))
     lines += [
+        "", "Uncapped, the worst frame would need about %.1f A: never run the LEDs from "
+        "another firmware without a brightness limit." % (
+            power_figures(design.board_definition("pico_gpio"))["all_white"] / 1000.0),
         "", "## Supplies", "",
     ]
     for key, s in design.SUPPLIES.items():
         lines.append("- `%s`: %s." % (key, s["text"]))
     fuse_dc = design.PARTS["fuse_dc"]
     fuse_usb = design.PARTS["fuse_usb"]
+    usb = design.board_definition("pico_gpio")["power"]["budget_ma"]
+    dc = design.board_definition("pico_gpio_adapter")["power"]["budget_ma"]
     lines += [
         "", "## Protection", "",
-        "- USB path: F2 %s (%s): hold current above the USB board maximum (%d mA)." % (
-            fuse_usb[4], fuse_usb[1], power_figures(design.board_definition("pico_gpio"))[
-                "total_worst"]),
-        "- DC path: F1 %s (%s): hold current above the adapter board maximum (%d mA); "
-        "D%d SMAJ5.0A clamps surges and, with a reversed plug, conducts so F1 trips; Q1 "
-        "AO3401A blocks reverse polarity." % (
-            fuse_dc[4], fuse_dc[1],
-            power_figures(design.board_definition("pico_gpio_adapter"))["total_worst"],
-            design.N_CELLS + 1),
-        "- Never put the USB board definition on a board wired for the adapter the other way "
-        "round: with JP1 at USB and `pico_gpio_adapter` loaded the firmware would allow %d mA "
-        "through a 500 mA USB port." % design.board_definition("pico_gpio_adapter")["power"][
-            "budget_ma"],
+        "- USB path (JP1 at USB): F2 %s (%s) holds the USB board budget (%d mA)." % (
+            fuse_usb[4], fuse_usb[1], usb),
+        "- DC path (JP1 at DC): F1 %s (%s) holds the adapter board budget (%d mA); D%d "
+        "SMAJ5.0A clamps surges and, with a reversed plug, conducts so F1 trips; Q1 AO3401A "
+        "blocks reverse polarity." % (fuse_dc[4], fuse_dc[1], dc, design.N_CELLS + 1),
+        "- Load the board definition that matches JP1: with JP1 at USB and "
+        "`pico_gpio_adapter` loaded the firmware would allow %d mA through a 500 mA USB port "
+        "(F2 would trip)." % dc,
         "",
     ]
     return "\n".join(lines)
