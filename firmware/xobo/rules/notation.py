@@ -111,11 +111,24 @@ def _cell(s, whole):
         raise MoveError("%s: %s" % (whole, exc)) from exc
 
 
+def _describe(m):
+    """format_move, or words for an encoding whose cells leave the board."""
+    kind = move_kind(m)
+    c = move_cell(m)
+    d = move_dir(m)
+    n = move_count(m)
+    need = n - 1 if kind == REGROUP else (n if kind != PLACE else 0)
+    if REACH[c * 8 + d] >= need and (kind != REGROUP or n >= 2) and (kind == PLACE or n >= 1):
+        return format_move(m)
+    return "%s of %d from %s towards %s" % (
+        ("regroup", "spread")[kind - 1], n, cell_name(c), _DIR_WORDS[d])
+
+
 def why_illegal(m, pos):
     """None when move m is legal in ``pos``, else the reason, naming the rule."""
-    if m < 0 or m >= 65536:
+    if m < 0 or m >= 65536 or move_cell(m) >= N_CELLS or move_kind(m) > 2:
         return "not a move"
-    text = format_move(m) if move_cell(m) < N_CELLS else "?"
+    text = _describe(m)
     w = pos.winner()
     if w >= 0:
         return "%s: the game is over (%s won)" % (text, "NS" if w == 0 else "EW")
@@ -143,7 +156,7 @@ def why_illegal(m, pos):
         if pos.variant == "kv" and n != 3:
             return "%s: in the kv variant a regroup takes exactly 3 cubes (M2)" % text
         if REACH[c * 8 + d] < n - 1:
-            return "%s: the line leaves the board" % text
+            return "%s: the line leaves the board (M2)" % text
         cells = (c,) + tuple(ray[: n - 1])
         for x in cells:
             if h[x] != 1:
