@@ -1,0 +1,66 @@
+"""``xobo sim``: the desktop simulator, the very firmware with virtual switches, LEDs, buttons.
+
+The firmware runs in this process through ``xobo.board.virtual_board.VirtualBoard`` in real
+time; the board is drawn by a local web page (127.0.0.1) that shows what the LEDs light and
+sends physical actions (put a cube, lift a stack, press a button) back.
+
+Usage::
+
+    xobo sim                         # a free port, opens the browser
+    xobo sim --port 8765 --no-browser
+    xobo sim --flash /tmp/xobo-flash # where the simulated flash (the saved game) lives
+"""
+
+import sys
+import time
+import webbrowser
+
+
+def register(subparsers):
+    p = subparsers.add_parser(
+        "sim",
+        help="desktop simulator: the firmware with a virtual board in a web page",
+        description="Run the board firmware with virtual switches, LEDs and buttons, and draw "
+        "the board in a local web page.",
+    )
+    p.add_argument("--port", type=int, default=0, help="HTTP port (default: a free port)")
+    p.add_argument("--host", default="127.0.0.1", help="address to serve on (default 127.0.0.1)")
+    p.add_argument("--no-browser", action="store_true", help="do not open a web browser")
+    p.add_argument("--flash", metavar="DIR", default=None,
+                   help="directory of the simulated flash, where the game is saved "
+                   "(default: ~/.local/share/xobo/sim-flash)")
+    p.add_argument("--board", default="pico_gpio", help="board definition (default pico_gpio)")
+    p.set_defaults(func=run)
+
+
+def run(args):
+    from xobo_host.sim.backend import SimBackend, default_flash_dir, make_virtual_board
+    from xobo_host.sim.server import SimServer
+
+    flash = args.flash or default_flash_dir()
+    try:
+        board = make_virtual_board(flash_dir=flash, board=args.board)
+    except ImportError as exc:
+        print("xobo sim: the board firmware is not available: %s" % exc, file=sys.stderr)
+        return 1
+    backend = SimBackend(board).start()
+    try:
+        server = SimServer(backend, host=args.host, port=args.port)
+    except OSError as exc:
+        backend.stop()
+        print("xobo sim: cannot serve on %s:%s: %s" % (args.host, args.port, exc),
+              file=sys.stderr)
+        return 1
+    server.start()
+    print("XoBo simulator: %s  (flash: %s; Ctrl-C to stop)" % (server.url, flash), flush=True)
+    if not args.no_browser:
+        webbrowser.open(server.url)
+    try:
+        while True:
+            time.sleep(0.5)
+    except KeyboardInterrupt:
+        print("stopping", file=sys.stderr)
+    finally:
+        server.stop()
+        backend.stop()
+    return 0

@@ -1,0 +1,331 @@
+"""The simulated board behind the web page: the firmware (VirtualBoard) stepped in real time.
+
+A thread steps the firmware every ``step_ms`` under a lock; every action of the page (put a
+cube, lift a stack into the hand, take a captured pair off, press a button, send a protocol
+command, load a position or a record) runs under the same lock. The page reads a *snapshot*
+(LED colours, cube counts, the hand, the firmware's state) that changes ``version`` whenever
+anything it shows changes, plus the event lines the firmware sent.
+
+Usage::
+
+    from xobo_host.sim.backend import SimBackend, make_virtual_board
+    backend = SimBackend(make_virtual_board(flash_dir="/tmp/flash"))
+    backend.start()
+    backend.action({"action": "put", "cell": "e5"})
+    snap = backend.snapshot()          # {"cells": [...81 "rrggbb"], "counts": [...], ...}
+    backend.stop()
+"""
+
+import collections
+import os
+import threading
+import time
+
+from xobo.rules.errors import XoboError
+from xobo.rules.geometry import cell_name, parse_cell
+from xobo.rules.position import Position
+from xobo.rules.record import parse_record
+
+BUTTONS = ("ok", "undo", "hint")
+EDGES = ("N", "E", "S", "W")
+
+
+class ActionError(ValueError):
+    """A page action that cannot be done (bad cell, empty cell, unknown action)."""
+
+
+def default_flash_dir():
+    """Per-user directory where the simulated Pico's flash lives between runs."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
+                                                           "share")
+    return os.path.join(base, "xobo", "sim-flash")
+
+
+def make_virtual_board(flash_dir=None, board="pico_gpio", settings=None):
+    """The firmware's VirtualBoard facade in real time (imported lazily: it is the app's)."""
+    from xobo.board.virtual_board import VirtualBoard
+
+    if flash_dir:
+        os.makedirs(flash_dir, exist_ok=True)
+    return VirtualBoard(flash_dir=flash_dir, board=board, realtime=True, settings=settings)
+
+
+def _cell(value):
+    if isinstance(value, int):
+        if 0 <= value < 81:
+            return value
+        raise ActionError("cell %d is off the board (0..80)" % value)
+    if not isinstance(value, str):
+        raise ActionError("an action needs a cell, like \"e5\"")
+    try:
+        return parse_cell(value.strip().lower())
+    except XoboError as exc:
+        raise ActionError(str(exc)) from None
+
+
+def _is_position(text):
+    """An N3 string has ranks separated by '/' and no tag lines or move numbers."""
+    t = text.strip()
+    return "[" not in t and "/" in t.split()[0]
+
+
+class SimBackend:
+    """The firmware in this process, stepped by a thread, shared by every page that connects."""
+
+    mode = "sim"
+
+    def __init__(self, board, step_ms=10, snapshot_ms=40, max_events=200):
+        self.board = board
+        self.step_ms = step_ms
+        self.snapshot_ms = snapshot_ms
+        self.lock = threading.RLock()
+        self.changed = threading.Condition(threading.Lock())
+        self.hand = 0
+        self.events = collections.deque(maxlen=max_events)  # (seq, line)
+        self.event_seq = 0
+        self.version = 0
+        self._snap = None
+        self._thread = None
+        self._running = False
+        self.errors = 0
+        self.last_error = ""
+        board.subscribe(self._on_event)
+        with self.lock:
+            self._refresh()
+
+    # -- the stepping thread ------------------------------------------------------------------
+    def start(self):
+        if self._thread is None:
+            self._running = True
+            self._thread = threading.Thread(target=self._run, name="xobo-sim-step", daemon=True)
+            self._thread.start()
+        return self
+
+    def stop(self):
+        self._running = False
+        if self._thread is not None:
+            self._thread.join(2)
+            self._thread = None
+        with self.changed:
+            self.changed.notify_all()
+
+    def _run(self):
+        next_snap = 0.0
+        while self._running:
+            t0 = time.monotonic()
+            with self.lock:
+                try:
+                    self.board.step()
+                except Exception as exc:  # the firmware must never take the server down
+                    self.errors += 1
+                    self.last_error = "%s: %s" % (type(exc).__name__, exc)
+                if t0 >= next_snap:
+                    self._refresh()
+                    next_snap = t0 + self.snapshot_ms / 1000.0
+            left = self.step_ms / 1000.0 - (time.monotonic() - t0)
+            if left > 0:
+                time.sleep(left)
+
+    # -- what the page sees -------------------------------------------------------------------
+    def _on_event(self, line):
+        self.event_seq += 1
+        self.events.append((self.event_seq, line))
+
+    def _read(self):
+        b = self.board
+        st = dict(b.state())
+        st.pop("counts", None)
+        return {
+            "mode": self.mode,
+            "cells": list(b.cell_colors()),
+            "edges": dict(b.edge_colors()),
+            "counts": list(b.switches.counts),
+            "hand": self.hand,
+            "state": st,
+            "event_seq": self.event_seq,
+            "errors": self.errors,
+            "last_error": self.last_error,
+        }
+
+    def _refresh(self):
+        """Read the board (lock held); bump the version and wake the listeners on a change."""
+        snap = self._read()
+        if snap != self._snap:
+            self._snap = snap
+            with self.changed:
+                self.version += 1
+                self.changed.notify_all()
+
+    def snapshot(self):
+        with self.lock:
+            snap = dict(self._snap)
+            snap["version"] = self.version
+            return snap
+
+    def wait_change(self, version, timeout):
+        """Block until the version differs from ``version`` (or timeout); return the snapshot."""
+        with self.changed:
+            if self.version == version:
+                self.changed.wait(timeout)
+        return self.snapshot()
+
+    def events_after(self, seq):
+        with self.lock:
+            return [(s, line) for s, line in self.events if s > seq]
+
+    # -- what the page does -------------------------------------------------------------------
+    def action(self, req):
+        """Do one page action (a dict from POST /action); returns a dict for the reply."""
+        if not isinstance(req, dict):
+            raise ActionError("an action is a JSON object like {\"action\": \"put\", ...}")
+        kind = req.get("action")
+        handler = getattr(self, "_do_" + str(kind), None)
+        if handler is None:
+            raise ActionError(
+                "unknown action %r (put, lift, take, drop, press, release, hold, command, "
+                "load, new, clear)" % (kind,)
+            )
+        with self.lock:
+            out = handler(req)
+            self.board.step()
+            self._refresh()
+        out.setdefault("ok", True)
+        out["version"] = self.version
+        return out
+
+    def _do_put(self, req):
+        """Put one cube on a cell: from the hand if it holds any, else from the reserve."""
+        c = _cell(req.get("cell"))
+        self.board.put(c)
+        src = "hand" if self.hand > 0 else "reserve"
+        if self.hand > 0:
+            self.hand -= 1
+        return {"cell": cell_name(c), "from": src}
+
+    def _do_lift(self, req):
+        """Lift everything off a cell into the hand (a stack about to be spread)."""
+        c = _cell(req.get("cell"))
+        n = self.board.switches.counts[c]
+        if n == 0:
+            raise ActionError("%s is empty: nothing to lift" % cell_name(c))
+        self.board.lift(c)
+        self.hand += n
+        return {"cell": cell_name(c), "lifted": n}
+
+    def _do_take(self, req):
+        """Take cubes off a cell and set them aside (a captured pair to the mover's reserve)."""
+        c = _cell(req.get("cell"))
+        have = self.board.switches.counts[c]
+        n = req.get("n", have)
+        if not isinstance(n, int) or n < 1:
+            raise ActionError("take needs a number of cubes n >= 1")
+        if have == 0:
+            raise ActionError("%s is empty: nothing to take off" % cell_name(c))
+        n = min(n, have)
+        self.board.take(c, n)
+        return {"cell": cell_name(c), "taken": n}
+
+    def _do_drop(self, req):
+        """Put the cubes in the hand back into the reserve."""
+        n, self.hand = self.hand, 0
+        return {"dropped": n}
+
+    def _button(self, req):
+        name = req.get("button")
+        if name not in BUTTONS:
+            raise ActionError("unknown button %r (ok, undo, hint)" % (name,))
+        return name
+
+    def _do_press(self, req):
+        name = self._button(req)
+        self.board.press(name)
+        return {"button": name}
+
+    def _do_release(self, req):
+        name = self._button(req)
+        self.board.release(name)
+        return {"button": name}
+
+    def _do_command(self, req):
+        line = req.get("line")
+        if not isinstance(line, str) or not line.strip():
+            raise ActionError("command needs a protocol line, like \"position\"")
+        reply = list(self.board.command(line.strip()))
+        ok = bool(reply) and reply[0].startswith("ok")
+        return {"ok": ok, "reply": reply}
+
+    def _do_clear(self, req):
+        """Sweep every cube off the board and empty the hand (physical only)."""
+        self.board.switches.set_counts(bytearray(81))
+        self.hand = 0
+        return {}
+
+    def _do_new(self, req):
+        """A new game: the firmware's ``new`` and the board swept clean."""
+        reply = list(self.board.command("new"))
+        if not reply or not reply[0].startswith("ok"):
+            return {"ok": False, "reply": reply, "error": _error_text(reply)}
+        self._do_clear(req)
+        return {"reply": reply}
+
+    def _sync_cubes(self):
+        """Set the physical cubes to the heights of the firmware's position."""
+        text = self.board.state()["position"]
+        pos = Position.parse(text)
+        self.board.switches.set_counts(pos.heights)
+        self.hand = 0
+
+    def _do_load(self, req):
+        """Load a position (N3) or a game record (N2); the cubes are then set to match."""
+        text = req.get("text")
+        if not isinstance(text, str) or not text.strip():
+            raise ActionError("paste a position (N3) or a game record (N2) to load")
+        text = text.strip()
+        if _is_position(text):
+            one_line = " ".join(text.split())
+            try:
+                Position.parse(one_line)
+            except XoboError as exc:
+                return {"ok": False, "error": "position: %s" % exc}
+            reply = list(self.board.command("load " + one_line))
+            if not reply or not reply[0].startswith("ok"):
+                return {"ok": False, "reply": reply, "error": _error_text(reply)}
+            self._sync_cubes()
+            return {"loaded": "position", "reply": reply}
+        try:
+            rec = parse_record(text)
+        except XoboError as exc:
+            return {"ok": False, "error": "record: %s" % exc}
+        return self._replay(rec)
+
+    def _replay(self, rec):
+        from xobo.rules.notation import format_move
+
+        replies = []
+        if rec.variant != "xobo" or rec.first != 0:
+            for key, value in (("variant", rec.variant), ("first", "ns" if rec.first == 0
+                                                          else "ew")):
+                replies += self.board.command("set %s %s" % (key, value))
+        if rec.start is not None:
+            reply = list(self.board.command("load " + rec.start))
+        else:
+            reply = list(self.board.command("new"))
+        replies += reply
+        if not reply or not reply[0].startswith("ok"):
+            return {"ok": False, "reply": replies, "error": _error_text(reply)}
+        for m in rec.moves:
+            text = format_move(m)
+            reply = list(self.board.command("move " + text))
+            replies += reply
+            if not reply or not reply[0].startswith("ok"):
+                return {"ok": False, "reply": replies,
+                        "error": "move %s: %s" % (text, _error_text(reply))}
+        self._sync_cubes()
+        return {"loaded": "record", "moves": len(rec.moves), "reply": replies}
+
+
+def _error_text(reply):
+    if not reply:
+        return "the board did not answer"
+    line = reply[0]
+    return line[len("error"):].strip() if line.startswith("error") else line

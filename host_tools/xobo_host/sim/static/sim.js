@@ -1,0 +1,387 @@
+/* XoBo board simulator page: draws what the firmware lights, sends physical actions.
+ *
+ * State arrives by server-sent events (/events, message "state": a snapshot with the LED
+ * colours, the cube counts, the hand and the firmware's state); actions go to POST /action.
+ * Plain JS, no build step, no network beyond this server. */
+"use strict";
+
+(function () {
+  const FILES = "abcdefghi";
+  const LONG_PRESS_MS = 450;
+  const $ = (sel, root) => (root || document).querySelector(sel);
+  const role = (name) => $('[data-role="' + name + '"]');
+
+  const ui = {
+    grid: role("grid"), conn: role("conn"), hand: role("hand"), handCubes: role("hand-cubes"),
+    handText: role("hand-text"), message: role("message"), turn: role("turn"),
+    voina: role("voina"), result: role("result"), record: role("record"),
+    position: role("position"), events: role("events"), legend: role("legend"),
+    loadText: role("load-text"), loadError: role("load-error"),
+  };
+
+  let snap = null;
+  let tool = "put";
+  let cursor = 40;
+  let typed = "";
+  const cells = [];
+  const shown = { counts: new Array(81).fill(-1), leds: new Array(81).fill(null) };
+
+  const cellName = (c) => FILES[c % 9] + (Math.floor(c / 9) + 1);
+  function parseCell(text) {
+    const m = /^([a-i])([1-9])$/.exec(String(text).trim().toLowerCase());
+    return m ? (Number(m[2]) - 1) * 9 + FILES.indexOf(m[1]) : -1;
+  }
+
+  /* ---------------------------------------------------------------- board drawing */
+  function buildGrid() {
+    for (let rank = 9; rank >= 1; rank--) {
+      for (let f = 0; f < 9; f++) {
+        const c = (rank - 1) * 9 + f;
+        const el = document.createElement("div");
+        el.className = "cell";
+        el.dataset.cell = cellName(c);
+        el.dataset.count = "0";
+        el.dataset.led = "000000";
+        el.setAttribute("role", "gridcell");
+        el.innerHTML = '<div class="glow"></div><div class="stack"></div><span class="count"></span>';
+        if (f === 0) el.insertAdjacentHTML("beforeend", '<span class="lab rank">' + rank + "</span>");
+        if (rank === 1) el.insertAdjacentHTML("beforeend", '<span class="lab file">' + FILES[f] + "</span>");
+        ui.grid.appendChild(el);
+        cells[c] = el;
+        wireCell(el, c);
+      }
+    }
+    for (const edge of document.querySelectorAll("[data-edge]")) {
+      for (let i = 0; i < 9; i++) edge.insertAdjacentHTML("beforeend", '<i class="pix"></i>');
+    }
+    setCursor(40, false);
+  }
+
+  function stackHtml(n) {
+    let html = "";
+    const shownCubes = Math.min(n, 8);
+    for (let i = 0; i < shownCubes; i++) html += '<i class="cube" style="--i:' + i + '"></i>';
+    return html;
+  }
+
+  function ledStyle(el, hex) {
+    const on = hex && hex !== "000000";
+    el.style.setProperty("--led", "#" + (hex || "000000"));
+    el.classList.toggle("lit", !!on);
+  }
+
+  function render(s) {
+    snap = s;
+    const counts = s.counts || [];
+    const leds = s.cells || [];
+    for (let c = 0; c < 81; c++) {
+      const el = cells[c];
+      const n = counts[c] || 0;
+      if (shown.counts[c] !== n) {
+        shown.counts[c] = n;
+        el.dataset.count = String(n);
+        $(".stack", el).innerHTML = stackHtml(n);
+        $(".count", el).textContent = n >= 2 ? String(n) : "";
+        el.classList.toggle("occupied", n > 0);
+      }
+      const led = (leds[c] || "000000").toLowerCase();
+      if (shown.leds[c] !== led) {
+        shown.leds[c] = led;
+        el.dataset.led = led;
+        ledStyle(el, led);
+      }
+      el.title = cellName(c) + ": " + (n === 0 ? "empty" : n === 1 ? "1 cube" : n + " cubes");
+    }
+    const edges = s.edges || {};
+    for (const edge of document.querySelectorAll("[data-edge]")) {
+      const hex = (edges[edge.dataset.edge] || "000000").toLowerCase();
+      edge.dataset.led = hex;
+      ledStyle(edge, hex);
+    }
+    renderHand(s.hand || 0);
+    renderState(s.state || {});
+    document.body.classList.toggle("monitor", s.mode === "monitor");
+    role("mode-title").textContent = s.mode === "monitor"
+      ? "board monitor" + (s.device ? " · " + s.device : "") : "board simulator";
+    if (s.events && s.events.length) addEvents(s.events);
+  }
+
+  function renderHand(h) {
+    ui.hand.dataset.count = String(h);
+    ui.handCubes.innerHTML = "";
+    for (let i = 0; i < Math.min(h, 8); i++) ui.handCubes.insertAdjacentHTML("beforeend", '<i class="cube"></i>');
+    ui.handText.textContent = h === 0
+      ? "Hand empty: a click puts a cube from the reserve"
+      : "Hand: " + h + (h === 1 ? " cube" : " cubes") + ", click cells to put them one by one";
+    ui.hand.classList.toggle("full", h > 0);
+  }
+
+  const SIDE = { ns: "North–South", ew: "East–West", NS: "North–South", EW: "East–West" };
+
+  function reserves(st) {
+    const r = st.reserves;
+    if (Array.isArray(r)) return { common: r[0], ns: r[1], ew: r[2] };
+    if (r && typeof r === "object") {
+      return { common: r.common, ns: r.ns !== undefined ? r.ns : r.NS, ew: r.ew !== undefined ? r.ew : r.EW };
+    }
+    const parts = String(st.position || "").split(/\s+/);
+    return { common: parts[2], ns: parts[3], ew: parts[4] };
+  }
+
+  function renderState(st) {
+    const side = st.side !== undefined ? String(st.side) : String(st.position || "").split(/\s+/)[1];
+    const over = st.result && st.result !== "*";
+    ui.turn.textContent = over ? "Game over" : (SIDE[side] || side || "–") + " to move";
+    ui.turn.dataset.side = over ? "" : String(side || "").toLowerCase();
+    const v = st.voina === true || st.voina === 1 || st.voina === "1" || st.voina === "yes";
+    ui.voina.hidden = !v || over;
+    ui.voina.textContent = "Voïna! " + (SIDE[side] || "") + " is threatened and may regroup";
+    ui.result.textContent = over ? (SIDE[st.result] || st.result) + " wins" : "";
+    ui.result.dataset.result = st.result || "*";
+    const r = reserves(st);
+    role("res-common").textContent = r.common !== undefined ? r.common : "–";
+    role("res-ns").textContent = r.ns !== undefined ? r.ns : "–";
+    role("res-ew").textContent = r.ew !== undefined ? r.ew : "–";
+    if (ui.record.textContent !== (st.record || "")) ui.record.textContent = st.record || "";
+    ui.position.textContent = st.position || "";
+  }
+
+  function addEvents(list) {
+    for (const item of list) {
+      const li = document.createElement("li");
+      const line = Array.isArray(item) ? item[1] : String(item);
+      li.textContent = line.replace(/^event\s+/, "");
+      li.title = line;
+      ui.events.insertBefore(li, ui.events.firstChild);
+    }
+    while (ui.events.children.length > 40) ui.events.removeChild(ui.events.lastChild);
+  }
+
+  /* ---------------------------------------------------------------- server I/O */
+  let msgTimer = null;
+  function say(text, kind) {
+    ui.message.textContent = text || "";
+    ui.message.dataset.kind = kind || "info";
+    clearTimeout(msgTimer);
+    if (text) msgTimer = setTimeout(() => { ui.message.textContent = ""; }, 4000);
+  }
+
+  async function act(body) {
+    let reply;
+    try {
+      const res = await fetch("/action", {
+        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+      });
+      reply = await res.json();
+    } catch (err) {
+      say("The simulator does not answer: " + err, "error");
+      return { ok: false, error: String(err) };
+    }
+    if (!reply.ok) say(reply.error || (reply.reply || []).join(" ") || "refused", "error");
+    return reply;
+  }
+
+  function connect() {
+    const es = new EventSource("/events");
+    es.addEventListener("state", (ev) => {
+      ui.conn.dataset.state = "live";
+      ui.conn.textContent = "live";
+      render(JSON.parse(ev.data));
+    });
+    es.onerror = () => { ui.conn.dataset.state = "lost"; ui.conn.textContent = "reconnecting…"; };
+    fetch("/state").then((r) => r.json()).then((s) => { if (!snap) render(s); }).catch(() => {});
+    fetch("/legend").then((r) => r.json()).then(renderLegend).catch(() => {});
+  }
+
+  function renderLegend(items) {
+    ui.legend.innerHTML = "";
+    if (!items || !items.length) {
+      ui.legend.innerHTML = '<li class="none">The firmware publishes no colour legend yet.</li>';
+      return;
+    }
+    for (const it of items) {
+      const li = document.createElement("li");
+      li.innerHTML = '<i class="swatch"></i><b></b><span></span>';
+      li.firstChild.style.setProperty("--led", "#" + it.rgb);
+      li.children[1].textContent = it.name;
+      li.children[2].textContent = it.meaning && it.meaning !== it.name ? it.meaning : "";
+      ui.legend.appendChild(li);
+    }
+  }
+
+  /* ---------------------------------------------------------------- physical actions */
+  const readOnly = () => snap && snap.mode === "monitor";
+
+  function cellAction(c, how) {
+    if (readOnly()) return;
+    setCursor(c, false);
+    const name = cellName(c);
+    if (how === "lift") {
+      act({ action: "lift", cell: name });
+      if (tool === "lift") setTool("put");
+    } else if (how === "take") {
+      act({ action: "take", cell: name });
+    } else {
+      act({ action: "put", cell: name });
+    }
+  }
+
+  function wireCell(el, c) {
+    let timer = null;
+    let longDone = false;
+    el.addEventListener("pointerdown", (ev) => {
+      if (ev.button !== 0) return;
+      longDone = false;
+      clearTimeout(timer);
+      timer = setTimeout(() => { longDone = true; cellAction(c, "lift"); }, LONG_PRESS_MS);
+    });
+    const cancel = () => { clearTimeout(timer); timer = null; };
+    el.addEventListener("pointerleave", cancel);
+    el.addEventListener("pointercancel", cancel);
+    el.addEventListener("pointerup", (ev) => {
+      if (ev.button !== 0) return;
+      const wasPending = timer !== null;
+      cancel();
+      if (longDone || !wasPending) return;
+      cellAction(c, ev.shiftKey ? "take" : tool);
+    });
+    el.addEventListener("contextmenu", (ev) => {
+      ev.preventDefault();
+      cancel();
+      if (!longDone) cellAction(c, "lift");
+      longDone = false;
+    });
+  }
+
+  function setTool(name) {
+    tool = name;
+    for (const b of document.querySelectorAll("[data-tool]")) {
+      b.setAttribute("aria-pressed", b.dataset.tool === name ? "true" : "false");
+    }
+  }
+
+  function wireButtons() {
+    for (const b of document.querySelectorAll("[data-button]")) {
+      const name = b.dataset.button;
+      let down = false;
+      const press = (ev) => {
+        if (ev) ev.preventDefault();
+        if (down || readOnly()) return;
+        down = true;
+        b.classList.add("down");
+        act({ action: "press", button: name });
+      };
+      const release = () => {
+        if (!down) return;
+        down = false;
+        b.classList.remove("down");
+        act({ action: "release", button: name });
+      };
+      b.addEventListener("pointerdown", press);
+      b.addEventListener("pointerup", release);
+      b.addEventListener("pointerleave", release);
+      b.addEventListener("pointercancel", release);
+      b.addEventListener("contextmenu", (ev) => ev.preventDefault());
+      b.addEventListener("keydown", (ev) => { if (ev.key === " " || ev.key === "Enter") { ev.stopPropagation(); press(ev); } });
+      b.addEventListener("keyup", (ev) => { if (ev.key === " " || ev.key === "Enter") { ev.stopPropagation(); release(); } });
+      buttonHandlers[name] = { press, release };
+    }
+    for (const b of document.querySelectorAll("[data-tool]")) {
+      b.addEventListener("click", () => setTool(b.dataset.tool));
+    }
+    role("drop").addEventListener("click", () => act({ action: "drop" }));
+    role("copy-record").addEventListener("click", () => copy(ui.record.textContent, "Record copied"));
+    role("copy-position").addEventListener("click", () => copy(ui.position.textContent, "Position copied"));
+    role("new").addEventListener("click", () => {
+      if (window.confirm("Start a new game? The cubes are swept off the board.")) act({ action: "new" });
+    });
+    role("load").addEventListener("click", load);
+    role("load-file").addEventListener("change", (ev) => {
+      const f = ev.target.files && ev.target.files[0];
+      if (!f) return;
+      f.text().then((t) => { ui.loadText.value = t; load(); });
+      ev.target.value = "";
+    });
+  }
+  const buttonHandlers = {};
+
+  async function load() {
+    ui.loadError.textContent = "";
+    const text = ui.loadText.value;
+    const reply = await act({ action: "load", text });
+    if (reply.ok) {
+      say(reply.loaded === "record" ? "Record loaded (" + reply.moves + " moves)" : "Position loaded", "info");
+    } else {
+      ui.loadError.textContent = reply.error || (reply.reply || []).join(" ");
+    }
+  }
+
+  async function copy(text, done) {
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch (err) {
+      const ta = document.createElement("textarea");
+      ta.value = text;
+      document.body.appendChild(ta);
+      ta.select();
+      document.execCommand("copy");
+      ta.remove();
+    }
+    say(done, "info");
+  }
+
+  /* ---------------------------------------------------------------- keyboard */
+  function setCursor(c, show) {
+    for (const el of document.querySelectorAll(".cell.cursor")) el.classList.remove("cursor");
+    cursor = c;
+    if (show !== false) cells[c].classList.add("cursor");
+  }
+
+  const KEY_BUTTON = { o: "ok", u: "undo", "?": "hint" };
+
+  function onKeyDown(ev) {
+    const t = ev.target;
+    if (t && (t.tagName === "TEXTAREA" || t.tagName === "INPUT" || t.tagName === "BUTTON" && (ev.key === " " || ev.key === "Enter"))) return;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const k = ev.key;
+    const file = k.length === 1 ? FILES.indexOf(k.toLowerCase()) : -1;
+    if (file >= 0 && k === k.toLowerCase()) { typed = k; ev.preventDefault(); return; }
+    if (/^[1-9]$/.test(k) && typed) {
+      const c = parseCell(typed + k);
+      typed = "";
+      if (c >= 0) setCursor(c);
+      ev.preventDefault();
+      return;
+    }
+    typed = "";
+    const moves = { ArrowUp: 9, ArrowDown: -9, ArrowLeft: -1, ArrowRight: 1 };
+    if (k in moves) {
+      const d = moves[k];
+      const f = cursor % 9;
+      if ((d === -1 && f === 0) || (d === 1 && f === 8)) return;
+      const c = cursor + d;
+      if (c >= 0 && c < 81) setCursor(c);
+      ev.preventDefault();
+      return;
+    }
+    if (k === "Enter" || k === " ") { cells[cursor].classList.add("cursor"); cellAction(cursor, ev.shiftKey ? "lift" : "put"); ev.preventDefault(); return; }
+    if (k === "l" || k === "L") { cellAction(cursor, "lift"); ev.preventDefault(); return; }
+    if (k === "t" || k === "T") { cellAction(cursor, "take"); ev.preventDefault(); return; }
+    if (k === "r" || k === "R") { if (!readOnly()) act({ action: "drop" }); ev.preventDefault(); return; }
+    if (k === "Escape") { setCursor(cursor, false); return; }
+    const btn = KEY_BUTTON[k.toLowerCase()] || KEY_BUTTON[k];
+    if (btn && !ev.repeat) { buttonHandlers[btn].press(); ev.preventDefault(); }
+  }
+
+  function onKeyUp(ev) {
+    const btn = KEY_BUTTON[ev.key.toLowerCase()] || KEY_BUTTON[ev.key];
+    if (btn && buttonHandlers[btn]) buttonHandlers[btn].release();
+  }
+
+  buildGrid();
+  wireButtons();
+  document.addEventListener("keydown", onKeyDown);
+  document.addEventListener("keyup", onKeyUp);
+  connect();
+  window.xobo = { act, render, cellName, parseCell, get snapshot() { return snap; } };
+})();
