@@ -1,0 +1,137 @@
+"""``xobo rules``: legal, play, perft and show, on CPython and under the MicroPython unix port."""
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from xobo.rules.position import Position
+
+XOBO = str(Path(sys.executable).parent / "xobo")
+START = ("........./........./........./........./........./........./........./........./"
+         "......... ns 36 0 0")
+MIDGAME = ("...1...../..1.3..1./.1...1.../1...1..../...1.3.1./..1....1./.1..1..../"
+           "....1...1/..1...... ns 10 2 2")
+
+
+def xobo(*args, stdin=None):
+    return subprocess.run([XOBO, *args], capture_output=True, text=True, input=stdin,
+                          timeout=600)
+
+
+def random_positions(count, seed):
+    rng = random.Random(seed)
+    out = []
+    for i in range(count):
+        pos = Position("kv" if i % 3 == 0 else "xobo")
+        for _ in range(rng.randrange(0, 60)):
+            moves = pos.legal_actions()
+            if not moves:
+                break
+            pos.apply(rng.choice(moves))
+        out.append((pos.variant, pos.to_string()))
+    return out
+
+
+def test_midgame_fixture_is_a_valid_crowded_position():
+    pos = Position.parse(MIDGAME)
+    assert sum(1 for h in pos.heights if h >= 3) == 2 and pos.common == 10
+
+
+@pytest.mark.parametrize("runtime", ["cpython", "micropython"])
+def test_legal_lists_sorted_moves_of_one_position(runtime):
+    out = xobo("rules", "legal", "--runtime", runtime, START)
+    assert out.returncode == 0, out.stderr
+    moves = out.stdout.split()
+    assert len(moves) == 81 and moves == sorted(moves) and moves[0] == "a1"
+
+
+def test_legal_reads_positions_from_stdin_and_both_runtimes_agree():
+    positions = random_positions(40, seed=11)
+    for variant in ("xobo", "kv"):
+        lines = "".join(p + "\n" for v, p in positions if v == variant)
+        a = xobo("rules", "legal", "--variant", variant, stdin=lines)
+        b = xobo("rules", "legal", "--variant", variant, "--runtime", "micropython", stdin=lines)
+        assert a.returncode == 0 and b.returncode == 0, a.stderr + b.stderr
+        assert len(a.stdout.splitlines()) == lines.count("\n")
+        assert a.stdout == b.stdout
+
+
+def test_legal_reports_a_malformed_line_and_goes_on():
+    out = xobo("rules", "legal", stdin="nonsense\n" + START + "\n")
+    assert out.returncode != 0
+    first, second = out.stdout.splitlines()
+    assert first.startswith("error:") and "5 fields" in first
+    assert len(second.split()) == 81
+
+
+@pytest.mark.parametrize("runtime", ["cpython", "micropython"])
+def test_play_prints_move_position_result_with_voina_mark(runtime):
+    setup = Position.parse(START)
+    for name in "e1 a9 e2 b9 e3 c9 e4 a7 e6 c7 e7 a5 e8 c5".split():
+        from xobo.rules.notation import parse_move
+
+        setup.apply(parse_move(name, setup))
+    out = xobo("rules", "play", "--runtime", runtime, "--position", setup.to_string(),
+               "e9", "d5")
+    assert out.returncode == 0, out.stderr
+    lines = [line.split("\t") for line in out.stdout.splitlines()]
+    assert lines[0][0] == "e9 (v)" and lines[0][2] == "*" and lines[0][1].split()[1] == "ew"
+    assert lines[1][0] == "d5" and lines[1][2] == "ns"  # d5 links e4 and e6 for NS (E2)
+    assert len(lines) == 2
+    more = xobo("rules", "play", "--runtime", runtime, "--position", setup.to_string(),
+                "e9", "d5", "e5")
+    assert more.returncode != 0 and "game is over" in more.stderr
+
+
+@pytest.mark.parametrize("runtime", ["cpython", "micropython"])
+def test_play_stops_on_an_illegal_move_with_a_clear_error(runtime):
+    out = xobo("rules", "play", "--runtime", runtime, "e5", "e5", "d4")
+    assert out.returncode != 0
+    assert len(out.stdout.splitlines()) == 1
+    assert "move 2" in out.stderr and "not empty" in out.stderr
+
+
+def test_play_side_to_move_after_a_winning_move_is_the_opponent():
+    pos = ("....1..../....1..../....1..../....1..../........./....1..../....1..../"
+           "....1..../....1.... ns 28 0 0")
+    out = xobo("rules", "play", "--position", pos, "e5")
+    move, after, result = out.stdout.strip().split("\t")
+    assert (move, after.split()[1], result) == ("e5", "ew", "ns")
+
+
+@pytest.mark.parametrize("runtime", ["cpython", "micropython"])
+def test_perft_from_the_start(runtime):
+    out = xobo("rules", "perft", "--runtime", runtime, "2")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[-1] == "6480"
+
+
+def test_perft_of_a_crowded_midgame_agrees_between_runtimes():
+    a = xobo("rules", "perft", "2", MIDGAME)
+    b = xobo("rules", "perft", "--runtime", "micropython", "2", MIDGAME)
+    assert a.returncode == 0 and b.returncode == 0, a.stderr + b.stderr
+    assert a.stdout.splitlines()[-1] == b.stdout.splitlines()[-1]
+    assert int(a.stdout.splitlines()[-1]) > 1000
+
+
+def test_show_draws_the_board_and_the_voina_cells():
+    pos = ("....1..../....1..../....1..../....1..../........./....1..../....1..../"
+           "....1..../....1.... ew 28 0 0")
+    out = xobo("rules", "show", pos)
+    assert out.returncode == 0, out.stderr
+    assert "Voina cells of NS: d5 e5 f5" in out.stdout
+    assert "EW is under Voina" in out.stdout
+    assert out.stdout.splitlines()[1].split()[0] == "9"
+
+
+def test_bad_position_argument_gets_a_clear_error():
+    out = xobo("rules", "legal", "........./ ns 36 0 0")
+    assert out.returncode != 0 and "9 ranks" in out.stderr
+
+
+def test_help_shows_examples():
+    out = xobo("rules", "--help")
+    assert "examples" in out.stdout and "perft" in out.stdout
