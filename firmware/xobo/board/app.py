@@ -1,0 +1,569 @@
+"""The board application: scan, debounce, infer, commit, save, light, buttons, serial.
+
+The core is the synchronous :meth:`App.step` (one scan-debounce-infer-render cycle at a given
+time), which the asyncio tasks of :func:`main` call on the device and which the tests and the
+simulator drive with virtual time. In steady state (no switch change, no commit) a cycle
+allocates nothing (tests/board/test_heap.py runs it under ``micropython.heap_lock()``).
+
+What happens when (docs/firmware.md has the full story):
+
+- a complete move is committed after the settle time (or at once on ``ok``), saved to flash,
+  flashed in white, and announced as ``event move e5 (v)``;
+- ``undo`` (button, short or long press, or serial) takes back the last move; the board then
+  shows what to restore and waits until the cubes match;
+- ``ok`` + ``undo`` held together start a new game; a long press on ``undo`` while the board
+  waits for the cubes to match (after power-up, undo, new game, load) abandons the game for a
+  new one;
+- ``hint`` (button or serial, with hints on) shows the AI's suggested move;
+- with ``opponent`` set, the computer's moves are shown in light and wait for the cubes.
+
+Usage::
+
+    from xobo.drivers.virtual import make_virtual_drivers
+    from xobo.board.app import App
+    d = make_virtual_drivers()
+    app = App(d)
+    app.subscribe(print)            # event lines
+    app.step(d.clock.ticks_ms())    # one cycle
+    # on the device: xobo.board.app.main(boarddef) (firmware/main.py)
+"""
+
+from xobo.board import inference as I
+from xobo.board.inference import Inference
+from xobo.board.light import Light
+from xobo.compat import const
+from xobo.rules.errors import XoboError
+from xobo.rules.geometry import NS, cell_name
+from xobo.rules.notation import format_move, parse_move
+from xobo.rules.position import Position
+
+CYCLE_MS = const(10)
+
+SETTING_KEYS = ("variant", "first", "brightness", "settle", "hints", "opponent", "level")
+DEFAULTS = {
+    "variant": "xobo",
+    "first": "ns",
+    "brightness": 60,
+    "settle": 1000,
+    "hints": "on",
+    "opponent": "off",
+    "level": "pico",
+}
+CHOICES = {
+    "variant": ("xobo", "kv"),
+    "first": ("ns", "ew"),
+    "hints": ("on", "off"),
+    "opponent": ("off", "ns", "ew"),
+    "level": ("random", "greedy", "beginner", "pico", "strong"),
+}
+RANGES = {"brightness": (0, 100), "settle": (200, 5000)}
+NEW_GAME_KEYS = ("variant", "first")
+SIDE_NAMES = ("ns", "ew")
+
+
+def check_setting(key, value):
+    """The setting's value (str or int) or raise ValueError saying what is wrong."""
+    if key in CHOICES:
+        v = str(value).lower()
+        if v not in CHOICES[key]:
+            raise ValueError("%s must be one of %s, not '%s'" % (key, "|".join(CHOICES[key]),
+                                                                  value))
+        return v
+    if key in RANGES:
+        lo, hi = RANGES[key]
+        v = _to_int(value)
+        if v is None:
+            raise ValueError("%s must be a whole number %d-%d, not '%s'" % (key, lo, hi, value))
+        if v < lo or v > hi:
+            raise ValueError("%s must be %d-%d, not %d" % (key, lo, hi, v))
+        return v
+    raise ValueError("unknown setting '%s' (settings: %s)" % (key, ", ".join(SETTING_KEYS)))
+
+
+def _to_int(value):
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _is_power_cut(exc):
+    return exc.__class__.__name__ == "PowerCut"
+
+
+class App:
+    """The board's application over a ``xobo.drivers.Drivers`` (real or virtual)."""
+
+    def __init__(self, drivers, settings=None, now=None):
+        self.d = drivers
+        self.raw = bytearray(81)
+        self.ev = drivers.debouncer.new_event()
+        self.bev = drivers.buttons.new_event()
+        self.inf = Inference()
+        self.light = Light(self.inf)
+        self.listeners = []
+        self.follow = False
+        self.note = ""
+        self.pending = -1  # host/computer move waiting for the cubes
+        self.pending_from = ""
+        self.ai_failed_ply = -1
+        self.hint_move = -1
+        self.selftest = None
+        self.last_state = -1
+        self.first = NS
+        self.start = ""  # N3 of a loaded start position, "" for the empty board
+        self.saved = None
+        self.store = None
+        self.settings = dict(DEFAULTS)
+        self._storage_init()
+        if settings:
+            for k in settings:
+                self.settings[k] = check_setting(k, settings[k])
+        if now is None:
+            now = drivers.clock.ticks_ms()
+        self.boot(now)
+
+    # ------------------------------------------------------------ storage
+
+    def _storage_init(self):
+        try:
+            from xobo.board.storage import SavedGame, Settings
+        except ImportError:  # storage not built yet: play without saving
+            return
+        self.saved = SavedGame(self.d.flash)
+        self.store = Settings(self.d.flash)
+        try:
+            loaded = self.store.load(DEFAULTS)
+        except (OSError, ValueError) as exc:
+            self.note = "settings not loaded: %s" % exc
+            return
+        for k in SETTING_KEYS:
+            try:
+                self.settings[k] = check_setting(k, loaded.get(k, DEFAULTS[k]))
+            except ValueError:
+                self.settings[k] = DEFAULTS[k]
+
+    def save_game(self):
+        """Save the game (after every commit, undo, new game, load). PowerCut propagates."""
+        if self.saved is None:
+            return
+        pos = self.pos
+        moves = [format_move(m) for m in pos.history()]
+        try:
+            self.saved.save(pos.variant, self.first, self.start, moves)
+        except (OSError, ValueError) as exc:
+            self.emit("event error the game could not be saved: %s" % exc)
+
+    def save_settings(self):
+        if self.store is None:
+            return
+        try:
+            self.store.save(self.settings)
+        except (OSError, ValueError) as exc:
+            self.emit("event error the settings could not be saved: %s" % exc)
+
+    # ------------------------------------------------------------ power-up
+
+    def boot(self, now):
+        """Power-up: settings, the saved game (resumed, cells that differ shown), self-test if
+        both buttons are held."""
+        d = self.d
+        self.inf.set_settle(self.settings["settle"])
+        self._apply_brightness()
+        d.matrix.scan_into(self.raw)
+        d.debouncer.prime(self.raw)
+        self.inf.observe(d.debouncer.stable, now)
+        resumed = False
+        if self.saved is not None:
+            try:
+                g = self.saved.load()
+            except (OSError, ValueError) as exc:
+                g = None
+                self.note = "saved game not read: %s" % exc
+            if g is not None:
+                resumed = self._resume(g)
+        if not resumed:
+            self.pos = Position(self.settings["variant"], self._first_setting())
+            self.first = self.pos.side
+            self.start = ""
+        self._position_changed(now, restore=True)
+        both = False
+        b = d.buttons
+        if "ok" in b.names and "undo" in b.names:
+            b.update(now)
+            b.update(now + b.stable_ms + 1)
+            both = b.held("ok") and b.held("undo")
+        if both:
+            self.start_selftest(now)
+
+    def _first_setting(self):
+        return 0 if self.settings["first"] == "ns" else 1
+
+    def _resume(self, g):
+        try:
+            variant = g["variant"]
+            first = int(g["first"])
+            start = g["start"] or ""
+            pos = Position.parse(start, variant) if start else Position(variant, first)
+            for text in g["moves"]:
+                pos.apply(parse_move(text, pos))
+        except (XoboError, ValueError, KeyError, TypeError) as exc:
+            self.note = "saved game not resumed (%s): new game" % exc
+            return False
+        self.pos = pos
+        self.first = first if not start else pos.side
+        if start:
+            first_pos = pos.clone()
+            while first_pos.ply:
+                first_pos.undo()
+            self.first = first_pos.side
+        self.start = start
+        self.note = "resumed game: %d moves" % pos.ply
+        return True
+
+    # ------------------------------------------------------------ events
+
+    def subscribe(self, callback):
+        self.listeners.append(callback)
+
+    def unsubscribe(self, callback):
+        if callback in self.listeners:
+            self.listeners.remove(callback)
+
+    def emit(self, line):
+        for cb in self.listeners:
+            cb(line)
+
+    # ------------------------------------------------------------ the cycle
+
+    def step(self, now):
+        """One scan-debounce-infer-render cycle at ``now`` (ms ticks)."""
+        self.scan(now)
+        self.render(now)
+
+    def scan(self, now):
+        d = self.d
+        raw = self.raw
+        d.matrix.scan_into(raw)
+        if d.debouncer.update(raw, now):
+            ev = self.ev
+            while d.debouncer.get_into(ev):
+                if self.listeners:
+                    self.emit("event switch %s %s" % (cell_name(ev[0]), "on" if ev[1] else "off"))
+            if self.selftest is None:
+                self.inf.observe(d.debouncer.stable, now)
+        d.buttons.update(now)
+        bev = self.bev
+        while d.buttons.get_into(bev):
+            self.button(bev[0], bev[1], now)
+        if self.selftest is not None:
+            self.selftest.step(now, raw, d.debouncer.stable)
+            if self.selftest.done:
+                self._end_selftest(now)
+            return
+        inf = self.inf
+        m = inf.poll(now)
+        if m >= 0:
+            self.commit(m, now)
+        if inf.state != self.last_state:
+            self._state_changed(now)
+        if (self.settings["opponent"] != "off" and self.pending < 0 and inf.state == I.MATCH
+                and self.ai_failed_ply != self.pos.ply):
+            self._computer_turn(now)
+        d.watchdog.feed()
+
+    def render(self, now):
+        leds = self.d.leds
+        if self.selftest is not None:
+            self.selftest.render(leds.set_cell, leds.set_edge)
+        else:
+            self.light.render(now)
+            self.light.output(leds)
+        leds.show()
+
+    def _state_changed(self, now):
+        inf = self.inf
+        prev = self.last_state
+        self.last_state = inf.state
+        if not self.listeners:
+            return
+        st = inf.state
+        if st == I.FIX or (st == I.RESTORE and prev != I.RESTORE):
+            self.emit("event " + self.fix_text())
+        elif st == I.MATCH and prev in (I.RESTORE, I.FIX):
+            self.emit("event match")
+
+    def fix_text(self):
+        """'fix fill e5 d4 clear c3' (cells to fill and clear), or 'fix none'."""
+        inf = self.inf
+        fill = [cell_name(c) for c in range(81) if inf.fill[c]]
+        clear = [cell_name(c) for c in range(81) if inf.clear[c]]
+        kind = "restore" if inf.state == I.RESTORE else "fix"
+        if not fill and not clear:
+            return kind + " none"
+        out = kind
+        if fill:
+            out += " fill " + " ".join(fill)
+        if clear:
+            out += " clear " + " ".join(clear)
+        return out
+
+    # ------------------------------------------------------------ game changes
+
+    def _position_changed(self, now, restore=False):
+        self.inf.set_position(self.pos, restore)
+        self.light.set_position(self.pos)
+        self.light.show_hint(-1, now)
+        self.hint_move = -1
+        self.pending = -1
+        self.pending_from = ""
+        self.inf.changed_at = now  # the settle time counts from the position change
+
+    def commit(self, m, now):
+        """Play move m (inferred from the cubes, or a host/computer move they completed)."""
+        pos = self.pos
+        text = format_move(m)
+        self.light.flash_move(pos, m, now)
+        pos.apply(m)
+        voina = pos.declared_voina()
+        self._position_changed(now)
+        self.last_state = self.inf.state
+        self.save_game()
+        self.emit("event move %s%s" % (text, " (v)" if voina else ""))
+        w = pos.winner()
+        if w >= 0:
+            self.emit("event result %s" % SIDE_NAMES[w])
+
+    def undo(self, now):
+        """Take back the last move; returns its notation or raises XoboError."""
+        pos = self.pos
+        if pos.ply == 0:
+            raise XoboError("nothing to undo: this is the start of the game")
+        before = bytes(pos.heights)
+        text = format_move(pos.last_move())
+        pos.undo()
+        self.light.show_adjust(before, pos.heights, now)
+        self._position_changed(now, restore=True)
+        self.ai_failed_ply = -1
+        self.save_game()
+        self.emit("event undo %s" % text)
+        return text
+
+    def new_game(self, now):
+        self.pos = Position(self.settings["variant"], self._first_setting())
+        self.first = self.pos.side
+        self.start = ""
+        self.ai_failed_ply = -1
+        self._position_changed(now, restore=True)
+        self.save_game()
+        self.emit("event new %s %s" % (self.pos.variant, SIDE_NAMES[self.first]))
+
+    def load_position(self, text, now):
+        """Start a game from N3 ``text`` (raises PositionError); the board shows the cells to
+        fix until the cubes match."""
+        pos = Position.parse(text, self.settings["variant"])
+        self.pos = pos
+        self.first = pos.side
+        self.start = pos.to_string()
+        self.ai_failed_ply = -1
+        self._position_changed(now, restore=True)
+        self.save_game()
+        self.emit("event load %s" % self.start)
+
+    def expect_move(self, m, source, now):
+        """A host or computer move: shown in light; the cubes commit it."""
+        if not self.inf.set_target(m):
+            raise XoboError("%s is not legal now" % format_move(m))
+        self.pending = m
+        self.pending_from = source
+        self.emit("event expect %s %s" % (source, format_move(m)))
+
+    def cancel_pending(self, now):
+        if self.pending >= 0:
+            self.inf.changed_at = now
+            self.pending = -1
+            self.pending_from = ""
+            self.inf.clear_target()
+
+    def show_hint(self, now):
+        """Ask the AI for a move and show it; returns the move."""
+        if self.settings["hints"] != "on":
+            raise XoboError("hints are off (set hints on)")
+        if self.pos.is_terminal():
+            raise XoboError("the game is over: no hint")
+        try:
+            from xobo.ai import hint
+        except ImportError:
+            raise XoboError("no hints: the AI (xobo.ai.hint) is not installed") from None
+        m = hint(self.pos.clone())
+        self.hint_move = m
+        self.light.show_hint(m, now)
+        self.emit("event hint %s" % format_move(m))
+        return m
+
+    def _computer_turn(self, now):
+        pos = self.pos
+        if SIDE_NAMES[pos.side] != self.settings["opponent"] or pos.is_terminal():
+            return
+        try:
+            from xobo.ai import choose_move
+        except ImportError:
+            self.ai_failed_ply = pos.ply
+            self.emit("event error the computer cannot play: xobo.ai.choose_move is missing")
+            return
+        try:
+            m = choose_move(pos.clone(), level=self.settings["level"], seed=pos.ply)
+            self.expect_move(m, "computer", now)
+        except Exception as exc:  # an AI bug must not stop the board
+            if _is_power_cut(exc):
+                raise
+            self.ai_failed_ply = pos.ply
+            self.emit("event error the computer cannot play: %s" % exc)
+
+    # ------------------------------------------------------------ buttons
+
+    def button(self, kind, name, now):
+        """A button event from the drivers (kind SHORT=1, LONG=2, BOTH=3)."""
+        if self.selftest is not None:
+            if kind != 3:
+                self.selftest.button(name)
+            return
+        if self.listeners:
+            self.emit("event button %s %s" % (name, ("", "short", "long", "both")[kind]))
+        if kind == 3:  # ok + undo held together
+            self.new_game(now)
+            return
+        if name == "ok":
+            m = self.inf.confirm()
+            if m >= 0:
+                self.commit(m, now)
+        elif name == "undo":
+            if kind == 2 and self.inf.restoring:
+                self.new_game(now)  # long press while restoring: abandon the game
+                return
+            self.cancel_pending(now)
+            try:
+                self.undo(now)
+            except XoboError as exc:
+                self.emit("event error %s" % exc)
+        elif name == "hint":
+            try:
+                self.show_hint(now)
+            except XoboError as exc:
+                self.emit("event error %s" % exc)
+
+    # ------------------------------------------------------------ settings
+
+    def set_setting(self, key, value):
+        """Validate and apply; returns a note ('' or 'takes effect at the next new game')."""
+        v = check_setting(key, value)
+        self.settings[key] = v
+        if key == "settle":
+            self.inf.set_settle(v)
+        elif key == "brightness":
+            self._apply_brightness()
+        elif key == "hints":
+            self.light.hints = v == "on"
+        elif key in ("opponent", "level"):
+            self.ai_failed_ply = -1
+        self.save_settings()
+        if key in NEW_GAME_KEYS:
+            cur = self.pos.variant if key == "variant" else SIDE_NAMES[self.first]
+            if cur != v:
+                return "takes effect at the next new game"
+        return ""
+
+    def _apply_brightness(self):
+        self.d.leds.brightness = self.settings["brightness"] * 255 // 100
+        self.light.hints = self.settings["hints"] == "on"
+
+    # ------------------------------------------------------------ self-test
+
+    def start_selftest(self, now):
+        try:
+            from xobo.board.selftest import SelfTest
+        except ImportError:
+            raise XoboError("self-test is not available (xobo.board.selftest missing)") from None
+        bd = self.d.boarddef
+        st = SelfTest(cell_of_key=getattr(bd, "cell_of_key", None))
+        st.start(now)
+        self.selftest = st
+        self.emit("event selftest start")
+
+    def _end_selftest(self, now):
+        st = self.selftest
+        self.selftest = None
+        for line in st.report_lines():
+            self.emit("event " + line)
+        self.inf.observe(self.d.debouncer.stable, now)
+        self.last_state = -1
+
+    # ------------------------------------------------------------ state for hosts
+
+    def side_name(self):
+        return SIDE_NAMES[self.pos.side]
+
+    def result_name(self):
+        w = self.pos.winner()
+        return SIDE_NAMES[w] if w >= 0 else "*"
+
+
+# ---------------------------------------------------------------- the device's main loop
+
+
+def main(boarddef=None, stream_in=None, stream_out=None):
+    """Run the board on real drivers (firmware/main.py): asyncio tasks for scan+infer, light,
+    serial and the watchdog."""
+    try:
+        import asyncio
+    except ImportError:
+        import uasyncio as asyncio
+    from xobo.board.boarddef import default_boarddef, make_drivers
+    from xobo.board.protocol import Protocol
+
+    bd = boarddef or default_boarddef()
+    d = make_drivers(bd)
+    app = App(d)
+    proto = Protocol(app)
+    asyncio.run(run_tasks(app, proto, stream_in, stream_out))
+
+
+async def run_tasks(app, proto, stream_in=None, stream_out=None):
+    try:
+        import asyncio
+    except ImportError:
+        import uasyncio as asyncio
+    import sys
+
+    out = stream_out or sys.stdout
+    proto.writer = lambda line: _write_line(out, line)
+    clock = app.d.clock
+
+    async def scan_task():
+        while True:
+            app.scan(clock.ticks_ms())
+            await asyncio.sleep(CYCLE_MS / 1000)
+
+    async def light_task():
+        while True:
+            app.render(clock.ticks_ms())
+            await asyncio.sleep(0.02)
+
+    async def watchdog_task():
+        while True:
+            app.d.watchdog.feed()
+            await asyncio.sleep(1)
+
+    async def serial_task():
+        src = stream_in or sys.stdin
+        reader = asyncio.StreamReader(src)
+        while True:
+            data = await reader.read(64)
+            if data:
+                proto.feed(data if isinstance(data, bytes) else data.encode())
+
+    await asyncio.gather(scan_task(), light_task(), watchdog_task(), serial_task())
+
+
+def _write_line(out, line):
+    out.write(line + "\n")

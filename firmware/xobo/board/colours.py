@@ -1,0 +1,160 @@
+"""The board's colours and blink patterns (docs/colours.md is the table for players).
+
+Colours come from the Okabe-Ito palette, which stays distinguishable for the common forms of
+colour blindness; every meaning also has its own pattern (steady, pulsing, blinking, fast
+blinking, double flash), so no meaning depends on colour alone.
+
+Each light meaning is a small int ``code``; ``RGB[code]`` is its colour (0xRRGGBB) and
+``PATTERN[code]`` its pattern. :func:`level` gives a pattern's intensity (0..256) at a time.
+
+Usage::
+
+    from xobo.board.colours import PUT, RGB, PATTERN, level
+    lv = level(PATTERN[PUT], now_ms)        # 0..256
+    r = ((RGB[PUT] >> 16) & 255) * lv >> 8
+"""
+
+from xobo.compat import const
+
+# Okabe-Ito
+BLACK = const(0x000000)
+ORANGE = const(0xE69F00)
+SKY_BLUE = const(0x56B4E9)
+BLUISH_GREEN = const(0x009E73)
+YELLOW = const(0xF0E442)
+BLUE = const(0x0072B2)
+VERMILLION = const(0xD55E00)
+REDDISH_PURPLE = const(0xCC79A7)
+WHITE = const(0xFFFFFF)
+
+# patterns
+STEADY = const(0)
+PULSE = const(1)  # breathing, 1 s period
+BLINK = const(2)  # 1 Hz, half on
+FAST = const(3)  # 4 Hz, half on
+DOUBLE = const(4)  # two short flashes every 1.2 s
+DIM = const(5)  # steady, a third of the intensity
+PATTERN_NAMES = ("steady", "pulse", "blink 1 Hz", "fast blink 4 Hz", "double flash", "dim")
+
+# light meanings (codes); higher codes are not "more important", see light.py for layering
+OFF = const(0)
+NS_COLOUR = const(1)  # North-South player: edges, its winning chain
+EW_COLOUR = const(2)  # East-West player
+PUT = const(3)  # a cube goes here (spread target, remaining cell of a move in progress)
+TAKE = const(4)  # take off (captured pair, a cell the move in progress still lifts)
+FILL = const(5)  # fix: put a cube back here
+CLEAR = const(6)  # fix: take the cube(s) off this cell
+VOINA = const(7)  # the attacker's Voina cell(s)
+REGROUP = const(8)  # the defender's regroup cells (under Voina)
+HINT = const(9)  # the AI's suggested move
+CONFIRM = const(10)  # a move was just committed
+ADJUST = const(11)  # a stack's height changes (switches cannot see it): add/remove cubes
+SOURCE = const(12)  # the lifted stack of a spread in progress
+WAITING = const(13)  # a complete move that waits (longer settle time or the ok button)
+PENDING_PUT = const(14)  # host/computer move: put a cube here
+PENDING_TAKE = const(15)  # host/computer move: take off here
+WIN_NS = const(16)  # winning chain / edges of NS
+WIN_EW = const(17)
+LOSER = const(18)  # the loser's edges (a loss by exhaustion or blocus)
+SELF = const(19)  # spare (self-test uses its own rendering)
+N_CODES = const(20)
+
+RGB = (
+    BLACK,  # OFF
+    BLUE,  # NS_COLOUR
+    ORANGE,  # EW_COLOUR
+    SKY_BLUE,  # PUT
+    VERMILLION,  # TAKE
+    SKY_BLUE,  # FILL
+    VERMILLION,  # CLEAR
+    REDDISH_PURPLE,  # VOINA
+    BLUISH_GREEN,  # REGROUP
+    YELLOW,  # HINT
+    WHITE,  # CONFIRM
+    WHITE,  # ADJUST
+    SKY_BLUE,  # SOURCE
+    WHITE,  # WAITING
+    SKY_BLUE,  # PENDING_PUT
+    VERMILLION,  # PENDING_TAKE
+    BLUE,  # WIN_NS
+    ORANGE,  # WIN_EW
+    VERMILLION,  # LOSER
+    WHITE,  # SELF
+)
+
+PATTERN = (
+    STEADY,  # OFF
+    STEADY,  # NS_COLOUR
+    STEADY,  # EW_COLOUR
+    STEADY,  # PUT
+    BLINK,  # TAKE
+    FAST,  # FILL
+    FAST,  # CLEAR
+    PULSE,  # VOINA
+    DIM,  # REGROUP
+    DOUBLE,  # HINT
+    STEADY,  # CONFIRM
+    BLINK,  # ADJUST
+    DIM,  # SOURCE
+    PULSE,  # WAITING
+    DOUBLE,  # PENDING_PUT
+    FAST,  # PENDING_TAKE
+    PULSE,  # WIN_NS
+    PULSE,  # WIN_EW
+    BLINK,  # LOSER
+    STEADY,  # SELF
+)
+
+MEANINGS = (
+    "off",
+    "North-South: its edges while it is to move",
+    "East-West: its edges while it is to move",
+    "put a cube here (spread target / rest of the move in progress)",
+    "take off (captured pair / cell the move still empties)",
+    "fix: put the cube(s) back here",
+    "fix: take the cube(s) off here",
+    "Voina: the attacker's winning cell",
+    "under Voina: cells of the legal regroups",
+    "hint: the suggested move",
+    "move committed (short flash)",
+    "stack height changes: add or remove cubes on this stack",
+    "the lifted stack being spread",
+    "complete move waiting: press ok or wait (it could still grow)",
+    "host/computer move: put a cube here",
+    "host/computer move: take off here",
+    "North-South won: the winning chain and its edges",
+    "East-West won: the winning chain and its edges",
+    "the loser's edges (loss by blocus or exhaustion)",
+    "self-test",
+)
+
+
+def level(pattern, now):
+    """Intensity 0..256 of ``pattern`` at time ``now`` (ms ticks). No allocation."""
+    if pattern == STEADY:
+        return 256
+    if pattern == PULSE:
+        t = now & 1023
+        if t >= 512:
+            t = 1023 - t
+        return 48 + (t * 208 >> 9)
+    if pattern == BLINK:
+        return 256 if (now & 1023) < 512 else 0
+    if pattern == FAST:
+        return 256 if (now & 255) < 128 else 0
+    if pattern == DOUBLE:
+        t = now % 1200
+        if t < 120 or (240 <= t < 360):
+            return 256
+        return 0
+    if pattern == DIM:
+        return 85
+    return 256
+
+
+def player_colour(player):
+    return NS_COLOUR if player == 0 else EW_COLOUR
+
+
+def hex_of(rgb):
+    return "%06x" % rgb

@@ -1,0 +1,308 @@
+"""What the light shows (board.md "What the light shows"), rendered into a preallocated frame.
+
+Layers, lowest first (a higher layer wins a cell):
+
+1. the winning chain (game over), or, with hints on and nothing happening, the attacker's
+   Voina cells and the defender's regroup cells;
+2. the hint (the AI's suggested move);
+3. a host/computer move waiting for the cubes (cells to put / take off);
+4. the move in progress: for every candidate the cells still to do (targets get a cube,
+   captured pairs and cells still to empty blink), the lifted stack dimly; a complete move
+   that waits (longer settle time) pulses white;
+5. the confirmation flash of a committed move;
+6. cells to fix (fill / clear), and stacks whose height must change after an undo.
+
+Edges: the side to move lights its two edges in its colour; at the end the winner's edges
+pulse, and the loser's edges blink when the loss is by blocus or exhaustion.
+
+Usage::
+
+    light = Light(inference)
+    light.set_position(pos)           # after each position change (allocates a little)
+    light.render(now)                 # fills light.cells (RGB x 81) and light.edges (N S E W)
+    light.output(leds)                # copies into the LED driver frame; then leds.show()
+"""
+
+import array
+
+from xobo.board import colours as C
+from xobo.board import inference as I
+from xobo.compat import const, ticks_diff
+from xobo.rules.geometry import RAYS
+
+N_CELLS = const(81)
+EDGE_NAMES = ("N", "S", "E", "W")
+CONFIRM_MS = const(400)
+ADJUST_MS = const(5000)
+HINT_MS = const(8000)
+
+
+class Light:
+    """Renders the board's state into ``cells`` (bytearray 243) and ``edges`` (bytearray 12)."""
+
+    def __init__(self, inference):
+        self.inf = inference
+        self.code = bytearray(N_CELLS)
+        self.edge_code = bytearray(4)
+        self.cells = bytearray(3 * N_CELLS)
+        self.edges = bytearray(12)
+        self._lv = array.array("H", [0] * C.N_CODES)
+        self.side = 0
+        self.winner = -1
+        self.loss_kind = 0  # 0 chain, 1 blocus (both connected), 2 exhaustion
+        self.chain = bytearray(N_CELLS)
+        self.voina = bytearray(N_CELLS)
+        self.regroup = bytearray(N_CELLS)
+        self.under_voina = False
+        self.hints = True
+        self.confirm = bytearray(N_CELLS)
+        self.confirm_on = False
+        self.confirm_at = 0
+        self.hint = bytearray(N_CELLS)
+        self.hint_on = False
+        self.hint_at = 0
+        self.adjust = bytearray(N_CELLS)
+        self.adjust_on = False
+        self.adjust_at = 0
+        self.blank = False  # everything off (brightness 0 / self-test draws itself)
+
+    # ------------------------------------------------------------ position-derived layers
+
+    def set_position(self, pos):
+        """Recompute the chain, Voina and regroup layers for pos (allocates a little)."""
+        self.side = pos.side
+        w = pos.winner()
+        self.winner = w
+        for c in range(N_CELLS):
+            self.chain[c] = 0
+            self.regroup[c] = 0
+            self.voina[c] = 0
+        self.under_voina = False
+        self.loss_kind = 0
+        if w >= 0:
+            chain = pos.winning_chain()
+            for c in chain:
+                self.chain[c] = 1
+            if not chain:
+                self.loss_kind = 2
+            elif pos.connected(w ^ 1):
+                self.loss_kind = 1
+            return
+        if pos.under_voina():
+            self.under_voina = True
+            pos.voina_cells(pos.side ^ 1, self.voina)
+            inf = self.inf
+            for i in range(inf.n_moves):
+                m = inf.moves[i]
+                if m & 3 == 1:  # REGROUP: the stack cell and the other cells
+                    c = (m >> 2) & 127
+                    self.regroup[c] = 1
+                    base = i * I.FP
+                    for k in range(inf.n_l[i]):
+                        self.regroup[inf.fp_l[base + k]] = 1
+
+    def flash_move(self, pos_before, m, now):
+        """Start the confirmation flash of move m (cells it changes), before it is applied."""
+        for c in range(N_CELLS):
+            self.confirm[c] = 0
+        kind = m & 3
+        c = (m >> 2) & 127
+        self.confirm[c] = 1
+        if kind != 0:
+            r = RAYS[c * 8 + ((m >> 9) & 7)]
+            n = m >> 12
+            if kind == 1:
+                n -= 1
+            for k in range(n):
+                self.confirm[r[k]] = 1
+        self.confirm_on = True
+        self.confirm_at = now
+
+    def show_hint(self, m, now):
+        for c in range(N_CELLS):
+            self.hint[c] = 0
+        if m < 0:
+            self.hint_on = False
+            return
+        kind = m & 3
+        c = (m >> 2) & 127
+        self.hint[c] = 1
+        if kind != 0:
+            r = RAYS[c * 8 + ((m >> 9) & 7)]
+            n = m >> 12
+            if kind == 1:
+                n -= 1
+            for k in range(n):
+                self.hint[r[k]] = 1
+        self.hint_on = True
+        self.hint_at = now
+
+    def show_adjust(self, before, after, now):
+        """Stacks whose height changes while their switch stays closed (after an undo)."""
+        n = 0
+        for c in range(N_CELLS):
+            a = before[c]
+            b = after[c]
+            v = 1 if (a and b and a != b) else 0
+            self.adjust[c] = v
+            n += v
+        self.adjust_on = n > 0
+        self.adjust_at = now
+
+    # ------------------------------------------------------------ rendering
+
+    def _paint_move(self, i, put_code, take_code):
+        """The remaining cells of candidate move index i."""
+        inf = self.inf
+        code = self.code
+        m = inf.moves[i]
+        base = i * I.FP
+        nl = inf.n_l[i]
+        na = inf.n_a[i]
+        lifted = inf.lifted
+        added = inf.added
+        for k in range(nl):
+            c = inf.fp_l[base + k]
+            if not lifted[c]:
+                code[c] = take_code
+        for k in range(na):
+            c = inf.fp_a[base + k]
+            if not added[c]:
+                code[c] = put_code
+        if m & 3 == 2:  # spread: the stacks on its way get a cube (invisible), the source
+            c = (m >> 2) & 127
+            r = RAYS[c * 8 + ((m >> 9) & 7)]
+            h = inf.heights
+            for k in range(m >> 12):
+                t = r[k]
+                if h[t] >= 2:
+                    code[t] = put_code
+            if lifted[c]:
+                code[c] = C.SOURCE
+        elif m & 3 == 1 and put_code == C.PENDING_PUT:
+            code[(m >> 2) & 127] = put_code
+
+    def render(self, now):
+        """Fill ``cells`` and ``edges`` for time ``now``. No allocation."""
+        inf = self.inf
+        code = self.code
+        for c in range(N_CELLS):
+            code[c] = 0
+        if self.confirm_on and ticks_diff(now, self.confirm_at) >= CONFIRM_MS:
+            self.confirm_on = False
+        if self.hint_on and ticks_diff(now, self.hint_at) >= HINT_MS:
+            self.hint_on = False
+        if self.adjust_on and ticks_diff(now, self.adjust_at) >= ADJUST_MS:
+            self.adjust_on = False
+        st = inf.state
+        w = self.winner
+        if not self.blank:
+            if w >= 0:
+                win_code = C.WIN_NS if w == 0 else C.WIN_EW
+                for c in range(N_CELLS):
+                    if self.chain[c]:
+                        code[c] = win_code
+            elif self.hints and self.under_voina and st == I.MATCH:
+                for c in range(N_CELLS):
+                    if self.voina[c]:
+                        code[c] = C.VOINA
+                    elif self.regroup[c]:
+                        code[c] = C.REGROUP
+            if self.hint_on:
+                for c in range(N_CELLS):
+                    if self.hint[c]:
+                        code[c] = C.HINT
+            if inf.target_index >= 0 and not inf.restoring:
+                self._paint_move(inf.target_index, C.PENDING_PUT, C.PENDING_TAKE)
+            if st == I.PROGRESS or st == I.COMPLETE or st == I.WAIT_LONGER:
+                for j in range(inf.n_cand):
+                    i = inf.cand[j]
+                    if i != inf.complete:
+                        self._paint_move(i, C.PUT, C.TAKE)
+                if st == I.WAIT_LONGER:
+                    i = inf.complete
+                    base = i * I.FP
+                    for k in range(inf.n_a[i]):
+                        code[inf.fp_a[base + k]] = C.WAITING
+                    m = inf.moves[i]
+                    if m & 3 != 2:
+                        code[(m >> 2) & 127] = C.WAITING
+            if self.confirm_on:
+                for c in range(N_CELLS):
+                    if self.confirm[c]:
+                        code[c] = C.CONFIRM
+            if st == I.FIX or st == I.RESTORE:
+                fill = inf.fill
+                clear = inf.clear
+                for c in range(N_CELLS):
+                    if fill[c]:
+                        code[c] = C.FILL
+                    elif clear[c]:
+                        code[c] = C.CLEAR
+            if self.adjust_on:
+                for c in range(N_CELLS):
+                    if self.adjust[c] and not code[c]:
+                        code[c] = C.ADJUST
+        # edges N S E W
+        ec = self.edge_code
+        if self.blank:
+            ec[0] = ec[1] = ec[2] = ec[3] = 0
+        elif w >= 0:
+            wc = C.WIN_NS if w == 0 else C.WIN_EW
+            lc = C.LOSER if self.loss_kind else C.OFF
+            if w == 0:
+                ec[0] = ec[1] = wc
+                ec[2] = ec[3] = lc
+            else:
+                ec[2] = ec[3] = wc
+                ec[0] = ec[1] = lc
+        else:
+            pc = C.NS_COLOUR if self.side == 0 else C.EW_COLOUR
+            if self.side == 0:
+                ec[0] = ec[1] = pc
+                ec[2] = ec[3] = 0
+            else:
+                ec[2] = ec[3] = pc
+                ec[0] = ec[1] = 0
+        # colours
+        lv = self._lv
+        for k in range(C.N_CODES):
+            lv[k] = C.level(C.PATTERN[k], now)
+        cells = self.cells
+        for c in range(N_CELLS):
+            k = code[c]
+            j = 3 * c
+            if k == 0:
+                cells[j] = 0
+                cells[j + 1] = 0
+                cells[j + 2] = 0
+                continue
+            rgb = C.RGB[k]
+            v = lv[k]
+            cells[j] = ((rgb >> 16) & 255) * v >> 8
+            cells[j + 1] = ((rgb >> 8) & 255) * v >> 8
+            cells[j + 2] = (rgb & 255) * v >> 8
+        edges = self.edges
+        for e in range(4):
+            k = ec[e]
+            rgb = C.RGB[k]
+            v = lv[k]
+            edges[3 * e] = ((rgb >> 16) & 255) * v >> 8
+            edges[3 * e + 1] = ((rgb >> 8) & 255) * v >> 8
+            edges[3 * e + 2] = (rgb & 255) * v >> 8
+
+    def output(self, leds):
+        """Copy the rendered frame into the LED driver (its show() applies the limiter)."""
+        cells = self.cells
+        for c in range(N_CELLS):
+            j = 3 * c
+            leds.set_cell(c, cells[j], cells[j + 1], cells[j + 2])
+        e = self.edges
+        leds.set_edge("N", e[0], e[1], e[2])
+        leds.set_edge("S", e[3], e[4], e[5])
+        leds.set_edge("E", e[6], e[7], e[8])
+        leds.set_edge("W", e[9], e[10], e[11])
+
+    def cell_hex(self, c):
+        j = 3 * c
+        return "%02x%02x%02x" % (self.cells[j], self.cells[j + 1], self.cells[j + 2])
