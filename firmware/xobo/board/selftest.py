@@ -13,7 +13,9 @@ wires both). The test:
    (10 s) is reported ``never-closes`` and skipped; once two cells of a matrix row never closed,
    the rest of that row gets ``row_timeout_ms`` (3 s), so a dead row costs little time. A
    switch that stays closed ``cell_timeout_ms`` after closing is ``never-opens``; one whose raw
-   reading flips more than ``chatter_limit`` times during one turn is ``chatters``.
+   reading flips more than ``chatter_limit`` times during one turn is ``chatters``. A closure
+   shorter than ``min_hold_ms`` (150 ms: faster than any hand) does not count as the cube put
+   and lifted.
 3. Result: cells with a problem red, the others green; edges green when all is well, red
    otherwise. ``report_lines()`` gives the lines the app sends over serial.
 
@@ -63,7 +65,7 @@ def cell_name(c):
 
 class SelfTest:
     def __init__(self, cell_of_key=None, colour_ms=3000, cell_timeout_ms=10000,
-                 row_timeout_ms=3000, chatter_limit=6, cells=None):
+                 row_timeout_ms=3000, chatter_limit=6, min_hold_ms=150, cells=None):
         self.cell_of_key = bytes(cell_of_key) if cell_of_key is not None else bytes(range(81))
         self.row_of_cell = bytearray(81)
         self.col_of_cell = bytearray(81)
@@ -75,6 +77,7 @@ class SelfTest:
         self.cell_timeout_ms = cell_timeout_ms
         self.row_timeout_ms = row_timeout_ms
         self.chatter_limit = chatter_limit
+        self.min_hold_ms = min_hold_ms
         self.order = tuple(cells) if cells is not None else tuple(range(81))
         self.result = bytearray(81)  # per cell: OK, NEVER_CLOSES, ...
         self.tested = bytearray(81)
@@ -144,7 +147,10 @@ class SelfTest:
                 self._finish(c, NEVER_CLOSES, now_ms, raw)
         else:
             if not stable[c]:
-                self._finish(c, OK, now_ms, raw)
+                if ticks_diff(now_ms, self._t_closed) < self.min_hold_ms:
+                    self._closed = False  # too short for a cube put and lifted: a glitch
+                else:
+                    self._finish(c, OK, now_ms, raw)
             elif ticks_diff(now_ms, self._t_closed) >= self.cell_timeout_ms:
                 self._finish(c, NEVER_OPENS, now_ms, raw)
 
@@ -258,3 +264,61 @@ class SelfTest:
         n = self.problems()
         lines.append("selftest done ok" if n == 0 else "selftest done %d problems" % n)
         return lines
+
+
+def simulate(drivers, scan_ms=10, put_after_ms=300, hold_ms=400, max_ms=3600000, cells=None,
+             **options):
+    """Run a whole self-test on virtual drivers (``make_virtual_drivers``) with a simulated,
+    patient user: for each requested cell the user puts a cube after ``put_after_ms``, lifts it
+    ``hold_ms`` later, and presses ``undo`` when the cell's LED stays dark. Faults are injected
+    beforehand on ``drivers.switches`` and ``drivers.leds.dead``; ``cells`` and ``options`` go to
+    ``SelfTest``. Returns the finished ``SelfTest``."""
+    from xobo.drivers.buttons import SHORT
+
+    d = drivers
+    clock = d.clock
+    sw = d.switches
+    leds = d.leds
+    bd = d.boarddef
+    st = SelfTest(cell_of_key=bd.cell_of_key if bd is not None else None, cells=cells, **options)
+    raw = bytearray(81)
+    ev = d.buttons.new_event()
+    start = clock.ticks_ms()
+    st.start(start)
+    seen = -1
+    t_seen = 0
+    placed = -1
+    lifted = False
+    marked = False
+    while not st.done:
+        now = clock.ticks_ms()
+        if ticks_diff(now, start) > max_ms:
+            raise RuntimeError("self-test did not finish in %d ms" % max_ms)
+        sw.scan_into(raw)
+        d.debouncer.update(raw, now)
+        d.buttons.update(now)
+        while d.buttons.get_into(ev):
+            if ev[0] == SHORT:
+                st.button(ev[1])
+        st.step(now, raw, d.debouncer.stable)
+        st.render(leds.set_cell, leds.set_edge)
+        leds.show()
+        # the user
+        t = st.target
+        if t != seen:
+            if placed >= 0 and sw.counts[placed]:
+                sw.lift(placed)
+            seen, t_seen, placed, lifted, marked = t, now, -1, False, False
+        elif t >= 0:
+            age = ticks_diff(now, t_seen)
+            if not marked and leds.cell_rgb(t) == (0, 0, 0):
+                marked = True
+                d.buttons.click("undo")
+            if placed < 0 and age >= put_after_ms:
+                sw.put(t)
+                placed = t
+            elif placed >= 0 and not lifted and age >= put_after_ms + hold_ms:
+                sw.lift(t)
+                lifted = True
+        clock.advance(scan_ms)
+    return st

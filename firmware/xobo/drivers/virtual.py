@@ -38,8 +38,6 @@ from xobo.drivers.buttons import ButtonsBase
 from xobo.drivers.flash import FlashBase
 from xobo.drivers.leds import LedFrame, PowerLimiter
 
-_PERIOD_MASK = (1 << 30) - 1
-
 
 class PowerCut(Exception):
     """The virtual board lost power in the middle of a flash operation."""
@@ -48,7 +46,7 @@ class PowerCut(Exception):
 class VirtualClock:
     def __init__(self, start=0, realtime=False):
         self.realtime = realtime
-        self._t = start & _PERIOD_MASK
+        self._t = ticks_add(start, 0)
         self._origin = time.ticks_ms() if hasattr(time, "ticks_ms") else None
         if not hasattr(time, "ticks_ms"):
             self._origin_s = time.monotonic()
@@ -60,7 +58,7 @@ class VirtualClock:
 
     def ticks_ms(self):
         if self.realtime:
-            return (self._t + self._host_ms()) & _PERIOD_MASK
+            return ticks_add(self._t, self._host_ms())
         return self._t
 
     def ticks_diff(self, a, b):
@@ -70,7 +68,7 @@ class VirtualClock:
         return ticks_add(t, ms)
 
     def advance(self, ms):
-        self._t = (self._t + ms) & _PERIOD_MASK
+        self._t = ticks_add(self._t, ms)
         return self.ticks_ms()
 
     def sleep_ms(self, ms):
@@ -164,7 +162,8 @@ class VirtualSwitches:
                 elif f == 2:
                     v = 1
                 else:
-                    v ^= ((now >> 1) ^ (now >> 3) ^ c) & 1
+                    x = (((now >> 1) & 0x3FFF) * 109 + c * 37) & 0x3FFF
+                    v ^= ((x ^ (x >> 7)) >> 2) & 1
             else:
                 b = self._bounce_ms[c]
                 if b:

@@ -1,0 +1,94 @@
+# dual-runtime
+"""Fake rp2 hardware for driver tests: a ``machine`` module whose ``mem32`` models the SIO GPIO
+registers of a wired 9x9 diode matrix, and a ``neopixel`` module. Install with ``install()``;
+works under CPython and MicroPython (``sys.modules``)."""
+
+import sys
+
+SIO_IN = 0xD0000004
+SIO_SET = 0xD0000014
+SIO_CLR = 0xD0000018
+
+
+class FakeMem32:
+    def __init__(self):
+        self.out = 0xFFFFFFF  # GPIO output levels
+        self.reads = 0
+        self.closed = bytearray(81)  # by key number
+        self.row_gpio = list(range(11, 20))
+        self.col_gpio = list(range(2, 11))
+        self.row_active = 0
+
+    def __getitem__(self, addr):
+        if addr != SIO_IN:
+            raise ValueError("unexpected read at %x" % addr)
+        self.reads += 1
+        v = 0x3FFFFFFF if self.row_active == 0 else 0  # pulled columns
+        for r in range(9):
+            if ((self.out >> self.row_gpio[r]) & 1) == self.row_active:
+                for c in range(9):
+                    if self.closed[r * 9 + c]:
+                        if self.row_active == 0:
+                            v &= ~(1 << self.col_gpio[c])
+                        else:
+                            v |= 1 << self.col_gpio[c]
+        return v
+
+    def __setitem__(self, addr, value):
+        if addr == SIO_SET:
+            self.out |= value
+        elif addr == SIO_CLR:
+            self.out &= ~value
+        else:
+            raise ValueError("unexpected write at %x" % addr)
+
+
+class FakePin:
+    OUT = 1
+    IN = 0
+    PULL_UP = 1
+    PULL_DOWN = 2
+
+    def __init__(self, num, mode=0, pull=None, value=None):
+        self.num = num
+        self.level = 1 if value is None else value
+
+    def value(self, v=None):
+        if v is None:
+            return self.level
+        self.level = v
+
+
+class FakeNeoPixel:
+    def __init__(self, pin, n, bpp=3, timing=1):
+        self.n = n
+        self.buf = bytearray(n * bpp)
+        self.writes = 0
+
+    def write(self):
+        self.writes += 1
+
+
+class _Module:
+    pass
+
+
+def install():
+    machine = _Module()
+    machine.mem32 = FakeMem32()
+    machine.Pin = FakePin
+    neopixel = _Module()
+    neopixel.NeoPixel = FakeNeoPixel
+    saved = (sys.modules.get("machine"), sys.modules.get("neopixel"))
+    sys.modules["machine"] = machine
+    sys.modules["neopixel"] = neopixel
+    return machine, saved
+
+
+def uninstall(saved):
+    for name, mod in (("machine", saved[0]), ("neopixel", saved[1])):
+        if mod is None:
+            if name in sys.modules:
+                del sys.modules[name]
+        else:
+            sys.modules[name] = mod
