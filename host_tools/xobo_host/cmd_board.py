@@ -1,0 +1,89 @@
+"""``xobo board``: the board firmware on virtual drivers, from the command line.
+
+- ``xobo board run --script FILE [--flash DIR] [--runtime cpython|micropython]``: a scripted
+  session (xobo.board.script); prints one line per event (``move e5 (v)``, ``undo e5``,
+  ``result ns``) and the ``leds`` grids the script asks for. Exit 2 on a bad script line.
+- ``xobo board serial [--flash DIR] [--runtime ...]``: the firmware in real time with the
+  serial protocol on stdin/stdout (xobo.board.unix_main).
+- ``xobo board bench``: cycle time and heap use of one scan-debounce-infer-render cycle.
+"""
+
+import argparse
+import subprocess
+import sys
+
+BOARD_EPILOG = """examples:
+  xobo board run --script game.txt
+  xobo board run --script game.txt --runtime micropython --flash /tmp/xobo-flash
+  printf 'position\\nnew\\n' | xobo board serial
+  xobo board bench
+"""
+
+
+def register(sub):
+    board = sub.add_parser(
+        "board", help="scripted sessions and the serial protocol on the virtual board",
+        description="The board firmware on virtual drivers (switches, LEDs, buttons, flash).",
+        epilog=BOARD_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    bsub = board.add_subparsers(dest="board_command", metavar="SUBCOMMAND")
+    bsub.required = True
+
+    p = bsub.add_parser("run", help="run a scripted session (put/lift/wait/press/leds ...)")
+    p.add_argument("--script", required=True, help="script file ('-' for stdin)")
+    p.add_argument("--flash", help="keep the board's flash in this directory")
+    p.add_argument("--runtime", choices=("cpython", "micropython"), default="cpython")
+    p.set_defaults(func=_run)
+
+    p = bsub.add_parser("serial", help="the firmware in real time, serial protocol on stdio")
+    p.add_argument("--flash", help="keep the board's flash in this directory")
+    p.add_argument("--runtime", choices=("cpython", "micropython"), default="cpython")
+    p.set_defaults(func=_serial)
+
+    p = bsub.add_parser("bench", help="time and heap of one scan-debounce-infer-render cycle")
+    p.add_argument("--cycles", type=int, default=200)
+    p.set_defaults(func=_bench)
+    return bsub
+
+
+def _upy(args_list):
+    from xobo_host.upy import micropython_command
+
+    cmd, env = micropython_command(args_list)
+    sys.stdout.flush()
+    return cmd, env
+
+
+def _run(args):
+    path = args.script
+    if path == "-":
+        import tempfile
+
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write(sys.stdin.read())
+            path = f.name
+    if args.runtime == "cpython":
+        from xobo.board.script import main
+
+        return main([path] + (["--flash", args.flash] if args.flash else []))
+    cmd, env = _upy(["-m", "xobo.board.script", path]
+                    + (["--flash", args.flash] if args.flash else []))
+    return subprocess.run(cmd, env=env).returncode
+
+
+def _serial(args):
+    extra = ["--flash", args.flash] if args.flash else []
+    if args.runtime == "cpython":
+        from xobo.board.unix_main import main
+
+        return main(extra)
+    cmd, env = _upy(["-m", "xobo.board.unix_main"] + extra)
+    return subprocess.run(cmd, env=env, stdin=sys.stdin).returncode
+
+
+def _bench(args):
+    from xobo_host.bench_board import main
+
+    for line in main(cycles=args.cycles):
+        print(line)
+    return 0
