@@ -45,6 +45,13 @@ def generated_files():
     return files
 
 
+def _show(path):
+    try:
+        return path.relative_to(ROOT)
+    except ValueError:
+        return path
+
+
 def stale_files(files=None):
     files = generated_files() if files is None else files
     return [p for p, text in files.items() if not p.exists() or p.read_text() != text]
@@ -56,13 +63,13 @@ def main(argv=None):
     if "--check" in argv:
         stale = stale_files(files)
         for p in stale:
-            print("stale: %s (run python -m hardware.generate)" % p.relative_to(ROOT))
+            print("stale: %s (run python -m hardware.generate)" % _show(p))
         return 1 if stale else 0
     for path, text in files.items():
         path.parent.mkdir(parents=True, exist_ok=True)
         if not path.exists() or path.read_text() != text:
             path.write_text(text)
-            print("wrote %s" % path.relative_to(ROOT))
+            print("wrote %s" % _show(path))
     return 0
 
 

@@ -238,6 +238,10 @@ def erc(board):
 
 def netlist(board):
     """The KiCad netlist (s-expression text), with run-dependent fields made stable."""
-    text = str(board.circuit.generate_netlist(do_backup=False, track_abs_path=False))
+    text = str(
+        board.circuit.generate_netlist(do_backup=False, track_src=False, track_abs_path=False)
+    )
+    # The date and the calling script's path would make every run differ.
     text = re.sub(r'\(date "[^"]*"\)', '(date "")', text, count=1)
-    return text.replace('(source "<interactive>")', '(source "hardware/schematic.py")') + "\n"
+    text = re.sub(r'\(source "[^"]*"\)', '(source "hardware/schematic.py")', text)
+    return text + "\n"

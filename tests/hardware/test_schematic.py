@@ -1,0 +1,159 @@
+"""The skidl schematic: ERC clean, and the committed netlist agrees with every board definition
+pin for pin (matrix, LED data, buttons, LED chain order, the key -> cell map)."""
+
+import re
+
+PICO_BOARDS = ("pico_gpio", "pico_gpio_adapter", "pico_circuitpython")
+
+
+def pico_pins(netlist, design):
+    """{Pico pin name: net} read from the U1 nodes of the netlist."""
+    out = {}
+    for (ref, pin), net in netlist.pin_net.items():
+        if ref == "U1":
+            out[design.PICO_PINOUT[int(pin)]] = net
+    return out
+
+
+def test_erc_of_the_schematic_is_clean(outputs, schematic):
+    problems = schematic.erc(outputs.board())
+    assert problems == [], "ERC found:\n" + "\n".join(problems)
+
+
+def test_erc_reports_a_pin_left_unconnected(schematic):
+    # Guard for the test above: the ERC we run does see a floating pin.
+    board = schematic.build()
+    led = board.parts["led"][0]
+    led["DIN"].disconnect()
+    problems = schematic.erc(board)
+    assert any("DIN" in p for p in problems), problems
+
+
+def test_pico_pinout_follows_the_datasheet(design):
+    p = design.PICO_PINOUT
+    assert (p[1], p[2], p[29], p[31], p[34], p[39], p[40]) == (
+        "GP0", "GP1", "GP22", "GP26", "GP28", "VSYS", "VBUS")
+    assert [n for n, name in p.items() if name == "GND"] == [3, 8, 13, 18, 23, 28, 38]
+    gps = [name for name in p.values() if name.startswith("GP")]
+    assert sorted(int(g[2:]) for g in gps) == list(range(23)) + [26, 27, 28]
+
+
+def test_netlist_pico_pins_match_each_pico_board_definition(netlist, design, boards):
+    on = pico_pins(netlist, design)
+    for name in PICO_BOARDS:
+        b = boards[name]
+        for r, pin in enumerate(b["matrix"]["rows"]):
+            assert on[pin] == "ROW%d" % (r + 1), (name, "row", r, pin)
+        for c, pin in enumerate(b["matrix"]["cols"]):
+            assert on[pin] == "COL_%s" % "ABCDEFGHI"[c], (name, "col", c, pin)
+        assert on[b["leds"]["pin"]] == "LED_DIN_3V3", name
+        for button, spec in b["buttons"].items():
+            assert on[spec["pin"]] == "BTN_%s" % button.upper(), (name, button)
+        # nothing else of the Pico's GPIOs is wired (free pins are no-connects)
+        wired = {p for p, net in on.items() if p.startswith("GP")}
+        expected = set(b["matrix"]["rows"] + b["matrix"]["cols"] + [b["leds"]["pin"]])
+        expected |= {s["pin"] for s in b["buttons"].values()}
+        assert wired == expected, name
+
+
+def test_netlist_every_reed_switch_closes_the_key_of_its_own_cell(netlist, boards):
+    cell_of_key = boards["pico_gpio"]["matrix"]["cell_of_key"]
+    seen = set()
+    for ref, comp in netlist.comps.items():
+        if not ref.startswith("RS"):
+            continue
+        cell_name = comp["fields"]["Cell"]
+        cell = (int(cell_name[1]) - 1) * 9 + "abcdefghi".index(cell_name[0])
+        col_net = next(n for n in (netlist.net_of(ref, 1), netlist.net_of(ref, 2))
+                       if n.startswith("COL_"))
+        other = netlist.net_of(ref, 2) if col_net == netlist.net_of(ref, 1) else \
+            netlist.net_of(ref, 1)
+        # the other side of the switch goes to exactly one diode's anode (pin 2)
+        diodes = [(r, p) for r, p in netlist.nets[other] if r != ref]
+        assert len(diodes) == 1 and diodes[0][1] == "2", (ref, diodes)
+        row_net = netlist.net_of(diodes[0][0], 1)  # cathode at the row line
+        assert row_net.startswith("ROW"), (ref, row_net)
+        key = (int(row_net[3:]) - 1) * 9 + "ABCDEFGHI".index(col_net[4:])
+        assert cell_of_key[key] == cell, (ref, cell_name, key)
+        seen.add(cell)
+    assert seen == set(range(81))
+
+
+def _chain(netlist):
+    """LED refs in data order, following LED_D0 -> DIN, DOUT -> next DIN."""
+    order = []
+    net = "LED_D0"
+    while True:
+        dins = [r for r, p in netlist.nets.get(net, []) if r.startswith("LED") and p == "4"]
+        if not dins:
+            return order
+        assert len(dins) == 1, (net, dins)
+        order.append(dins[0])
+        net = netlist.net_of(dins[0], 2)
+        if net is None:
+            return order
+
+
+def test_netlist_led_chain_order_matches_the_board_definitions(netlist, boards, design):
+    order = _chain(netlist)
+    for name in PICO_BOARDS + ("rpi_blinka",):
+        leds = boards[name]["leds"]
+        assert len(order) == leds["count"], name
+        position = [netlist.comps[ref]["fields"]["Cell"] for ref in order]
+        for cell in range(81):
+            assert position[leds["cells"][cell]] == design.cell_name(cell), (name, cell)
+        for edge, run in leds["edges"].items():
+            assert [position[k] for k in run] == [
+                "%s-%s" % (edge, x) for x in ("abcdefghi" if edge in "NS" else "123456789")
+            ], (name, edge)
+
+
+def test_led_data_is_level_shifted_to_5v_through_a_series_resistor(netlist, design):
+    assert netlist.comps["U2"]["value"] == "SN74AHCT1G125"
+    assert netlist.net_of("U2", 2) == "LED_DIN_3V3"  # A input from the Pico
+    assert netlist.net_of("U2", 5) == "+5V"  # VCC: 5 V, so the output swings to 5 V
+    assert netlist.net_of("U2", 1) == "GND"  # OE active low: always enabled
+    y = netlist.net_of("U2", 4)
+    r1 = [r for r, _ in netlist.nets[y] if r != "U2"]
+    assert r1 == ["R1"]
+    ohms = int(re.match(r"(\d+)R", netlist.comps["R1"]["value"]).group(1))
+    assert 300 <= ohms <= 500
+    other = netlist.net_of("R1", 2) if netlist.net_of("R1", 1) == y else netlist.net_of("R1", 1)
+    assert other == "LED_D0" and ("LED1", "4") in netlist.nets[other]
+
+
+def test_every_led_has_5v_gnd_and_its_own_100nf(netlist, design):
+    leds = [r for r in netlist.comps if r.startswith("LED")]
+    assert len(leds) == design.LED_COUNT
+    for ref in leds:
+        assert netlist.net_of(ref, 1) == "+5V" and netlist.net_of(ref, 3) == "GND", ref
+    decoupling = [r for r, c in netlist.comps.items() if c["value"] == "100nF"
+                  and {netlist.net_of(r, 1), netlist.net_of(r, 2)} == {"+5V", "GND"}]
+    assert len(decoupling) >= len(leds) + 1  # + U2
+    bulk = [r for r, c in netlist.comps.items() if c["value"].startswith("1000uF")]
+    assert [(netlist.net_of(r, 1), netlist.net_of(r, 2)) for r in bulk] == [("+5V", "GND")]
+
+
+def test_power_input_is_fused_clamped_and_reverse_protected(netlist, design):
+    n = netlist.net_of
+    assert n("J1", 1) == "VIN_RAW" and n("J1", 2) == "GND"
+    assert {n("F1", 1), n("F1", 2)} == {"VIN_RAW", "VIN_FUSED"}
+    tvs = "D%d" % (design.N_CELLS + 1)
+    assert (n(tvs, 1), n(tvs, 2)) == ("VIN_FUSED", "GND")  # cathode to the rail
+    # P-MOSFET: drain at the input, source to the load, gate to ground
+    assert (n("Q1", 3), n("Q1", 2), n("Q1", 1)) == ("VIN_FUSED", "VIN_DC", "GND")
+    # JP1 chooses the 5 V rail: 1 = USB (fused), 2 = rail, 3 = DC
+    assert (n("JP1", 1), n("JP1", 2), n("JP1", 3)) == ("VBUS_F", "+5V", "VIN_DC")
+    assert {n("F2", 1), n("F2", 2)} == {"VBUS", "VBUS_F"}
+    assert n("U1", 40) == "VBUS"
+    # the rail feeds the Pico through a Schottky (anode rail, cathode VSYS)
+    sch = "D%d" % (design.N_CELLS + 2)
+    assert (n(sch, 2), n(sch, 1)) == ("+5V", "VSYS") and n("U1", 39) == "VSYS"
+
+
+def test_buttons_pull_to_ground(netlist, boards):
+    for i, button in enumerate(("ok", "undo", "hint")):
+        sw = "SW%d" % (i + 1)
+        assert {netlist.net_of(sw, 1), netlist.net_of(sw, 2)} == {"BTN_%s" % button.upper(),
+                                                                   "GND"}
+        assert boards["pico_gpio"]["buttons"][button]["active"] == 0
