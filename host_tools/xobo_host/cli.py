@@ -23,7 +23,7 @@ COMMANDS = (
 )
 
 EPILOG = """examples:
-  xobo rules legal '........./........./........./........./........./........./........./........./......... ns 36 0 0'
+  xobo rules legal "$(xobo rules play e5 | cut -f2)"
   xobo rules play e5 d4 e4
   xobo rules perft 2
   xobo board run --script game.txt --runtime micropython

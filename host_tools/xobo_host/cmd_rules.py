@@ -10,8 +10,10 @@ import sys
 
 from xobo.rules import cli as rules_cli
 
+_AFTER_E5 = ("........./........./........./........./....1..../........./........./"
+             "........./......... ew 35 0 0")
 RULES_EPILOG = """examples:
-  xobo rules legal '........./........./........./........./....1..../........./........./........./......... ew 35 0 0'
+  xobo rules legal '""" + _AFTER_E5 + """'
   printf '%s\\n' POSITION1 POSITION2 | xobo rules legal --variant kv
   xobo rules play e5 d4 e4
   xobo rules play --position 'POSITION' g6xf5

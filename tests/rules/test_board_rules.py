@@ -1,9 +1,9 @@
 # dual-runtime
 """B1-B7: the board, its coordinates, edges, adjacency, reach and material."""
 
-from rules.util import make_pos
 from xobo_testing import message_of
 
+from rules.util import make_pos
 from xobo.rules.errors import MoveError, PositionError
 from xobo.rules.geometry import (
     EDGE_E,

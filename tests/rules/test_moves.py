@@ -1,9 +1,9 @@
 # dual-runtime
 """M1-M4: placing, regrouping, spreading and capturing."""
 
-from rules.util import EW, NS, column, legal_names, make_pos, play, row
 from xobo_testing import message_of
 
+from rules.util import EW, NS, column, legal_names, make_pos, play, row
 from xobo.rules.errors import MoveError
 from xobo.rules.geometry import parse_cell
 from xobo.rules.moves import PLACE, REGROUP, SPREAD, move_kind

@@ -1,9 +1,9 @@
 # dual-runtime
 """N1 move notation, N2 game records and N3 position strings."""
 
-from rules.util import EW, NS, column, make_pos, row
 from xobo_testing import message_of
 
+from rules.util import EW, NS, column, make_pos, row
 from xobo.rules.errors import MoveError, PositionError, RecordError
 from xobo.rules.notation import format_move, parse_move
 from xobo.rules.position import Position

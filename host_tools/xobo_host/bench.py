@@ -1,0 +1,78 @@
+"""``make bench``: performance figures for CPython and MicroPython, as ratios to a baseline.
+
+Each kernel runs under both interpreters in the same run; every figure is divided by the
+baseline (a loop over an 81-cell bytearray) measured by the same interpreter in the same
+process, so the ratios compare across machines. Heap is the bytes one call allocates under
+MicroPython (0 is the target on the hot paths).
+"""
+
+import importlib
+import subprocess
+import sys
+from pathlib import Path
+
+from xobo_host.upy import micropython_command
+
+KERNELS = Path(__file__).resolve().parent / "benchkernels"
+
+
+def run_kernel(script, runtime):
+    if runtime == "cpython":
+        import os
+
+        env = dict(os.environ)
+        import xobo
+
+        fw = str(Path(xobo.__file__).resolve().parent.parent)
+        env["PYTHONPATH"] = os.pathsep.join([str(KERNELS), fw, env.get("PYTHONPATH", "")])
+        cmd = [sys.executable, str(KERNELS / script)]
+    else:
+        cmd, env = micropython_command([str(KERNELS / script)], heapsize="8M",
+                                       extra_path=[KERNELS])
+    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=1800)
+    if proc.returncode != 0:
+        raise RuntimeError("%s under %s failed:\n%s" % (script, runtime, proc.stderr[-3000:]))
+    rows = {}
+    for line in proc.stdout.splitlines():
+        if line.startswith("BENCH "):
+            _, name, us, heap = line.split()
+            rows[name] = (float(us), int(heap))
+    return rows
+
+
+def table(title, script):
+    lines = [title, "%-36s %12s %9s %12s %9s %10s" % (
+        "kernel", "CPython ms", "x base", "MicroPy ms", "x base", "upy heap")]
+    results = {rt: run_kernel(script, rt) for rt in ("cpython", "micropython")}
+    base_c = results["cpython"]["baseline"][0]
+    base_u = results["micropython"]["baseline"][0]
+    for name in results["cpython"]:
+        c_us = results["cpython"][name][0]
+        u_us, u_heap = results["micropython"].get(name, (float("nan"), -1))
+        lines.append("%-36s %12.3f %9.2f %12.3f %9.2f %10s" % (
+            name, c_us / 1000, c_us / base_c, u_us / 1000, u_us / base_u,
+            "%d B" % u_heap if u_heap >= 0 else "n/a"))
+    lines.append("baseline = 8,100 bytearray reads in a loop; MicroPython/CPython baseline ratio "
+                 "%.1f" % (base_u / base_c))
+    return lines
+
+
+def main():
+    out = table("Rules engine", "rules_kernel.py")
+    for line in out:
+        print(line)
+    for extra in ("xobo_host.bench_board", "xobo_host.bench_ai"):
+        try:
+            module = importlib.import_module(extra)
+        except ModuleNotFoundError as exc:
+            if exc.name == extra:
+                continue
+            raise
+        print()
+        for line in module.main():
+            print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Benchmark kernels: plain scripts that run under CPython and the MicroPython unix port."""

@@ -1,0 +1,44 @@
+"""Rules engine benchmark kernel; prints ``BENCH name microseconds heap_bytes`` lines.
+
+Run under both interpreters by ``make bench`` (xobo_host.bench).
+"""
+
+import sys
+
+from timing import baseline, report
+
+from xobo.rules.moves import new_move_buffer
+from xobo.rules.position import Position, perft
+
+MIDGAME = ("...1...../..1.3..1./.1...1.../1...1..../...1.3.1./..1....1./.1..1..../"
+           "....1...1/..1...... ns 10 2 2")
+
+
+def main():
+    report("baseline", baseline(), 20)
+    start = Position()
+    bufs = [new_move_buffer() for _ in range(3)]
+    report("perft3_start", lambda: perft(start, 3, bufs), 3)
+    mid = Position.parse(MIDGAME)
+    report("perft2_midgame", lambda: perft(mid, 2, bufs), 3)
+    buf = new_move_buffer()
+    cells = bytearray(81)
+
+    def analyse():
+        mid._cache = 0  # recompute from scratch, as after a move
+        mid.legal_moves(buf)
+        mid.voina_cells(0, cells)
+        mid.voina_cells(1, cells)
+        mid.winner()
+
+    report("midgame_legal_voina_result", analyse, 200)
+
+    def legal_only():
+        mid._cache = 0
+        mid.legal_moves(buf)
+
+    report("midgame_legal_moves_into_buffer", legal_only, 200)
+
+
+main()
+sys.stdout.flush() if hasattr(sys.stdout, "flush") else None
