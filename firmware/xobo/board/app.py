@@ -31,13 +31,14 @@ Usage::
 from xobo.board import inference as I
 from xobo.board.inference import Inference
 from xobo.board.light import Light
-from xobo.compat import const
+from xobo.compat import const, ticks_diff
 from xobo.rules.errors import XoboError
 from xobo.rules.geometry import NS, cell_name
 from xobo.rules.notation import format_move, parse_move
 from xobo.rules.position import Position
 
 CYCLE_MS = const(10)
+REFRESH_MS = const(1000)
 
 SETTING_KEYS = ("variant", "first", "brightness", "settle", "hints", "opponent", "level")
 DEFAULTS = {
@@ -110,6 +111,8 @@ class App:
         self.hint_move = -1
         self.selftest = None
         self.last_state = -1
+        self.shown_at = 0
+        self.force_show = True
         self.first = NS
         self.start = ""  # N3 of a loaded start position, "" for the empty board
         self.saved = None
@@ -273,12 +276,18 @@ class App:
         d.watchdog.feed()
 
     def render(self, now):
+        """Render the light; the LEDs are written only when a colour changed (or once a
+        second): a WS2812 write masks interrupts for ~3.5 ms."""
         leds = self.d.leds
         if self.selftest is not None:
             self.selftest.render(leds.set_cell, leds.set_edge)
-        else:
-            self.light.render(now)
+        elif self.light.render(now) or ticks_diff(now, self.shown_at) >= REFRESH_MS \
+                or self.force_show:
             self.light.output(leds)
+        else:
+            return
+        self.force_show = False
+        self.shown_at = now
         leds.show()
 
     def _state_changed(self, now):
@@ -475,6 +484,7 @@ class App:
 
     def _apply_brightness(self):
         self.d.leds.brightness = self.settings["brightness"] * 255 // 100
+        self.force_show = True
         self.light.hints = self.settings["hints"] == "on"
 
     # ------------------------------------------------------------ self-test
@@ -493,6 +503,7 @@ class App:
     def _end_selftest(self, now):
         st = self.selftest
         self.selftest = None
+        self.force_show = True
         for line in st.report_lines():
             self.emit("event " + line)
         self.inf.observe(self.d.debouncer.stable, now)

@@ -183,7 +183,8 @@ class Light:
             code[(m >> 2) & 127] = put_code
 
     def render(self, now):
-        """Fill ``cells`` and ``edges`` for time ``now``. No allocation."""
+        """Fill ``cells`` and ``edges`` for time ``now``; True if any colour changed.
+        No allocation."""
         inf = self.inf
         code = self.code
         for c in range(N_CELLS):
@@ -269,34 +270,55 @@ class Light:
         for k in range(C.N_CODES):
             lv[k] = C.level(C.PATTERN[k], now)
         cells = self.cells
+        changed = False
         for c in range(N_CELLS):
             k = code[c]
             j = 3 * c
             if k == 0:
-                cells[j] = 0
-                cells[j + 1] = 0
-                cells[j + 2] = 0
-                continue
-            rgb = C.RGB[k]
-            v = lv[k]
-            cells[j] = ((rgb >> 16) & 255) * v >> 8
-            cells[j + 1] = ((rgb >> 8) & 255) * v >> 8
-            cells[j + 2] = (rgb & 255) * v >> 8
+                r = g = b = 0
+            else:
+                rgb = C.RGB[k]
+                v = lv[k]
+                r = ((rgb >> 16) & 255) * v >> 8
+                g = ((rgb >> 8) & 255) * v >> 8
+                b = (rgb & 255) * v >> 8
+            if cells[j] != r or cells[j + 1] != g or cells[j + 2] != b:
+                cells[j] = r
+                cells[j + 1] = g
+                cells[j + 2] = b
+                changed = True
         edges = self.edges
         for e in range(4):
             k = ec[e]
             rgb = C.RGB[k]
             v = lv[k]
-            edges[3 * e] = ((rgb >> 16) & 255) * v >> 8
-            edges[3 * e + 1] = ((rgb >> 8) & 255) * v >> 8
-            edges[3 * e + 2] = (rgb & 255) * v >> 8
+            j = 3 * e
+            r = ((rgb >> 16) & 255) * v >> 8
+            g = ((rgb >> 8) & 255) * v >> 8
+            b = (rgb & 255) * v >> 8
+            if edges[j] != r or edges[j + 1] != g or edges[j + 2] != b:
+                edges[j] = r
+                edges[j + 1] = g
+                edges[j + 2] = b
+                changed = True
+        return changed
 
     def output(self, leds):
         """Copy the rendered frame into the LED driver (its show() applies the limiter)."""
         cells = self.cells
-        for c in range(N_CELLS):
-            j = 3 * c
-            leds.set_cell(c, cells[j], cells[j + 1], cells[j + 2])
+        frame = getattr(leds, "frame", None)
+        index = getattr(leds, "cells", None)
+        if frame is not None and index is not None and len(index) >= N_CELLS:
+            for c in range(N_CELLS):  # straight into the driver's frame (LedFrame layout)
+                j = 3 * c
+                k = 3 * index[c]
+                frame[k] = cells[j]
+                frame[k + 1] = cells[j + 1]
+                frame[k + 2] = cells[j + 2]
+        else:
+            for c in range(N_CELLS):
+                j = 3 * c
+                leds.set_cell(c, cells[j], cells[j + 1], cells[j + 2])
         e = self.edges
         leds.set_edge("N", e[0], e[1], e[2])
         leds.set_edge("S", e[3], e[4], e[5])

@@ -1,0 +1,118 @@
+"""Benchmark of one scan-debounce-infer-render cycle, on whichever runtime runs it.
+
+Measures, on the virtual board, the mean time of a cycle (``App.step``) idle and with a stack
+lifted and a spread in progress, against a baseline measured in the same run (a plain loop
+that reads and writes the 81 cells of a bytearray), and under MicroPython the heap a cycle
+allocates (``gc.mem_alloc`` with the collector off; the target is 0).
+
+Usage::
+
+    micropython -m xobo.board.bench [CYCLES]      (MICROPYPATH=firmware)
+    from xobo.board.bench import measure; measure(200) -> list of lines "key value"
+"""
+
+import gc
+import sys
+
+try:
+    from time import ticks_diff, ticks_us
+
+    def _us():
+        return ticks_us()
+
+    def _diff(a, b):
+        return ticks_diff(a, b)
+except ImportError:
+    import time
+
+    def _us():
+        return time.perf_counter_ns() // 1000
+
+    def _diff(a, b):
+        return a - b
+
+
+STACK = "........./........./........./........./....4..../...1...../........./........./" \
+    "......... ns 31 0 0"
+
+
+def _board(lifted):
+    from xobo.board.virtual_board import VirtualBoard
+    from xobo.rules.position import Position
+
+    vb = VirtualBoard()
+    vb.advance(50)
+    vb.command("load " + STACK)
+    vb.set_cubes(Position.parse(STACK).heights)
+    vb.advance(200)
+    if lifted:
+        vb.lift("e5")
+        vb.put("d4")
+        vb.advance(200)
+    return vb
+
+
+def _baseline(cycles):
+    buf = bytearray(81)
+    t0 = _us()
+    for _ in range(cycles):
+        s = 0
+        for c in range(81):
+            s += buf[c]
+            buf[c] = s & 1
+    return _diff(_us(), t0)
+
+
+def _cycles(vb, cycles):
+    app = vb.app
+    clock = vb.clock
+    t0 = _us()
+    for _ in range(cycles):
+        clock.advance(10)
+        app.step(clock.ticks_ms())
+    return _diff(_us(), t0)
+
+
+def _heap(vb, cycles):
+    if not hasattr(gc, "mem_alloc"):
+        return -1
+    app = vb.app
+    clock = vb.clock
+    gc.collect()
+    gc.disable()
+    try:
+        before = gc.mem_alloc()
+        for _ in range(cycles):
+            clock.advance(10)
+            app.step(clock.ticks_ms())
+        after = gc.mem_alloc()
+    finally:
+        gc.enable()
+    return after - before
+
+
+def measure(cycles=200):
+    """Lines 'key value': runtime, baseline_us, idle_us, lifted_us, ratios, heap bytes."""
+    out = ["runtime %s" % sys.implementation.name]
+    base = _baseline(cycles)
+    idle = _board(False)
+    lifted = _board(True)
+    _cycles(idle, 20)  # warm up
+    _cycles(lifted, 20)
+    t_idle = _cycles(idle, cycles)
+    t_lift = _cycles(lifted, cycles)
+    out.append("baseline_us %d" % (base // cycles))
+    out.append("cycle_idle_us %d" % (t_idle // cycles))
+    out.append("cycle_lifted_us %d" % (t_lift // cycles))
+    out.append("ratio_idle %.1f" % (t_idle / base if base else 0))
+    out.append("ratio_lifted %.1f" % (t_lift / base if base else 0))
+    out.append("heap_idle_bytes %d" % _heap(idle, cycles))
+    out.append("heap_lifted_bytes %d" % _heap(lifted, cycles))
+    out.append("state_lifted %s" % lifted.app.inf.state_name())
+    return out
+
+
+if __name__ == "__main__":
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    for line in measure(n):
+        print(line)

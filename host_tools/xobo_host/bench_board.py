@@ -1,0 +1,62 @@
+"""Bench of the board's scan-debounce-infer-render cycle under MicroPython and CPython.
+
+Each runtime measures itself (firmware ``xobo.board.bench``): the mean time of one cycle, idle
+and with a stack lifted and a spread in progress, as a ratio against a baseline measured in
+the same run (a plain loop over the 81 cells), and under MicroPython the heap one cycle
+allocates (target: 0 bytes).
+
+Usage::
+
+    from xobo_host.bench_board import main
+    for line in main(): print(line)       # or: xobo board bench
+"""
+
+import subprocess
+
+
+def _parse(lines):
+    out = {}
+    for line in lines:
+        parts = line.split(None, 1)
+        if len(parts) == 2:
+            out[parts[0]] = parts[1]
+    return out
+
+
+def run_micropython(cycles):
+    from xobo_host.upy import micropython_command
+
+    cmd, env = micropython_command(["-m", "xobo.board.bench", str(cycles)])
+    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
+    if proc.returncode != 0:
+        raise RuntimeError("micropython bench failed:\n" + proc.stdout + proc.stderr)
+    return proc.stdout.splitlines()
+
+
+def main(cycles=200):
+    """The bench report as lines of text."""
+    from xobo.board.bench import measure
+
+    report = []
+    upy = _parse(run_micropython(cycles))
+    cpy = _parse(measure(cycles))
+    report.append("board cycle (scan+debounce+infer+render, virtual drivers), %d cycles" % cycles)
+    for name, r in (("micropython", upy), ("cpython", cpy)):
+        report.append(
+            "%-11s baseline %s us | idle %s us (x%s) | stack lifted %s us (x%s)"
+            % (name, r.get("baseline_us"), r.get("cycle_idle_us"), r.get("ratio_idle"),
+               r.get("cycle_lifted_us"), r.get("ratio_lifted")))
+    report.append("micropython heap per %d cycles: idle %s bytes, stack lifted %s bytes "
+                  "(target 0)" % (cycles, upy.get("heap_idle_bytes"),
+                                  upy.get("heap_lifted_bytes")))
+    try:
+        ratio = float(upy["cycle_idle_us"]) / float(cpy["cycle_idle_us"])
+        report.append("micropython/cpython idle cycle time: x%.1f" % ratio)
+    except (KeyError, ValueError, ZeroDivisionError):
+        pass
+    return report
+
+
+if __name__ == "__main__":
+    for line in main():
+        print(line)

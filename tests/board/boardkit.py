@@ -1,0 +1,55 @@
+# dual-runtime helper (not a test module)
+"""Helpers for the board tests, for CPython and MicroPython alike.
+
+Usage::
+
+    from board.boardkit import board_at, EMPTY
+    vb = board_at("........./... ns 32 0 0")   # a VirtualBoard whose cubes match the position
+"""
+
+from xobo.board.virtual_board import VirtualBoard
+from xobo.rules.position import Position
+
+EMPTY = "........./........./........./........./........./........./........./........./" \
+    "......... ns 36 0 0"
+
+
+def rows(*ranks_9_to_1):
+    """N3 board part from 9 strings (rank 9 first)."""
+    return "/".join(ranks_9_to_1)
+
+
+def board_at(n3, settings=None, variant="xobo"):
+    """A virtual board playing from position n3 with the cubes already on it."""
+    vb = VirtualBoard(settings=settings)
+    if variant != "xobo":
+        vb.command("set variant " + variant)
+    vb.advance(50)
+    reply = vb.command("load " + n3)
+    if not reply or not reply[0].startswith("ok"):
+        raise ValueError("load failed: %s" % reply)
+    pos = Position.parse(n3, variant)
+    vb.set_cubes(pos.heights)
+    vb.advance(100)
+    return vb
+
+
+def position(vb):
+    return vb.app.pos.to_string()
+
+
+class Recorder:
+    """Collects event lines."""
+
+    def __init__(self, vb):
+        self.lines = []
+        vb.subscribe(self.lines.append)
+
+    def moves(self):
+        return [x[11:] for x in self.lines if x.startswith("event move ")]
+
+    def has(self, prefix):
+        for x in self.lines:
+            if x.startswith(prefix):
+                return True
+        return False
