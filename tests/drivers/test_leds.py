@@ -1,11 +1,10 @@
 # dual-runtime
 """LED frame, mapping, power limiter, neopixel byte order; show() allocates nothing."""
 
+from drivers import fakehw
 from xobo.board.boarddef import default_boarddef
 from xobo.drivers.leds import LedChain, PowerLimiter, order_offsets
 from xobo.drivers.virtual import VirtualLeds
-
-from drivers import fakehw
 
 
 def _leds(budget=500):

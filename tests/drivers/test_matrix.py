@@ -1,9 +1,8 @@
 # dual-runtime
 """SwitchMatrix on (fake) rp2 registers: one GPIO_IN read per row, keys mapped to cells."""
 
-from xobo.drivers.matrix import SwitchMatrix, column_layout
-
 from drivers import fakehw
+from xobo.drivers.matrix import SwitchMatrix, column_layout
 
 ROWS = ["GP%d" % i for i in range(11, 20)]
 COLS = ["GP%d" % i for i in range(2, 11)]

@@ -217,7 +217,7 @@ class SelfTest:
                     set_cell_rgb(c, 0, 0, 255)
                 else:
                     set_cell_rgb(c, 255, 255, 255)
-            elif self.tested[c] or self.phase == PHASE_DONE:
+            elif self.tested[c]:
                 if self.cell_problem(c):
                     set_cell_rgb(c, 80, 0, 0)
                 else:
