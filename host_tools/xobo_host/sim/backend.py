@@ -298,14 +298,28 @@ class SimBackend:
             return {"ok": False, "error": "record: %s" % exc}
         return self._replay(rec)
 
+    def _settle(self, done, timeout=3.0):
+        """Step the firmware (lock held, real time) until ``done()`` or the timeout."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            self.board.step()
+            if done():
+                return True
+            time.sleep(0.004)
+        return False
+
+    def _ply(self):
+        return self.board.state().get("ply", -1)
+
     def _replay(self, rec):
+        """Replay a record on the board as players would: the board is told each move
+        (``move``), the cubes are set to the position after it and ``ok`` commits it."""
         from xobo.rules.notation import format_move
 
         replies = []
-        if rec.variant != "xobo" or rec.first != 0:
-            for key, value in (("variant", rec.variant), ("first", "ns" if rec.first == 0
-                                                          else "ew")):
-                replies += self.board.command("set %s %s" % (key, value))
+        first = "ns" if rec.first == 0 else "ew"
+        for key, value in (("variant", rec.variant), ("first", first)):
+            replies += self.board.command("set %s %s" % (key, value))
         if rec.start is not None:
             reply = list(self.board.command("load " + rec.start))
         else:
@@ -313,14 +327,31 @@ class SimBackend:
         replies += reply
         if not reply or not reply[0].startswith("ok"):
             return {"ok": False, "reply": replies, "error": _error_text(reply)}
-        for m in rec.moves:
+        pos = rec.start_position()
+        self.hand = 0
+        self.board.switches.set_counts(pos.heights)
+        self._settle(lambda: self.board.state().get("inference") == "match", 2.0)
+        for k, m in enumerate(rec.moves):
             text = format_move(m)
             reply = list(self.board.command("move " + text))
             replies += reply
             if not reply or not reply[0].startswith("ok"):
                 return {"ok": False, "reply": replies,
                         "error": "move %s: %s" % (text, _error_text(reply))}
-        self._sync_cubes()
+            pos.apply(m)
+            self.board.switches.set_counts(pos.heights)
+            want = k + 1
+            if not self._settle(lambda want=want: self.board.state().get("inference") in
+                                ("complete", "wait-longer") or self._ply() >= want, 2.0):
+                return {"ok": False, "reply": replies,
+                        "error": "move %s: the board did not see the cubes" % text}
+            if self._ply() < want:
+                self.board.press("ok")
+                self._settle(lambda: False, 0.05)
+                self.board.release("ok")
+            if not self._settle(lambda want=want: self._ply() >= want, 3.0):
+                return {"ok": False, "reply": replies,
+                        "error": "move %s: the board did not commit it" % text}
         return {"loaded": "record", "moves": len(rec.moves), "reply": replies}
 
 

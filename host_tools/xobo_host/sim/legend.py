@@ -1,8 +1,9 @@
 """The legend of the board's light colours, for the page: [{"name", "rgb", "meaning"}, ...].
 
-The colours are the firmware's choice. They are read from the firmware's colour module when it
-exposes a ``LEGEND`` (tuples ``(name, (r, g, b), meaning)``), else from the table in
-``docs/colours.md`` (rows holding a colour as ``#rrggbb`` or ``(r, g, b)``).
+The colours are the firmware's choice. They are read from the firmware's colour module
+``xobo.board.colours`` (``RGB``, ``PATTERN``, ``PATTERN_NAMES`` and ``MEANINGS`` by light code),
+else from the table in ``docs/colours.md`` (rows holding a colour as ``#rrggbb`` or
+``(r, g, b)``). Each item also has ``pattern`` (steady, pulse, blink 1 Hz, ...) when known.
 
 Usage::
 
@@ -24,7 +25,35 @@ def _hex(r, g, b):
     return "%02x%02x%02x" % (int(r) & 255, int(g) & 255, int(b) & 255)
 
 
+def from_colours_module():
+    try:
+        from xobo.board import colours
+    except ImportError:
+        return []
+    rgb = getattr(colours, "RGB", None)
+    meanings = getattr(colours, "MEANINGS", None)
+    if not rgb or not meanings:
+        return []
+    patterns = getattr(colours, "PATTERN", ())
+    pattern_names = getattr(colours, "PATTERN_NAMES", ())
+    out = []
+    for code in range(1, min(len(rgb), len(meanings))):
+        meaning = meanings[code]
+        if not meaning or meaning in ("off", "self-test") or not rgb[code]:
+            continue
+        pattern = ""
+        if code < len(patterns) and patterns[code] < len(pattern_names):
+            pattern = pattern_names[patterns[code]]
+        r = rgb[code]
+        out.append({"name": pattern or "light", "rgb": _hex(r >> 16, r >> 8, r),
+                    "meaning": meaning, "pattern": pattern})
+    return out
+
+
 def from_module():
+    items = from_colours_module()
+    if items:
+        return items
     for name in ("xobo.board.colours", "xobo.board.colors", "xobo.board.light"):
         try:
             mod = __import__(name, fromlist=["LEGEND"])

@@ -138,12 +138,30 @@
     ui.voina.textContent = "Voïna! " + (SIDE[side] || "") + " is threatened and may regroup";
     ui.result.textContent = over ? (SIDE[st.result] || st.result) + " wins" : "";
     ui.result.dataset.result = st.result || "*";
+    renderInference(st);
     const r = reserves(st);
     role("res-common").textContent = r.common !== undefined ? r.common : "–";
     role("res-ns").textContent = r.ns !== undefined ? r.ns : "–";
     role("res-ew").textContent = r.ew !== undefined ? r.ew : "–";
     if (ui.record.textContent !== (st.record || "")) ui.record.textContent = st.record || "";
     ui.position.textContent = st.position || "";
+  }
+
+  const SEES = {
+    progress: "move in progress", complete: "move complete, committing…",
+    "wait-longer": "complete: press ok or wait (it could still grow)",
+    unknown: "unknown situation", fix: "fix the board", restore: "restore the cubes",
+  };
+  function renderInference(st) {
+    const el = role("inference");
+    const inf = st.inference || "match";
+    el.dataset.state = inf;
+    let text = SEES[inf] || "";
+    if (st.expect) text = (text ? text + " · " : "") + "expecting " + st.expect;
+    const fill = st.fill || [], clear = st.clear || [];
+    if (fill.length) text += " · put back: " + fill.join(" ");
+    if (clear.length) text += " · take off: " + clear.join(" ");
+    el.textContent = text;
   }
 
   function addEvents(list) {
@@ -201,10 +219,12 @@
     }
     for (const it of items) {
       const li = document.createElement("li");
-      li.innerHTML = '<i class="swatch"></i><b></b><span></span>';
-      li.firstChild.style.setProperty("--led", "#" + it.rgb);
-      li.children[1].textContent = it.name;
-      li.children[2].textContent = it.meaning && it.meaning !== it.name ? it.meaning : "";
+      const pat = String(it.pattern || "steady").split(" ")[0];
+      li.innerHTML = '<i class="swatch"></i><span class="meaning"></span><small></small>';
+      li.children[0].style.setProperty("--led", "#" + it.rgb);
+      li.children[0].dataset.pattern = pat;
+      li.children[1].textContent = it.meaning || it.name;
+      li.children[2].textContent = it.pattern || "";
       ui.legend.appendChild(li);
     }
   }

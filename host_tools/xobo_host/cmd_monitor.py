@@ -1,0 +1,86 @@
+"""``xobo monitor``: mirror a real board (USB serial) in the simulator's page, record its games.
+
+It sends ``follow on``, reads the position and the game record whenever the board reports an
+event, shows them in the same page as ``xobo sim`` (a read-only mirror), and records every game
+it sees into a local SQLite file (``xobo games`` reads it).
+
+Usage::
+
+    xobo monitor --port /dev/ttyACM0
+    xobo monitor --port /dev/ttyACM0 --db games.sqlite --no-browser --http-port 8766
+"""
+
+import sys
+import time
+import webbrowser
+
+
+def _guess_port():
+    try:
+        from serial.tools import list_ports
+    except ImportError:
+        return None
+    for p in list_ports.comports():
+        if (p.vid, p.pid) in ((0x2E8A, 0x0005), (0x2E8A, 0x000A)) or "ACM" in p.device:
+            return p.device
+    return None
+
+
+def register(subparsers):
+    p = subparsers.add_parser(
+        "monitor",
+        help="mirror a board over USB serial in the page and record its games",
+        description="Follow a real board over USB serial: mirror it in a web page and record "
+        "every game into a SQLite file.",
+    )
+    p.add_argument("--port", metavar="DEVICE", default=None,
+                   help="serial device of the board (default: the first Pico found)")
+    p.add_argument("--db", metavar="FILE", default=None,
+                   help="games database (default ~/.local/share/xobo/games.sqlite)")
+    p.add_argument("--http-port", type=int, default=0, help="port of the page (default: free)")
+    p.add_argument("--no-browser", action="store_true", help="do not open a web browser")
+    p.add_argument("--baud", type=int, default=115200, help="baud rate (USB CDC ignores it)")
+    p.set_defaults(func=run)
+
+
+def run(args):
+    from xobo_host.gamesdb import GamesDB, Recorder, default_db_path
+    from xobo_host.sim.monitor import LinkError, MonitorBackend, SerialLink
+    from xobo_host.sim.server import SimServer
+
+    device = args.port or _guess_port()
+    if not device:
+        print("xobo monitor: no board found; give its serial device with --port",
+              file=sys.stderr)
+        return 1
+    db_path = args.db or default_db_path()
+    try:
+        link = SerialLink.open(device, args.baud)
+    except LinkError as exc:
+        print("xobo monitor: %s" % exc, file=sys.stderr)
+        return 1
+    db = GamesDB(db_path)
+    backend = MonitorBackend(link, recorder=Recorder(db, source=device), device=device)
+    try:
+        backend.start()
+    except LinkError as exc:
+        print("xobo monitor: %s" % exc, file=sys.stderr)
+        link.close()
+        return 1
+    server = SimServer(backend, port=args.http_port).start()
+    print("XoBo monitor: %s  (board %s, games in %s; Ctrl-C to stop)"
+          % (server.url, device, db_path), flush=True)
+    if not args.no_browser:
+        webbrowser.open(server.url)
+    try:
+        while not link.closed:
+            time.sleep(0.5)
+        print("xobo monitor: %s" % (link.error or "the board went away"), file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        server.stop()
+        backend.stop()
+        link.close()
+        db.close()

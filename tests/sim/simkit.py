@@ -1,0 +1,64 @@
+"""Helpers of the simulator tests: a running simulator (server + firmware) and its API."""
+
+import json
+import time
+import urllib.error
+import urllib.request
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+START = "........./........./........./........./........./........./........./........./" \
+    "......... ns 36 0 0"
+
+
+class Sim:
+    """A running simulator: ``backend`` (SimBackend over VirtualBoard) and ``server``."""
+
+    def __init__(self, flash_dir, settle=200):
+        from xobo_host.sim.backend import SimBackend, make_virtual_board
+        from xobo_host.sim.server import SimServer
+
+        self.flash_dir = flash_dir
+        self.backend = SimBackend(make_virtual_board(flash_dir=str(flash_dir))).start()
+        self.server = SimServer(self.backend).start()
+        self.url = self.server.url
+        self.command("set settle %d" % settle)
+
+    def stop(self):
+        self.server.stop()
+        self.backend.stop()
+
+    def post(self, obj, expect=200):
+        data = json.dumps(obj).encode() if not isinstance(obj, bytes) else obj
+        req = urllib.request.Request(self.url + "action", data=data, method="POST",
+                                     headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=10) as r:
+                status, body = r.status, r.read()
+        except urllib.error.HTTPError as exc:
+            status, body = exc.code, exc.read()
+        assert status == expect, (status, body)
+        return json.loads(body)
+
+    def get(self, path):
+        with urllib.request.urlopen(self.url + path.lstrip("/"), timeout=10) as r:
+            return r.status, dict(r.headers), r.read()
+
+    def state(self):
+        return json.loads(self.get("/state")[2])
+
+    def command(self, line):
+        return self.post({"action": "command", "line": line})
+
+    def wait(self, predicate, timeout=5.0, what="condition"):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            snap = self.state()
+            if predicate(snap):
+                return snap
+            time.sleep(0.03)
+        raise AssertionError("timed out waiting for %s; last state: %s"
+                             % (what, json.dumps(self.state()["state"])[:600]))

@@ -1,0 +1,188 @@
+"""The simulator's HTTP API over the real firmware (VirtualBoard in real time), no browser."""
+
+import json
+import socket
+import threading
+import urllib.request
+
+from sim.simkit import START, Sim
+from xobo.rules.record import parse_record
+
+
+def test_state_shows_the_start_position_and_a_dark_empty_board(sim):
+    snap = sim.state()
+    assert snap["mode"] == "sim"
+    assert snap["state"]["position"] == START
+    assert snap["counts"] == [0] * 81
+    assert len(snap["cells"]) == 81 and all(len(c) == 6 for c in snap["cells"])
+    assert set(snap["edges"]) == {"N", "E", "S", "W"}
+    assert snap["hand"] == 0
+
+
+def test_a_cube_put_through_the_api_is_committed_by_the_firmware(sim):
+    reply = sim.post({"action": "put", "cell": "e5"})
+    assert reply["ok"] and reply["from"] == "reserve"
+    snap = sim.wait(lambda s: s["state"]["side"] == "ew", what="e5 committed")
+    assert snap["counts"][40] == 1
+    assert "1. e5" in snap["state"]["record"]
+    assert snap["state"]["reserves"]["common"] == 35
+
+
+def test_lifting_a_cell_puts_its_cubes_in_the_hand_and_they_are_put_back_one_by_one(sim):
+    sim.post({"action": "put", "cell": "a1"})
+    sim.post({"action": "put", "cell": "a1"})
+    sim.post({"action": "put", "cell": "a1"})
+    reply = sim.post({"action": "lift", "cell": "a1"})
+    assert reply["lifted"] == 3
+    assert sim.state()["hand"] == 3 and sim.state()["counts"][0] == 0
+    assert sim.post({"action": "put", "cell": "b2"})["from"] == "hand"
+    snap = sim.state()
+    assert snap["hand"] == 2 and snap["counts"][10] == 1
+    sim.post({"action": "drop"})
+    assert sim.state()["hand"] == 0
+
+
+def test_take_removes_a_captured_pair_from_the_cell(sim):
+    sim.post({"action": "put", "cell": "c3"})
+    sim.post({"action": "put", "cell": "c3"})
+    assert sim.post({"action": "take", "cell": "c3"})["taken"] == 2
+    assert sim.state()["counts"][20] == 0
+
+
+def test_bad_actions_get_an_error_that_says_what_is_wrong(sim):
+    assert "unknown action 'jump'" in sim.post({"action": "jump"}, expect=400)["error"]
+    err = sim.post({"action": "put", "cell": "z9"}, expect=400)["error"]
+    assert "z9" in err
+    assert "e5 is empty" in sim.post({"action": "lift", "cell": "e5"}, expect=400)["error"]
+    assert "not JSON" in sim.post(b"{oops", expect=400)["error"]
+    assert "unknown button" in sim.post({"action": "press", "button": "reset"},
+                                        expect=400)["error"]
+    assert sim.command("frobnicate")["ok"] is False
+
+
+def test_a_malformed_position_is_rejected_with_the_engines_message(sim):
+    reply = sim.post({"action": "load", "text": "........./........ ns 36 0 0"})
+    assert reply["ok"] is False
+    assert "rank" in reply["error"] or "9" in reply["error"]
+    assert sim.state()["state"]["position"] == START
+
+
+def test_loading_a_position_sets_the_cubes_to_match(sim):
+    text = START.replace("......... ns 36 0 0", "....3.... ns 33 0 0")
+    reply = sim.post({"action": "load", "text": text})
+    assert reply["ok"], reply
+    snap = sim.wait(lambda s: s["state"].get("inference") == "match", what="cubes match")
+    assert snap["state"]["position"] == text
+    assert snap["counts"][4] == 3 and sum(snap["counts"]) == 3
+
+
+def test_loading_a_record_replays_it_on_the_board(sim):
+    reply = sim.post({"action": "load", "text": "1. e5 ; d4 2. e4"})
+    assert reply["ok"], reply
+    assert reply["moves"] == 3
+    snap = sim.state()
+    assert "1. e5 ; d4 2. e4" in snap["state"]["record"]
+    assert [snap["counts"][c] for c in (40, 30, 31)] == [1, 1, 1]
+    bad = sim.post({"action": "load", "text": "1. e5 ; e5"})
+    assert bad["ok"] is False and "e5" in bad["error"]
+
+
+def test_new_game_sweeps_the_board(sim):
+    sim.post({"action": "put", "cell": "e5"})
+    sim.wait(lambda s: s["state"]["side"] == "ew")
+    assert sim.post({"action": "new"})["ok"]
+    snap = sim.wait(lambda s: s["state"]["position"] == START)
+    assert snap["counts"] == [0] * 81
+
+
+def test_the_record_downloads_as_a_file(sim):
+    sim.post({"action": "put", "cell": "e5"})
+    sim.wait(lambda s: s["state"]["side"] == "ew")
+    status, headers, body = sim.get("/record.txt")
+    assert "attachment" in headers["Content-Disposition"]
+    assert [("e5")] == [m for m in body.decode().split() if m == "e5"]
+    assert parse_record(body.decode()).moves
+
+
+def test_the_page_and_its_files_are_served_and_nothing_else(sim):
+    status, headers, body = sim.get("/")
+    assert b'data-role="record"' in body and headers["Content-Type"].startswith("text/html")
+    assert sim.get("/static/sim.js")[0] == 200
+    assert sim.get("/static/sim.css")[0] == 200
+    for bad in ("/static/../server.py", "/static/%2e%2e/server.py", "/nope"):
+        try:
+            urllib.request.urlopen(sim.url + bad.lstrip("/"), timeout=5)
+            raise AssertionError("%s was served" % bad)
+        except urllib.error.HTTPError as exc:
+            assert exc.code == 404
+
+
+def test_the_legend_comes_from_the_firmware_colours():
+    from xobo.board import colours
+    from xobo_host.sim.legend import legend
+
+    items = legend()
+    put = [i for i in items if i["meaning"] == colours.MEANINGS[colours.PUT]]
+    assert put and put[0]["rgb"] == colours.hex_of(colours.RGB[colours.PUT])
+    assert any("Voina" in i["meaning"] for i in items)
+    assert not any(i["rgb"] == "000000" for i in items)
+
+
+def _read_sse(url, until, timeout=5.0):
+    """Read /events until ``until(message)`` is true; returns the messages read."""
+    host, port = url.split("//")[1].rstrip("/").split(":")
+    s = socket.create_connection((host, int(port)), timeout=timeout)
+    s.sendall(b"GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+    buf = b""
+    msgs = []
+    try:
+        while True:
+            chunk = s.recv(65536)
+            if not chunk:
+                break
+            buf += chunk
+            while b"\n\n" in buf:
+                block, buf = buf.split(b"\n\n", 1)
+                for line in block.split(b"\n"):
+                    if line.startswith(b"data: "):
+                        msg = json.loads(line[6:])
+                        msgs.append(msg)
+                        if until(msg):
+                            return msgs
+    finally:
+        s.close()
+    return msgs
+
+
+def test_server_sent_events_carry_live_leds_and_the_firmwares_event_lines(sim):
+    got = {}
+
+    def play():
+        import time
+
+        time.sleep(0.3)
+        sim.post({"action": "put", "cell": "e5"})
+
+    t = threading.Thread(target=play)
+    t.start()
+    msgs = _read_sse(sim.url, lambda m: any("event move e5" in e[1] for e in m["events"]))
+    t.join()
+    got["lines"] = [e[1] for m in msgs for e in m["events"]]
+    assert "event switch e5 on" in got["lines"]
+    assert msgs[-1]["state"]["side"] == "ew"
+    assert len(msgs[-1]["cells"]) == 81
+
+
+def test_the_game_survives_restarting_the_simulator(tmp_path):
+    first = Sim(tmp_path / "flash")
+    try:
+        first.post({"action": "put", "cell": "e5"})
+        first.wait(lambda s: s["state"]["side"] == "ew", what="e5 committed")
+    finally:
+        first.stop()
+    again = Sim(tmp_path / "flash")
+    try:
+        snap = again.state()
+        assert "1. e5" in snap["state"]["record"]
+    finally:
+        again.stop()
