@@ -221,7 +221,9 @@ class Inference:
         added = self.added
         fl = self.fp_l
         fa = self.fp_a
-        best_miss = nl + na  # going back to E fixes everything
+        # nearest move for a fix: fewest cells unexplained, then fewest lifted cells to put
+        # back (the lifted cubes are in the player's hand for a move; a stray cube is the slip)
+        best_score = (nl + na) * 32 + nl  # going back to E fixes everything
         lo = 0
         hi = self.n_moves
         if self.target_index >= 0:
@@ -250,9 +252,11 @@ class Inference:
                     self.n_complete += 1
                     if self.complete < 0:
                         self.complete = i
-            elif miss < best_miss:
-                best_miss = miss
-                self.best = i
+            else:
+                score = miss * 32 + nl - ml
+                if score < best_score:
+                    best_score = score
+                    self.best = i
         self.n_cand = n_cand
         if n_cand == 0:
             self._fix_cells(self.best)
