@@ -115,7 +115,7 @@ def cmd_play(args):
         try:
             m = parse_move(text, pos)
         except XoboError as exc:
-            raise XoboError("move %d: %s" % (k, exc)) from exc
+            raise XoboError("move %d: %s" % (k, exc))
         pos.apply(m)
         shown = format_move(m)
         if pos.declared_voina():

@@ -107,8 +107,8 @@ def _cell(s, whole):
             raise MoveError(
                 "'%s' is not a move: write a cell (e5), a regroup (a4->c4) or a spread (g6xf5)"
                 % whole
-            ) from exc
-        raise MoveError("%s: %s" % (whole, exc)) from exc
+            )
+        raise MoveError("%s: %s" % (whole, exc))
 
 
 def _describe(m):

@@ -141,7 +141,7 @@ def parse_record(text):
         try:
             pos = Position.parse(rec.start, rec.variant)
         except PositionError as exc:
-            raise RecordError("Position tag: %s" % exc) from exc
+            raise RecordError("Position tag: %s" % exc)
         if first_tag is not None and first_tag != pos.side:
             raise RecordError("the First tag disagrees with the side to move of the Position tag")
         rec.first = pos.side
@@ -191,7 +191,7 @@ def parse_record(text):
         try:
             m = parse_move(tok, pos)
         except MoveError as exc:
-            raise RecordError("move %d of pair %d (%s): %s" % (count, pair, tok, exc)) from exc
+            raise RecordError("move %d of pair %d (%s): %s" % (count, pair, tok, exc))
         pos.apply(m)
         rec.moves.append(m)
         if marked and not pos.declared_voina():
