@@ -220,10 +220,10 @@ PARTS = {
     "pico": ("MCU module", "Raspberry Pi Pico", "Module:RaspberryPi_Pico_Common_THT",
              "Raspberry Pi", "SC0915", "RP2040; socketed on 2x 1x20 female headers"),
     "reed": ("Reed switch", "reed SPST-NO 10-15 AT",
-             "Resistor_THT:R_Axial_DIN0414_L11.9mm_D4.5mm_P20.32mm_Horizontal",
+             "Resistor_THT:R_Axial_DIN0414_L11.9mm_D4.5mm_P5.08mm_Vertical",
              "Standex-Meder", "KSK-1A66-1015",
-             "glass reed, 14 mm glass, pull-in 10-15 AT (15-20 AT: KSK-1A66-1520 if neighbours "
-             "trigger); bend leads >= 3 mm from the glass"),
+             "glass reed, 14 mm glass, pull-in 10-15 AT (15-20 AT: KSK-1A66-1520 if a hovering "
+             "cube triggers); mounted upright under the cell centre, bend >= 3 mm from glass"),
     "diode": ("Diode", "1N4148", "Diode_THT:D_DO-35_SOD27_P7.62mm_Horizontal",
               "onsemi", "1N4148", "one per reed switch, cathode to the row line"),
     "led": ("LED", "WS2812B", "LED_SMD:LED_WS2812B_PLCC4_5.0x5.0mm_P3.2mm",
