@@ -320,3 +320,36 @@ def test_long_settle_is_three_times_settle_at_most_3000():
     assert I.long_settle(500) == 1500
     assert I.long_settle(2000) == 3000
     assert I.long_settle(4000) == 4000
+
+
+def test_fix_of_two_stray_cubes_asks_to_clear_both():
+    h = Hand(SPREAD4)
+    h.put("a9", "i9")  # two placements at once: no single nearest move
+    h.wait(1100)
+    assert h.state() == "fix"
+    assert h.fix() == ([], [parse_cell("a9"), parse_cell("i9")])
+
+
+def test_fix_stays_until_done_clearing_one_stray_cube_does_not_commit_the_other():
+    h = Hand(SPREAD4)
+    h.put("a9", "i9")
+    h.wait(1100)
+    h.lift("a9")
+    assert h.state() == "fix"
+    assert h.fix() == ([], [parse_cell("i9")])
+    assert h.wait(5000) is None
+    h.lift("i9")
+    assert h.state() == "match"
+
+
+def test_fix_ends_when_the_cubes_are_back_on_the_way_to_its_move():
+    h = Hand(SPREAD4)
+    h.lift("e5")
+    h.put("e3", "e1")
+    h.lift("e4", "e2")
+    h.put("a9")  # the South spread is done but for a stray cube
+    h.wait(1100)
+    assert h.state() == "fix"
+    h.lift("a9")
+    assert h.state() == "complete"
+    assert h.wait(1100) == "e5xe4"

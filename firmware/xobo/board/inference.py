@@ -15,7 +15,9 @@ and the cells it fills ``A(m)``. Classification of ``O`` (docs/firmware.md has t
   cubes regrouped, a cube on the first target of a spread whose stack is taken cube by cube):
   committed after the long settle time (3 x settle, at most 3000 ms) or on ``ok``.
 - ``UNKNOWN``: no candidate; after the settle time it becomes ``FIX``: the cells to fill and
-  to clear (relative to the nearest legal move, or to ``E``) are in ``fill`` / ``clear``.
+  to clear are in ``fill`` / ``clear``, relative to the nearest legal move (fewest cells it
+  does not explain, then fewest lifted cells to put back), or to ``E`` when there is no
+  single nearest fix (two stray cubes: both are to clear).
 - ``RESTORE``: after an undo, a new game, a loaded position or a resumed game the board waits
   until ``O = E`` exactly (``fill`` / ``clear`` show what differs); nothing is inferred.
 
@@ -96,6 +98,8 @@ class Inference:
         self.state = MATCH
         self.changed_at = 0
         self.restoring = False
+        self.fixing = False  # a fix is shown until the cubes are back on the way
+        self.fix_goal = -1  # the move index the fix leads to, -1: back to E
         self.target = -1  # the expected move (host/computer), -1: any legal move
         self.target_index = -1
         self.set_settle(settle_ms)
@@ -133,6 +137,7 @@ class Inference:
         self.target = -1
         self.target_index = -1
         self.restoring = restore
+        self.fixing = False
         self._classify()
 
     def set_target(self, m):
@@ -141,6 +146,7 @@ class Inference:
             if self.moves[i] == m:
                 self.target = m
                 self.target_index = i
+                self.fixing = False
                 self._classify()
                 return True
         return False
@@ -148,6 +154,7 @@ class Inference:
     def clear_target(self):
         self.target = -1
         self.target_index = -1
+        self.fixing = False
         self._classify()
 
     def footprint_of(self, i):
@@ -211,6 +218,7 @@ class Inference:
                 self.clear[c] = 0
             self.n_fix = 0
             self.restoring = False
+            self.fixing = False
             self.state = MATCH
             return
         if self.restoring:
@@ -232,18 +240,27 @@ class Inference:
         elif nl > FP or na > FP:
             hi = 0  # no move lifts or adds that many cells
         n_cand = 0
+        tie = False  # two nearest moves that would ask for different fixes
+        best_sl = 0
+        best_sa = 0
         for i in range(lo, hi):
             base = i * FP
             ml = 0
+            sl = 0
             kl = self.n_l[i]
             for k in range(kl):
-                if lifted[fl[base + k]]:
+                c = fl[base + k]
+                if lifted[c]:
                     ml += 1
+                    sl += (c + 1) * (c + 1)
             ma = 0
+            sa = 0
             ka = self.n_a[i]
             for k in range(ka):
-                if added[fa[base + k]]:
+                c = fa[base + k]
+                if added[c]:
                     ma += 1
+                    sa += (c + 1) * (c + 1)
             miss = (nl - ml) + (na - ma)
             if miss == 0:
                 self.cand[n_cand] = i
@@ -257,8 +274,19 @@ class Inference:
                 if score < best_score:
                     best_score = score
                     self.best = i
+                    best_sl = sl
+                    best_sa = sa
+                    tie = False
+                elif score == best_score and self.best >= 0 and (sl != best_sl
+                                                                  or sa != best_sa):
+                    tie = True
         self.n_cand = n_cand
+        if self.fixing:
+            self._keep_fixing()
+            return
         if n_cand == 0:
+            if tie:
+                self.best = -1  # no single nearest move: back to E
             self._fix_cells(self.best)
             self.state = UNKNOWN
             return
@@ -270,6 +298,30 @@ class Inference:
             self.state = COMPLETE if n_cand == 1 else WAIT_LONGER
         else:
             self.state = PROGRESS
+
+    def _keep_fixing(self):
+        """A fix is shown: it stays until the cubes are back on the way to its goal (the move
+        it was computed for, still a candidate) or back to E; no other move commits
+        meanwhile (two stray cubes: clearing one does not make the other a placement)."""
+        g = self.fix_goal
+        for j in range(self.n_cand):
+            if self.cand[j] == g or self.target_index >= 0:  # expected move: the only way
+                self.fixing = False
+                self.best = -1
+                self.n_fix = 0
+                if self.n_complete > 1:
+                    self._disambiguate()
+                if self.n_complete == 1:
+                    self.state = COMPLETE if self.n_cand == 1 else WAIT_LONGER
+                else:
+                    self.state = PROGRESS
+                return
+        self.n_cand = 0
+        self.complete = -1
+        self.n_complete = 0
+        self.best = g
+        self._fix_cells(g)
+        self.state = FIX
 
     def _disambiguate(self):
         """Several complete moves with one footprint (b,c lifted in a run a b c d: a<-b,c or
@@ -326,6 +378,8 @@ class Inference:
         elif st == UNKNOWN:
             if ticks_diff(now, self.changed_at) >= self.settle_ms:
                 self.state = FIX
+                self.fixing = True
+                self.fix_goal = self.best
         return -1
 
     def confirm(self):

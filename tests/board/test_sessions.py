@@ -1,0 +1,300 @@
+# dual-runtime
+"""Whole sessions on the virtual board, cubes moved by hand (real counts per cell), in the
+orders people really use: placements, regroups, spreads with captures, noise, fixes, undo,
+buttons, a host move and the computer opponent."""
+
+from board.boardkit import EMPTY, Recorder, board_at, position
+from xobo.board.virtual_board import VirtualBoard
+from xobo.rules.position import Position
+
+SPREAD4 = "........./........./........./........./....4..../...11..../........./....1..../" \
+    "......... ns 29 0 0"
+VOINA = "........./........./........./........./1111.1111/........./........./........./" \
+    "111...... ns 25 0 0"
+
+
+def _place(vb, cell, wait=1200):
+    vb.put(cell)
+    vb.advance(wait)
+
+
+def test_E3_a_whole_game_of_placements_ends_with_the_winner_and_the_chain():
+    vb = VirtualBoard()
+    rec = Recorder(vb)
+    vb.advance(100)
+    for k in range(1, 9):
+        _place(vb, "e%d" % k)
+        _place(vb, "a%d" % k)
+    _place(vb, "e9")
+    vb.advance(500)  # after the confirmation flash
+    moves = rec.moves()
+    assert moves[:3] == ["e1", "a1", "e2"]
+    assert "e8 (v)" in moves  # V2: NS threatens e9
+    assert moves[-1] == "e9"
+    assert rec.has("event result ns")
+    assert vb.app.result_name() == "ns"
+    from xobo.board import colours as C
+
+    for k in range(1, 10):
+        assert vb.app.light.code[(k - 1) * 9 + 4] == C.WIN_NS
+    assert vb.app.light.code[0] == C.OFF  # a1 is not on the chain
+
+
+def test_M3_M4_spread_lift_the_stack_put_cubes_one_by_one_then_take_the_pairs_off():
+    vb = board_at(SPREAD4)
+    rec = Recorder(vb)
+    assert vb.lift("e5") == 4
+    for cell in ("e4", "e3", "e2", "e1"):  # e4 and e2 now hold 2 cubes
+        vb.put(cell)
+        vb.advance(300)
+    vb.advance(3000)
+    assert rec.moves() == []  # the pairs are still on the board
+    vb.take("e4", 2)
+    vb.advance(200)
+    vb.take("e2", 2)
+    vb.advance(1200)
+    assert rec.moves() == ["e5xe4"]
+    pos = vb.app.pos
+    assert pos.own[0] == 4  # M4: two pairs into NS's reserve
+    assert position(vb).startswith("........./........./........./........./........./"
+                                   "...1...../....1..../........./....1....")
+
+
+def test_M4_spread_pairs_taken_off_as_they_form():
+    vb = board_at(SPREAD4)
+    rec = Recorder(vb)
+    vb.lift("e5")
+    vb.put("d4")
+    vb.take("d4", 2)  # SW: the captured pair at once
+    vb.advance(300)
+    for cell in ("c3", "b2", "a1"):
+        vb.put(cell)
+        vb.advance(300)
+    vb.advance(1200)
+    assert rec.moves() == ["e5xd4"]
+    assert vb.app.pos.own[0] == 2
+
+
+def test_M3_stack_taken_cube_by_cube_is_one_spread_not_a_placement():
+    vb = board_at(SPREAD4)
+    rec = Recorder(vb)
+    for cell in ("e4", "e3", "e2", "e1"):
+        vb.take("e5", 1)
+        vb.put(cell)
+        vb.advance(400)
+    vb.take("e4", 2)
+    vb.take("e2", 2)
+    vb.advance(1500)
+    assert rec.moves() == ["e5xe4"]
+
+
+def test_M2_regroup_by_hand_under_voina():
+    vb = board_at(VOINA)
+    rec = Recorder(vb)
+    assert vb.app.pos.under_voina()
+    vb.take("a1", 1)
+    vb.put("c1")
+    vb.take("b1", 1)
+    vb.put("c1")
+    vb.advance(1200)
+    assert rec.moves() == ["a1->c1"]
+    assert vb.app.pos.heights[2] == 3
+
+
+def test_noise_bounce_lift_and_put_back_and_brush_commit_nothing():
+    vb = board_at(SPREAD4)
+    rec = Recorder(vb)
+    vb.bounce("d4", 25)  # chattering switch
+    vb.advance(2000)
+    vb.lift("d4")  # a player lifts a cube to look at it
+    vb.advance(600)
+    vb.put("d4")
+    vb.advance(2000)
+    vb.put("a9")  # a cube brushing a9 on its way
+    vb.advance(300)
+    vb.lift("a9")
+    vb.advance(3000)
+    assert rec.moves() == []
+    assert position(vb) == SPREAD4
+
+
+def test_illegal_situation_shows_cells_to_clear_and_changes_nothing():
+    vb = board_at(SPREAD4)
+    rec = Recorder(vb)
+    vb.put("a9")
+    vb.put("i9")
+    vb.advance(1500)
+    assert vb.app.inf.state_name() == "fix"
+    from xobo.board import colours as C
+
+    assert vb.app.light.code[72] == C.CLEAR and vb.app.light.code[80] == C.CLEAR
+    assert rec.has("event fix clear a9 i9")
+    vb.lift("a9")
+    vb.advance(100)
+    assert vb.app.light.code[80] == C.CLEAR  # one step at a time: i9 still to clear
+    vb.lift("i9")
+    vb.advance(2000)
+    assert rec.moves() == []
+    assert position(vb) == SPREAD4
+
+
+def test_undo_again_and_again_to_the_start_shows_what_to_restore():
+    vb = VirtualBoard()
+    rec = Recorder(vb)
+    vb.advance(100)
+    for cell in ("e5", "d4", "c3"):
+        _place(vb, cell)
+    assert len(rec.moves()) == 3
+    for cell in ("c3", "d4", "e5"):
+        vb.hold("undo", 100)
+        vb.advance(200)
+        assert rec.has("event undo " + cell)
+        assert vb.app.inf.state_name() == "restore"
+        vb.advance(3000)  # the board waits: nothing is re-committed
+        assert vb.app.inf.state_name() == "restore"
+        vb.lift(cell)
+        vb.advance(100)
+        assert vb.app.inf.state_name() == "match"
+    assert position(vb) == EMPTY
+    vb.hold("undo", 100)
+    vb.advance(200)
+    assert rec.has("event error nothing to undo")
+    assert position(vb) == EMPTY
+
+
+def test_undo_of_a_spread_asks_for_the_stack_and_the_captured_singles_back():
+    vb = board_at(SPREAD4)
+    rec = Recorder(vb)
+    vb.lift("e5")
+    vb.put("d4")
+    vb.take("d4", 2)
+    for cell in ("c3", "b2", "a1"):
+        vb.put(cell)
+    vb.advance(1500)
+    assert rec.moves() == ["e5xd4"]
+    vb.command("undo")
+    vb.advance(50)
+    inf = vb.app.inf
+    fill = [c for c in range(81) if inf.fill[c]]
+    clear = [c for c in range(81) if inf.clear[c]]
+    assert fill == [30, 40]  # d4 and the stack on e5
+    assert clear == [0, 10, 20]  # a1, b2, c3
+    vb.put("e5", 4)
+    vb.put("d4")
+    for cell in ("a1", "b2", "c3"):
+        vb.lift(cell)
+    vb.advance(100)
+    assert inf.state_name() == "match"
+    assert position(vb) == SPREAD4
+
+
+def test_ok_button_commits_a_move_that_waits_for_a_longer_one():
+    vb = board_at(VOINA)
+    rec = Recorder(vb)
+    vb.lift("a5")
+    vb.lift("b5")
+    vb.put("c5", 2)
+    vb.advance(300)
+    assert vb.app.inf.state_name() == "wait-longer"
+    vb.hold("ok", 80)
+    vb.advance(150)
+    assert rec.moves() == ["a5->c5"]
+
+
+def test_both_buttons_start_a_new_game_and_the_board_asks_to_clear_the_cubes():
+    vb = VirtualBoard()
+    rec = Recorder(vb)
+    _place(vb, "e5")
+    vb.hold("ok", 1300)
+    vb.hold("undo", 1300)
+    vb.advance(1400)
+    assert rec.has("event new")
+    assert position(vb) == EMPTY
+    assert vb.app.inf.state_name() == "restore"
+    vb.lift("e5")
+    vb.advance(100)
+    assert vb.app.inf.state_name() == "match"
+
+
+def test_long_undo_while_restoring_abandons_the_game():
+    vb = VirtualBoard()
+    rec = Recorder(vb)
+    _place(vb, "e5")
+    _place(vb, "d4")
+    vb.hold("undo", 100)  # undo d4: now restoring
+    vb.advance(200)
+    assert vb.app.inf.state_name() == "restore"
+    vb.hold("undo", 1700)  # long press while restoring: new game
+    vb.advance(1800)
+    assert rec.has("event new")
+    assert vb.app.pos.ply == 0
+
+
+def test_host_move_is_shown_and_the_cubes_commit_it():
+    vb = board_at(SPREAD4)
+    rec = Recorder(vb)
+    assert vb.command("move b8") == ["ok move b8 waiting for the cubes"]
+    vb.advance(100)
+    from xobo.board import colours as C
+
+    assert vb.app.light.code[64] == C.PENDING_PUT  # b8
+    vb.advance(3000)
+    assert rec.moves() == []  # the host move waits for the cubes
+    vb.put("a9")  # not the expected move
+    vb.advance(1500)
+    assert rec.moves() == [] and vb.app.inf.state_name() == "fix"
+    vb.lift("a9")
+    vb.put("b8")
+    vb.advance(1200)
+    assert rec.moves() == ["b8"]
+
+
+def test_host_move_illegal_is_refused_and_changes_nothing():
+    vb = board_at(SPREAD4)
+    r = vb.command("move e5")  # occupied
+    assert r[0].startswith("error ")
+    assert vb.app.pending == -1
+
+
+def test_computer_opponent_move_is_shown_then_played_with_the_cubes():
+    vb = VirtualBoard(settings={"opponent": "ew", "level": "random"})
+    rec = Recorder(vb)
+    vb.advance(100)
+    _place(vb, "e5")
+    assert rec.moves() == ["e5"]
+    vb.advance(100)
+    m = vb.app.pending
+    assert m >= 0, rec.lines
+    assert rec.has("event expect computer ")
+    after = vb.app.pos.clone()
+    after.apply(m)
+    vb.set_cubes(after.heights)  # the human plays the computer's move with the cubes
+    vb.advance(1500)
+    assert len(rec.moves()) == 2
+    assert vb.app.pos.side == 0
+
+
+def test_resume_at_power_up_shows_cells_that_no_longer_match():
+    vb = VirtualBoard()
+    _place(vb, "e5")
+    _place(vb, "d4")
+    vb.lift("d4")  # while the power is off, a cube is knocked off
+    vb.power_cut()
+    assert vb.app.pos.ply == 2
+    inf = vb.app.inf
+    assert inf.state_name() == "restore"
+    assert [c for c in range(81) if inf.fill[c]] == [30]
+    vb.put("d4")
+    vb.advance(100)
+    assert inf.state_name() == "match"
+
+
+def test_start_from_a_loaded_position_waits_for_the_cubes():
+    vb = VirtualBoard()
+    vb.advance(100)
+    assert vb.command("load " + SPREAD4)[0].startswith("ok load")
+    vb.advance(2000)
+    assert vb.app.inf.state_name() == "restore"
+    vb.set_cubes(Position.parse(SPREAD4).heights)
+    vb.advance(100)
+    assert vb.app.inf.state_name() == "match"
