@@ -2,7 +2,8 @@
 
 Loads ``board.json`` (the board definition chosen at flash time) and runs the board app, which
 builds the drivers with ``xobo.board.boarddef.make_drivers``. A broken ``board.json`` is
-reported on the serial console and the Pico stays at the REPL instead of looping.
+reported on the serial console and the Pico stays at the REPL instead of looping. Ctrl-C (the
+REPL, ``mpremote``) stops the hardware watchdog, so a session on the REPL is not reset.
 """
 
 from xobo.board import boarddef
@@ -17,7 +18,13 @@ def run():
         return
     from xobo.board import app
 
-    app.main(bd)
+    try:
+        app.main(bd)
+    except KeyboardInterrupt:
+        from xobo.drivers.watchdog import disable
+
+        disable()
+        print("xobo: stopped (watchdog off until the next reset)")
 
 
 run()

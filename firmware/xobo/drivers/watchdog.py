@@ -39,3 +39,26 @@ class Watchdog:
 
     def feed(self):
         self._wdt.feed()
+
+
+# WATCHDOG CTRL, atomic bit-clear alias (+0x3000); bit 30 = ENABLE (pico-sdk watchdog_disable)
+_CTRL_CLR = (("RP2040", 0x40058000 + 0x3000), ("RP2350", 0x400D8000 + 0x3000))
+
+
+def disable():
+    """Stop the rp2 hardware watchdog, for an interactive session: ``firmware/main.py`` calls it
+    when the app is interrupted (Ctrl-C from the REPL or ``mpremote``), so copying files does
+    not get the board reset half-way. Returns True if a known chip was found."""
+    import sys
+
+    try:
+        import machine
+
+        name = sys.implementation._machine
+    except (ImportError, AttributeError):
+        return False
+    for chip, addr in _CTRL_CLR:
+        if chip in name:
+            machine.mem32[addr] = 1 << 30
+            return True
+    return False

