@@ -98,10 +98,10 @@ PATTERN = (
     DIM,  # SOURCE
     PULSE,  # WAITING
     DOUBLE,  # PENDING_PUT
-    FAST,  # PENDING_TAKE
+    DOUBLE,  # PENDING_TAKE
     PULSE,  # WIN_NS
     PULSE,  # WIN_EW
-    BLINK,  # LOSER
+    PULSE,  # LOSER
     STEADY,  # SELF
 )
 

@@ -1,0 +1,142 @@
+# dual-runtime
+"""What the light shows (board.md): turn and edges, a lifted stack's spreads narrowing as the
+cubes go down, Voina cells and regroup cells, the winner, colour-blind-safe codes, and the
+power budget with every cell lit."""
+
+from board.boardkit import board_at
+from xobo.board import colours as C
+from xobo.board.virtual_board import VirtualBoard
+from xobo.rules.geometry import parse_cell
+
+SPREAD4 = "........./........./........./........./....4..../...11..../........./....1..../" \
+    "......... ns 29 0 0"
+VOINA = "........./........./........./........./1111.1111/........./........./........./" \
+    "111...... ns 25 0 0"
+
+
+def _code(vb, cell):
+    return vb.app.light.code[parse_cell(cell)]
+
+
+def test_turn_the_side_to_move_lights_its_own_two_edges():
+    vb = VirtualBoard()
+    vb.advance(50)
+    e = vb.edge_colors()
+    assert e["N"] == e["S"] == "0072b2"  # NS, Okabe-Ito blue
+    assert e["E"] == e["W"] == "000000"
+    vb.put("e5")
+    vb.advance(1500)
+    e = vb.edge_colors()
+    assert e["E"] == e["W"] == "e69f00"  # EW, Okabe-Ito orange
+    assert e["N"] == e["S"] == "000000"
+
+
+def test_M3_lifted_stack_lights_every_legal_spread_cell_by_cell():
+    vb = board_at(SPREAD4)
+    vb.lift("e5")
+    vb.advance(100)
+    for cell in ("e3", "e1", "c3", "b2", "a1"):  # will get a cube
+        assert _code(vb, cell) == C.PUT, cell
+    for cell in ("e4", "e2", "d4"):  # captured pairs: to take off
+        assert _code(vb, cell) == C.TAKE, cell
+    assert _code(vb, "e5") == C.SOURCE
+    for cell in ("f6", "d6", "e6", "f5", "d5", "f4"):  # no legal spread there
+        assert _code(vb, cell) == C.OFF, cell
+
+
+def test_M3_only_the_direction_still_possible_stays_lit_with_what_remains():
+    vb = board_at(SPREAD4)
+    vb.lift("e5")
+    vb.put("e4")  # a cube on the first South target (now a pair, still occupied)
+    vb.put("e3")
+    vb.advance(100)
+    for cell in ("c3", "b2", "a1", "d4"):  # South-West is no longer possible
+        assert _code(vb, cell) == C.OFF, cell
+    assert _code(vb, "e3") == C.OFF  # done
+    assert _code(vb, "e1") == C.PUT
+    assert _code(vb, "e4") == C.TAKE and _code(vb, "e2") == C.TAKE
+
+
+def test_V1_V2_under_voina_attacker_cells_and_defender_regroup_cells():
+    vb = board_at(VOINA)
+    vb.advance(100)
+    assert _code(vb, "e5") == C.VOINA
+    for cell in ("a5", "b5", "c5", "d5", "f5", "i5", "a1", "b1", "c1"):
+        assert _code(vb, cell) == C.REGROUP, cell
+    assert _code(vb, "e1") == C.OFF
+
+
+def test_hints_off_hides_the_voina_teaching_lights():
+    vb = board_at(VOINA)
+    vb.command("set hints off")
+    vb.advance(100)
+    assert _code(vb, "e5") == C.OFF and _code(vb, "a5") == C.OFF
+
+
+def test_commit_flashes_the_move_briefly():
+    vb = VirtualBoard()
+    vb.put("e5")
+    vb.advance(1090)
+    assert _code(vb, "e5") == C.CONFIRM
+    vb.advance(600)
+    assert _code(vb, "e5") == C.OFF
+
+
+def test_E2_loss_by_blocus_lights_the_winner_chain_and_the_loser_edges():
+    col = "....1...."
+    vb = board_at("/".join([col] * 4 + ["........."] + [col] * 4) + " ew 28 0 0")
+    vb.put("e5")  # EW fills NS's gap: NS's edges connected, NS wins (E2)
+    vb.advance(2000)
+    assert vb.app.result_name() == "ns"
+    for k in range(9):
+        assert vb.app.light.code[k * 9 + 4] == C.WIN_NS
+    assert vb.app.light.edge_code[0] == C.WIN_NS and vb.app.light.edge_code[1] == C.WIN_NS
+
+
+def test_every_meaning_has_its_own_colour_and_pattern_pair():
+    seen = []
+    for code in range(1, C.N_CODES):
+        key = (C.RGB[code], C.PATTERN[code])
+        if code in (C.WIN_NS, C.NS_COLOUR, C.WIN_EW, C.EW_COLOUR, C.SELF):
+            continue  # player colours: edges steady, winner pulsing
+        assert key not in seen, C.MEANINGS[code]
+        seen.append(key)
+
+
+def test_fill_and_clear_differ_by_colour_and_by_pattern():
+    assert C.RGB[C.FILL] != C.RGB[C.CLEAR]
+    assert C.PATTERN[C.FILL] == C.FAST and C.PATTERN[C.PUT] == C.STEADY
+    assert C.PATTERN[C.TAKE] == C.BLINK
+
+
+def test_power_budget_holds_with_every_cell_lit():
+    vb = VirtualBoard(settings={"brightness": 100})
+    for c in range(81):
+        vb.switches.put(c)
+    vb.advance(40)
+    vb.command("new")  # every cell must be cleared: 81 cells lit
+    lit_seen = False
+    for _ in range(40):
+        vb.advance(10)
+        leds = vb.leds
+        lit = 0
+        for c in range(81):
+            if vb.app.light.code[c] == C.CLEAR:
+                lit += 1
+        if lit == 81 and vb.app.light.cells[0]:
+            lit_seen = True
+            budget = vb.bd.budget_ma
+            assert leds.last_ma <= budget, (leds.last_ma, budget)
+            assert leds.last_scale < 256  # the limiter did cut the brightness
+    assert lit_seen
+
+
+def test_brightness_setting_scales_the_leds():
+    vb = VirtualBoard(settings={"brightness": 50})
+    vb.advance(50)
+    assert vb.leds.brightness == 127
+    vb.command("set brightness 0")
+    vb.advance(20)
+    r, g, b = vb.leds.cell_rgb(0)
+    assert (r, g, b) == (0, 0, 0)
+    assert vb.leds.edge_rgb("N")[0] == (0, 0, 0)

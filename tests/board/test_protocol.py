@@ -1,0 +1,182 @@
+# dual-runtime
+"""The serial line protocol (docs/protocol.md): every reply line starts with 'ok' or
+'error <what is wrong>'; malformed or hostile input changes nothing."""
+
+from board.boardkit import EMPTY, Recorder
+from xobo.board.virtual_board import VirtualBoard
+
+SPREAD4 = "........./........./........./........./....4..../...11..../........./....1..../" \
+    "......... ns 29 0 0"
+
+
+def _board():
+    vb = VirtualBoard()
+    vb.advance(50)
+    return vb
+
+
+def _single_ok(vb, line):
+    r = vb.command(line)
+    assert len(r) == 1 and r[0].startswith("ok"), (line, r)
+    return r[0]
+
+
+def _error(vb, line):
+    r = vb.command(line)
+    assert len(r) == 1 and r[0].startswith("error "), (line, r)
+    return r[0]
+
+
+def test_help_lists_every_command_and_ends_with_the_terminator():
+    r = _board().command("help")
+    assert r[-1] == "ok end"
+    text = " ".join(r)
+    for name in ("version", "position", "record", "settings", "set", "new", "undo", "move",
+                 "load", "follow", "hint", "selftest"):
+        assert name in text, name
+    for line in r:
+        assert line.startswith("ok")
+
+
+def test_version_and_position():
+    vb = _board()
+    assert _single_ok(vb, "version").startswith("ok xobo-board ")
+    assert _single_ok(vb, "position") == "ok " + EMPTY
+
+
+def test_record_is_N2_closed_by_a_terminator_line():
+    vb = _board()
+    vb.put("e5")
+    vb.advance(1200)
+    r = vb.command("record")
+    assert r[0] == 'ok [Variant "xobo"]'
+    assert "ok 1. e5" in r
+    assert r[-1] == "ok end"
+
+
+def test_settings_lists_every_key():
+    r = _board().command("settings")
+    keys = [line.split()[1] for line in r[:-1]]
+    assert keys == ["variant", "first", "brightness", "settle", "hints", "opponent", "level"]
+    assert r[-1] == "ok end"
+
+
+def test_set_changes_a_setting_and_says_when_a_new_game_is_needed():
+    vb = _board()
+    assert _single_ok(vb, "set settle 800") == "ok settle 800"
+    assert vb.app.inf.settle_ms == 800
+    assert "next new game" in _single_ok(vb, "set variant kv")
+    assert vb.app.pos.variant == "xobo"
+    _single_ok(vb, "new")
+    assert vb.app.pos.variant == "kv"
+    assert "next new game" in _single_ok(vb, "set first ew")
+    _single_ok(vb, "new")
+    assert vb.app.pos.side == 1
+
+
+def test_set_refuses_bad_values_with_the_reason():
+    vb = _board()
+    assert "200-5000" in _error(vb, "set settle 5")
+    assert "whole number" in _error(vb, "set brightness lots")
+    assert "xobo|kv" in _error(vb, "set variant chess")
+    assert "unknown setting" in _error(vb, "set colour red")
+    assert "usage" in _error(vb, "set settle")
+    assert vb.app.settings["settle"] == 1000
+
+
+def test_settings_survive_a_power_cut():
+    vb = _board()
+    _single_ok(vb, "set level greedy")
+    vb.power_cut()
+    assert vb.app.settings["level"] == "greedy"
+
+
+def test_new_undo_and_undo_at_the_start():
+    vb = _board()
+    assert "nothing to undo" in _error(vb, "undo")
+    vb.put("e5")
+    vb.advance(1200)
+    assert _single_ok(vb, "undo") == "ok undo e5"
+    assert vb.app.pos.to_string() == EMPTY
+    assert _single_ok(vb, "new").startswith("ok new game")
+
+
+def test_move_and_load_check_their_argument():
+    vb = _board()
+    assert "usage" in _error(vb, "move")
+    assert _error(vb, "move z9")
+    assert _error(vb, "move e5xe4")
+    assert "usage" in _error(vb, "load")
+    assert _error(vb, "load ........./........ ns 36 0 0")
+    assert vb.app.pos.to_string() == EMPTY
+    assert _single_ok(vb, "load " + SPREAD4) == "ok load " + SPREAD4
+
+
+def test_follow_on_sends_events_and_off_stops_them():
+    vb = _board()
+    sent = []
+    vb.protocol.writer = sent.append
+    assert _single_ok(vb, "follow on") == "ok follow on"
+    vb.put("e5")
+    vb.advance(1200)
+    assert "event switch e5 on" in sent and "event move e5" in sent
+    _single_ok(vb, "follow off")
+    del sent[:]
+    vb.put("d4")
+    vb.advance(1200)
+    assert [x for x in sent if x.startswith("event")] == []
+    assert "usage" in _error(vb, "follow maybe")
+
+
+def test_unknown_commands_and_extra_arguments_are_errors():
+    vb = _board()
+    assert "unknown command 'dance'" in _error(vb, "dance")
+    assert "no argument" in _error(vb, "position now")
+    assert vb.command("") == []
+    assert vb.command("   ") == []
+
+
+def test_hostile_bytes_get_an_error_and_change_nothing():
+    vb = _board()
+    vb.put("e5")
+    vb.advance(1200)
+    before = vb.app.pos.to_string()
+    r = vb.feed(b"\x00\xff\x1b[2Jnew\n")
+    assert len(r) == 1 and r[0].startswith("error ") and "printable" in r[0]
+    r = vb.feed(b"n" * 5000 + b"\n")
+    assert r == ["error line too long (more than 200 characters): ignored"]
+    r = vb.feed(b"position\r\n")
+    assert r == ["ok " + before]
+    assert vb.app.pos.to_string() == before
+
+
+def test_a_line_split_across_reads_is_one_command():
+    vb = _board()
+    assert vb.feed(b"posi") == []
+    assert vb.feed(b"tion\n") == ["ok " + EMPTY]
+
+
+def test_hint_answers_a_move_or_a_clear_error():
+    vb = _board()
+    r = vb.command("hint")
+    assert r[0].startswith("ok hint ") or r[0].startswith("error "), r
+    vb.command("set hints off")
+    assert "hints are off" in _error(vb, "hint")
+
+
+def test_state_says_what_the_board_sees():
+    vb = _board()
+    vb.put("a9")
+    vb.put("i9")
+    vb.advance(1500)
+    line = _single_ok(vb, "state")
+    assert line.startswith("ok state fix side ns")
+    assert "clear a9 i9" in line
+
+
+def test_selftest_starts_and_reports_when_done():
+    vb = _board()
+    rec = Recorder(vb)
+    assert _single_ok(vb, "selftest").startswith("ok selftest")
+    assert vb.app.selftest is not None
+    assert rec.has("event selftest")
