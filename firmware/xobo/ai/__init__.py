@@ -1,0 +1,133 @@
+"""The computer opponent and hints (issue 6): levels ``random``, ``greedy``, ``beginner``,
+``pico`` and ``strong``, all built on the rules engine and deterministic for a given seed.
+
+Usage::
+
+    from xobo.ai import choose_move, hint
+    m = choose_move(pos, level="pico", seed=3)   # an engine move int; pos is not changed
+    format_move(hint(pos))                        # the move the AI suggests for the side to move
+
+See docs/ai.md for the design, the levels and their measured strength.
+"""
+
+from xobo.ai.evaluate import WIN, distance, score_distances, threatens
+from xobo.ai.rng import Rng
+from xobo.ai.search import Config, Searcher
+from xobo.rules.moves import new_move_buffer
+
+LEVELS = ("random", "greedy", "beginner", "pico", "strong")
+HINT_LEVEL = "pico"
+
+# Search settings per level. ``pico`` is bounded by nodes (deterministic, about 3 s on the
+# Pico: docs/ai.md); ``strong`` is for the desktop.
+CONFIGS = {
+    "beginner": Config(
+        max_depth=2, node_limit=120, k_adv=5, k_def=0, k_quiet=0, root_extra=3, max_ext=1
+    ),
+    "pico": Config(
+        max_depth=3, node_limit=400, k_adv=6, k_def=2, k_quiet=1, root_extra=4, max_ext=3
+    ),
+    "strong": Config(
+        max_depth=8,
+        node_limit=20000,
+        k_adv=10,
+        k_def=3,
+        k_quiet=1,
+        root_extra=8,
+        max_ext=6,
+        qsearch=2,
+        q_threats=4,
+    ),
+}
+
+_buf = None
+
+
+def _buffer():
+    global _buf
+    if _buf is None:
+        _buf = new_move_buffer()
+    return _buf
+
+
+def _winning_move(pos, buf, n, rng):
+    """A move that wins at once (E3), if any: a Voina cell or a winning spread."""
+    me = pos.side
+    wins = 0
+    first = -1
+    for i in range(n):
+        m = buf[i]
+        pos.apply(m)
+        w = pos.winner()
+        pos.undo()
+        if w == me:
+            if first < 0:
+                first = m
+            wins += 1
+    return first
+
+
+def _greedy(pos, buf, n, rng):
+    """One ply: the move whose resulting position scores best (ties: seeded random)."""
+    me = pos.side
+    opp = me ^ 1
+    best = -WIN - 10
+    count = 0
+    choice = buf[0]
+    h = pos.heights
+    for i in range(n):
+        m = buf[i]
+        pos.apply(m)
+        w = pos.winner()
+        if w == me:
+            v = WIN
+        elif w == opp:
+            v = -WIN
+        elif threatens(pos, opp):
+            v = 1 - WIN  # the opponent places on a Voina cell and wins
+        else:
+            v = -score_distances(pos, distance(h, opp), distance(h, me))
+        pos.undo()
+        if v > best:
+            best = v
+            choice = m
+            count = 1
+        elif v == best:
+            count += 1
+            if rng.below(count) == 0:  # reservoir sampling among the best
+                choice = m
+    return choice
+
+
+def choose_move(position, level="pico", seed=0, time_ms=None):
+    """The move (engine int) the computer plays for the side to move in ``position``.
+
+    ``position`` is not changed. ``level`` is one of LEVELS; ``seed`` makes the choice among
+    equal moves replayable; ``time_ms`` (optional) also bounds the search by wall time.
+    Raises ValueError when the game is over or the level is unknown.
+    """
+    if level not in LEVELS:
+        raise ValueError("unknown level '%s': use one of %s" % (level, ", ".join(LEVELS)))
+    pos = position.clone()
+    buf = _buffer()
+    n = pos.legal_moves(buf)
+    if n == 0:
+        raise ValueError("the game is over: there is no move to choose")
+    rng = Rng(seed * 7919 + pos.ply)
+    if level == "random":
+        return buf[rng.below(n)]
+    if n == 1:
+        return buf[0]
+    if level == "greedy":
+        return _greedy(pos, buf, n, rng)
+    win = _winning_move(pos, buf, n, rng)
+    if win >= 0:
+        return win
+    s = Searcher(pos, CONFIGS[level], rng, time_ms)
+    m, _ = s.best_move()
+    return m
+
+
+def hint(position, seed=0, level=HINT_LEVEL):
+    """The move the AI suggests for the side to move (same as choose_move at ``level``)."""
+    return choose_move(position, level=level, seed=seed)
