@@ -234,7 +234,7 @@ def parse(obj):
         try:
             obj = json.loads(obj)
         except ValueError as exc:
-            raise BoardDefError("board definition is not valid JSON: %s" % exc) from None
+            raise BoardDefError("board definition is not valid JSON: %s" % exc)
     return BoardDef(obj)
 
 
@@ -244,11 +244,11 @@ def load(path):
         with open(path) as f:
             text = f.read()
     except OSError as exc:
-        raise BoardDefError("cannot read board definition %s: %s" % (path, exc)) from None
+        raise BoardDefError("cannot read board definition %s: %s" % (path, exc))
     try:
         return parse(text)
     except BoardDefError as exc:
-        raise BoardDefError("%s: %s" % (path, exc)) from None
+        raise BoardDefError("%s: %s" % (path, exc))
 
 
 def default_boarddef():
