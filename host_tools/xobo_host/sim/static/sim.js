@@ -8,6 +8,7 @@
 (function () {
   const FILES = "abcdefghi";
   const LONG_PRESS_MS = 450;
+  const MIN_PRESS_MS = 80;
   const $ = (sel, root) => (root || document).querySelector(sel);
   const role = (name) => $('[data-role="' + name + '"]');
 
@@ -184,7 +185,15 @@
     if (text) msgTimer = setTimeout(() => { ui.message.textContent = ""; }, 4000);
   }
 
-  async function act(body) {
+  /* actions go one after the other, in the order the person made them */
+  let queue = Promise.resolve();
+  function act(body) {
+    const p = queue.then(() => send(body));
+    queue = p.catch(() => {});
+    return p;
+  }
+
+  async function send(body) {
     let reply;
     try {
       const res = await fetch("/action", {
@@ -284,18 +293,24 @@
     for (const b of document.querySelectorAll("[data-button]")) {
       const name = b.dataset.button;
       let down = false;
+      let since = 0;
       const press = (ev) => {
         if (ev) ev.preventDefault();
         if (down || readOnly()) return;
         down = true;
+        since = performance.now();
         b.classList.add("down");
         act({ action: "press", button: name });
       };
       const release = () => {
         if (!down) return;
         down = false;
-        b.classList.remove("down");
-        act({ action: "release", button: name });
+        // a real press lasts longer than the firmware's debounce: keep short taps >= 80 ms
+        const wait = Math.max(0, MIN_PRESS_MS - (performance.now() - since));
+        setTimeout(() => {
+          b.classList.remove("down");
+          act({ action: "release", button: name });
+        }, wait);
       };
       b.addEventListener("pointerdown", press);
       b.addEventListener("pointerup", release);

@@ -1,0 +1,240 @@
+"""End-to-end: the simulator page in headless Chromium, played with the mouse and the keyboard.
+
+The firmware runs for real behind the page (VirtualBoard in real time, settle time 200 ms);
+every move is made with clicks on cells as a person would, and the checks read what the page
+shows: the record, the LED colours under the cells, the status.
+"""
+
+import pytest
+
+from sim.simkit import START, Sim
+from xobo.board import colours
+
+pytestmark = pytest.mark.browser
+
+PUT = colours.hex_of(colours.RGB[colours.PUT])
+FILL = colours.hex_of(colours.RGB[colours.FILL])
+
+
+@pytest.fixture
+def page(browser, tmp_path):
+    sim = Sim(tmp_path / "flash")
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    pg = ctx.new_page()
+    errors = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.goto(sim.url)
+    pg.wait_for_selector('[data-role="conn"][data-state="live"]', timeout=5000)
+    pg.sim = sim
+    yield pg
+    ctx.close()
+    sim.stop()
+    assert not errors, errors
+
+
+def cell(name):
+    return '[data-cell="%s"]' % name
+
+
+def record_text(pg):
+    return pg.inner_text('[data-role="record"]')
+
+
+def wait_record(pg, fragment, timeout=4000):
+    pg.wait_for_function(
+        "f => document.querySelector('[data-role=\"record\"]').textContent.includes(f)",
+        arg=fragment, timeout=timeout)
+
+
+def wait_count(pg, name, n, timeout=3000):
+    pg.wait_for_selector('%s[data-count="%d"]' % (cell(name), n), timeout=timeout)
+
+
+def wait_led(pg, name, hexes, timeout=3000):
+    """Until the cell's LED shows one of ``hexes`` (blinking lights are caught when on)."""
+    pg.wait_for_function(
+        "([c, hs]) => hs.includes(document.querySelector('[data-cell=\"' + c + '\"]')"
+        ".dataset.led)", arg=[name, list(hexes)], timeout=timeout)
+
+
+def wait_sees(pg, state, timeout=3000):
+    """Until the firmware's inference state (shown under the status) is ``state``."""
+    pg.wait_for_selector('[data-role="inference"][data-state="%s"]' % state, state="attached",
+                         timeout=timeout)
+
+
+def wait_dark(pg, name, timeout=3000):
+    wait_led(pg, name, ["000000"], timeout)
+
+
+def put(pg, name):
+    pg.click(cell(name))
+
+
+def place(pg, name, expect):
+    """Put one cube on an empty cell and wait until the record shows the move."""
+    put(pg, name)
+    wait_record(pg, expect)
+
+
+def lift_right_click(pg, name):
+    pg.click(cell(name), button="right")
+
+
+def lift_by_holding(pg, name):
+    box = pg.locator(cell(name)).bounding_box()
+    pg.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    pg.mouse.down()
+    pg.wait_for_timeout(650)
+    pg.mouse.up()
+
+
+def wait_hand(pg, n, timeout=3000):
+    pg.wait_for_selector('[data-role="hand"][data-count="%d"]' % n, timeout=timeout)
+
+
+def test_a_whole_game_with_regroup_spread_capture_fix_and_undo_played_in_the_page(page):
+    pg = page
+    # 1-7: placements, clicked cube by cube
+    moves = "e1 a1 e2 a3 e3 g8 e4 a5 e5 a7 e6 a9 e7 i1".split()
+    for k, name in enumerate(moves):
+        expect = ("%d. %s" % (k // 2 + 1, name)) if k % 2 == 0 else "; " + name
+        place(pg, name, expect)
+    assert pg.inner_text('[data-role="res-common"]') == "22"
+
+    # an illegal situation: NS lifts the single on a1 -> the board asks to put it back
+    lift_right_click(pg, "a1")
+    wait_hand(pg, 1)
+    wait_led(pg, "a1", [FILL])
+    wait_sees(pg, "fix")
+    put(pg, "a1")  # the fix: the cube goes back from the hand
+    wait_count(pg, "a1", 1)
+    wait_dark(pg, "a1")
+    wait_hand(pg, 0)
+
+    # undo: e8 is played, the undo button takes it back, the board shows the cube to clear
+    place(pg, "e8", "8. e8 (v)")
+    pg.click('[data-button="undo"]')
+    pg.wait_for_function(
+        "() => !document.querySelector('[data-role=\"record\"]').textContent.includes('8. e8')")
+    wait_sees(pg, "restore")
+    pg.click(cell("e8"), modifiers=["Shift"])  # shift-click takes the cube off
+    wait_count(pg, "e8", 0)
+    wait_sees(pg, "match")
+    place(pg, "e8", "8. e8 (v)")
+    assert pg.is_visible('[data-role="voina"]')
+
+    # regroup under Voina: e8 and e7 lifted into the hand, both put on e6 (a stack of 3)
+    lift_by_holding(pg, "e8")
+    pg.click('[data-tool="lift"]')
+    put(pg, "e7")  # the Lift tool: this click lifts
+    wait_hand(pg, 2)
+    put(pg, "e6")
+    put(pg, "e6")
+    wait_count(pg, "e6", 3)
+    wait_record(pg, "; e8->e6")
+    assert pg.get_attribute(cell("e6"), "data-count") == "3"
+    assert pg.locator(cell("e6") + " .cube").count() == 3  # a stack looks like a stack
+
+    # spread e6 towards f7 with a capture on g8: lift the stack, the board lights the spreads
+    lift_right_click(pg, "e6")
+    wait_hand(pg, 3)
+    for target in ("f7", "h9", "e5", "e4", "e3"):  # NE and S spreads are both legal
+        wait_led(pg, target, [PUT, colours.hex_of(colours.RGB[colours.TAKE])])
+    put(pg, "f7")
+    put(pg, "g8")
+    put(pg, "h9")
+    wait_hand(pg, 0)
+    wait_count(pg, "g8", 2)
+    pg.click('[data-tool="take"]')
+    put(pg, "g8")  # the Take tool: the captured pair goes off the board
+    wait_count(pg, "g8", 0)
+    wait_record(pg, "9. e6xf7")
+    pg.wait_for_function("() => document.querySelector('[data-role=\"res-ns\"]')"
+                         ".textContent === '2'")
+    pg.click('[data-tool="put"]')
+
+    # to the end: NS connects North and South
+    for name, expect in (("i3", "; i3"), ("e6", "10. e6 (v)"), ("i5", "; i5"),
+                         ("f8", "11. f8 (v)"), ("i7", "; i7"), ("f9", "12. f9")):
+        place(pg, name, expect)
+    pg.wait_for_function("() => document.querySelector('[data-role=\"result\"]')"
+                         ".textContent.includes('North')")
+    rec = record_text(pg)
+    assert '[Result "NS"]' in rec
+    assert "8. e8 (v) ; e8->e6 9. e6xf7 ; i3 10. e6 (v) ; i5 11. f8 (v) ; i7 12. f9" in rec
+    # the winning chain is lit in NS's colour (pulsing: compare the hue, not the level)
+    for name in ("e1", "e5", "f9"):
+        pg.wait_for_function(
+            """c => { const h = document.querySelector('[data-cell="' + c + '"]').dataset.led;
+                     const r = parseInt(h.slice(0, 2), 16), g = parseInt(h.slice(2, 4), 16),
+                           b = parseInt(h.slice(4), 16);
+                     return b > g && g > r && b > 0; }""", arg=name, timeout=4000)
+    assert pg.get_attribute(cell("a5"), "data-led") == "000000"
+
+
+def test_the_keyboard_puts_lifts_and_presses_buttons(page):
+    pg = page
+    pg.locator("body").press("e")
+    pg.keyboard.press("5")
+    pg.keyboard.press("Enter")
+    wait_record(pg, "1. e5")
+    pg.keyboard.press("ArrowLeft")
+    pg.keyboard.press("Enter")  # d5
+    wait_record(pg, "; d5")
+    pg.keyboard.press("l")  # lift d5 (an illegal situation)
+    wait_hand(pg, 1)
+    wait_sees(pg, "fix")
+    pg.keyboard.press("Enter")  # back from the hand
+    wait_sees(pg, "match")
+    pg.keyboard.press("u")  # the undo button, pressed and released
+    pg.wait_for_function(
+        "() => !document.querySelector('[data-role=\"record\"]').textContent.includes('d5')")
+    pg.keyboard.press("t")  # take d5 off: restored
+    wait_sees(pg, "match")
+    assert pg.get_attribute(cell("d5"), "data-count") == "0"
+
+
+def test_loading_a_position_and_a_record_in_the_page(page):
+    pg = page
+    # a malformed position shows the engine's message and changes nothing
+    pg.fill('[data-role="load-text"]', "........./... ns 36 0 0")
+    pg.click('[data-role="load"]')
+    pg.wait_for_selector('[data-role="load-error"]:not(:empty)')
+    assert "rank" in pg.inner_text('[data-role="load-error"]')
+    assert pg.inner_text('[data-role="position"]') == START
+
+    position = START.replace("......... ns 36 0 0", ".1.3.1... ew 31 0 0")
+    pg.fill('[data-role="load-text"]', position)
+    pg.click('[data-role="load"]')
+    wait_count(pg, "d1", 3)
+    pg.wait_for_function("p => document.querySelector('[data-role=\"position\"]')"
+                         ".textContent === p", arg=position)
+    assert pg.inner_text('[data-role="load-error"]') == ""
+    assert pg.inner_text('[data-role="turn"]').startswith("East")
+    assert pg.get_attribute(cell("b1"), "data-count") == "1"
+
+    pg.fill('[data-role="load-text"]', '[Variant "xobo"]\n\n1. e5 ; d4 2. e4')
+    pg.click('[data-role="load"]')
+    wait_record(pg, "1. e5 ; d4 2. e4")
+    wait_count(pg, "d1", 0)
+    assert pg.get_attribute(cell("e4"), "data-count") == "1"
+
+
+def test_the_page_fits_a_phone_and_takes_touch(browser, tmp_path):
+    sim = Sim(tmp_path / "flash")
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                              has_touch=True, device_scale_factor=2)
+    try:
+        pg = ctx.new_page()
+        pg.goto(sim.url)
+        pg.wait_for_selector('[data-role="conn"][data-state="live"]')
+        width = pg.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, "the page scrolls sideways on a phone (%d px)" % width
+        box = pg.locator(cell("i9")).bounding_box()
+        assert box["x"] + box["width"] <= 390 and box["width"] >= 28
+        pg.tap(cell("e5"))
+        wait_record(pg, "1. e5")
+    finally:
+        ctx.close()
+        sim.stop()
