@@ -218,7 +218,7 @@ def main(argv):
     try:
         run_script(text, flash_dir, emit=print)
     except ScriptError as exc:
-        print("error %s: %s" % (path, exc))
+        print("error %s" % exc)
         return 2
     return 0
 

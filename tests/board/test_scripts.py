@@ -1,0 +1,67 @@
+"""Scripted sessions (xobo board run) give the same output under CPython and MicroPython, and
+the expected one (tests/board/scripts/*.out, reviewed by hand); bad lines name their number;
+--flash keeps the game between runs."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, run_micropython
+
+SCRIPTS = Path(__file__).resolve().parent / "scripts"
+NAMES = sorted(p.stem for p in SCRIPTS.glob("*.txt"))
+
+
+def _cpython(args):
+    return subprocess.run([sys.executable, "-m", "xobo_host.cli", "board", "run"] + args,
+                          capture_output=True, text=True, timeout=300, cwd=str(ROOT))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_script_output_is_the_expected_one_under_cpython(name):
+    proc = _cpython(["--script", str(SCRIPTS / (name + ".txt"))])
+    expected = (SCRIPTS / (name + ".out")).read_text()
+    assert proc.stdout == expected, proc.stdout + proc.stderr
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_script_output_is_the_same_under_micropython(name):
+    proc = run_micropython(["-m", "xobo.board.script", str(SCRIPTS / (name + ".txt"))],
+                           heapsize="4M")
+    expected = (SCRIPTS / (name + ".out")).read_text()
+    assert proc.stdout == expected, proc.stdout + proc.stderr
+
+
+def test_script_key_events_spread_with_captures():
+    out = (SCRIPTS / "spread_captures.out").read_text().splitlines()
+    assert "move e5xe4" in out
+    assert out[-1].endswith(" ew 29 4 0")  # M4: two pairs in NS's own reserve
+
+
+def test_bad_script_line_names_its_number_and_exits_2():
+    proc = _cpython(["--script", str(SCRIPTS / "bad_line.txt")])
+    assert proc.returncode == 2
+    assert "line 3: unknown command 'pot'" in proc.stdout
+
+
+def test_bad_script_line_under_micropython_too():
+    proc = run_micropython(["-m", "xobo.board.script", str(SCRIPTS / "bad_line.txt")])
+    assert proc.returncode == 2
+    assert "line 3: unknown command 'pot'" in proc.stdout
+
+
+@pytest.mark.parametrize("runtime", ["cpython", "micropython"])
+def test_flash_dir_keeps_the_game_between_runs(tmp_path, runtime):
+    first = tmp_path / "a.txt"
+    first.write_text("put e5\nwait 1200\nput d4\nwait 1200\n")
+    second = tmp_path / "b.txt"
+    second.write_text("position\nstate\n")
+    flash = tmp_path / "flash"
+    for script in (first, second):
+        proc = _cpython(["--script", str(script), "--flash", str(flash), "--runtime", runtime])
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "position ........./........./........./........./....1..../...1...../" in \
+        proc.stdout
+    # the virtual cubes are not kept between runs: the resumed game asks for them back
+    assert "ok state restore side ns result * ply 2 restore fill d4 e5" in proc.stdout
