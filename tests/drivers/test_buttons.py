@@ -80,3 +80,28 @@ def test_unknown_button_is_named_in_the_error():
         assert "start" in str(exc)
     else:
         raise AssertionError("unknown button accepted")
+
+
+def test_update_and_get_into_allocate_nothing():
+    btn, clock = _buttons()
+    ev = btn.new_event()
+    btn.update(0)
+    try:
+        import micropython
+
+        lock, unlock = micropython.heap_lock, micropython.heap_unlock
+    except (ImportError, AttributeError):
+        lock = unlock = None
+    got = 0
+    btn.press("ok")
+    if lock:
+        lock()
+    try:
+        for t in range(0, 2000, 5):
+            btn.update(t)
+            while btn.get_into(ev):
+                got += 1
+    finally:
+        if unlock:
+            unlock()
+    assert got == 1 and ev[0] == LONG and ev[1] == "ok"
