@@ -88,6 +88,7 @@ class SerialLink:
         """Send one command line; returns its reply lines (``ok end`` included)."""
         name = line.split(None, 1)[0].lower() if line.strip() else ""
         multi = name in MULTI_LINE
+        script = name.startswith("!")  # unix-port script lines: 'ok ...' lines, then 'ok'
         with self.cmd_lock:
             if self.closed:
                 raise LinkError(self.error or "the serial line is closed")
@@ -108,7 +109,12 @@ class SerialLink:
                 if reply is None:
                     raise LinkError(self.error or "the serial line is closed")
                 out.append(reply)
-                if not multi or reply.startswith("error") or reply == "ok end":
+                if reply.startswith("error"):
+                    return out
+                if script:
+                    if reply == "ok":
+                        return out
+                elif not multi or reply == "ok end":
                     return out
 
     def close(self):

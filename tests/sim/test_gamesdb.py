@@ -1,0 +1,89 @@
+"""The games database the monitor writes, and ``xobo games`` that reads it."""
+
+import pytest
+
+from xobo.rules.record import parse_record
+from xobo_host.cli import main
+from xobo_host.gamesdb import GamesDB, GamesDBError, Recorder
+
+GAME = "1. e1 ; a1 2. e2 ; a3 3. e3 ; g8 4. e4 ; a5 5. e5 ; a7 6. e6 ; a9 7. e7 ; i1 " \
+    "8. e8 (v) ; e8->e6 9. e6xf7 ; i3 10. e6 (v) ; i5 11. f8 (v) ; i7 12. f9"
+
+
+@pytest.fixture
+def db(tmp_path):
+    d = GamesDB(str(tmp_path / "games.sqlite"))
+    yield d
+    d.close()
+
+
+def test_recorder_appends_moves_as_the_board_plays_them(db):
+    rec = Recorder(db, source="/dev/ttyACM0")
+    gid = rec.observe("1. e5")
+    assert rec.observe("1. e5 ; d4") == gid
+    assert [m["notation"] for m in db.game(gid)["moves"]] == ["e5", "d4"]
+    assert db.game(gid)["source"] == "/dev/ttyACM0"
+
+
+def test_an_undo_removes_the_undone_moves_and_keeps_the_game(db):
+    rec = Recorder(db)
+    gid = rec.observe("1. e5 ; d4 2. e4")
+    assert rec.observe("1. e5 ; d4") == gid
+    assert [m["ply"] for m in db.moves(gid)] == [1, 2]
+    rec.observe("1. e5 ; d4 2. c3")
+    assert [m["notation"] for m in db.moves(gid)] == ["e5", "d4", "c3"]
+
+
+def test_a_new_game_on_the_board_starts_a_new_row(db):
+    rec = Recorder(db)
+    first = rec.observe("1. e5 ; d4")
+    rec.mark_new_game()
+    second = rec.observe('[Result "*"]\n')
+    assert second != first
+    assert rec.observe("1. c3") == second
+    # a record that does not continue the stored game is another game too
+    third = rec.observe("1. a1")
+    assert third not in (first, second)
+    assert [g["n_moves"] for g in db.list_games()] == [2, 1, 1]
+
+
+def test_a_won_game_keeps_its_result_moves_with_voina_and_exports_as_n2(db):
+    rec = Recorder(db)
+    gid = rec.observe(GAME)
+    g = db.game(gid)
+    assert g["result"] == "NS" and g["ended_at"]
+    assert [m["notation"] for m in g["moves"]][14:17] == ["e8 (v)", "e8->e6", "e6xf7"]
+    text = db.export_record(gid)
+    assert '[Result "NS"]' in text and "[Date " in text
+    assert parse_record(text).moves == parse_record(GAME).moves
+
+
+def test_a_game_from_a_set_up_position_keeps_its_start(db):
+    start = "........./........./........./........./........./........./........./" \
+        "...1...../....3.... ns 32 0 0"
+    rec = Recorder(db)
+    gid = rec.observe('[Position "%s"]\n\n1. e1xd2' % start)
+    text = db.export_record(gid)
+    assert start in text
+    assert parse_record(text).final_position().heights[4] == 0
+
+
+def test_unknown_game_is_a_clear_error(db):
+    with pytest.raises(GamesDBError, match="no game 42"):
+        db.export_record(42)
+
+
+def test_xobo_games_list_show_export(db, tmp_path, capsys):
+    Recorder(db).observe("1. e5 ; d4")
+    path = db.path
+    assert main(["games", "--db", path, "list"]) == 0
+    out = capsys.readouterr().out
+    assert "   1" in out and "  2  " in out
+    assert main(["games", "--db", path, "show", "1"]) == 0
+    assert "e5" in capsys.readouterr().out
+    dest = tmp_path / "g.txt"
+    assert main(["games", "--db", path, "export", "1", "--out", str(dest)]) == 0
+    assert "1. e5 ; d4" in dest.read_text()
+    assert main(["games", "--db", path, "export", "9"]) == 1
+    assert "no game 9" in capsys.readouterr().err
+    assert main(["games", "--db", str(tmp_path / "none.sqlite"), "list"]) == 1

