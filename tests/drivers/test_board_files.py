@@ -115,3 +115,46 @@ def test_real_flash_atomic_write_replaces_and_leaves_no_tmp(tmp_path):
     sg.save("kv", 1, "", ["e5"])
     assert SavedGame(Flash(str(tmp_path))).load()["moves"] == ["e5"]
     assert not list(Path(tmp_path).glob("*.tmp"))
+
+
+def test_digitalio_matrix_reads_a_closed_switch_through_the_row_it_drives():
+    from xobo.drivers.matrix import SwitchMatrixDIO
+
+    closed = {(2, 7)}  # (row, col)
+    rows, cols = {}, {}
+
+    class Pin:
+        def __init__(self, name):
+            self.name = name
+            self._value = True
+
+        def switch_to_output(self, value=False):
+            rows[self.name] = self
+            self._value = value
+
+        def switch_to_input(self, pull=None):
+            cols[self.name] = self
+
+        @property
+        def value(self):
+            if self.name in cols:
+                c = list(cols).index(self.name)
+                return not any(rows[r]._value is False and (list(rows).index(r), c) in closed
+                               for r in rows)
+            return self._value
+
+        @value.setter
+        def value(self, v):
+            self._value = bool(v)
+
+    dio = types.SimpleNamespace(DigitalInOut=Pin, Pull=_DIO.Pull)
+    sys.modules["digitalio"] = dio
+    try:
+        m = SwitchMatrixDIO(["R%d" % i for i in range(9)], ["C%d" % i for i in range(9)],
+                            list(range(81)), 0, "up", 10, pin_lookup=lambda n: n)
+    finally:
+        del sys.modules["digitalio"]
+    raw = bytearray(81)
+    m.scan_into(raw)
+    assert raw[2 * 9 + 7] == 1 and sum(raw) == 1
+    assert all(p._value for p in rows.values())  # rows released

@@ -68,3 +68,19 @@ def test_scan_into_allocates_nothing():
         if unlock:
             unlock()
     assert raw[10] == 1 and sum(raw) == 1
+
+
+def test_active_high_rows_with_pulled_down_columns():
+    machine, saved = fakehw.install()
+    try:
+        m = SwitchMatrix(ROWS, COLS, list(range(81)), 1, "down", 0)
+    finally:
+        fakehw.uninstall(saved)
+    mem = machine.mem32
+    mem.row_active = 1
+    mem.out = 0  # rows start low (inactive)
+    mem.closed[80] = 1
+    raw = bytearray(81)
+    m.scan_into(raw)
+    assert raw[80] == 1 and sum(raw) == 1
+    assert mem.out & (0x1FF << 11) == 0  # rows left inactive (low)

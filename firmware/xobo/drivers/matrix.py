@@ -155,15 +155,9 @@ class SwitchMatrixDIO:
             self._cols.append(p)
         try:
             from time import sleep_us
-
-            self._sleep_us = sleep_us
-        except ImportError:
-            import time
-
-            def _sleep_us(us):
-                time.sleep(us / 1000000)
-
-            self._sleep_us = _sleep_us
+        except ImportError:  # CircuitPython, CPython: a digitalio access outlasts settle_us
+            sleep_us = None
+        self._sleep_us = sleep_us
 
     def scan_into(self, raw):
         cok = self.cell_of_key
@@ -172,7 +166,7 @@ class SwitchMatrixDIO:
         for r in range(self.nrows):
             row = self._rows[r]
             row.value = active
-            if self.settle_us:
+            if self.settle_us and self._sleep_us:
                 self._sleep_us(self.settle_us)
             for c in range(self.ncols):
                 raw[cok[key]] = 1 if self._cols[c].value == active else 0
