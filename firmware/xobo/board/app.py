@@ -95,14 +95,14 @@ def _is_power_cut(exc):
 class App:
     """The board's application over a ``xobo.drivers.Drivers`` (real or virtual)."""
 
-    def __init__(self, drivers, settings=None, now=None):
+    def __init__(self, drivers, settings=None, now=None, listener=None):
         self.d = drivers
         self.raw = bytearray(81)
         self.ev = drivers.debouncer.new_event()
         self.bev = drivers.buttons.new_event()
         self.inf = Inference()
         self.light = Light(self.inf)
-        self.listeners = []
+        self.listeners = [listener] if listener is not None else []
         self.follow = False
         self.note = ""
         self.pending = -1  # host/computer move waiting for the cubes
@@ -190,6 +190,7 @@ class App:
             self.first = self.pos.side
             self.start = ""
         self._position_changed(now, restore=True)
+        self.emit("event boot %s" % (self.note or "new game"))
         both = False
         b = d.buttons
         if "ok" in b.names and "undo" in b.names:

@@ -99,11 +99,13 @@ class VirtualBoard:
 
     # ------------------------------------------------------------ power
 
-    def _boot(self):
+    def _boot(self, held=()):
         bd = self.bd
         clock = self.clock
         self.leds = VirtualLeds(bd.led_count, bd.led_cells, bd.led_edges, bd.limiter())
         self.buttons = VirtualButtons(clock, tuple(bd.button_names()))
+        for name in held:  # buttons held while the power comes on
+            self.buttons.press(name)
         self.watchdog = VirtualWatchdog(clock)
         self.drivers = Drivers(
             boarddef=bd,
@@ -116,17 +118,19 @@ class VirtualBoard:
             flash=self.flash,
         )
         self.drivers.switches = self.switches
-        self.app = App(self.drivers, self._settings if not self.boots else None)
+        self.app = App(self.drivers, self._settings if not self.boots else None,
+                       listener=self._forward)
         self.boots += 1
         self.protocol = Protocol(self.app, writer=None)
-        self.app.subscribe(self._forward)
         self.powered = True
 
-    def power_cut(self):
-        """Power lost and back: the app restarts from the flash; the cubes stay."""
+    def power_cut(self, held=()):
+        """Power lost and back: the app restarts from the flash; the cubes stay. ``held``:
+        buttons held down at power-up (("ok", "undo") starts the self-test); release them
+        with release()."""
         if hasattr(self.flash, "restore_power"):
             self.flash.restore_power()
-        self._boot()
+        self._boot(held)
         self.step()
 
     def _forward(self, line):
