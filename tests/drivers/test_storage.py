@@ -142,3 +142,24 @@ def test_settings_round_trip_with_defaults_and_power_cut():
 
 def test_adler32_matches_the_reference_value():
     assert adler32(b"Wikipedia") == "11e60398"
+
+
+def test_power_cut_after_every_byte_of_a_save_loses_at_most_that_move():
+    flash, sg = _saved(MOVES[:7])
+    sg.save("xobo", 0, START, MOVES[:8])
+    new_size = len(flash.files["game.a"])
+    size = new_size + 20
+    for n in range(size):
+        flash, sg = _saved(MOVES[:7])  # seq 1 in game.b
+        flash.cut_after_bytes(n)
+        cut = False
+        try:
+            sg.save("xobo", 0, START, MOVES[:8])  # seq 2 -> game.a
+        except PowerCut:
+            cut = True
+        flash.restore_power()
+        g = SavedGame(flash).load()
+        assert g is not None, n
+        # cut while writing the .tmp: the old game; written through: the new one
+        assert g["moves"] == (MOVES[:7] if cut else MOVES[:8]), n
+        assert cut == (n < new_size), n

@@ -16,7 +16,8 @@
 - ``VirtualWatchdog(clock, timeout_ms=8000)``: ``feed()``, ``feeds``, ``expired()``.
 - ``VirtualFlash()``: in-memory files; ``cut_after(n)`` arms a power cut: the n-th primitive
   operation from now (0 = the next one) raises ``PowerCut`` (a chunk write is cut half-way);
-  every later operation raises too until ``restore_power()``. ``ops`` counts operations.
+  every later operation raises too until ``restore_power()``. ``ops`` counts operations;
+  ``cut_after_bytes(n)`` cuts once n more bytes of file data are written.
 - ``make_virtual_drivers(boarddef=None, realtime=False)`` -> ``xobo.drivers.Drivers`` with
   ``switches`` too.
 
@@ -272,6 +273,7 @@ class VirtualFlash(FlashBase):
         self.chunk = chunk
         self.ops = 0
         self._cut_at = -1  # op number at which power fails
+        self._bytes_left = -1  # bytes that may still be written before power fails
         self.powered = True
 
     # --- power
@@ -279,8 +281,13 @@ class VirtualFlash(FlashBase):
         """The n-th primitive operation from now (0 = the next) fails with ``PowerCut``."""
         self._cut_at = self.ops + n
 
+    def cut_after_bytes(self, n):
+        """Power fails once ``n`` more bytes of file data have been written (mid-chunk)."""
+        self._bytes_left = n
+
     def restore_power(self):
         self._cut_at = -1
+        self._bytes_left = -1
         self.powered = True
 
     def _op(self):
@@ -300,8 +307,14 @@ class VirtualFlash(FlashBase):
     def _write(self, h, chunk):
         if self.powered and self._cut_at >= 0 and self.ops >= self._cut_at:
             self.files[h].extend(bytes(chunk[:len(chunk) // 2]))  # half the chunk made it
+        if self.powered and self._bytes_left >= 0 and len(chunk) > self._bytes_left:
+            self.files[h].extend(bytes(chunk[:self._bytes_left]))
+            self.powered = False
+            raise PowerCut("power cut after writing %d bytes of %s" % (self._bytes_left, h))
         self._op()
         self.files[h].extend(bytes(chunk))
+        if self._bytes_left >= 0:
+            self._bytes_left -= len(chunk)
 
     def _close(self, h):
         if self.powered:
