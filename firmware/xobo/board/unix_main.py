@@ -29,11 +29,21 @@ def _out(line):
         pass
 
 
-def _stdin_bytes_reader():
-    buf = getattr(sys.stdin, "buffer", None)
-    if buf is not None:
-        return buf.readline
-    return lambda: sys.stdin.readline().encode()
+def _stdin_reader():
+    """read() -> the bytes available on stdin now (b"" at end of input). CPython reads the
+    raw file descriptor (a buffered reader would hide lines from poll); the MicroPython
+    unix port's stdin is unbuffered: one byte per poll."""
+    try:
+        import os
+
+        fd = sys.stdin.fileno()
+        read = os.read
+        return lambda: read(fd, 4096)
+    except (ImportError, AttributeError, OSError, ValueError):
+        buf = getattr(sys.stdin, "buffer", None)
+        if buf is not None:
+            return lambda: buf.read(1)
+        return lambda: sys.stdin.read(1).encode()
 
 
 def main(argv=None):
@@ -49,30 +59,44 @@ def main(argv=None):
 
     poller = select.poll()
     poller.register(sys.stdin, select.POLLIN)
-    readline = _stdin_bytes_reader()
+    read = _stdin_reader()
+    pending = bytearray()
     lineno = 0
     while True:
         board.step()
-        ready = poller.poll(CYCLE_MS)
-        if not ready:
+        if not poller.poll(CYCLE_MS):
             continue
-        data = readline()
+        data = read()
         if not data:
+            if pending:
+                board.feed(bytes(pending) + b"\n")
             return 0  # end of input
-        lineno += 1
-        if data[:1] == b"!":
-            try:
-                runner.out = []
-                runner.run_line(data[1:].decode().strip(), lineno)
-                for line in runner.out:
-                    _out(line if line.startswith("ok") or line.startswith("error")
-                         else "ok " + line)
-                _out("ok")
-            except (ScriptError, UnicodeError) as exc:
-                _out("error %s" % exc)
-            continue
-        board.feed(data if data.endswith(b"\n") else data + b"\n")
+        pending.extend(data)
+        while True:
+            i = pending.find(b"\n")
+            if i < 0:
+                if len(pending) > 4096:  # a line this long is junk: let the protocol say so
+                    board.feed(bytes(pending))
+                    pending = bytearray()
+                break
+            line = bytes(pending[:i + 1])
+            pending = pending[i + 1:]
+            lineno += 1
+            _line(board, runner, line, lineno)
 
+
+def _line(board, runner, line, lineno):
+    if line[:1] == b"!":
+        try:
+            runner.out = []
+            runner.run_line(line[1:].decode().strip(), lineno)
+            for out in runner.out:
+                _out(out if out.startswith("ok") or out.startswith("error") else "ok " + out)
+            _out("ok")
+        except (ScriptError, UnicodeError) as exc:
+            _out("error %s" % exc)
+        return
+    board.feed(line)
 
 if __name__ == "__main__":
     sys.exit(main())

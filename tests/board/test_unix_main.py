@@ -1,0 +1,41 @@
+"""unix_main: the firmware in real time with the serial protocol on stdin/stdout, under the
+MicroPython unix port and CPython; several lines arriving at once are all answered."""
+
+import subprocess
+import sys
+
+import pytest
+from conftest import FIRMWARE, ROOT, run_micropython
+
+INPUT = (b"version\nposition\nfollow on\n!put e5\n!wait 1200\nposition\nfoo\n"
+         b"\x01\x02junk\nrecord\n")
+
+
+def _check(out):
+    lines = out.splitlines()
+    for line in lines:
+        assert line.startswith("ok") or line.startswith("error ") or \
+            line.startswith("event "), line
+    assert lines[0].startswith("ok xobo-board ")
+    assert "event move e5" in lines
+    assert "ok ........./........./........./........./....1..../........./........./" \
+        "........./......... ew 35 0 0" in lines
+    assert "error unknown command 'foo' (try help)" in lines
+    assert any("not printable" in x for x in lines)
+    assert lines[-1] == "ok end"
+
+
+def test_unix_main_under_cpython():
+    env = {"PYTHONPATH": str(FIRMWARE)}
+    proc = subprocess.run([sys.executable, "-m", "xobo.board.unix_main"], input=INPUT,
+                          capture_output=True, timeout=60, cwd=str(ROOT), env=env)
+    assert proc.returncode == 0, proc.stderr
+    _check(proc.stdout.decode())
+
+
+@pytest.mark.parametrize("runtime", ["micropython"])
+def test_unix_main_under_micropython(runtime):
+    proc = run_micropython(["-m", "xobo.board.unix_main"], input_text=INPUT.decode("latin-1"),
+                           timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    _check(proc.stdout)
