@@ -6,7 +6,7 @@ STAMP   := $(VENV)/.setup-stamp
 BOARD   ?= pico_gpio
 PORT    ?=
 
-.PHONY: setup test test-fast test-upy bench sim flash lint doctor clean browser
+.PHONY: setup test test-fast bench sim flash lint doctor clean browser hardware
 
 setup: $(STAMP)
 
@@ -39,6 +39,10 @@ flash: setup
 
 doctor: setup
 	$(BIN)/xobo doctor
+
+# regenerate boards/*.json, the netlist, BOM, wiring tables and power budget from hardware/design.py
+hardware: setup
+	$(BIN)/python -m hardware.generate
 
 lint: setup
 	$(BIN)/ruff check firmware host_tools tests hardware
