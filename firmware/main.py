@@ -3,7 +3,9 @@
 Loads ``board.json`` (the board definition chosen at flash time) and runs the board app, which
 builds the drivers with ``xobo.board.boarddef.make_drivers``. A broken ``board.json`` is
 reported on the serial console and the Pico stays at the REPL instead of looping. Ctrl-C (the
-REPL, ``mpremote``) stops the hardware watchdog, so a session on the REPL is not reset.
+REPL, ``mpremote``) stops the hardware watchdog, so a session on the REPL is not reset; any
+other exception leaves the watchdog running, so a crashed app restarts within 8 s and resumes
+the saved game.
 """
 
 from xobo.board import boarddef

@@ -90,7 +90,8 @@ Interfaces (real class / virtual twin):
     ``os.rename``), ``remove(name)``, ``exists(name)``, ``listdir()``. Virtual: an in-memory
     directory; ``cut_after(n_ops)`` arms a power cut that raises ``PowerCut`` at the n-th
     primitive operation (create, write of a chunk - cut half-way -, rename, remove), leaving
-    whatever a real flash would hold; ``ops`` counts primitive operations. Flash writes on the
+    whatever a real flash would hold; ``ops`` counts primitive operations;
+    ``cut_after_bytes(n)`` cuts after n more bytes of data. Flash writes on the
     Pico stall both cores with interrupts masked (tens of ms per erased sector): never write
     inside the scan timing; the app saves after a commit, between scans.
 
