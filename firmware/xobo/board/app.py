@@ -39,6 +39,7 @@ from xobo.rules.position import Position
 
 CYCLE_MS = const(10)
 REFRESH_MS = const(1000)
+AI_TIME_MS = const(2000)
 
 SETTING_KEYS = ("variant", "first", "brightness", "settle", "hints", "opponent", "level")
 DEFAULTS = {
@@ -108,6 +109,7 @@ class App:
         self.pending = -1  # host/computer move waiting for the cubes
         self.pending_from = ""
         self.ai_failed_ply = -1
+        self.ai_time_ms = AI_TIME_MS  # bound of the computer's search (watchdog: 8 s)
         self.hint_move = -1
         self.selftest = None
         self.last_state = -1
@@ -405,6 +407,7 @@ class App:
             from xobo.ai import hint
         except ImportError:
             raise XoboError("no hints: the AI (xobo.ai.hint) is not installed") from None
+        self.d.watchdog.feed()
         m = hint(self.pos.clone())
         self.hint_move = m
         self.light.show_hint(m, now)
@@ -422,7 +425,9 @@ class App:
             self.emit("event error the computer cannot play: xobo.ai.choose_move is missing")
             return
         try:
-            m = choose_move(pos.clone(), level=self.settings["level"], seed=pos.ply)
+            self.d.watchdog.feed()  # the search may take a while: bounded by ai_time_ms
+            m = choose_move(pos.clone(), level=self.settings["level"], seed=pos.ply,
+                            time_ms=self.ai_time_ms)
             self.expect_move(m, "computer", now)
         except Exception as exc:  # an AI bug must not stop the board
             if _is_power_cut(exc):
@@ -523,59 +528,79 @@ class App:
 # ---------------------------------------------------------------- the device's main loop
 
 
-def main(boarddef=None, stream_in=None, stream_out=None):
-    """Run the board on real drivers (firmware/main.py): asyncio tasks for scan+infer, light,
-    serial and the watchdog."""
+def _asyncio():
     try:
         import asyncio
     except ImportError:
         import uasyncio as asyncio
-    from xobo.board.boarddef import default_boarddef, make_drivers
+    return asyncio
+
+
+def main(boarddef=None, drivers=None, stdin=None, stdout=None):
+    """Run the board (firmware/main.py calls ``main(boarddef)``): real drivers from the board
+    definition, or ``drivers`` (virtual ones, for a desktop run); the serial protocol on
+    stdin/stdout. Returns at the end of input (never on the device)."""
     from xobo.board.protocol import Protocol
 
-    bd = boarddef or default_boarddef()
-    d = make_drivers(bd)
-    app = App(d)
+    if drivers is None:
+        from xobo.board.boarddef import default_boarddef, make_drivers
+
+        drivers = make_drivers(boarddef or default_boarddef())
+    app = App(drivers)
     proto = Protocol(app)
-    asyncio.run(run_tasks(app, proto, stream_in, stream_out))
+    _asyncio().run(run_tasks(app, proto, stdin, stdout))
+    return app
 
 
-async def run_tasks(app, proto, stream_in=None, stream_out=None):
-    try:
-        import asyncio
-    except ImportError:
-        import uasyncio as asyncio
+async def run_tasks(app, proto, stdin=None, stdout=None):
+    """The tasks: scan+debounce+infer every 10 ms, light every 20 ms, serial, watchdog. The
+    serial task reads one byte per wake-up, so a host sending junk without a newline can
+    never block the scan (the protocol drops overlong lines)."""
     import sys
 
-    out = stream_out or sys.stdout
-    proto.writer = lambda line: _write_line(out, line)
+    asyncio = _asyncio()
+    out = stdout or sys.stdout
+    src = stdin or sys.stdin
+    src = getattr(src, "buffer", src)
+
+    def write(line):
+        out.write(line + "\n")
+
+    proto.writer = write
     clock = app.d.clock
+    stop = [False]
+    alive = [0]
 
     async def scan_task():
-        while True:
+        while not stop[0]:
             app.scan(clock.ticks_ms())
-            await asyncio.sleep(CYCLE_MS / 1000)
+            alive[0] += 1
+            await asyncio.sleep_ms(CYCLE_MS)
 
     async def light_task():
-        while True:
+        while not stop[0]:
             app.render(clock.ticks_ms())
-            await asyncio.sleep(0.02)
+            await asyncio.sleep_ms(2 * CYCLE_MS)
 
     async def watchdog_task():
-        while True:
-            app.d.watchdog.feed()
-            await asyncio.sleep(1)
+        # the scan feeds the watchdog each cycle; this task only keeps feeding while the
+        # scan task makes progress (a hung scan then resets the board)
+        seen = -1
+        while not stop[0]:
+            if alive[0] != seen:
+                seen = alive[0]
+                app.d.watchdog.feed()
+            await asyncio.sleep_ms(1000)
 
     async def serial_task():
-        src = stream_in or sys.stdin
         reader = asyncio.StreamReader(src)
         while True:
-            data = await reader.read(64)
-            if data:
-                proto.feed(data if isinstance(data, bytes) else data.encode())
+            data = await reader.read(1)
+            if not data:
+                stop[0] = True  # end of input (desktop runs only)
+                return
+            if isinstance(data, str):
+                data = data.encode()
+            proto.feed(data)
 
     await asyncio.gather(scan_task(), light_task(), watchdog_task(), serial_task())
-
-
-def _write_line(out, line):
-    out.write(line + "\n")
