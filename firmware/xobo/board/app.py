@@ -342,6 +342,10 @@ class App:
         self.last_state = self.inf.state
         self.save_game()
         self.emit("event move %s%s" % (text, " (v)" if voina else ""))
+        if voina and self.listeners:
+            cells = [cell_name(c) for c in range(81) if self.light.voina[c]]
+            self.emit("event voina %s threatens %s" % (SIDE_NAMES[pos.side ^ 1],
+                                                       " ".join(cells) or "a spread"))
         w = pos.winner()
         if w >= 0:
             self.emit("event result %s" % SIDE_NAMES[w])
