@@ -92,7 +92,7 @@ def test_move_events_carry_the_voina_mark_and_the_result():
     vb.put("e5")  # NS: e2..e9 now, threatens e1 (V1)
     vb.advance(1200)
     assert rec.moves() == ["e5 (v)"]
-    assert rec.has("event voina ns threatens e1")
+    assert rec.has("event voina ns threatens d1 e1 f1")  # B3: diagonal neighbours of e2
     vb.put("a1")  # EW ignores the threat
     vb.advance(1200)
     vb.put("e1")
