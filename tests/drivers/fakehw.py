@@ -1,7 +1,7 @@
 # dual-runtime
 """Fake rp2 hardware for driver tests: a ``machine`` module whose ``mem32`` models the SIO GPIO
-registers of a wired 9x9 diode matrix, and a ``neopixel`` module. Install with ``install()``;
-works under CPython and MicroPython (``sys.modules``)."""
+registers of a wired 9x9 diode matrix (RP2040 offsets unless told), and a ``neopixel``
+module. Install with ``install()``; works under CPython and MicroPython (``sys.modules``)."""
 
 import sys
 
@@ -11,7 +11,10 @@ SIO_CLR = 0xD0000018
 
 
 class FakeMem32:
-    def __init__(self):
+    def __init__(self, set_addr=SIO_SET, clr_addr=SIO_CLR):
+        self.set_addr = set_addr
+        self.clr_addr = clr_addr
+        self.writes = 0
         self.out = 0xFFFFFFF  # GPIO output levels
         self.reads = 0
         self.closed = bytearray(81)  # by key number
@@ -35,28 +38,37 @@ class FakeMem32:
         return v
 
     def __setitem__(self, addr, value):
-        if addr == SIO_SET:
+        self.writes += 1
+        if addr == self.set_addr:
             self.out |= value
-        elif addr == SIO_CLR:
+        elif addr == self.clr_addr:
             self.out &= ~value
         else:
             raise ValueError("unexpected write at %x" % addr)
 
 
 class FakePin:
+    """A GPIO whose output level lives in the fake SIO GPIO_OUT (``FakePin.mem``)."""
+
     OUT = 1
     IN = 0
     PULL_UP = 1
     PULL_DOWN = 2
+    mem = None
 
     def __init__(self, num, mode=0, pull=None, value=None):
         self.num = num
-        self.level = 1 if value is None else value
+        if value is not None:
+            self.value(value)
 
     def value(self, v=None):
+        mem = FakePin.mem
         if v is None:
-            return self.level
-        self.level = v
+            return (mem.out >> self.num) & 1
+        if v:
+            mem.out |= 1 << self.num
+        else:
+            mem.out &= ~(1 << self.num)
 
 
 class FakeNeoPixel:
@@ -73,9 +85,10 @@ class _Module:
     pass
 
 
-def install():
+def install(set_addr=SIO_SET, clr_addr=SIO_CLR):
     machine = _Module()
-    machine.mem32 = FakeMem32()
+    machine.mem32 = FakeMem32(set_addr, clr_addr)
+    FakePin.mem = machine.mem32
     machine.Pin = FakePin
     neopixel = _Module()
     neopixel.NeoPixel = FakeNeoPixel

@@ -2,16 +2,16 @@
 """SwitchMatrix on (fake) rp2 registers: one GPIO_IN read per row, keys mapped to cells."""
 
 from drivers import fakehw
-from xobo.drivers.matrix import SwitchMatrix, column_layout
+from xobo.drivers.matrix import SIO_OUT_SET_CLR, SwitchMatrix, column_layout
 
 ROWS = ["GP%d" % i for i in range(11, 20)]
 COLS = ["GP%d" % i for i in range(2, 11)]
 
 
-def _matrix(cell_of_key=None, cols=COLS):
-    machine, saved = fakehw.install()
+def _matrix(cell_of_key=None, cols=COLS, chip="RP2040"):
+    machine, saved = fakehw.install(*SIO_OUT_SET_CLR.get(chip, (0, 0)))
     try:
-        m = SwitchMatrix(ROWS, cols, cell_of_key or list(range(81)), 0, "up", 0)
+        m = SwitchMatrix(ROWS, cols, cell_of_key or list(range(81)), 0, "up", 0, chip)
     finally:
         fakehw.uninstall(saved)
     return m, machine.mem32
@@ -73,7 +73,7 @@ def test_scan_into_allocates_nothing():
 def test_active_high_rows_with_pulled_down_columns():
     machine, saved = fakehw.install()
     try:
-        m = SwitchMatrix(ROWS, COLS, list(range(81)), 1, "down", 0)
+        m = SwitchMatrix(ROWS, COLS, list(range(81)), 1, "down", 0, "RP2040")
     finally:
         fakehw.uninstall(saved)
     mem = machine.mem32
@@ -84,3 +84,22 @@ def test_active_high_rows_with_pulled_down_columns():
     m.scan_into(raw)
     assert raw[80] == 1 and sum(raw) == 1
     assert mem.out & (0x1FF << 11) == 0  # rows left inactive (low)
+
+
+def test_rp2350_uses_its_own_set_and_clear_offsets():
+    m, mem = _matrix(chip="RP2350")
+    assert (mem.set_addr, mem.clr_addr) == (0xD0000018, 0xD0000020)
+    mem.closed[5] = 1
+    raw = bytearray(81)
+    m.scan_into(raw)
+    assert raw[5] == 1 and sum(raw) == 1 and mem.writes == 18
+
+
+def test_unknown_chip_drives_rows_with_pin_value_and_still_reads_one_register():
+    m, mem = _matrix(chip="")
+    mem.closed[77] = 1
+    raw = bytearray(81)
+    m.scan_into(raw)
+    assert raw[77] == 1 and sum(raw) == 1
+    assert mem.writes == 0 and mem.reads == 9
+    assert mem.out & (0x1FF << 11) == 0x1FF << 11

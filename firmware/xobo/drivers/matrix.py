@@ -5,11 +5,14 @@ others to the inactive level; after ``settle_us`` the columns are read. A switch
 (row, col) pulls the column to the active level. Key number = row*9 + col; the board
 definition's ``cell_of_key`` maps it to the cell index.
 
-On rp2 (``SwitchMatrix``) the rows are set with single writes to the SIO GPIO_OUT_SET/CLR
-registers and all nine columns are read with ONE read of SIO GPIO_IN
-(``machine.mem32[0xd0000004]``) instead of nine ``Pin.value()`` calls; a scan of 81 switches
-takes about 9 * (settle_us + ~15 us). ``SwitchMatrixDIO`` does the same with ``digitalio``
-(CircuitPython, Raspberry Pi + Blinka). ``scan_into`` allocates nothing.
+On rp2 (``SwitchMatrix``) all nine columns are read with ONE read of SIO GPIO_IN
+(``machine.mem32[0xd0000004]``, the same address on RP2040 and RP2350) instead of nine
+``Pin.value()`` calls; GPIO0..29 fit a small int, so the read allocates nothing. The rows are
+set with single writes to SIO GPIO_OUT_SET/CLR, whose offsets differ between the chips
+(RP2040 0x014/0x018; RP2350 0x018/0x020, its registers come in lo/hi pairs): the chip is read
+from ``sys.implementation._machine``; an unknown chip drives the rows with ``Pin.value()``.
+``SwitchMatrixDIO`` does the same with ``digitalio`` (CircuitPython, Raspberry Pi + Blinka).
+``scan_into`` allocates nothing.
 
 Usage::
 
@@ -22,10 +25,20 @@ Usage::
 
 from xobo.compat import const
 
-_SIO_BASE = const(0xD0000000)
 _GPIO_IN = const(0xD0000004)
-_GPIO_OUT_SET = const(0xD0000014)
-_GPIO_OUT_CLR = const(0xD0000018)
+# SIO GPIO_OUT_SET, GPIO_OUT_CLR per chip
+SIO_OUT_SET_CLR = {"RP2040": (0xD0000014, 0xD0000018), "RP2350": (0xD0000018, 0xD0000020)}
+
+
+def detect_chip():
+    """"RP2040", "RP2350" or "" from ``sys.implementation._machine``."""
+    import sys
+
+    name = getattr(sys.implementation, "_machine", "")
+    for chip in SIO_OUT_SET_CLR:
+        if chip in name:
+            return chip
+    return ""
 
 
 def _no_sleep(us):
@@ -51,7 +64,8 @@ def column_layout(col_gpios):
 class SwitchMatrix:
     """rp2 (MicroPython): rows and columns as GPIOs, columns read from SIO GPIO_IN."""
 
-    def __init__(self, rows, cols, cell_of_key, row_active=0, col_pull="up", settle_us=10):
+    def __init__(self, rows, cols, cell_of_key, row_active=0, col_pull="up", settle_us=10,
+                 chip=None):
         import time
 
         import machine  # lazy: only on the device
@@ -82,12 +96,14 @@ class SwitchMatrix:
         self._col_mask = (1 << self.ncols) - 1
         # the column reads the row's active level when the switch is closed
         self._invert = 1 if self.row_active == 0 else 0
-
-    def _set_inactive(self):
-        if self.row_active:
-            self._mem32[_GPIO_OUT_CLR] = self._all_rows
+        self.chip = detect_chip() if chip is None else chip
+        regs = SIO_OUT_SET_CLR.get(self.chip)
+        if regs:
+            set_reg, clr_reg = regs
+            self._act_reg = set_reg if self.row_active else clr_reg
+            self._off_reg = clr_reg if self.row_active else set_reg
         else:
-            self._mem32[_GPIO_OUT_SET] = self._all_rows
+            self._act_reg = self._off_reg = 0  # unknown chip: rows through Pin.value()
 
     def scan_into(self, raw):
         mem32 = self._mem32
@@ -96,16 +112,24 @@ class SwitchMatrix:
         cok = self.cell_of_key
         ncols = self.ncols
         masks = self._row_masks
-        act_reg = _GPIO_OUT_SET if self.row_active else _GPIO_OUT_CLR
-        off_reg = _GPIO_OUT_CLR if self.row_active else _GPIO_OUT_SET
+        act_reg = self._act_reg
+        off_reg = self._off_reg
+        active = self.row_active
+        rows = self._rows
         key = 0
         for r in range(self.nrows):
             m = masks[r]
-            mem32[act_reg] = m
+            if act_reg:
+                mem32[act_reg] = m
+            else:
+                rows[r].value(active)
             if settle:
                 sleep_us(settle)
             v = mem32[_GPIO_IN]
-            mem32[off_reg] = m
+            if off_reg:
+                mem32[off_reg] = m
+            else:
+                rows[r].value(1 - active)
             if self._contiguous:
                 bits = (v >> self._col_shift) & self._col_mask
             else:
