@@ -53,3 +53,66 @@ class Recorder:
             if x.startswith(prefix):
                 return True
         return False
+
+
+def play_by_hand(vb, m, order="late"):
+    """Move the cubes for move m the way a player does; returns nothing (the board infers).
+
+    Place: a cube on the cell. Regroup: each other cell's cube taken onto the stack cell
+    (the stack cell keeps its cube). Spread: ``order`` "late": lift the stack, put the cubes
+    one by one, take the pairs off at the end; "early": take each pair off as it forms;
+    "cube": take the stack's cubes one at a time (its switch stays closed until the last).
+    Between hand actions 120 ms pass."""
+    from xobo.rules.geometry import RAYS
+
+    sw = vb.switches
+    kind = m & 3
+    c = (m >> 2) & 127
+    n = m >> 12
+    step = 120
+    if kind == 0:
+        sw.put(c)
+        vb.advance(step)
+        return
+    ray = RAYS[c * 8 + ((m >> 9) & 7)]
+    if kind == 1:
+        for k in range(n - 1):
+            sw.take(ray[k], 1)
+            vb.advance(step)
+            sw.put(c)
+            vb.advance(step)
+        return
+    pairs = []
+    if order != "cube":
+        sw.lift(c)
+        vb.advance(step)
+    for k in range(n):
+        t = ray[k]
+        if order == "cube":
+            sw.take(c, 1)
+            vb.advance(step)
+        sw.put(t)
+        vb.advance(step)
+        if sw.counts[t] == 2:
+            if order == "late":
+                pairs.append(t)
+            else:
+                sw.take(t, 2)
+                vb.advance(step)
+    for t in pairs:
+        sw.take(t, 2)
+        vb.advance(step)
+
+
+def touch_if_ambiguous(vb, m):
+    """What a player does when the board pulses the possible stack cells of a regroup the
+    switches cannot tell apart: lift the intended stack and put it back."""
+    inf = vb.app.inf
+    if inf.ambiguous and (m & 3) == 1:
+        c = (m >> 2) & 127
+        n = vb.switches.lift(c)
+        vb.advance(120)
+        vb.switches.put(c, n)
+        vb.advance(120)
+        return True
+    return False

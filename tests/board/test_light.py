@@ -140,3 +140,19 @@ def test_brightness_setting_scales_the_leds():
     r, g, b = vb.leds.cell_rgb(0)
     assert (r, g, b) == (0, 0, 0)
     assert vb.leds.edge_rgb("N")[0] == (0, 0, 0)
+
+
+def test_M2_ambiguous_regroup_pulses_both_possible_stack_cells():
+    vb = board_at(VOINA)
+    vb.take("b5", 1)
+    vb.put("a5")
+    vb.take("c5", 1)
+    vb.put("a5")  # a5<-b5,c5 or b5,c5->d5: the switches see the same
+    vb.advance(300)
+    assert vb.app.inf.ambiguous == 2
+    assert _code(vb, "a5") == C.WAITING and _code(vb, "d5") == C.WAITING
+    n = vb.lift("a5")  # the player touches the stack it made
+    vb.advance(100)
+    vb.put("a5", n)
+    vb.advance(3200)
+    assert vb.app.pos.heights[36] == 3  # c5->a5 committed

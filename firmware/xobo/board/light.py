@@ -8,7 +8,8 @@ Layers, lowest first (a higher layer wins a cell):
 3. a host/computer move waiting for the cubes (cells to put / take off);
 4. the move in progress: for every candidate the cells still to do (targets get a cube,
    captured pairs and cells still to empty blink), the lifted stack dimly; a complete move
-   that waits (longer settle time) pulses white;
+   that waits (longer settle time) pulses white, and so do the possible stack cells of a
+   regroup the switches cannot tell apart (lift and put back the intended one);
 5. the confirmation flash of a committed move;
 6. cells to fix (fill / clear), and stacks whose height must change after an undo.
 
@@ -220,6 +221,11 @@ class Light:
                     i = inf.cand[j]
                     if i != inf.complete:
                         self._paint_move(i, C.PUT, C.TAKE)
+                if inf.ambiguous:  # regroups the switches cannot tell apart: touch one
+                    for j in range(inf.n_cand):
+                        i = inf.cand[j]
+                        if inf.n_l[i] == inf.n_lifted and inf.n_a[i] == inf.n_added:
+                            code[(inf.moves[i] >> 2) & 127] = C.WAITING
                 if st == I.WAIT_LONGER:
                     i = inf.complete
                     base = i * I.FP
