@@ -111,16 +111,22 @@ def read_report(lines, echo=print):
     return 2
 
 
-def _serial_lines(ser, deadline):
-    buf = b""
-    while time.monotonic() < deadline:
-        chunk = ser.read(256)
-        if not chunk:
-            continue
-        buf += chunk
-        while b"\n" in buf:
-            line, buf = buf.split(b"\n", 1)
-            yield line.decode("utf-8", "replace").rstrip("\r")
+class LineReader:
+    """Lines from a serial port; one buffer shared by successive ``lines(deadline)`` calls, so
+    nothing read ahead is lost between them."""
+
+    def __init__(self, ser):
+        self.ser = ser
+        self.buf = b""
+
+    def lines(self, deadline):
+        while True:
+            while b"\n" in self.buf:
+                line, self.buf = self.buf.split(b"\n", 1)
+                yield line.decode("utf-8", "replace").rstrip("\r")
+            if time.monotonic() >= deadline:
+                return
+            self.buf += self.ser.read(256)
 
 
 def run(args):
@@ -141,22 +147,25 @@ def run(args):
     with ser:
         ser.reset_input_buffer()
         ser.write(b"\nselftest\n")
-        lines = _serial_lines(ser, time.monotonic() + args.timeout)
-        status = wait_started(_serial_lines(ser, time.monotonic() + 5))
+        reader = LineReader(ser)
+        status = wait_started(reader.lines(time.monotonic() + 5))
         if status:
             print(status)
             return 2
         print("self-test started on %s: watch the board (LEDs red, green, blue; then put a "
               "cube on each lit cell and take it off; undo = that cell's LED is dead, ok = "
               "skip the cell)" % dev, file=sys.stderr)
-        return read_report(lines)
+        return read_report(reader.lines(time.monotonic() + args.timeout))
 
 
-def wait_started(lines):
-    """'' once the board acknowledged ``selftest``, else what went wrong."""
+def wait_started(lines, echo=print):
+    """'' once the board acknowledged ``selftest``, else what went wrong; self-test lines that
+    come before the acknowledgement (``event selftest start``) are printed."""
     for line in lines:
         if line.startswith("ok selftest"):
             return ""
+        if report_line(line):
+            echo(report_line(line))
         if line.startswith("error"):
             return "xobo selftest: the board refused: %s" % line
     return ("xobo selftest: the board did not answer 'selftest' within 5 s: is the XoBo "

@@ -233,3 +233,60 @@ def test_every_firmware_file_of_mine_compiles_with_mpy_cross(tmp_path):
                               capture_output=True, text=True)
         assert proc.returncode == 0, (src, proc.stderr)
     assert Path(tool).exists()
+
+
+class FakeSerial:
+    """A serial port wired to a VirtualBoard, with a user who puts a cube on each cell the
+    self-test asks for. Only what the board would send with ``follow off`` comes out."""
+
+    def __init__(self, dev, baud, timeout=None):
+        from xobo.board.virtual_board import VirtualBoard
+
+        self.vb = VirtualBoard()
+        self.vb.switches.fault(30, "closed")  # d4 stuck
+        self.out = []
+        self.vb.subscribe(self._event)
+        self.phase = 0
+
+    def _event(self, line):
+        if line.startswith("event selftest") or line.startswith("event error"):
+            self.out.append(line)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def reset_input_buffer(self):
+        self.out = []
+
+    def write(self, data):
+        self.out.extend(self.vb.feed(data))
+
+    def read(self, n):
+        if self.out:  # everything pending at once: the reader must split and keep lines
+            data = b"".join(line.encode() + b"\r\n" for line in self.out)
+            self.out = []
+            return data
+        st = self.vb.app.selftest
+        if st is not None and st.target >= 0:
+            t = st.target
+            if self.phase == 0:
+                self.vb.switches.put(t)
+            elif self.vb.switches.counts[t]:
+                self.vb.switches.lift(t)
+            self.phase ^= 1
+        self.vb.advance(400)
+        return b""
+
+
+def test_xobo_selftest_over_serial_prints_the_boards_report(monkeypatch, capsys):
+    import serial
+
+    monkeypatch.setattr(serial, "Serial", FakeSerial)
+    status = cli.main(["selftest", "--port", "/dev/fake", "--timeout", "600"])
+    out = capsys.readouterr().out
+    assert out.splitlines() == ["selftest start", "selftest switch d4 never-opens",
+                                "selftest done 1 problems"]
+    assert status == 1
