@@ -156,3 +156,32 @@ def test_M2_ambiguous_regroup_pulses_both_possible_stack_cells():
     vb.put("a5", n)
     vb.advance(3200)
     assert vb.app.pos.heights[36] == 3  # c5->a5 committed
+
+
+def test_E4_kv_loss_by_exhaustion_lights_both_edges_and_no_chain():
+    # variant kv: common 0 and NS's own reserve 0 at the start of NS's turn: EW wins (E4)
+    stacks = "3.3.3.3.."
+    n3 = "/".join([stacks, ".........", stacks, ".........", stacks] + ["........."] * 4) \
+        + " ns 0 0 0"
+    vb = board_at(n3, variant="kv")
+    vb.advance(100)
+    assert vb.app.result_name() == "ew"
+    light = vb.app.light
+    assert light.loss_kind == 2
+    assert light.edge_code[2] == C.WIN_EW and light.edge_code[0] == C.LOSER
+    assert sum(light.chain) == 0
+
+
+def test_after_the_end_cubes_move_freely_and_long_ok_starts_the_next_game():
+    col = "....1...."
+    vb = board_at("/".join([col] * 4 + ["........."] + [col] * 4) + " ew 28 0 0")
+    vb.put("e5")
+    vb.advance(1500)
+    assert vb.app.result_name() == "ns"
+    vb.lift("e9")  # players start clearing the board
+    vb.advance(1500)
+    assert _code(vb, "e9") != C.FILL
+    vb.hold("ok", 1700)
+    vb.advance(1800)
+    assert vb.app.pos.ply == 0 and vb.app.result_name() == "*"
+    assert vb.app.inf.state_name() == "restore"

@@ -13,7 +13,7 @@ What happens when (docs/firmware.md has the full story):
   shows what to restore and waits until the cubes match;
 - ``ok`` + ``undo`` held together start a new game; a long press on ``undo`` while the board
   waits for the cubes to match (after power-up, undo, new game, load) abandons the game for a
-  new one;
+  new one; a long press on ``ok`` after the end of a game starts the next one;
 - ``hint`` (button or serial, with hints on) shows the AI's suggested move;
 - with ``opponent`` set, the computer's moves are shown in light and wait for the cubes.
 
@@ -262,6 +262,7 @@ class App:
         bev = self.bev
         while d.buttons.get_into(bev):
             self.button(bev[0], bev[1], now)
+        d.watchdog.feed()
         if self.selftest is not None:
             self.selftest.step(now, raw, d.debouncer.stable)
             if self.selftest.done:
@@ -276,7 +277,6 @@ class App:
         if (self.settings["opponent"] != "off" and self.pending < 0 and inf.state == I.MATCH
                 and self.ai_failed_ply != self.pos.ply):
             self._computer_turn(now)
-        d.watchdog.feed()
 
     def render(self, now):
         """Render the light; the LEDs are written only when a colour changed (or once a
@@ -453,6 +453,9 @@ class App:
             self.new_game(now)
             return
         if name == "ok":
+            if kind == 2 and self.light.winner >= 0:
+                self.new_game(now)  # long press on ok after the end: the next game
+                return
             m = self.inf.confirm()
             if m >= 0:
                 self.commit(m, now)

@@ -238,7 +238,7 @@ class Light:
                 for c in range(N_CELLS):
                     if self.confirm[c]:
                         code[c] = C.CONFIRM
-            if st == I.FIX or st == I.RESTORE:
+            if (st == I.FIX and w < 0) or st == I.RESTORE:  # after the end: cubes are free
                 fill = inf.fill
                 clear = inf.clear
                 for c in range(N_CELLS):
