@@ -100,8 +100,13 @@ def test_the_monitor_mirrors_a_board_on_a_serial_line_and_records_its_games(boar
 
         # the page mirrors it, read-only
         server = SimServer(backend).start()
-        with urllib.request.urlopen(server.url + "state", timeout=5) as r:
-            snap = json.loads(r.read())
+
+        def page_state():
+            with urllib.request.urlopen(server.url + "state", timeout=5) as r:
+                return json.loads(r.read())
+
+        snap = _until(lambda: (lambda s: s if s["counts"][20] == 1 else None)(page_state()),
+                      what="the page shows c3")
         assert snap["mode"] == "monitor" and snap["device"] == board_tty
         assert snap["counts"][20] == 1 and snap["state"]["side"] == "ew"
         assert "1. c3" in snap["state"]["record"]
@@ -134,3 +139,34 @@ def test_a_board_that_does_not_answer_is_a_clear_error(tmp_path):
         os.close(slave)
     with pytest.raises(LinkError, match="cannot open"):
         SerialLink.open(str(tmp_path / "no-such-tty"))
+
+
+def test_xobo_monitor_command_serves_the_mirror_page(board_tty, tmp_path):
+    import signal
+
+    db = tmp_path / "games.sqlite"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "xobo_host.cli", "monitor", "--port", board_tty, "--db", str(db),
+         "--no-browser"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=dict(os.environ, PYTHONUNBUFFERED="1"))
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("XoBo monitor: http://127.0.0.1:"), (line, proc.stderr.read())
+        url = line.split()[2]
+        with urllib.request.urlopen(url + "state", timeout=5) as r:
+            snap = json.loads(r.read())
+        assert snap["mode"] == "monitor"
+        assert snap["state"]["position"].endswith(" ns 36 0 0")
+        with urllib.request.urlopen(url, timeout=5) as r:
+            assert b'data-role="record"' in r.read()
+    finally:
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(10) == 0
+    assert len(GamesDB(str(db)).list_games()) == 1
+
+
+def test_xobo_monitor_without_a_board_says_so(tmp_path, capsys):
+    assert main(["monitor", "--port", str(tmp_path / "nothing"), "--no-browser",
+                 "--db", str(tmp_path / "g.sqlite")]) == 1
+    assert "cannot open" in capsys.readouterr().err

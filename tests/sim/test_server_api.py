@@ -182,7 +182,30 @@ def test_the_game_survives_restarting_the_simulator(tmp_path):
         first.stop()
     again = Sim(tmp_path / "flash")
     try:
-        snap = again.state()
+        snap = again.wait(lambda s: s["state"].get("inference") == "match", what="match")
         assert "1. e5" in snap["state"]["record"]
+        assert snap["counts"][40] == 1  # the cubes stayed on the board
     finally:
         again.stop()
+
+
+def test_xobo_sim_serves_the_page_and_prints_its_url(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "xobo_host.cli", "sim", "--no-browser", "--flash",
+         str(tmp_path / "flash")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=dict(os.environ, PYTHONUNBUFFERED="1"))
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("XoBo simulator: http://127.0.0.1:"), line
+        url = line.split()[2]
+        with urllib.request.urlopen(url + "state", timeout=5) as r:
+            assert json.loads(r.read())["state"]["position"] == START
+    finally:
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(10) == 0

@@ -74,7 +74,7 @@ class SimBackend:
 
     mode = "sim"
 
-    def __init__(self, board, step_ms=10, snapshot_ms=40, max_events=200):
+    def __init__(self, board, step_ms=10, snapshot_ms=40, max_events=200, restore_cubes=True):
         self.board = board
         self.step_ms = step_ms
         self.snapshot_ms = snapshot_ms
@@ -91,6 +91,10 @@ class SimBackend:
         self.last_error = ""
         board.subscribe(self._on_event)
         with self.lock:
+            if restore_cubes:
+                # the cubes stayed on the board while the simulator was off: the resumed game
+                self._sync_cubes()
+                board.step()
             self._refresh()
 
     # -- the stepping thread ------------------------------------------------------------------

@@ -223,22 +223,23 @@ class MonitorBackend:
         position = pos_reply[0][3:].strip()
         record = "\n".join(_strip_ok(self.link.command("record"))) + "\n"
         leds = self._leds()
-        game_id = self.game_id
+        with self.lock:
+            snap = self._make_snap(position, record, leds, {})
+            changed = snap != self._snap
+            self._snap = snap
+        if changed:
+            self._bump()
         if self.recorder is not None:
             try:
                 game_id = self.recorder.observe(record)
             except XoboError as exc:
                 self._set_error("the board's record cannot be read: %s" % exc)
-        with self.lock:
-            self.game_id = game_id
-            snap = self._make_snap(position, record, leds, {})
-            if snap != self._snap:
-                self._snap = snap
-                changed = True
-            else:
-                changed = False
-        if changed:
-            self._bump()
+                return
+            if game_id != self.game_id:
+                with self.lock:
+                    self.game_id = game_id
+                    self._snap = dict(self._snap, game_id=game_id)
+                self._bump()
 
     def _leds(self):
         """LED colours if the firmware offers a ``leds`` command (81 + edges, "rrggbb")."""

@@ -33,6 +33,7 @@ TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=u
          ".css": "text/css; charset=utf-8", ".png": "image/png", ".svg": "image/svg+xml"}
 MAX_BODY = 64 * 1024
 KEEPALIVE_S = 15.0
+RECENT_EVENTS = 12
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -124,8 +125,8 @@ class _Handler(BaseHTTPRequestHandler):
         version = -1
         seq = 0
         try:
-            # the page only wants events from now on; the snapshot carries the present
-            seq = backend.snapshot().get("event_seq", 0)
+            # the first message brings the last few events, then only new ones
+            seq = max(0, backend.snapshot().get("event_seq", 0) - RECENT_EVENTS)
             while not self.server.stopping.is_set():
                 snap = backend.wait_change(version, KEEPALIVE_S)
                 if self.server.stopping.is_set():

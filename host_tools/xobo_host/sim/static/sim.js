@@ -81,7 +81,10 @@
       if (shown.counts[c] !== n) {
         shown.counts[c] = n;
         el.dataset.count = String(n);
-        $(".stack", el).innerHTML = stackHtml(n);
+        const stack = $(".stack", el);
+        stack.innerHTML = stackHtml(n);
+        stack.dataset.n = String(n);
+        stack.style.setProperty("--n", String(Math.max(1, Math.min(n, 8))));
         $(".count", el).textContent = n >= 2 ? String(n) : "";
         el.classList.toggle("occupied", n > 0);
       }

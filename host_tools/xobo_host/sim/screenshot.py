@@ -1,0 +1,96 @@
+"""Regenerate docs/screenshot.png: the simulator page in the middle of a game.
+
+It starts the simulator (temporary flash), replays a game up to a regroup under Voina and lifts
+the stack of three into the hand, so the board lights every spread it can make (cubes to put,
+pairs to take off), then photographs the page in headless Chromium (Debian's
+/usr/bin/chromium, never a download).
+
+Usage::
+
+    python -m xobo_host.sim.screenshot                      # docs/screenshot.png
+    python -m xobo_host.sim.screenshot --out shot.png --phone phone.png
+"""
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+
+from xobo_host.sim.legend import ROOT
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+GAME = ("1. e1 ; a1 2. e2 ; a3 3. e3 ; g8 4. e4 ; a5 5. e5 ; a7 6. e6 ; a9 7. e7 ; i1 "
+        "8. e8 (v) ; e8->e6")
+
+
+def stage(backend):
+    """Bring the simulated board to the middle of a spread."""
+    reply = backend.action({"action": "load", "text": GAME})
+    if not reply.get("ok"):
+        raise RuntimeError("could not replay the game: %s" % reply.get("error"))
+    backend.action({"action": "lift", "cell": "e6"})
+    time.sleep(0.4)
+
+
+def shoot(url, out, width, height, mobile=False):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            ctx = browser.new_context(viewport={"width": width, "height": height},
+                                      device_scale_factor=2 if mobile else 1,
+                                      is_mobile=mobile, has_touch=mobile)
+            page = ctx.new_page()
+            page.goto(url)
+            page.wait_for_selector('[data-role="conn"][data-state="live"]', timeout=10000)
+            page.wait_for_selector('[data-role="hand"][data-count="3"]', timeout=10000)
+            # a moment when the blinking "take off" lights (g8, e5) are on
+            page.wait_for_function(
+                "() => ['g8', 'e5'].every(c => document.querySelector("
+                "'[data-cell=\"' + c + '\"]').dataset.led !== '000000')", timeout=5000,
+                polling=20)
+            page.screenshot(path=out)
+        finally:
+            browser.close()
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m xobo_host.sim.screenshot",
+                                 description=__doc__.split("\n")[0])
+    ap.add_argument("--out", default=os.path.join(ROOT, "docs", "screenshot.png"))
+    ap.add_argument("--phone", default=None, help="also a phone-sized shot to this file")
+    ap.add_argument("--size", default="1280x900", help="desktop viewport WIDTHxHEIGHT")
+    args = ap.parse_args(argv)
+    if not os.path.exists(CHROMIUM):
+        print("%s is absent: apt-get install chromium (make browser)" % CHROMIUM,
+              file=sys.stderr)
+        return 1
+    from xobo_host.sim.backend import SimBackend, make_virtual_board
+    from xobo_host.sim.server import SimServer
+
+    w, h = (int(x) for x in args.size.split("x"))
+    with tempfile.TemporaryDirectory() as flash:
+        backend = SimBackend(make_virtual_board(flash_dir=flash)).start()
+        server = SimServer(backend).start()
+        try:
+            backend.action({"action": "command", "line": "set settle 200"})
+            stage(backend)
+            shoot(server.url, args.out, w, h)
+            print("wrote %s" % args.out)
+            if args.phone:
+                shoot(server.url, args.phone, 390, 844, mobile=True)
+                print("wrote %s" % args.phone)
+        finally:
+            server.stop()
+            backend.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
