@@ -107,3 +107,25 @@ def test_the_cut_board_is_dead_until_power_comes_back():
     assert vb.command("position") == ["error the board has no power"]
     vb.power_cut()
     assert vb.powered
+
+
+def test_power_cut_at_every_byte_of_a_move_save():
+    n = 0
+    cuts = 0
+    while n < 5000:
+        vb = _board_with_two_moves()
+        vb.put("c3")
+        vb.advance(500)
+        vb.flash.cut_after_bytes(n)
+        vb.advance(1000)
+        cut = not vb.powered
+        vb.power_cut()
+        ply = vb.app.pos.ply
+        assert ply in (2, 3), (n, ply)
+        expect = "restore" if ply == 2 else "match"
+        assert vb.app.inf.state_name() == expect, (n, ply)
+        if not cut:
+            break
+        cuts += 1
+        n += 1
+    assert cuts > 20, cuts  # every byte of the save (tens of bytes) was cut once
