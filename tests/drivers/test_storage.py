@@ -163,3 +163,13 @@ def test_power_cut_after_every_byte_of_a_save_loses_at_most_that_move():
         # cut while writing the .tmp: the old game; written through: the new one
         assert g["moves"] == (MOVES[:7] if cut else MOVES[:8]), n
         assert cut == (n < new_size), n
+
+
+def test_binary_garbage_in_a_slot_is_rejected_not_crashing():
+    flash, sg = _saved(MOVES[:2])
+    flash.files["game.a"] = bytearray(bytes(range(256)) + b"\nend 3 zz\n\xff\xfe\n")
+    sg2 = SavedGame(flash)
+    assert sg2.load()["moves"] == MOVES[:2]
+    assert "game.a:" in sg2.note
+    flash.files["game.b"] = bytearray(b"\xff" * 40 + b"\n")
+    assert SavedGame(flash).load() is None
