@@ -220,6 +220,15 @@ def test_loading_a_position_and_a_record_in_the_page(page):
     wait_count(pg, "d1", 0)
     assert pg.get_attribute(cell("e4"), "data-count") == "1"
 
+    # the serial console sends protocol lines to the firmware
+    pg.fill('[data-role="console-input"]', "position")
+    pg.press('[data-role="console-input"]', "Enter")
+    pg.wait_for_selector('[data-role="console-output"]:has-text("ew 33 0 0")')
+    pg.fill('[data-role="console-input"]', "set settle 1")
+    pg.press('[data-role="console-input"]', "Enter")
+    pg.wait_for_selector('[data-role="console-output"]:has-text("error")')
+    assert "settle" in pg.inner_text('[data-role="console-output"]')
+
 
 def test_the_page_fits_a_phone_and_takes_touch(browser, tmp_path):
     sim = Sim(tmp_path / "flash")

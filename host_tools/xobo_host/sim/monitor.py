@@ -135,6 +135,16 @@ def _strip_ok(lines):
     return out
 
 
+def _record_text(lines):
+    """The record's lines as N2 text: the protocol drops the blank line after the tags."""
+    out = []
+    for line in lines:
+        if out and out[-1].startswith("[") and not line.startswith("["):
+            out.append("")
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
 class MonitorBackend:
     """The page's view of a real board: position, record, events (read-only mirror)."""
 
@@ -221,7 +231,7 @@ class MonitorBackend:
         if not pos_reply or not pos_reply[0].startswith("ok "):
             raise LinkError("position: %s" % " ".join(pos_reply))
         position = pos_reply[0][3:].strip()
-        record = "\n".join(_strip_ok(self.link.command("record"))) + "\n"
+        record = _record_text(_strip_ok(self.link.command("record")))
         leds = self._leds()
         with self.lock:
             snap = self._make_snap(position, record, leds, {})

@@ -316,7 +316,7 @@
         }, wait);
       };
       b.addEventListener("pointerdown", press);
-      b.addEventListener("pointerup", release);
+      b.addEventListener("pointerup", () => { release(); b.blur(); });
       b.addEventListener("pointerleave", release);
       b.addEventListener("pointercancel", release);
       b.addEventListener("contextmenu", (ev) => ev.preventDefault());
@@ -325,7 +325,7 @@
       buttonHandlers[name] = { press, release };
     }
     for (const b of document.querySelectorAll("[data-tool]")) {
-      b.addEventListener("click", () => setTool(b.dataset.tool));
+      b.addEventListener("click", () => { setTool(b.dataset.tool); b.blur(); });
     }
     role("drop").addEventListener("click", () => act({ action: "drop" }));
     role("copy-record").addEventListener("click", () => copy(ui.record.textContent, "Record copied"));
@@ -334,6 +334,16 @@
       if (window.confirm("Start a new game? The cubes are swept off the board.")) act({ action: "new" });
     });
     role("load").addEventListener("click", load);
+    role("console").addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const input = role("console-input");
+      const line = input.value.trim();
+      if (!line) return;
+      const reply = await act({ action: "command", line });
+      const out = role("console-output");
+      out.textContent = "> " + line + "\n" + (reply.reply || [reply.error || ""]).join("\n");
+      input.select();
+    });
     role("load-file").addEventListener("change", (ev) => {
       const f = ev.target.files && ev.target.files[0];
       if (!f) return;
