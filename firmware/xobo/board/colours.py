@@ -133,11 +133,11 @@ def level(pattern, now):
     """Intensity 0..256 of ``pattern`` at time ``now`` (ms ticks). No allocation."""
     if pattern == STEADY:
         return 256
-    if pattern == PULSE:
-        t = now & 1023
-        if t >= 512:
-            t = 1023 - t
-        return 48 + (t * 208 >> 9)
+    if pattern == PULSE:  # 32 steps a second: the LEDs need rewriting only that often
+        t = (now >> 5) & 31
+        if t >= 16:
+            t = 31 - t
+        return 48 + (t * 208 // 15)
     if pattern == BLINK:
         return 256 if (now & 1023) < 512 else 0
     if pattern == FAST:
