@@ -209,3 +209,13 @@ def test_xobo_sim_serves_the_page_and_prints_its_url(tmp_path):
     finally:
         proc.send_signal(signal.SIGINT)
         assert proc.wait(10) == 0
+
+
+def test_a_power_cut_reboots_the_firmware_which_resumes_the_game(sim):
+    sim.post({"action": "put", "cell": "e5"})
+    sim.wait(lambda s: s["state"]["side"] == "ew", what="e5 committed")
+    app_before = sim.backend.board.app
+    assert sim.post({"action": "power_cut"})["ok"]
+    assert sim.backend.board.app is not app_before  # a new app, booted from the flash
+    snap = sim.wait(lambda s: s["state"].get("inference") == "match", what="match")
+    assert "1. e5" in snap["state"]["record"] and snap["counts"][40] == 1

@@ -187,7 +187,7 @@ class SimBackend:
         if handler is None:
             raise ActionError(
                 "unknown action %r (put, lift, take, drop, press, release, hold, command, "
-                "load, new, clear)" % (kind,)
+                "load, new, clear, power_cut)" % (kind,)
             )
         with self.lock:
             out = handler(req)
@@ -257,6 +257,11 @@ class SimBackend:
         reply = list(self.board.command(line.strip()))
         ok = bool(reply) and reply[0].startswith("ok")
         return {"ok": ok, "reply": reply}
+
+    def _do_power_cut(self, req):
+        """Power lost and back: the firmware reboots from its flash; the cubes stay."""
+        self.board.power_cut()
+        return {}
 
     def _do_clear(self, req):
         """Sweep every cube off the board and empty the hand (physical only)."""

@@ -21,6 +21,7 @@
   };
 
   let snap = null;
+  let lastError = "";
   let tool = "put";
   let cursor = 40;
   let typed = "";
@@ -108,6 +109,8 @@
     role("mode-title").textContent = s.mode === "monitor"
       ? "board monitor" + (s.device ? " · " + s.device : "") : "board simulator";
     if (s.events && s.events.length) addEvents(s.events);
+    if (s.last_error && s.last_error !== lastError) say("Firmware error: " + s.last_error, "error");
+    lastError = s.last_error || "";
   }
 
   function renderHand(h) {
@@ -332,6 +335,10 @@
     role("copy-position").addEventListener("click", () => copy(ui.position.textContent, "Position copied"));
     role("new").addEventListener("click", () => {
       if (window.confirm("Start a new game? The cubes are swept off the board.")) act({ action: "new" });
+    });
+    role("power-cut").addEventListener("click", async () => {
+      const r = await act({ action: "power_cut" });
+      if (r.ok) say("Power cut and restored: the board resumed from its flash", "info");
     });
     role("load").addEventListener("click", load);
     role("console").addEventListener("submit", async (ev) => {
