@@ -18,15 +18,21 @@ except ImportError:  # CPython
 
 
 try:
-    from time import ticks_add, ticks_diff, ticks_ms  # noqa: F401
-except ImportError:  # CPython: emulate MicroPython's wrapping 30-bit millisecond ticks
-    import time as _time
+    from time import ticks_add, ticks_diff, ticks_ms  # noqa: F401  (MicroPython)
+except ImportError:
+    try:  # CircuitPython: supervisor.ticks_ms wraps at 2**29 and keeps its precision
+        from supervisor import ticks_ms  # noqa: F401
 
-    _TICKS_PERIOD = 1 << 30
+        _TICKS_PERIOD = 1 << 29
+    except ImportError:  # CPython: emulate MicroPython's wrapping 30-bit millisecond ticks
+        import time as _time
+
+        _TICKS_PERIOD = 1 << 30
+
+        def ticks_ms():
+            return int(_time.monotonic() * 1000) & (_TICKS_PERIOD - 1)
+
     _TICKS_HALF = _TICKS_PERIOD // 2
-
-    def ticks_ms():
-        return int(_time.monotonic() * 1000) & (_TICKS_PERIOD - 1)
 
     def ticks_add(t, delta):
         return (t + delta) & (_TICKS_PERIOD - 1)
