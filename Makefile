@@ -6,7 +6,7 @@ STAMP   := $(VENV)/.setup-stamp
 BOARD   ?= pico_gpio
 PORT    ?=
 
-.PHONY: setup test test-fast bench sim flash lint doctor clean browser hardware
+.PHONY: setup test test-fast bench sim flash build selftest lint doctor clean browser hardware
 
 setup: $(STAMP)
 
@@ -36,6 +36,14 @@ sim: setup
 
 flash: setup
 	$(BIN)/xobo flash --board $(BOARD) $(if $(PORT),--port $(PORT))
+
+# compile the firmware to .mpy (what make flash copies) without a Pico
+build: setup
+	$(BIN)/xobo flash --board $(BOARD) --build-only
+
+# the LED and switch self-test of a board on USB (PORT=/dev/ttyACM0 to choose one)
+selftest: setup
+	$(BIN)/xobo selftest $(if $(PORT),--port $(PORT))
 
 doctor: setup
 	$(BIN)/xobo doctor
