@@ -298,3 +298,25 @@ def test_start_from_a_loaded_position_waits_for_the_cubes():
     vb.set_cubes(Position.parse(SPREAD4).heights)
     vb.advance(100)
     assert vb.app.inf.state_name() == "match"
+
+
+def test_long_undo_after_power_up_abandons_the_resumed_game():
+    vb = VirtualBoard()
+    rec = Recorder(vb)
+    _place(vb, "e5")
+    _place(vb, "d4")
+    vb.power_cut()  # resumed, every cube in place
+    assert vb.app.inf.state_name() == "match" and vb.app.pos.ply == 2
+    vb.hold("undo", 1700)
+    vb.advance(1800)
+    assert rec.has("event new") and vb.app.pos.ply == 0
+
+
+def test_short_undo_after_power_up_is_an_undo():
+    vb = VirtualBoard()
+    _place(vb, "e5")
+    _place(vb, "d4")
+    vb.power_cut()
+    vb.hold("undo", 100)
+    vb.advance(200)
+    assert vb.app.pos.ply == 1

@@ -11,9 +11,10 @@ What happens when (docs/firmware.md has the full story):
   flashed in white, and announced as ``event move e5 (v)``;
 - ``undo`` (button, short or long press, or serial) takes back the last move; the board then
   shows what to restore and waits until the cubes match;
-- ``ok`` + ``undo`` held together start a new game; a long press on ``undo`` while the board
-  waits for the cubes to match (after power-up, undo, new game, load) abandons the game for a
-  new one; a long press on ``ok`` after the end of a game starts the next one;
+- ``ok`` + ``undo`` held together start a new game; a long press on ``undo`` abandons the
+  game for a new one after power-up (until the first move) and while the board waits for the
+  cubes to match (after undo, new game, load); a long press on ``ok`` after the end of a
+  game starts the next one;
 - ``hint`` (button or serial, with hints on) shows the AI's suggested move;
 - with ``opponent`` set, the computer's moves are shown in light and wait for the cubes.
 
@@ -112,6 +113,7 @@ class App:
         self.ai_time_ms = AI_TIME_MS  # bound of the computer's search (watchdog: 8 s)
         self.hint_move = -1
         self.selftest = None
+        self.resumed = False
         self.last_state = -1
         self.shown_at = 0
         self.force_show = True
@@ -187,6 +189,7 @@ class App:
                 self.note = "saved game not read: %s" % exc
             if g is not None:
                 resumed = self._resume(g)
+        self.resumed = resumed  # a long press on undo abandons it until the next move
         if not resumed:
             self.pos = Position(self.settings["variant"], self._first_setting())
             self.first = self.pos.side
@@ -335,6 +338,7 @@ class App:
         """Play move m (inferred from the cubes, or a host/computer move they completed)."""
         pos = self.pos
         text = format_move(m)
+        self.resumed = False
         self.light.flash_move(pos, m, now)
         pos.apply(m)
         voina = pos.declared_voina()
@@ -460,8 +464,9 @@ class App:
             if m >= 0:
                 self.commit(m, now)
         elif name == "undo":
-            if kind == 2 and self.inf.restoring:
-                self.new_game(now)  # long press while restoring: abandon the game
+            if kind == 2 and (self.inf.restoring or self.resumed):
+                self.resumed = False
+                self.new_game(now)  # long press: abandon the resumed / restoring game
                 return
             self.cancel_pending(now)
             try:
