@@ -99,3 +99,9 @@ def test_move_events_carry_the_voina_mark_and_the_result():
     vb.advance(1200)
     assert rec.moves()[-1] == "e1"
     assert rec.has("event result ns")
+
+
+def test_settings_given_at_construction_survive_a_power_cut():
+    vb = VirtualBoard(settings={"level": "greedy", "settle": 700})
+    vb.power_cut()
+    assert vb.app.settings["level"] == "greedy" and vb.app.inf.settle_ms == 700

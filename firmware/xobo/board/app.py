@@ -123,9 +123,15 @@ class App:
         self.store = None
         self.settings = dict(DEFAULTS)
         self._storage_init()
-        if settings:
+        if settings:  # given by the caller (simulator, tests): kept on flash like a `set`
+            changed = False
             for k in settings:
-                self.settings[k] = check_setting(k, settings[k])
+                v = check_setting(k, settings[k])
+                if self.settings.get(k) != v:
+                    self.settings[k] = v
+                    changed = True
+            if changed:
+                self.save_settings()
         if now is None:
             now = drivers.clock.ticks_ms()
         self.boot(now)
