@@ -5,6 +5,7 @@ answer is computed by the firmware's engine under the MicroPython unix port.
 """
 
 import argparse
+import importlib
 import subprocess
 import sys
 
@@ -61,6 +62,17 @@ def register(sub):
     _common(p)
     p.add_argument("position", nargs="+", help="N3 position")
     p.set_defaults(func=_run, rules_args=lambda a: ["show"] + _pos(a.position))
+
+    # hint: the AI's suggestion (issue 6, xobo.ai; the code is firmware/xobo/ai/cli.py)
+    p = rsub.add_parser("hint", help="the move the computer suggests for the side to move")
+    _common(p)
+    p.add_argument("--level", default="pico",
+                   help="random, greedy, beginner, pico (default) or strong")
+    p.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    p.add_argument("position", nargs="+", help="N3 position")
+    p.set_defaults(func=_run, rules_module="xobo.ai.cli",
+                   rules_args=lambda a: ["hint", "--level", a.level, "--seed", str(a.seed)]
+                   + _pos(a.position))
     return rsub
 
 
@@ -71,11 +83,14 @@ def _pos(words):
 def _run(args):
     argv = args.rules_args(args)
     argv = argv[:1] + ["--variant", args.variant] + argv[1:]
+    module = getattr(args, "rules_module", "xobo.rules.cli")
     if args.runtime == "cpython":
+        if module != "xobo.rules.cli":
+            return importlib.import_module(module).main(argv)
         return rules_cli.main(argv)
     from xobo_host.upy import micropython_command
 
-    cmd, env = micropython_command(["-m", "xobo.rules.cli"] + argv)
+    cmd, env = micropython_command(["-m", module] + argv)
     sys.stdout.flush()
     proc = subprocess.run(cmd, env=env, stdin=sys.stdin)
     return proc.returncode

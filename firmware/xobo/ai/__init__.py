@@ -41,6 +41,8 @@ CONFIGS = {
 }
 
 _buf = None
+# the last search: [nodes, depth completed, score for the mover] (for bench and tests)
+STATS = [0, 0, 0]
 
 
 def _buffer():
@@ -114,6 +116,7 @@ def choose_move(position, level="pico", seed=0, time_ms=None):
     if n == 0:
         raise ValueError("the game is over: there is no move to choose")
     rng = Rng(seed * 7919 + pos.ply)
+    STATS[0] = STATS[1] = STATS[2] = 0
     if level == "random":
         return buf[rng.below(n)]
     if n == 1:
@@ -124,7 +127,10 @@ def choose_move(position, level="pico", seed=0, time_ms=None):
     if win >= 0:
         return win
     s = Searcher(pos, CONFIGS[level], rng, time_ms)
-    m, _ = s.best_move()
+    m, score = s.best_move()
+    STATS[0] = s.nodes
+    STATS[1] = s.depth_done
+    STATS[2] = score
     return m
 
 
