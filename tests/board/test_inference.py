@@ -25,8 +25,8 @@ SETTLE = 1000
 class Hand:
     """A position, its inference and the occupancy the switches see, in virtual time."""
 
-    def __init__(self, n3):
-        self.pos = Position.parse(n3)
+    def __init__(self, n3, variant="xobo"):
+        self.pos = Position.parse(n3, variant)
         self.inf = Inference(SETTLE)
         self.inf.set_position(self.pos)
         self.occ = bytearray(81)
@@ -353,3 +353,38 @@ def test_fix_ends_when_the_cubes_are_back_on_the_way_to_its_move():
     h.lift("a9")
     assert h.state() == "complete"
     assert h.wait(1100) == "e5xe4"
+
+
+def test_fix_ends_as_soon_as_another_move_is_merely_in_progress():
+    h = Hand(SPREAD4)
+    h.lift("e5")
+    h.put("a9")
+    h.wait(1100)
+    assert h.state() == "fix"
+    h.put("c3")  # the player goes on with the South-West spread meanwhile
+    assert h.state() == "fix"
+    h.lift("a9")
+    assert h.state() == "progress" and h.candidates() == ["e5xd4"]
+
+
+def test_M2_touched_ambiguous_regroup_waits_longer_when_a_longer_regroup_fits():
+    # g5,h5 lifted in the run f5-g5-h5-i5: f5<-g5,h5 or g5,h5->i5; after the touch of i5
+    # the regroups of all four still fit, so the longer settle time applies
+    h = Hand(VOINA)
+    h.lift("g5", "h5")
+    assert h.inf.ambiguous == 2
+    h.lift("i5")
+    h.put("i5")
+    assert h.state() == "wait-longer"
+    assert h.wait(3100) == "g5->i5"
+
+
+def test_M2_kv_touched_ambiguous_regroup_of_three_commits_after_the_settle_time():
+    # variant kv: only regroups of exactly 3 (M2), so nothing is longer than g5,h5->i5
+    h = Hand(VOINA, variant="kv")
+    h.lift("g5", "h5")
+    assert h.inf.ambiguous == 2
+    h.lift("i5")
+    h.put("i5")
+    assert h.state() == "complete"
+    assert h.wait(1100) == "g5->i5"

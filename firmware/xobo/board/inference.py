@@ -290,32 +290,35 @@ class Inference:
             self._fix_cells(self.best)
             self.state = UNKNOWN
             return
+        self._candidate_state()
+
+    def _candidate_state(self):
+        """PROGRESS, COMPLETE or WAIT_LONGER from the candidates."""
         self.best = -1
         self.n_fix = 0
+        equal = self.n_complete  # candidates whose footprint is exactly D-, D+
         if self.n_complete > 1:
             self._disambiguate()
         if self.n_complete == 1:
-            self.state = COMPLETE if n_cand == 1 else WAIT_LONGER
+            # another candidate with a larger footprint: a longer move could follow
+            self.state = COMPLETE if self.n_cand == equal else WAIT_LONGER
         else:
             self.state = PROGRESS
 
     def _keep_fixing(self):
-        """A fix is shown: it stays until the cubes are back on the way to its goal (the move
-        it was computed for, still a candidate) or back to E; no other move commits
-        meanwhile (two stray cubes: clearing one does not make the other a placement)."""
+        """A fix is shown: it stays until the cubes are back on the way: to its goal (the
+        move it was computed for, still a candidate), to any move still in progress (not yet
+        complete), or back to E. Meanwhile no other move commits (two stray cubes: clearing
+        one does not make the other a placement)."""
         g = self.fix_goal
+        release = self.n_cand > 0 and (self.n_complete == 0 or self.target_index >= 0)
         for j in range(self.n_cand):
-            if self.cand[j] == g or self.target_index >= 0:  # expected move: the only way
-                self.fixing = False
-                self.best = -1
-                self.n_fix = 0
-                if self.n_complete > 1:
-                    self._disambiguate()
-                if self.n_complete == 1:
-                    self.state = COMPLETE if self.n_cand == 1 else WAIT_LONGER
-                else:
-                    self.state = PROGRESS
-                return
+            if self.cand[j] == g:
+                release = True
+        if release:
+            self.fixing = False
+            self._candidate_state()
+            return
         self.n_cand = 0
         self.complete = -1
         self.n_complete = 0
