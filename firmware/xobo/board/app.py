@@ -32,7 +32,7 @@ Usage::
 from xobo.board import inference as I
 from xobo.board.inference import Inference
 from xobo.board.light import Light
-from xobo.compat import const, ticks_diff
+from xobo.compat import IS_MICROPYTHON, const, ticks_diff
 from xobo.rules.errors import XoboError
 from xobo.rules.geometry import NS, cell_name
 from xobo.rules.notation import format_move, parse_move
@@ -554,6 +554,12 @@ def _asyncio():
     return asyncio
 
 
+def _sleep_ms(asyncio, ms):
+    if hasattr(asyncio, "sleep_ms"):
+        return asyncio.sleep_ms(ms)
+    return asyncio.sleep(ms / 1000)
+
+
 def main(boarddef=None, drivers=None, stdin=None, stdout=None):
     """Run the board (firmware/main.py calls ``main(boarddef)``): real drivers from the board
     definition, or ``drivers`` (virtual ones, for a desktop run); the serial protocol on
@@ -583,6 +589,9 @@ async def run_tasks(app, proto, stdin=None, stdout=None):
 
     def write(line):
         out.write(line + "\n")
+        flush = getattr(out, "flush", None)
+        if flush is not None:
+            flush()
 
     proto.writer = write
     clock = app.d.clock
@@ -593,12 +602,12 @@ async def run_tasks(app, proto, stdin=None, stdout=None):
         while not stop[0]:
             app.scan(clock.ticks_ms())
             alive[0] += 1
-            await asyncio.sleep_ms(CYCLE_MS)
+            await _sleep_ms(asyncio, CYCLE_MS)
 
     async def light_task():
         while not stop[0]:
             app.render(clock.ticks_ms())
-            await asyncio.sleep_ms(2 * CYCLE_MS)
+            await _sleep_ms(asyncio, 2 * CYCLE_MS)
 
     async def watchdog_task():
         # the scan feeds the watchdog each cycle; this task only keeps feeding while the
@@ -608,12 +617,21 @@ async def run_tasks(app, proto, stdin=None, stdout=None):
             if alive[0] != seen:
                 seen = alive[0]
                 app.d.watchdog.feed()
-            await asyncio.sleep_ms(1000)
+            await _sleep_ms(asyncio, 1000)
 
     async def serial_task():
-        reader = asyncio.StreamReader(src)
+        if IS_MICROPYTHON:
+            reader = asyncio.StreamReader(src)
+            read = reader.read
+        else:  # CPython (desktop runs): a blocking read in a worker thread
+            loop = asyncio.get_running_loop()
+            raw = getattr(src, "read1", None) or src.read
+
+            async def read(n):
+                return await loop.run_in_executor(None, raw, 256)
+
         while True:
-            data = await reader.read(1)
+            data = await read(1)
             if not data:
                 stop[0] = True  # end of input (desktop runs only)
                 return
