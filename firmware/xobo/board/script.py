@@ -15,7 +15,8 @@ Script lines (``#`` starts a comment; cells like ``e5``):
     press NAME          a short press of ok, undo or hint
     hold NAME MS        hold the button MS ms
     both MS             hold ok and undo together MS ms
-    leds                print the cell colours (below)
+    leds                print the cell colours as rendered (full brightness, before the
+                        brightness setting and the power limiter; a blinking cell may be off)
     position            print 'position N3'
     state               print the board's state line
     serial LINE         send LINE over the serial protocol; its replies are printed
