@@ -320,3 +320,17 @@ def test_short_undo_after_power_up_is_an_undo():
     vb.hold("undo", 100)
     vb.advance(200)
     assert vb.app.pos.ply == 1
+
+
+def test_settle_times_hold_across_the_ticks_wrap():
+    # MicroPython ticks wrap at 2**30 ms (~12 days): settle timers use ticks_diff
+    vb = VirtualBoard()
+    rec = Recorder(vb)
+    vb.clock._t = (1 << 30) - 400  # test-only: jump near the wrap
+    vb.advance(100)
+    vb.put("e5")
+    vb.advance(600)  # across the wrap, not yet settled
+    assert rec.moves() == []
+    vb.advance(700)
+    assert rec.moves() == ["e5"]
+    assert vb.clock.ticks_ms() < 5000
