@@ -22,14 +22,14 @@ HINT_LEVEL = "pico"
 # Pico: docs/ai.md); ``strong`` is for the desktop.
 CONFIGS = {
     "beginner": Config(
-        max_depth=2, node_limit=120, k_adv=5, k_def=0, k_quiet=0, root_extra=3, max_ext=1
+        max_depth=2, node_limit=50, k_adv=4, k_def=0, k_quiet=0, root_extra=2, max_ext=0
     ),
     "pico": Config(
-        max_depth=3, node_limit=400, k_adv=6, k_def=2, k_quiet=1, root_extra=4, max_ext=3
+        max_depth=2, node_limit=110, k_adv=5, k_def=2, k_quiet=1, root_extra=4, max_ext=3
     ),
     "strong": Config(
         max_depth=8,
-        node_limit=20000,
+        node_limit=3000,
         k_adv=10,
         k_def=3,
         k_quiet=1,
@@ -50,6 +50,16 @@ def _buffer():
     if _buf is None:
         _buf = new_move_buffer()
     return _buf
+
+
+def _digest(pos):
+    """A small number that depends on the position only (not on how it was reached), so a
+    seed gives the same choice for a parsed position as for a played one."""
+    x = pos.side * 7 + pos.common * 131 + pos.own[0] * 17 + pos.own[1] * 19
+    h = pos.heights
+    for c in range(81):
+        x = (x * 31 + h[c]) & 0xFFFFF
+    return x
 
 
 def _winning_move(pos, buf, n, rng):
@@ -115,7 +125,7 @@ def choose_move(position, level="pico", seed=0, time_ms=None):
     n = pos.legal_moves(buf)
     if n == 0:
         raise ValueError("the game is over: there is no move to choose")
-    rng = Rng(seed * 7919 + pos.ply)
+    rng = Rng(seed * 7919 + _digest(pos))
     STATS[0] = STATS[1] = STATS[2] = 0
     if level == "random":
         return buf[rng.below(n)]
