@@ -171,8 +171,9 @@ class MonitorBackend:
         link.on_event = self._on_event
 
     # -- lifecycle ----------------------------------------------------------------------------
-    def start(self):
-        reply = self.link.command("follow on")
+    def start(self, first_timeout=10.0):
+        # a board may still be booting when its port opens: wait longer for the first reply
+        reply = self.link.command("follow on", timeout=first_timeout)
         if not reply or not reply[0].startswith("ok"):
             raise LinkError("the board refused 'follow on': %s" % " ".join(reply))
         self.refresh()
