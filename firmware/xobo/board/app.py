@@ -3,7 +3,7 @@
 The core is the synchronous :meth:`App.step` (one scan-debounce-infer-render cycle at a given
 time), which the asyncio tasks of :func:`main` call on the device and which the tests and the
 simulator drive with virtual time. In steady state (no switch change, no commit) a cycle
-allocates nothing (tests/board/test_heap.py runs it under ``micropython.heap_lock()``).
+allocates nothing (tests/boardapp/test_heap.py runs it under ``micropython.heap_lock()``).
 
 What happens when (docs/firmware.md has the full story):
 

@@ -1,5 +1,5 @@
 """Scripted sessions (xobo board run) give the same output under CPython and MicroPython, and
-the expected one (tests/board/scripts/*.out, reviewed by hand); bad lines name their number;
+the expected one (tests/boardapp/scripts/*.out, reviewed by hand); bad lines name their number;
 --flash keeps the game between runs."""
 
 import subprocess

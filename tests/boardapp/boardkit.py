@@ -3,7 +3,7 @@
 
 Usage::
 
-    from board.boardkit import board_at, EMPTY
+    from boardapp.boardkit import board_at, EMPTY
     vb = board_at("........./... ns 32 0 0")   # a VirtualBoard whose cubes match the position
 """
 

@@ -4,7 +4,7 @@ flash cuts the power at the n-th primitive operation (create, a chunk written ha
 rename, remove) for every n of a save; the board reboots, resumes the game before or after
 the move, and shows any cell that does not match."""
 
-from board.boardkit import Recorder
+from boardapp.boardkit import Recorder
 from xobo.board.virtual_board import VirtualBoard
 
 

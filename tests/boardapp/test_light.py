@@ -3,7 +3,7 @@
 cubes go down, Voina cells and regroup cells, the winner, colour-blind-safe codes, and the
 power budget with every cell lit."""
 
-from board.boardkit import board_at
+from boardapp.boardkit import board_at
 from xobo.board import colours as C
 from xobo.board.virtual_board import VirtualBoard
 from xobo.rules.geometry import parse_cell

@@ -2,7 +2,7 @@
 """The serial line protocol (docs/protocol.md): every reply line starts with 'ok' or
 'error <what is wrong>'; malformed or hostile input changes nothing."""
 
-from board.boardkit import EMPTY, Recorder
+from boardapp.boardkit import EMPTY, Recorder
 from xobo.board.virtual_board import VirtualBoard
 
 SPREAD4 = "........./........./........./........./....4..../...11..../........./....1..../" \

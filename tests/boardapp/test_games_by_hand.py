@@ -3,7 +3,7 @@
 Voina, spreads with captures in the three orders people use) is made with the cubes, and the
 board must infer exactly that move, game after game, until the end (E1-E4)."""
 
-from board.boardkit import play_by_hand, touch_if_ambiguous
+from boardapp.boardkit import play_by_hand, touch_if_ambiguous
 from xobo.board.virtual_board import VirtualBoard
 from xobo.rules.moves import new_move_buffer
 from xobo.rules.notation import format_move

@@ -3,7 +3,7 @@
 orders people really use: placements, regroups, spreads with captures, noise, fixes, undo,
 buttons, a host move and the computer opponent."""
 
-from board.boardkit import EMPTY, Recorder, board_at, position
+from boardapp.boardkit import EMPTY, Recorder, board_at, position
 from xobo.board.virtual_board import VirtualBoard
 from xobo.rules.position import Position
 

@@ -4,7 +4,7 @@
 idle, with a stack lifted and a spread in progress, with a fix shown, under Voina, at the end.
 Under CPython the same cycles just run."""
 
-from board.boardkit import board_at
+from boardapp.boardkit import board_at
 
 try:
     import micropython

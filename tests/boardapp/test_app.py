@@ -2,7 +2,7 @@
 """The app around the game: self-test at power-up, the hint button, the watchdog, settings at
 boot, events."""
 
-from board.boardkit import Recorder
+from boardapp.boardkit import Recorder
 from xobo.board.virtual_board import VirtualBoard
 
 
