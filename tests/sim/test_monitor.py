@@ -162,7 +162,12 @@ def test_xobo_monitor_command_serves_the_mirror_page(board_tty, tmp_path):
             assert b'data-role="record"' in r.read()
     finally:
         proc.send_signal(signal.SIGINT)
-        assert proc.wait(10) == 0
+        try:
+            out, err = proc.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            out, err = proc.communicate()
+    assert proc.returncode == 0, (proc.returncode, out, err)
     assert len(GamesDB(str(db)).list_games()) == 1
 
 

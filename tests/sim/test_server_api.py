@@ -208,7 +208,12 @@ def test_xobo_sim_serves_the_page_and_prints_its_url(tmp_path):
             assert json.loads(r.read())["state"]["position"] == START
     finally:
         proc.send_signal(signal.SIGINT)
-        assert proc.wait(10) == 0
+        try:
+            out, err = proc.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            out, err = proc.communicate()
+    assert proc.returncode == 0, (proc.returncode, out, err)
 
 
 def test_a_power_cut_reboots_the_firmware_which_resumes_the_game(sim):
