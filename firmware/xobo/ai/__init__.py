@@ -25,7 +25,8 @@ CONFIGS = {
         max_depth=2, node_limit=50, k_adv=4, k_def=0, k_quiet=0, root_extra=2, max_ext=0
     ),
     "pico": Config(
-        max_depth=2, node_limit=110, k_adv=5, k_def=2, k_quiet=1, root_extra=4, max_ext=3
+        max_depth=2, node_limit=110, k_adv=5, k_def=2, k_quiet=1, root_extra=4, max_ext=3,
+        prune_gifts=1,
     ),
     "strong": Config(
         max_depth=8,
@@ -37,6 +38,7 @@ CONFIGS = {
         max_ext=6,
         qsearch=2,
         q_threats=4,
+        prune_gifts=1,
     ),
 }
 

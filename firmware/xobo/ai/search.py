@@ -64,6 +64,7 @@ class Config:
         max_ext=4,
         qsearch=0,
         q_threats=4,
+        prune_gifts=0,
     ):
         self.max_depth = max_depth
         self.node_limit = node_limit
@@ -74,6 +75,7 @@ class Config:
         self.max_ext = max_ext  # forced (under-Voina) plies searched beyond the depth
         self.qsearch = qsearch  # threat plies searched at the horizon (0: none)
         self.q_threats = q_threats  # threats tried per quiescence node
+        self.prune_gifts = prune_gifts  # skip placements that hand the opponent a Voina cell
 
 
 class Searcher:
@@ -224,6 +226,7 @@ class Searcher:
         flood(h, opp, False, b2)
         can_place = pos.common or pos.own[me]
         has_stack = False
+        gifts = cfg.prune_gifts and d_op == 2
         key = self.cellkey
         taken = self.taken
         for c in range(81):
@@ -242,6 +245,8 @@ class Searcher:
                 s_op = 9
             # on my path and off the opponent's first
             key[c] = s_me * 10 - s_op
+            if gifts and s_op == 0:
+                taken[c] = 1  # the opponent would have a Voina cell on their turn: lost
         if has_stack:
             n = pos.legal_moves(self.gen)
             gen = self.gen

@@ -1,0 +1,94 @@
+"""Write a scripted board session of a whole game against the computer (for the tests).
+
+The human side's moves are chosen by an AI level too; every move becomes hand actions on the
+virtual board: ``put`` for a placement, ``lift``/``put`` for a regroup, and for a spread
+``lift`` of the stack, one ``put`` per target and ``lift`` of each captured pair (the player
+takes the captured cubes off, M4). The computer's moves are read from ``expect computer``
+lines and carried out the same way.
+
+Usage (writes the script to stdout)::
+
+    python tests/ai/session_maker.py --computer ew --level pico --human greedy --seed 3
+"""
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "firmware"))
+
+from xobo.ai import choose_move  # noqa: E402
+from xobo.board.script import ScriptRunner  # noqa: E402
+from xobo.rules.geometry import RAYS, cell_name  # noqa: E402
+from xobo.rules.moves import PLACE, REGROUP, move_cell, move_count, move_dir, move_kind  # noqa: E402
+from xobo.rules.notation import format_move  # noqa: E402
+
+
+def hand_actions(pos, m):
+    """The script lines that carry out move m from position pos."""
+    kind = move_kind(m)
+    c = move_cell(m)
+    if kind == PLACE:
+        return ["put %s" % cell_name(c)]
+    ray = RAYS[c * 8 + move_dir(m)]
+    n = move_count(m)
+    if kind == REGROUP:
+        lines = ["lift %s" % cell_name(t) for t in ray[: n - 1]]
+        return lines + ["put %s %d" % (cell_name(c), n - 1)]
+    lines = ["lift %s" % cell_name(c)]
+    for t in ray[:n]:
+        lines.append("put %s" % cell_name(t))
+        if pos.heights[t] == 1:
+            lines.append("lift %s" % cell_name(t))  # the captured pair goes to the reserve
+    return lines
+
+
+def make_session(computer="ew", level="pico", human="greedy", seed=0, max_moves=120):
+    runner = ScriptRunner()
+    script = ["# a whole game against the computer (%s plays %s at level %s)"
+              % ("the board", computer, level),
+              "serial set level %s" % level, "serial set opponent %s" % computer, "wait 100"]
+    for line in script[1:]:
+        runner.run_line(line, 0)
+    kinds = set()
+    while True:
+        pos = runner.board.app.pos
+        if pos.winner() >= 0 or pos.ply >= max_moves:
+            break
+        side = "ns" if pos.side == 0 else "ew"
+        if side == computer:
+            expect = [x for x in runner.out if x.startswith("expect computer ")]
+            if not expect:
+                raise RuntimeError("the computer did not announce a move: %s" % runner.out[-5:])
+            text = expect[-1].split()[2]
+            m = [x for x in pos.legal_actions() if format_move(x) == text][0]
+            kinds.add(("computer", move_kind(m)))
+        else:
+            m = choose_move(pos, level=human, seed=seed + pos.ply)
+            kinds.add(("human", move_kind(m)))
+        lines = ["# %s %s" % (side, format_move(m))] + hand_actions(pos, m) + ["wait 1500"]
+        ply = pos.ply
+        for line in lines:
+            runner.run_line(line, 0)
+        script.extend(lines)
+        if runner.board.app.pos.ply != ply + 1:
+            raise RuntimeError("move %s was not committed: %s" % (format_move(m), runner.out[-5:]))
+    script.append("position")
+    return script, runner.out, kinds
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--computer", default="ew")
+    ap.add_argument("--level", default="pico")
+    ap.add_argument("--human", default="greedy")
+    ap.add_argument("--seed", type=int, default=0)
+    a = ap.parse_args(argv)
+    script, out, kinds = make_session(a.computer, a.level, a.human, a.seed)
+    print("\n".join(script))
+    print("# kinds %s" % sorted(kinds), file=sys.stderr)
+    print("# last output %s" % out[-3:], file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,46 @@
+"""A whole game against the computer on the (virtual) board, as a scripted session.
+
+``sessions/vs_computer_ew_pico.txt`` (written by ``session_maker.py``): the board plays EW at
+level pico; the player's NS moves are cubes put, lifted and regrouped by hand. The computer's
+moves are announced (``expect computer ...``), shown in light and committed only when the
+cubes match, including the computer's spread d7xe6 whose captured pair on g4 the player takes
+off (M4). The same script gives the same game under CPython and MicroPython: the computer is
+deterministic (node budget, seeded choices).
+"""
+
+from pathlib import Path
+
+import pytest
+
+from xobo.rules.notation import parse_move
+from xobo.rules.position import Position
+
+SESSION = Path(__file__).resolve().parent / "sessions" / "vs_computer_ew_pico.txt"
+
+
+def _run(runtime, capfd):
+    from xobo_host.cli import main
+
+    status = main(["board", "run", "--script", str(SESSION), "--runtime", runtime])
+    out = capfd.readouterr().out.splitlines()
+    assert status == 0, out[-10:]
+    return out
+
+
+@pytest.mark.parametrize("runtime", ["cpython", "micropython"])
+def test_whole_game_against_the_computer_with_a_spread_and_its_captures(runtime, capfd):
+    out = _run(runtime, capfd)
+    assert not [x for x in out if x.startswith("error")], out
+    expected = [x.split()[2] for x in out if x.startswith("expect computer ")]
+    moves = [x.split()[1] for x in out if x.startswith("move ")]
+    # every computer move was announced before the cubes committed it
+    assert "d7xe6" in expected and "b9->d7" in expected
+    for m in expected:
+        assert m in moves
+    assert out[-2] == "result ew"
+    # the board's final position is the game replayed by the engine
+    pos = Position()
+    for text in moves:
+        pos.apply(parse_move(text, pos))
+    assert out[-1] == "position " + pos.to_string()
+    assert pos.winner() == 1
