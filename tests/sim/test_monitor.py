@@ -154,16 +154,16 @@ def test_xobo_monitor_command_serves_the_mirror_page(board_tty, tmp_path):
         line = proc.stdout.readline()
         assert line.startswith("XoBo monitor: http://127.0.0.1:"), (line, proc.stderr.read())
         url = line.split()[2]
-        with urllib.request.urlopen(url + "state", timeout=5) as r:
+        with urllib.request.urlopen(url + "state", timeout=15) as r:
             snap = json.loads(r.read())
         assert snap["mode"] == "monitor"
         assert snap["state"]["position"].endswith(" ns 36 0 0")
-        with urllib.request.urlopen(url, timeout=5) as r:
+        with urllib.request.urlopen(url, timeout=15) as r:
             assert b'data-role="record"' in r.read()
     finally:
         proc.send_signal(signal.SIGINT)
         try:
-            out, err = proc.communicate(timeout=10)
+            out, err = proc.communicate(timeout=20)
         except subprocess.TimeoutExpired:
             proc.kill()
             out, err = proc.communicate()

@@ -204,12 +204,12 @@ def test_xobo_sim_serves_the_page_and_prints_its_url(tmp_path):
         line = proc.stdout.readline()
         assert line.startswith("XoBo simulator: http://127.0.0.1:"), line
         url = line.split()[2]
-        with urllib.request.urlopen(url + "state", timeout=5) as r:
+        with urllib.request.urlopen(url + "state", timeout=15) as r:
             assert json.loads(r.read())["state"]["position"] == START
     finally:
         proc.send_signal(signal.SIGINT)
         try:
-            out, err = proc.communicate(timeout=10)
+            out, err = proc.communicate(timeout=20)
         except subprocess.TimeoutExpired:
             proc.kill()
             out, err = proc.communicate()
