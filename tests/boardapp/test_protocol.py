@@ -180,3 +180,17 @@ def test_selftest_starts_and_reports_when_done():
     assert _single_ok(vb, "selftest").startswith("ok selftest")
     assert vb.app.selftest is not None
     assert rec.has("event selftest")
+
+
+def test_leds_command_reports_81_cells_and_4_edges_as_lit():
+    from xobo.board.virtual_board import VirtualBoard
+
+    vb = VirtualBoard()
+    vb.advance(50)
+    words = vb.command("leds")[0].split()
+    assert words[:2] == ["ok", "leds"] and len(words) == 2 + 81 + 4
+    assert words[2:83] == vb.cell_colors()
+    edges = vb.edge_colors()
+    assert words[83:] == [edges[s] for s in ("N", "S", "E", "W")]
+    assert edges["N"] != "000000" and edges["E"] == "000000"  # NS to move lights N and S
+    assert vb.command("leds now")[0].startswith("error")

@@ -108,6 +108,10 @@ def test_the_monitor_mirrors_a_board_on_a_serial_line_and_records_its_games(boar
         snap = _until(lambda: (lambda s: s if s["counts"][20] == 1 else None)(page_state()),
                       what="the page shows c3")
         assert snap["mode"] == "monitor" and snap["device"] == board_tty
+        # the mirror shows the board's own light (serial 'leds'): EW to move lights E and W
+        snap = _until(lambda: (lambda s: s if s["leds_known"] else None)(page_state()),
+                      what="the page shows the board's LEDs")
+        assert snap["edges"]["E"] != "000000" and snap["edges"]["N"] == "000000"
         assert snap["counts"][20] == 1 and snap["state"]["side"] == "ew"
         assert "1. c3" in snap["state"]["record"]
         assert any("event move c3" in line for _, line in backend.events_after(0))

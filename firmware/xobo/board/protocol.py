@@ -36,6 +36,7 @@ HELP = (
     "follow on|off             live events: switches, moves, undo, Voina, results",
     "hint                      the AI's suggested move, shown in light",
     "state                     what the board sees: inference state and cells to fix",
+    "leds                      the colours lit now: 81 cells a1..i9, then edges N S E W",
     "selftest                  start the LED and switch self-test",
 )
 
@@ -65,6 +66,7 @@ class Protocol:
             "follow": self.cmd_follow,
             "hint": self.cmd_hint,
             "state": self.cmd_state,
+            "leds": self.cmd_leds,
             "selftest": self.cmd_selftest,
         }
 
@@ -255,6 +257,18 @@ class Protocol:
         if inf.state in (5, 6):  # FIX, RESTORE
             line += " " + app.fix_text()
         return [line]
+
+    def cmd_leds(self, arg, now):
+        """The rendered colours (before brightness and the power limiter), for mirrors."""
+        self._no_arg("leds", arg)
+        light = self.app.light
+        words = ["ok leds"]
+        for c in range(81):
+            words.append(light.cell_hex(c))
+        e = light.edges
+        for k in range(4):  # N S E W, as drivers.leds.EDGE_SIDES
+            words.append("%02x%02x%02x" % (e[3 * k], e[3 * k + 1], e[3 * k + 2]))
+        return [" ".join(words)]
 
     def cmd_selftest(self, arg, now):
         self._no_arg("selftest", arg)

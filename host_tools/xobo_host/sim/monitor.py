@@ -253,7 +253,7 @@ class MonitorBackend:
                 self._bump()
 
     def _leds(self):
-        """LED colours if the firmware offers a ``leds`` command (81 + edges, "rrggbb")."""
+        """LED colours from the ``leds`` command: 81 cells, then edges N S E W ("rrggbb")."""
         if self._has_leds is False:
             return []
         try:
@@ -288,7 +288,7 @@ class MonitorBackend:
         hexes = [x for x in leds if len(x) == 6]
         if len(hexes) >= 81:
             cells = [h.lower() for h in hexes[:81]]
-            for e, h in zip(("N", "E", "S", "W"), hexes[81:85], strict=False):
+            for e, h in zip(("N", "S", "E", "W"), hexes[81:85], strict=False):
                 edges[e] = h.lower()
         snap = {
             "mode": self.mode, "device": self.device, "cells": cells, "edges": edges,
