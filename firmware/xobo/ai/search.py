@@ -106,7 +106,7 @@ class Searcher:
         self.nodes += 1
         if self.nodes > self.cfg.node_limit:
             raise Budget()
-        if self.time_ms is not None and not self.nodes & 31:
+        if self.time_ms is not None and not self.nodes & 7:
             if ticks_diff(ticks_ms(), self.t0) > self.time_ms:
                 raise Budget()
 
