@@ -180,3 +180,41 @@ def test_illegal_encodings_are_refused_by_play():
         assert "no stack" in str(exc)
     else:
         raise AssertionError("a spread from an empty cell was accepted")
+
+
+def _brute_force_threat(p, player):
+    """V1 by definition: some placement or (kv) legal spread of player's wins for them."""
+    if p.common or p.own[player]:
+        for c in range(N_CELLS):
+            if not p.heights[c]:
+                q = p.clone()
+                q.side = player
+                q.apply(make_place(c))
+                if q.connected(player) and not q.connected(player ^ 1):
+                    return True
+    if p.variant == "kv":
+        for m in CANDIDATES:
+            if (m & 3) == 2 and p.why_illegal(m) is None:
+                q = p.clone()
+                q.side = player
+                q.apply(m)
+                if q.connected(player) and not q.connected(player ^ 1):
+                    return True
+    return False
+
+
+@SETTINGS
+@given(games)
+def test_V1_threats_match_brute_force_in_both_variants(game):
+    pos, trail = random_game(*game)
+    for text, _ in trail[-8:] + [(pos.to_string(), None)]:
+        p = Position.parse(text, pos.variant)
+        if p.winner() >= 0:
+            continue
+        for player in (NS, EW):
+            fresh = Position.parse(text, pos.variant)
+            assert fresh.threatens(player) == _brute_force_threat(p, player), (text, player)
+            # the answer does not depend on what was asked before (cached labels)
+            fresh.voina_cells(player ^ 1, bytearray(N_CELLS))
+            fresh.legal_actions()
+            assert fresh.threatens(player) == _brute_force_threat(p, player), (text, player)

@@ -44,6 +44,29 @@ def test_V1_xobo_ignores_winning_spreads_kv_counts_them():
     assert not xb.threatens(NS) and xb.voina_spreads(NS) == []
 
 
+def test_V1_kv_winning_spread_is_a_threat_whatever_was_asked_before():
+    # EW's spread d7xe6 fills e6 and f5 and captures g4: a5-d5, e6, f5, g5-i5 link W and E.
+    from xobo.rules.position import Position
+
+    text = ("........./........./...3...../........./1111..111/......1../........./"
+            "........./......... ns 25 0 0")
+    pos = Position.parse(text, "kv")
+    assert pos.threatens(EW) and pos.under_voina()
+    assert "a5->c5" in legal_names(Position.parse(text, "kv"))
+    asked = Position.parse(text, "kv")
+    asked.voina_cells(EW, bytearray(N_CELLS))  # labels cached before the spread check
+    assert asked.threatens(EW)
+
+
+def test_V2_kv_move_that_creates_a_spread_threat_declares_voina():
+    from xobo.rules.position import Position
+
+    pos = Position.parse("........./........./...3...../........./1111..111/........./"
+                         "........./........./......... ew 26 0 0", "kv")
+    play(pos, "g4")
+    assert pos.declared_voina()
+
+
 def test_V2_any_move_may_declare_voina():
     pos = make_pos(column("e", "1-3 6-9"), side=NS)
     play(pos, "e4")

@@ -380,6 +380,7 @@ class Position:
         side = self.side
         self.side = player
         self._apply_raw(m)
+        self._cache = 0  # the labels of the position before the spread no longer hold
         self._labels()
         conn = self._conn
         self._undo_raw()
