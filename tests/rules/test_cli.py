@@ -135,3 +135,24 @@ def test_bad_position_argument_gets_a_clear_error():
 def test_help_shows_examples():
     out = xobo("rules", "--help")
     assert "examples" in out.stdout and "perft" in out.stdout
+
+
+def test_legal_keeps_one_output_line_per_input_line_even_for_blank_lines():
+    out = xobo("rules", "legal", stdin=START + "\n\n" + START + "\n")
+    lines = out.stdout.splitlines()
+    assert len(lines) == 3 and lines[1].startswith("error:") and len(lines[2].split()) == 81
+
+
+@pytest.mark.parametrize("args", [["e5", "d4 (v)"], ["e5", "d4", "(v)"]])
+def test_play_refuses_a_voina_mark_on_a_move_that_declares_nothing(args):
+    out = xobo("rules", "play", *args)
+    assert out.returncode != 0 and "marked (v)" in out.stderr
+    assert len(out.stdout.splitlines()) == 1
+
+
+def test_play_accepts_a_correct_voina_mark_as_a_separate_argument():
+    pos = ("....1..../....1..../....1..../....1..../........./........./....1..../"
+           "....1..../....1.... ns 29 0 0")
+    out = xobo("rules", "play", "--position", pos, "e3", "(v)")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split("\t")[0] == "e3 (v)"

@@ -16,7 +16,7 @@ import sys
 from xobo.rules.errors import XoboError
 from xobo.rules.geometry import N_CELLS, NS, cell_name
 from xobo.rules.moves import new_move_buffer
-from xobo.rules.notation import format_move, parse_move
+from xobo.rules.notation import format_move, parse_move, strip_voina_mark
 from xobo.rules.position import Position, perft
 
 USAGE = """usage:
@@ -81,6 +81,8 @@ def cmd_legal(args):
             break
         line = line.strip()
         if not line:
+            print("error: empty line, expected a position")  # one output line per input line
+            status = 1
             continue
         try:
             print(legal_line(Position.parse(line, opts["variant"]), buf))
@@ -105,11 +107,17 @@ def cmd_play(args):
         pos = Position(opts["variant"])
     if not rest:
         raise XoboError("play needs at least one move")
-    k = 0
+    # a Voina mark may be glued to its move ('e5 (v)') or be the next argument ('(v)')
+    moves = []
     for text in rest:
+        if text.strip() == "(v)" and moves:
+            moves[-1] = (moves[-1][0], True)
+        else:
+            body, marked = strip_voina_mark(text)
+            moves.append((body, marked))
+    k = 0
+    for text, marked in moves:
         k += 1
-        if text == "(v)":
-            continue  # a Voina mark given as its own argument
         if pos.winner() >= 0:
             raise XoboError("move %d (%s): the game is over" % (k, text))
         try:
@@ -120,6 +128,8 @@ def cmd_play(args):
         shown = format_move(m)
         if pos.declared_voina():
             shown += " (v)"
+        elif marked:
+            raise XoboError("move %d (%s) is marked (v) but does not declare Voina" % (k, text))
         print("%s\t%s\t%s" % (shown, pos.to_string(), result_word(pos)))
     return 0
 
