@@ -153,6 +153,6 @@ def test_play_refuses_a_voina_mark_on_a_move_that_declares_nothing(args):
 def test_play_accepts_a_correct_voina_mark_as_a_separate_argument():
     pos = ("....1..../....1..../....1..../....1..../........./........./....1..../"
            "....1..../....1.... ns 29 0 0")
-    out = xobo("rules", "play", "--position", pos, "e3", "(v)")
+    out = xobo("rules", "play", "--position", pos, "e4", "(v)")
     assert out.returncode == 0, out.stderr
-    assert out.stdout.split("\t")[0] == "e3 (v)"
+    assert out.stdout.split("\t")[0] == "e4 (v)"
