@@ -216,18 +216,49 @@ def test_both_buttons_start_a_new_game_and_the_board_asks_to_clear_the_cubes():
     assert vb.app.inf.state_name() == "match"
 
 
-def test_long_undo_while_restoring_abandons_the_game():
+def test_long_undo_right_after_an_undo_is_one_more_undo_not_a_new_game():
+    # board.md: undo "again and again to the start of the game... Nothing is ever lost by a
+    # wrong move on the board": a long press on undo abandons the game only right after
+    # power-up (formerly it abandoned it whenever the board was restoring: QA's bug)
+    vb = VirtualBoard()
+    rec = Recorder(vb)
+    for cell in ("e5", "d4", "e4", "f6"):
+        _place(vb, cell)
+    vb.hold("undo", 100)  # undo f6: now restoring
+    vb.advance(200)
+    assert vb.app.inf.state_name() == "restore"
+    vb.hold("undo", 1600)  # a long press while restoring: one more undo
+    vb.advance(1800)
+    assert not rec.has("event new")
+    assert [x for x in rec.lines if x.startswith("event undo")] == ["event undo f6",
+                                                                    "event undo e4"]
+    assert vb.app.pos.ply == 2
+    r = vb.command("record")
+    assert "ok 1. e5 ; d4" in r, r
+
+
+def test_long_undo_after_power_up_then_an_undo_is_an_undo():
+    vb = VirtualBoard()
+    rec = Recorder(vb)
+    for cell in ("e5", "d4", "e4"):
+        _place(vb, cell)
+    vb.power_cut()
+    vb.hold("undo", 100)  # the first undo since the boot: the resumed game is kept
+    vb.advance(200)
+    vb.hold("undo", 1700)
+    vb.advance(1800)
+    assert not rec.has("event new") and vb.app.pos.ply == 1
+
+
+def test_long_undo_after_power_up_then_a_move_is_an_undo():
     vb = VirtualBoard()
     rec = Recorder(vb)
     _place(vb, "e5")
+    vb.power_cut()
     _place(vb, "d4")
-    vb.hold("undo", 100)  # undo d4: now restoring
-    vb.advance(200)
-    assert vb.app.inf.state_name() == "restore"
-    vb.hold("undo", 1700)  # long press while restoring: new game
+    vb.hold("undo", 1700)
     vb.advance(1800)
-    assert rec.has("event new")
-    assert vb.app.pos.ply == 0
+    assert not rec.has("event new") and vb.app.pos.ply == 1
 
 
 def test_host_move_is_shown_and_the_cubes_commit_it():

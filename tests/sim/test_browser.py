@@ -252,15 +252,19 @@ def test_the_page_fits_a_phone_and_takes_touch(browser, tmp_path):
 def test_holding_a_button_in_the_page_is_a_long_press(page):
     pg = page
     place(pg, "e5", "1. e5")
-    pg.click('[data-button="undo"]')  # a short press: e5 is taken back
+    place(pg, "d4", "1. e5 ; d4")
+    pg.click('[data-button="undo"]')  # a short press: d4 is taken back
     wait_sees(pg, "restore")
     box = pg.locator('[data-button="undo"]').bounding_box()
     pg.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     pg.mouse.down()
     pg.wait_for_timeout(1800)  # longer than the firmware's long press (1.5 s)
     pg.mouse.up()
-    # a long undo while the board waits for the cubes abandons the game for a new one
+    # a long undo (not right after power-up) is an undo like a short one: e5 is taken back
+    # too and nothing else is lost (it used to abandon the game while restoring)
     pg.wait_for_function("() => [...document.querySelectorAll('[data-role=\"events\"] li')]"
                          ".some(li => li.textContent.startsWith('button undo long'))")
     pg.wait_for_function("() => [...document.querySelectorAll('[data-role=\"events\"] li')]"
-                         ".some(li => li.textContent.startsWith('new '))")
+                         ".some(li => li.textContent.startsWith('undo e5'))")
+    assert not pg.evaluate("() => [...document.querySelectorAll('[data-role=\"events\"] li')]"
+                           ".some(li => li.textContent.startsWith('new '))")

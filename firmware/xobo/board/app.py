@@ -12,9 +12,9 @@ What happens when (docs/firmware.md has the full story):
 - ``undo`` (button, short or long press, or serial) takes back the last move; the board then
   shows what to restore and waits until the cubes match;
 - ``ok`` + ``undo`` held together start a new game; a long press on ``undo`` abandons the
-  game for a new one after power-up (until the first move) and while the board waits for the
-  cubes to match (after undo, new game, load); a long press on ``ok`` after the end of a
-  game starts the next one;
+  resumed game for a new one only right after power-up (until the first move or undo since
+  the boot): otherwise it is an undo like a short press, so nothing is ever lost by it; a
+  long press on ``ok`` after the end of a game starts the next one;
 - ``hint`` (button or serial, with hints on) shows the AI's suggested move;
 - with ``opponent`` set, the computer's moves are shown in light and wait for the cubes.
 
@@ -195,7 +195,7 @@ class App:
                 self.note = "saved game not read: %s" % exc
             if g is not None:
                 resumed = self._resume(g)
-        self.resumed = resumed  # a long press on undo abandons it until the next move
+        self.resumed = resumed  # a long press on undo abandons it until the next move/undo
         if not resumed:
             self.pos = Position(self.settings["variant"], self._first_setting())
             self.first = self.pos.side
@@ -367,6 +367,7 @@ class App:
             raise XoboError("nothing to undo: this is the start of the game")
         before = bytes(pos.heights)
         text = format_move(pos.last_move())
+        self.resumed = False  # a long press on undo is an undo from now on
         pos.undo()
         self.light.show_adjust(before, pos.heights, now)
         self._position_changed(now, restore=True)
@@ -376,6 +377,7 @@ class App:
         return text
 
     def new_game(self, now):
+        self.resumed = False
         self.pos = Position(self.settings["variant"], self._first_setting())
         self.first = self.pos.side
         self.start = ""
@@ -388,6 +390,7 @@ class App:
         """Start a game from N3 ``text`` (raises PositionError); the board shows the cells to
         fix until the cubes match."""
         pos = Position.parse(text, self.settings["variant"])
+        self.resumed = False
         self.pos = pos
         self.first = pos.side
         self.start = pos.to_string()
@@ -470,9 +473,8 @@ class App:
             if m >= 0:
                 self.commit(m, now)
         elif name == "undo":
-            if kind == 2 and (self.inf.restoring or self.resumed):
-                self.resumed = False
-                self.new_game(now)  # long press: abandon the resumed / restoring game
+            if kind == 2 and self.resumed:
+                self.new_game(now)  # long press right after power-up: abandon the resumed game
                 return
             self.cancel_pending(now)
             try:
