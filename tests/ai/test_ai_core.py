@@ -31,6 +31,17 @@ NS_NO_DEFENCE = pos_of(
 EW_WINS_IN_TWO = pos_of(
     [".........", ".........", ".........", ".........", "1.1...1.1",
      ".1.1...1.", ".........", ".........", "........."], "ew", 29)
+# EW threatens e4/e5/e6 (a4 b5 c4 d5 . f5 g4 h5 i4, the right half linked to North by
+# h6 g7 h8 g9), no three singles are aligned: the only defences are a3, b3 or c3, which link
+# the left half to b2 a1 and the South edge, so any Voina cell would link NS too (V3 blocus)
+NS_BLOCUS_ONLY = pos_of(
+    ["......1..", ".......1.", "......1..", ".......1.", ".1.1.1.1.",
+     "1.1...1.1", ".........", ".1.......", "1........"], "ns", 22)
+# from a strong-beginner game: EW's c2 (v) leaves NS one defence, the spread a1xb2, after
+# which b2 (v) has none: the follow-up attack (threat, forced reply, threat)
+EW_FOLLOW_UP = Position.parse(
+    "....1..../..11...../..1.3..../..1....../........./...1.1.../1......1./.1..11..1/"
+    "3.....11. ew 11 0 4")
 
 
 def test_rng_gives_the_same_numbers_on_every_runtime():
@@ -62,6 +73,16 @@ def test_V2_every_level_answers_a_voina_when_a_defence_exists():
         assert not pos.threatens(1), level  # EW has no winning placement left
 
 
+def test_V3_every_level_finds_the_blocus_when_it_is_the_only_defence():
+    assert NS_BLOCUS_ONLY.under_voina()
+    for level in SEARCH_LEVELS:
+        pos = NS_BLOCUS_ONLY.clone()
+        m = choose_move(NS_BLOCUS_ONLY, level=level, seed=6)
+        pos.apply(m)
+        assert pos.winner() < 0 and not pos.threatens(1), level
+        assert pos.connected(0) is False
+
+
 def test_V2_a_voina_without_defence_is_scored_lost():
     for level in ("beginner", "pico", "strong"):
         m = choose_move(NS_NO_DEFENCE, level=level, seed=0)
@@ -87,6 +108,24 @@ def test_search_levels_find_a_voina_that_cannot_be_answered():
         assert pos.under_voina(), level
         assert _defenceless(pos), level
         assert STATS[2] >= SURE, level
+
+
+def test_follow_up_attack_meets_every_defence_with_a_voina_that_has_none():
+    for level in ("pico", "strong"):
+        pos = EW_FOLLOW_UP.clone()
+        pos.apply(choose_move(pos, level=level, seed=0))
+        assert STATS[2] >= SURE, level
+        assert pos.under_voina(), level  # the first move declares Voina
+        defences = 0
+        for r in pos.legal_actions():
+            pos.apply(r)
+            if pos.winner() < 0 and not pos.threatens(1):
+                defences += 1
+                pos.apply(choose_move(pos, level=level, seed=0))
+                assert pos.winner() == 1 or (pos.under_voina() and _defenceless(pos)), level
+                pos.undo()
+            pos.undo()
+        assert defences >= 1, level  # not a mere win in two
 
 
 def test_choose_move_leaves_the_callers_position_unchanged():
