@@ -227,6 +227,62 @@ def test_M2_ambiguous_regroup_waits_until_the_stack_cell_is_touched():
     assert h.wait(3100) == "b5->d5"
 
 
+def test_M2_touch_that_completes_the_longer_regroup_waits_then_decides_the_touched_stack():
+    # b5, c5 lifted (ambiguous); lifting d5 makes {b5, c5, d5} = d5->a5, a complete move in
+    # the other direction: it used to commit after the settle time (QA's rg2). A touch in
+    # progress waits the longer settle time and, when d5 comes back, decides b5,c5->d5.
+    h = Hand(VOINA)
+    h.lift("b5", "c5")
+    assert h.wait(4000) is None
+    h.lift("d5")
+    assert h.state() == "wait-longer"
+    assert h.inf.touch == parse_cell("d5")
+    assert h.wait(1100) is None  # formerly d5->a5 here
+    h.put("d5")
+    assert h.inf.touch == -1
+    assert h.wait(3100) == "b5->d5"
+
+
+def test_M2_touch_held_for_the_longer_settle_time_is_the_longer_regroup():
+    h = Hand(VOINA)
+    h.lift("b5", "c5")
+    h.lift("d5")  # really the regroup of four onto a5
+    assert h.wait(2900) is None
+    assert h.wait(200) == "d5->a5"
+
+
+def test_M2_touch_of_the_other_stack_cell_decides_the_other_regroup():
+    h = Hand(VOINA)
+    h.lift("b5", "c5")
+    h.lift("a5")  # {a5, b5, c5} = a5->d5: a touch in progress too
+    assert h.state() == "wait-longer" and h.inf.touch == parse_cell("a5")
+    assert h.wait(1100) is None
+    h.put("a5")
+    assert h.wait(3100) == "c5->a5"
+
+
+def test_M2_latest_touch_of_an_ambiguous_regroup_wins():
+    h = Hand(VOINA)
+    h.lift("b5", "c5")
+    h.lift("d5")
+    h.put("d5")
+    h.lift("a5")  # the player changes their mind
+    h.put("a5")
+    assert h.wait(3100) == "c5->a5"
+
+
+def test_M2_kv_touch_longer_than_the_settle_time_is_no_fix():
+    # variant kv: {g5, h5, i5} lifted is no move at all; the touch gets the longer time
+    h = Hand(VOINA, variant="kv")
+    h.lift("g5", "h5")
+    h.lift("i5")
+    assert h.state() == "unknown" and h.inf.touch == parse_cell("i5")
+    assert h.wait(1500) is None
+    assert h.state() == "unknown"
+    h.put("i5")
+    assert h.wait(1100) == "g5->i5"
+
+
 def test_impossible_situation_becomes_fix_after_the_settle_time():
     h = Hand(SPREAD4)
     h.lift("d4", "e4")  # two singles lifted: no move empties d4 and e4 without e5

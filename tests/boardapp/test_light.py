@@ -158,6 +158,20 @@ def test_M2_ambiguous_regroup_pulses_both_possible_stack_cells():
     assert vb.app.pos.heights[36] == 3  # c5->a5 committed
 
 
+def test_M2_touched_stack_cell_pulses_white_alone_while_it_is_lifted():
+    vb = board_at(VOINA)
+    vb.lift("b5")
+    vb.lift("c5")
+    vb.advance(300)
+    vb.lift("d5")  # the touch: {b5, c5, d5} would also be d5->a5
+    vb.advance(300)
+    assert vb.app.inf.touch == parse_cell("d5")
+    assert _code(vb, "d5") == C.WAITING
+    assert _code(vb, "a5") != C.WAITING
+    vb.advance(1000)
+    assert vb.app.pos.ply == 0  # not committed on the settle time
+
+
 def test_E4_kv_loss_by_exhaustion_lights_both_edges_and_no_chain():
     # variant kv: common 0 and NS's own reserve 0 at the start of NS's turn: EW wins (E4)
     stacks = "3.3.3.3.."

@@ -261,6 +261,32 @@ def test_long_undo_after_power_up_then_a_move_is_an_undo():
     assert not rec.has("event new") and vb.app.pos.ply == 1
 
 
+def _touch_session(put_back):
+    vb = board_at(VOINA)
+    rec = Recorder(vb)
+    vb.lift("b5")
+    vb.lift("c5")  # the hand holds 2: onto a5 or onto d5?
+    vb.advance(4000)
+    n = vb.lift("d5")  # the touch (QA's rg2: lifted for 1.1 s)
+    vb.advance(1100)
+    assert rec.moves() == []  # formerly d5->a5, then a phantom placement d5
+    vb.put("d5", put_back(n))
+    vb.advance(4000)
+    return vb, rec
+
+
+def test_M2_touch_longer_than_the_settle_time_with_all_cubes_onto_the_stack():
+    vb, rec = _touch_session(lambda n: n + 2)  # the hand's 2 cubes and d5's own
+    assert rec.moves() == ["b5->d5"]
+    assert position(vb).startswith("........./........./........./........./1..3.1111/")
+    assert vb.app.inf.state_name() == "match"
+
+
+def test_M2_touch_longer_than_the_settle_time_putting_back_one_cube():
+    vb, rec = _touch_session(lambda n: n)
+    assert rec.moves() == ["b5->d5"]
+
+
 def test_host_move_is_shown_and_the_cubes_commit_it():
     vb = board_at(SPREAD4)
     rec = Recorder(vb)

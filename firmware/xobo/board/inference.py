@@ -13,7 +13,10 @@ and the cells it fills ``A(m)``. Classification of ``O`` (docs/firmware.md has t
   committed once ``O`` has been unchanged for the settle time, or at once on ``ok``.
 - ``WAIT_LONGER``: complete, but also a part of a longer candidate (three of four aligned
   cubes regrouped, a cube on the first target of a spread whose stack is taken cube by cube):
-  committed after the long settle time (3 x settle, at most 3000 ms) or on ``ok``.
+  committed after the long settle time (3 x settle, at most 3000 ms) or on ``ok``. Also a
+  "touch" in progress: from a regroup the switches cannot tell apart (b5,c5 lifted in a run
+  a5-d5), one of its stack cells lifted (``touch``); when it comes back it decides the
+  regroup onto it; kept lifted for the whole long settle time, the longer move commits.
 - ``UNKNOWN``: no candidate; after the settle time it becomes ``FIX``: the cells to fill and
   to clear are in ``fill`` / ``clear``, relative to the nearest legal move (fewest cells it
   does not explain, then fewest lifted cells to put back), or to ``E`` when there is no
@@ -94,6 +97,12 @@ class Inference:
         self.complete = -1  # index (into moves) of the complete move
         self.n_complete = 0
         self.ambiguous = 0  # complete moves that the switches cannot tell apart
+        # the last ambiguous footprint: the occupancy seen and the possible stack cells; a
+        # lift of one of those stack cells from there is a "touch" in progress (self.touch)
+        self.amb_obs = bytearray(N_CELLS)
+        self.amb_stack = bytearray(N_CELLS)
+        self.amb_valid = False
+        self.touch = -1  # the stack cell being touched (lifted to be put back), -1: none
         self.best = -1  # index of the nearest move for a fix, -1: back to E
         self.state = MATCH
         self.changed_at = 0
@@ -138,6 +147,7 @@ class Inference:
         self.target_index = -1
         self.restoring = restore
         self.fixing = False
+        self.amb_valid = False
         self._classify()
 
     def set_target(self, m):
@@ -147,6 +157,7 @@ class Inference:
                 self.target = m
                 self.target_index = i
                 self.fixing = False
+                self.amb_valid = False
                 self._classify()
                 return True
         return False
@@ -155,6 +166,7 @@ class Inference:
         self.target = -1
         self.target_index = -1
         self.fixing = False
+        self.amb_valid = False
         self._classify()
 
     def footprint_of(self, i):
@@ -211,6 +223,7 @@ class Inference:
         self.n_complete = 0
         self.ambiguous = 0
         self.best = -1
+        self.touch = -1
         if nl == 0 and na == 0:
             for c in range(N_CELLS):
                 self.touched[c] = 0
@@ -219,6 +232,7 @@ class Inference:
             self.n_fix = 0
             self.restoring = False
             self.fixing = False
+            self.amb_valid = False
             self.state = MATCH
             return
         if self.restoring:
@@ -284,13 +298,41 @@ class Inference:
         if self.fixing:
             self._keep_fixing()
             return
+        self.touch = self._touch_cell()
         if n_cand == 0:
             if tie:
                 self.best = -1  # no single nearest move: back to E
             self._fix_cells(self.best)
-            self.state = UNKNOWN
+            self.state = UNKNOWN  # with a touch: FIX only after the longer settle time
             return
         self._candidate_state()
+        if self.touch >= 0 and self.state == COMPLETE:
+            # the lifted stack cell makes a longer move complete (b5,c5 then d5 lifted in a
+            # run a5-d5: d5->a5); most likely the touch that decides b5,c5->d5: it has the
+            # longer settle time to come back
+            self.state = WAIT_LONGER
+
+    def _touch_cell(self):
+        """The stack cell being touched: the occupancy is the last ambiguous one but for one
+        of its possible stack cells, lifted; -1 otherwise. The latest touch wins: the other
+        stack cells' touches are forgotten."""
+        if not self.amb_valid:
+            return -1
+        o = self.observed
+        a = self.amb_obs
+        st = self.amb_stack
+        cell = -1
+        for c in range(N_CELLS):
+            if o[c] != a[c]:
+                if cell >= 0 or o[c] or not st[c]:
+                    return -1
+                cell = c
+        if cell >= 0:
+            t = self.touched
+            for c in range(N_CELLS):
+                if st[c] and c != cell:
+                    t[c] = 0
+        return cell
 
     def _candidate_state(self):
         """PROGRESS, COMPLETE or WAIT_LONGER from the candidates."""
@@ -331,10 +373,18 @@ class Inference:
         b,c->d): the one whose stack cell was lifted and put back during the move wins."""
         from_move = -1
         count = 0
+        o = self.observed
+        a = self.amb_obs
+        st = self.amb_stack
+        for c in range(N_CELLS):
+            a[c] = o[c]
+            st[c] = 0
+        self.amb_valid = True
         for j in range(self.n_cand):
             i = self.cand[j]
             if self.n_l[i] != self.n_lifted or self.n_a[i] != self.n_added:
                 continue
+            st[(self.moves[i] >> 2) & 127] = 1
             if self.touched[(self.moves[i] >> 2) & 127]:
                 count += 1
                 from_move = i
@@ -379,7 +429,8 @@ class Inference:
             if ticks_diff(now, self.changed_at) >= wait:
                 return self.moves[self.complete]
         elif st == UNKNOWN:
-            if ticks_diff(now, self.changed_at) >= self.settle_ms:
+            wait = self.settle_ms if self.touch < 0 else self.long_ms
+            if ticks_diff(now, self.changed_at) >= wait:
                 self.state = FIX
                 self.fixing = True
                 self.fix_goal = self.best

@@ -9,7 +9,8 @@ Layers, lowest first (a higher layer wins a cell):
 4. the move in progress: for every candidate the cells still to do (targets get a cube,
    captured pairs and cells still to empty blink), the lifted stack dimly; a complete move
    that waits (longer settle time) pulses white, and so do the possible stack cells of a
-   regroup the switches cannot tell apart (lift and put back the intended one);
+   regroup the switches cannot tell apart (lift and put back the intended one; while it is
+   lifted, that touched cell pulses white alone);
 5. the confirmation flash of a committed move;
 6. cells to fix (fill / clear), and stacks whose height must change after an undo.
 
@@ -226,7 +227,9 @@ class Light:
                         i = inf.cand[j]
                         if inf.n_l[i] == inf.n_lifted and inf.n_a[i] == inf.n_added:
                             code[(inf.moves[i] >> 2) & 127] = C.WAITING
-                if st == I.WAIT_LONGER:
+                if inf.touch >= 0:  # a touch in progress: waits for the cell to come back
+                    code[inf.touch] = C.WAITING
+                elif st == I.WAIT_LONGER:
                     i = inf.complete
                     base = i * I.FP
                     for k in range(inf.n_a[i]):
@@ -234,6 +237,8 @@ class Light:
                     m = inf.moves[i]
                     if m & 3 != 2:
                         code[(m >> 2) & 127] = C.WAITING
+            elif st == I.UNKNOWN and inf.touch >= 0:
+                code[inf.touch] = C.WAITING
             if self.confirm_on:
                 for c in range(N_CELLS):
                     if self.confirm[c]:
