@@ -1,9 +1,10 @@
 """Write a scripted board session of a whole game against the computer (for the tests).
 
 The human side's moves are chosen by an AI level too; every move becomes hand actions on the
-virtual board: ``put`` for a placement, ``lift``/``put`` for a regroup, and for a spread
-``lift`` of the stack, one ``put`` per target and ``lift`` of each captured pair (the player
-takes the captured cubes off, M4). The computer's moves are read from ``expect computer``
+virtual board: ``put`` for a placement; for a regroup, ``lift`` of the run and of the stack
+cell, then ``put`` of all the cubes on the stack cell; for a spread, ``lift`` of the stack,
+one ``put`` per target and ``lift`` of each captured pair (the player takes them off, M4).
+The computer's moves are read from ``expect computer``
 lines and carried out the same way.
 
 Usage (writes the script to stdout)::
@@ -33,8 +34,10 @@ def hand_actions(pos, m):
     ray = RAYS[c * 8 + move_dir(m)]
     n = move_count(m)
     if kind == REGROUP:
+        # the stack cell is lifted and put back with all the cubes: that tells the board
+        # which end of the run got the stack (a<-b,c or b,c->d have the same occupancy)
         lines = ["lift %s" % cell_name(t) for t in ray[: n - 1]]
-        return lines + ["put %s %d" % (cell_name(c), n - 1)]
+        return lines + ["lift %s" % cell_name(c), "put %s %d" % (cell_name(c), n)]
     lines = ["lift %s" % cell_name(c)]
     for t in ray[:n]:
         lines.append("put %s" % cell_name(t))
@@ -71,6 +74,11 @@ def make_session(computer="ew", level="pico", human="greedy", seed=0, max_moves=
         for line in lines:
             runner.run_line(line, 0)
         script.extend(lines)
+        if runner.board.app.pos.ply == ply:
+            # complete but part of a longer move (a spread's first target, three of four
+            # aligned cubes): the board commits after the long settle time (3 x settle)
+            runner.run_line("wait 2000", 0)
+            script.append("wait 2000")
         if runner.board.app.pos.ply != ply + 1:
             raise RuntimeError("move %s was not committed: %s" % (format_move(m), runner.out[-5:]))
     script.append("position")
