@@ -44,3 +44,18 @@ def test_whole_game_against_the_computer_with_a_spread_and_its_captures(runtime,
         pos.apply(parse_move(text, pos))
     assert out[-1] == "position " + pos.to_string()
     assert pos.winner() == 1
+
+
+def test_hint_on_the_board_is_the_ai_hint(tmp_path, capfd):
+    from xobo.ai import hint
+    from xobo.rules.notation import format_move
+    from xobo_host.cli import main
+
+    script = tmp_path / "hint.txt"
+    script.write_text("put e5\nwait 1500\nput d4\nwait 1500\nserial hint\npress hint\nposition\n")
+    assert main(["board", "run", "--script", str(script)]) == 0
+    out = capfd.readouterr().out.splitlines()
+    pos = Position.parse(out[-1].split(" ", 1)[1])
+    expected = format_move(hint(pos))
+    assert "ok hint " + expected in out
+    assert out.count("hint " + expected) == 2  # the serial command and the button
