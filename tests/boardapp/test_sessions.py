@@ -188,6 +188,52 @@ def test_undo_of_a_spread_asks_for_the_stack_and_the_captured_singles_back():
     assert position(vb) == SPREAD4
 
 
+def test_undo_of_a_spread_says_how_tall_the_stack_to_rebuild_is():
+    # one cube closes e5's switch, but e5 must hold 4 again: the text says e5=4 and the
+    # light blinks white on e5 while restoring and 5 s after (formerly "fill d4 e5", FILL)
+    vb = board_at(SPREAD4)
+    rec = Recorder(vb)
+    vb.command("follow on")
+    vb.lift("e5")
+    vb.put("d4")
+    vb.take("d4", 2)
+    for cell in ("c3", "b2", "a1"):
+        vb.put(cell)
+    vb.advance(1500)
+    assert rec.moves() == ["e5xd4"]
+    vb.command("undo")
+    vb.advance(50)
+    assert rec.has("event restore fill d4 e5=4 clear a1 b2 c3")
+    assert vb.command("state") == [
+        "ok state restore side ns result * ply 0 restore fill d4 e5=4 clear a1 b2 c3"]
+    from xobo.board import colours as C
+
+    light = vb.app.light
+    assert light.code[40] == C.ADJUST  # e5: a stack goes here
+    assert light.code[30] == C.FILL  # d4: a single
+    vb.advance(6000)
+    assert light.code[40] == C.ADJUST  # as long as the board restores
+    vb.put("e5", 4)
+    vb.put("d4")
+    for cell in ("a1", "b2", "c3"):
+        vb.lift(cell)
+    vb.advance(100)
+    assert vb.app.inf.state_name() == "match"
+    assert light.code[40] == C.ADJUST  # then 5 s more
+    vb.advance(5100)
+    assert light.code[40] == C.OFF
+
+
+def test_fix_of_a_lifted_stack_says_its_height():
+    vb = board_at(SPREAD4)
+    vb.put("a9")
+    vb.put("i9")
+    for cell in ("e5", "d4", "e4"):  # two stray cubes and three cells lifted: back to E
+        vb.lift(cell)
+    vb.advance(1200)
+    assert vb.command("state")[0].endswith(" fix fill d4 e4 e5=4 clear a9 i9")
+
+
 def test_ok_button_commits_a_move_that_waits_for_a_longer_one():
     vb = board_at(VOINA)
     rec = Recorder(vb)

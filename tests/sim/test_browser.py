@@ -268,3 +268,20 @@ def test_holding_a_button_in_the_page_is_a_long_press(page):
                          ".some(li => li.textContent.startsWith('undo e5'))")
     assert not pg.evaluate("() => [...document.querySelectorAll('[data-role=\"events\"] li')]"
                            ".some(li => li.textContent.startsWith('new '))")
+
+
+def test_the_status_says_how_tall_a_stack_to_put_back_is(page):
+    pg = page
+    sim = pg.sim
+    text = "/".join(["........."] * 4 + ["..3.1...."] + ["........."] * 4) + " ns 32 0 0"
+    assert sim.post({"action": "load", "text": text})["ok"]
+    wait_sees(pg, "match")
+    sim.post({"action": "lift", "cell": "c5"})
+    for c in ("d5", "e5", "f5"):
+        sim.post({"action": "put", "cell": c})
+    sim.post({"action": "take", "cell": "e5", "n": 2})
+    wait_record(pg, "c5xd5")
+    pg.click('[data-button="undo"]')
+    wait_sees(pg, "restore")
+    pg.wait_for_function("() => document.querySelector('[data-role=\"inference\"]')"
+                         ".textContent.includes('put back: c5 (a stack of 3) e5')")

@@ -87,6 +87,29 @@ def test_loading_a_record_replays_it_on_the_board(sim):
     assert bad["ok"] is False and "e5" in bad["error"]
 
 
+def _spread_then_undo(sim):
+    """A stack of 3 on c5 spread East (c5xd5: d5, e5 captured, f5), then undone."""
+    text = "/".join(["........."] * 4 + ["..3.1...."] + ["........."] * 4) + " ns 32 0 0"
+    assert sim.post({"action": "load", "text": text})["ok"]
+    sim.wait(lambda s: s["state"].get("inference") == "match", what="cubes match")
+    assert sim.post({"action": "lift", "cell": "c5"})["lifted"] == 3
+    for c in ("d5", "e5", "f5"):
+        sim.post({"action": "put", "cell": c})
+    sim.post({"action": "take", "cell": "e5", "n": 2})
+    sim.wait(lambda s: "c5xd5" in s["state"]["record"], what="c5xd5 committed")
+    assert sim.command("undo")["ok"]
+    return sim.wait(lambda s: s["state"].get("inference") == "restore", what="restore")
+
+
+def test_undo_of_a_spread_says_how_tall_the_stack_to_put_back_is(sim):
+    snap = _spread_then_undo(sim)
+    st = snap["state"]
+    assert st["fill"] == ["c5", "e5"] and st["fill_heights"] == {"c5": 3}
+    assert st["clear"] == ["d5", "f5"]
+    reply = sim.command("state")
+    assert "restore fill c5=3 e5 clear d5 f5" in reply["reply"][0], reply
+
+
 def test_new_game_sweeps_the_board(sim):
     sim.post({"action": "put", "cell": "e5"})
     sim.wait(lambda s: s["state"]["side"] == "ew")

@@ -314,10 +314,21 @@ class App:
         elif st == I.MATCH and prev in (I.RESTORE, I.FIX):
             self.emit("event match")
 
-    def fix_text(self):
-        """'fix fill e5 d4 clear c3' (cells to fill and clear), or 'fix none'."""
+    def fill_words(self):
+        """The cells to fill, a stack with its height: ['c5=3', 'd5']."""
         inf = self.inf
-        fill = [cell_name(c) for c in range(81) if inf.fill[c]]
+        out = []
+        for c in range(81):
+            if inf.fill[c]:
+                h = inf.heights[c]
+                out.append("%s=%d" % (cell_name(c), h) if h >= 2 else cell_name(c))
+        return out
+
+    def fix_text(self):
+        """'fix fill c5=3 d4 clear c3' (cells to fill, a stack with the height it must have,
+        and cells to clear), or 'fix none'."""
+        inf = self.inf
+        fill = self.fill_words()
         clear = [cell_name(c) for c in range(81) if inf.clear[c]]
         kind = "restore" if inf.state == I.RESTORE else "fix"
         if not fill and not clear:
@@ -348,6 +359,7 @@ class App:
         self.light.flash_move(pos, m, now)
         pos.apply(m)
         voina = pos.declared_voina()
+        self.light.show_adjust(None, None, now)  # no stack heights to adjust any more
         self._position_changed(now)
         self.last_state = self.inf.state
         self.save_game()
@@ -378,6 +390,7 @@ class App:
 
     def new_game(self, now):
         self.resumed = False
+        self.light.show_adjust(None, None, now)
         self.pos = Position(self.settings["variant"], self._first_setting())
         self.first = self.pos.side
         self.start = ""
@@ -391,6 +404,7 @@ class App:
         fix until the cubes match."""
         pos = Position.parse(text, self.settings["variant"])
         self.resumed = False
+        self.light.show_adjust(self.pos.heights, pos.heights, now)
         self.pos = pos
         self.first = pos.side
         self.start = pos.to_string()

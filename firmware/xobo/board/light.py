@@ -12,7 +12,9 @@ Layers, lowest first (a higher layer wins a cell):
    regroup the switches cannot tell apart (lift and put back the intended one; while it is
    lifted, that touched cell pulses white alone);
 5. the confirmation flash of a committed move;
-6. cells to fix (fill / clear), and stacks whose height must change after an undo.
+6. cells to fix (fill / clear), and stacks whose height must change after an undo or a load
+   (white blink, over a cell to fill when it must hold a stack: while restoring and 5 s
+   after).
 
 Edges: the side to move lights its two edges in its colour; at the end the winner's edges
 pulse, and the loser's edges blink when the loss is by blocus or exhaustion.
@@ -140,9 +142,14 @@ class Light:
         self.hint_at = now
 
     def show_adjust(self, before, after, now):
-        """Stacks whose height changes while their switch stays closed (after an undo)."""
+        """Stacks whose height changes while their switch stays closed (after an undo, a
+        load); ``before`` None: none. While the board restores, the empty cells that must
+        get a stack join them (:meth:`render`); they blink until 5 s after the restore."""
         n = 0
         for c in range(N_CELLS):
+            if before is None:
+                self.adjust[c] = 0
+                continue
             a = before[c]
             b = after[c]
             v = 1 if (a and b and a != b) else 0
@@ -198,6 +205,16 @@ class Light:
         if self.adjust_on and ticks_diff(now, self.adjust_at) >= ADJUST_MS:
             self.adjust_on = False
         st = inf.state
+        if st == I.RESTORE:  # a cell to fill with a stack: its height is to adjust too
+            adjust = self.adjust
+            fill = inf.fill
+            h = inf.heights
+            for c in range(N_CELLS):
+                if fill[c] and h[c] >= 2:
+                    adjust[c] = 1
+                    self.adjust_on = True
+            if self.adjust_on:
+                self.adjust_at = now  # on while restoring, then 5 s
         w = self.winner
         if not self.blank:
             if w >= 0:
@@ -253,7 +270,8 @@ class Light:
                         code[c] = C.CLEAR
             if self.adjust_on:
                 for c in range(N_CELLS):
-                    if self.adjust[c] and not code[c]:
+                    k = code[c]
+                    if self.adjust[c] and (not k or k == C.FILL):
                         code[c] = C.ADJUST
         # edges N S E W
         ec = self.edge_code

@@ -260,11 +260,15 @@ class VirtualBoard:
         inf = app.inf
         fill = []
         clear = []
+        fill_heights = {}
         if inf.state in (5, 6):
             from xobo.rules.geometry import cell_name
 
             fill = [cell_name(c) for c in range(81) if inf.fill[c]]
             clear = [cell_name(c) for c in range(81) if inf.clear[c]]
+            for c in range(81):
+                if inf.fill[c] and inf.heights[c] >= 2:
+                    fill_heights[cell_name(c)] = inf.heights[c]
         from xobo.rules.notation import format_move
 
         return {
@@ -278,6 +282,7 @@ class VirtualBoard:
             "ply": pos.ply,
             "inference": inf.state_name(),
             "fill": fill,
+            "fill_heights": fill_heights,
             "clear": clear,
             "expect": format_move(app.pending) if app.pending >= 0 else None,
             "settings": dict(app.settings),

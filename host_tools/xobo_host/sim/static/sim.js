@@ -165,8 +165,9 @@
     el.dataset.state = inf;
     let text = SEES[inf] || "";
     if (st.expect) text = (text ? text + " · " : "") + "expecting " + st.expect;
-    const fill = st.fill || [], clear = st.clear || [];
-    if (fill.length) text += " · put back: " + fill.join(" ");
+    const fill = st.fill || [], clear = st.clear || [], tall = st.fill_heights || {};
+    const fillText = fill.map(c => (tall[c] ? c + " (a stack of " + tall[c] + ")" : c));
+    if (fill.length) text += " · put back: " + fillText.join(" ");
     if (clear.length) text += " · take off: " + clear.join(" ");
     el.textContent = text;
   }
