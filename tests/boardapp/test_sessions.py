@@ -333,6 +333,68 @@ def test_M2_touch_longer_than_the_settle_time_putting_back_one_cube():
     assert rec.moves() == ["b5->d5"]
 
 
+COL_E = "/".join(["....1...."] * 4 + ["........."] + ["....1...."] * 4)
+
+
+def test_E2_after_the_end_the_board_is_over_nothing_to_fix():
+    # EW fills the gap of NS's column: NS wins (E2); then players clear the board freely
+    vb = board_at(COL_E + " ew 28 0 0")
+    rec = Recorder(vb)
+    vb.command("follow on")
+    vb.put("e5")
+    vb.advance(1500)
+    assert rec.has("event result ns connected-opponent")
+    vb.lift("e9")
+    vb.put("a4")
+    vb.advance(3000)
+    assert vb.command("state") == [
+        "ok state over side ns result ns connected-opponent ply 1"]
+    assert not rec.has("event fix") and not rec.has("event restore")
+    assert vb.app.inf.n_fix == 0
+    vb.hold("undo", 100)  # an undo brings the game (and the fixes) back
+    vb.advance(200)
+    assert vb.app.inf.state_name() == "restore"
+
+
+def test_E2_blocus_is_named_in_the_result():
+    # two chains crossing like an X at e5 (d4-f6 North-South, d6-f4 East-West): NS fills e5
+    # and connects both pairs of edges: EW wins by blocus (E2)
+    n3 = "/".join([".....1..."] * 3 + ["1111.1...", ".........", "...1.1111"]
+                  + ["...1....."] * 3) + " ns 20 0 0"
+    vb = board_at(n3)
+    rec = Recorder(vb)
+    vb.command("follow on")
+    vb.put("e5")
+    vb.advance(1500)
+    assert rec.has("event result ew blocus")
+    assert vb.command("state")[0] == "ok state over side ew result ew blocus ply 1"
+    assert vb.state()["result_reason"] == "blocus"
+
+
+def test_E3_E4_result_reasons_connected_and_exhaustion():
+    vb = board_at(COL_E + " ns 28 0 0")
+    rec = Recorder(vb)
+    vb.command("follow on")
+    vb.put("e5")
+    vb.advance(1500)
+    assert rec.has("event result ns connected")
+    stacks = "3.3.3.3.."
+    n3 = "/".join([stacks, ".........", stacks, ".........", stacks] + ["........."] * 4) \
+        + " ns 0 0 0"
+    vb = board_at(n3, variant="kv")  # NS has no cubes left (E4, kv)
+    assert vb.command("state")[0] == "ok state over side ns result ew exhaustion ply 0"
+
+
+def test_a_finished_game_resumes_over_at_power_up_not_restoring():
+    vb = board_at(COL_E + " ew 28 0 0")
+    vb.put("e5")
+    vb.advance(1500)
+    for k in range(1, 10):
+        vb.lift("e%d" % k)  # the board is cleared after the end, then the power goes
+    vb.power_cut()
+    assert vb.app.inf.state_name() == "over" and vb.app.result_name() == "ns"
+
+
 def test_host_move_is_shown_and_the_cubes_commit_it():
     vb = board_at(SPREAD4)
     rec = Recorder(vb)

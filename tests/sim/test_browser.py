@@ -160,6 +160,9 @@ def test_a_whole_game_with_regroup_spread_capture_fix_and_undo_played_in_the_pag
         place(pg, name, expect)
     pg.wait_for_function("() => document.querySelector('[data-role=\"result\"]')"
                          ".textContent.includes('North')")
+    pg.wait_for_function("() => document.querySelector('[data-role=\"result\"]')"
+                         ".textContent === 'North–South wins (connected its edges, E3)'")
+    wait_sees(pg, "over")  # the cubes may be moved freely: nothing to fix
     rec = record_text(pg)
     assert '[Result "NS"]' in rec
     assert "8. e8 (v) ; e8->e6 9. e6xf7 ; i3 10. e6 (v) ; i5 11. f8 (v) ; i7 12. f9" in rec

@@ -3,6 +3,7 @@
 import json
 import socket
 import threading
+import time
 import urllib.request
 
 from sim.simkit import START, Sim
@@ -108,6 +109,22 @@ def test_undo_of_a_spread_says_how_tall_the_stack_to_put_back_is(sim):
     assert st["clear"] == ["d5", "f5"]
     reply = sim.command("state")
     assert "restore fill c5=3 e5 clear d5 f5" in reply["reply"][0], reply
+
+
+def test_after_the_end_the_state_is_over_with_the_reason_and_nothing_to_fix(sim):
+    col = "/".join(["....1...."] * 4 + ["........."] + ["....1...."] * 4)
+    assert sim.post({"action": "load", "text": col + " ew 28 0 0"})["ok"]
+    sim.wait(lambda s: s["state"].get("inference") == "match", what="cubes match")
+    sim.post({"action": "put", "cell": "e5"})  # EW connects NS's edges: NS wins (E2)
+    snap = sim.wait(lambda s: s["state"]["result"] == "ns", what="the end")
+    assert snap["state"]["result_reason"] == "connected-opponent"
+    sim.post({"action": "take", "cell": "e9"})
+    sim.post({"action": "put", "cell": "a4"})
+    time.sleep(0.6)  # longer than the settle time (200 ms)
+    st = sim.state()["state"]
+    assert st["inference"] == "over" and st["fill"] == [] and st["clear"] == []
+    assert sim.command("state")["reply"] == [
+        "ok state over side ns result ns connected-opponent ply 1"]
 
 
 def test_new_game_sweeps_the_board(sim):

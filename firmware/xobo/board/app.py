@@ -90,6 +90,19 @@ def _to_int(value):
         return None
 
 
+def result_reason(pos):
+    """How the game was won (rules E2-E4), '' while it goes on. The last mover P is the
+    opponent of the side to move Q: 'blocus' (E2: Q wins, P's move connected both pairs of
+    edges), 'connected-opponent' (E2: P's move connected only Q's edges), 'connected' (E3: P
+    connected its own edges), 'exhaustion' (E4: Q cannot move, kv: has no cubes left)."""
+    w = pos.winner()
+    if w < 0:
+        return ""
+    if w == pos.side:
+        return "blocus" if pos.connected(w ^ 1) else "connected-opponent"
+    return "connected" if pos.connected(w) else "exhaustion"
+
+
 def _is_power_cut(exc):
     return exc.__class__.__name__ == "PowerCut"
 
@@ -343,7 +356,8 @@ class App:
     # ------------------------------------------------------------ game changes
 
     def _position_changed(self, now, restore=False):
-        self.inf.set_position(self.pos, restore)
+        # after the end the cubes may be moved freely: nothing to restore or fix
+        self.inf.set_position(self.pos, restore, self.pos.is_terminal())
         self.light.set_position(self.pos)
         self.light.show_hint(-1, now)
         self.hint_move = -1
@@ -370,7 +384,7 @@ class App:
                                                        " ".join(cells) or "a spread"))
         w = pos.winner()
         if w >= 0:
-            self.emit("event result %s" % SIDE_NAMES[w])
+            self.emit("event result %s %s" % (SIDE_NAMES[w], result_reason(pos)))
 
     def undo(self, now):
         """Take back the last move; returns its notation or raises XoboError."""
@@ -557,6 +571,13 @@ class App:
     def result_name(self):
         w = self.pos.winner()
         return SIDE_NAMES[w] if w >= 0 else "*"
+
+    def result_text(self):
+        """'*' while the game goes on, else the winner and how: 'ew blocus'."""
+        w = self.pos.winner()
+        if w < 0:
+            return "*"
+        return "%s %s" % (SIDE_NAMES[w], result_reason(self.pos))
 
 
 # ---------------------------------------------------------------- the device's main loop

@@ -23,6 +23,8 @@ and the cells it fills ``A(m)``. Classification of ``O`` (docs/firmware.md has t
   single nearest fix (two stray cubes: both are to clear).
 - ``RESTORE``: after an undo, a new game, a loaded position or a resumed game the board waits
   until ``O = E`` exactly (``fill`` / ``clear`` show what differs); nothing is inferred.
+- ``OVER``: the game is over (``set_position(pos, over=True)``): the cubes may be moved
+  freely, nothing is inferred and nothing is to fix (until an undo or a new game).
 
 When a move is expected (a host or computer move, :meth:`set_target`), only that move counts.
 
@@ -52,7 +54,9 @@ WAIT_LONGER = const(3)
 UNKNOWN = const(4)
 FIX = const(5)
 RESTORE = const(6)
-STATE_NAMES = ("match", "progress", "complete", "wait-longer", "unknown", "fix", "restore")
+OVER = const(7)
+STATE_NAMES = ("match", "progress", "complete", "wait-longer", "unknown", "fix", "restore",
+               "over")
 
 DEFAULT_SETTLE_MS = const(1000)
 MAX_LONG_SETTLE_MS = const(3000)
@@ -107,6 +111,7 @@ class Inference:
         self.state = MATCH
         self.changed_at = 0
         self.restoring = False
+        self.over = False  # the game is over: nothing to infer, nothing to fix
         self.fixing = False  # a fix is shown until the cubes are back on the way
         self.fix_goal = -1  # the move index the fix leads to, -1: back to E
         self.target = -1  # the expected move (host/computer), -1: any legal move
@@ -119,9 +124,9 @@ class Inference:
 
     # ------------------------------------------------------------ position changes
 
-    def set_position(self, pos, restore=False):
+    def set_position(self, pos, restore=False, over=False):
         """Take a new position (after a commit, undo, new game, load); ``restore``: wait until
-        the cubes match it exactly before inferring anything."""
+        the cubes match it exactly before inferring anything; ``over``: the game is over."""
         h = pos.heights
         for c in range(N_CELLS):
             v = h[c]
@@ -145,7 +150,8 @@ class Inference:
         self.n_moves = n
         self.target = -1
         self.target_index = -1
-        self.restoring = restore
+        self.restoring = restore and not over
+        self.over = over
         self.fixing = False
         self.amb_valid = False
         self._classify()
@@ -224,6 +230,13 @@ class Inference:
         self.ambiguous = 0
         self.best = -1
         self.touch = -1
+        if self.over:
+            for c in range(N_CELLS):
+                self.fill[c] = 0
+                self.clear[c] = 0
+            self.n_fix = 0
+            self.state = OVER
+            return
         if nl == 0 and na == 0:
             for c in range(N_CELLS):
                 self.touched[c] = 0

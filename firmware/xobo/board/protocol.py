@@ -251,7 +251,7 @@ class Protocol:
         app = self.app
         inf = app.inf
         line = "ok state %s side %s result %s ply %d" % (
-            inf.state_name(), app.side_name(), app.result_name(), app.pos.ply)
+            inf.state_name(), app.side_name(), app.result_text(), app.pos.ply)
         if app.pending >= 0:
             line += " expect %s" % format_move(app.pending)
         if inf.state in (5, 6):  # FIX, RESTORE

@@ -15,7 +15,7 @@ Usage::
     vb.power_cut()                      # reboot from flash; the cubes stay where they are
 """
 
-from xobo.board.app import CYCLE_MS, App
+from xobo.board.app import CYCLE_MS, App, result_reason
 from xobo.board.protocol import Protocol
 from xobo.drivers import Drivers
 from xobo.drivers.debounce import Debouncer
@@ -277,6 +277,7 @@ class VirtualBoard:
             "side": app.side_name(),
             "voina": bool(pos.under_voina()),
             "result": app.result_name(),
+            "result_reason": result_reason(pos),
             "reserves": {"common": pos.common, "ns": pos.own[0], "ew": pos.own[1]},
             "counts": list(self.switches.counts),
             "ply": pos.ply,

@@ -20,6 +20,7 @@ import queue
 import threading
 import time
 
+from xobo.board.app import result_reason
 from xobo.rules.errors import XoboError
 from xobo.rules.position import Position
 from xobo_host.sim.backend import ActionError
@@ -281,6 +282,7 @@ class MonitorBackend:
                 "side": SIDES[pos.side],
                 "voina": bool(pos.under_voina()) and w < 0,
                 "result": "*" if w < 0 else ("NS", "EW")[w],
+                "result_reason": result_reason(pos),
                 "reserves": {"common": pos.common, "ns": pos.own[0], "ew": pos.own[1]},
             })
         cells = ["000000"] * 81

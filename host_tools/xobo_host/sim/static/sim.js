@@ -143,7 +143,7 @@
     const v = st.voina === true || st.voina === 1 || st.voina === "1" || st.voina === "yes";
     ui.voina.hidden = !v || over;
     ui.voina.textContent = "Voïna! " + (SIDE[side] || "") + " is threatened and may regroup";
-    ui.result.textContent = over ? (SIDE[st.result] || st.result) + " wins" : "";
+    ui.result.textContent = over ? resultText(st) : "";
     ui.result.dataset.result = st.result || "*";
     renderInference(st);
     const r = reserves(st);
@@ -154,10 +154,23 @@
     ui.position.textContent = st.position || "";
   }
 
+  const OTHER = { ns: "ew", ew: "ns", NS: "EW", EW: "NS" };
+  function resultText(st) {
+    const w = SIDE[st.result] || st.result, l = SIDE[OTHER[st.result]] || "the loser";
+    const why = {
+      blocus: " (" + l + " connected both pairs of edges: blocus, E2)",
+      "connected-opponent": " (" + l + " connected " + w + "'s edges, E2)",
+      connected: " (connected its edges, E3)",
+      exhaustion: " by exhaustion (" + l + " cannot play on, E4)",
+    }[st.result_reason || ""] || "";
+    return w + " wins" + why;
+  }
+
   const SEES = {
     progress: "move in progress", complete: "move complete, committing…",
     "wait-longer": "complete: press ok or wait (it could still grow)",
     unknown: "unknown situation", fix: "fix the board", restore: "restore the cubes",
+    over: "the game is over: the cubes may be moved freely",
   };
   function renderInference(st) {
     const el = role("inference");
