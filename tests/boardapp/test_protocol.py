@@ -101,6 +101,56 @@ def test_new_undo_and_undo_at_the_start():
     assert _single_ok(vb, "new").startswith("ok new game")
 
 
+def test_undo_at_the_start_with_a_host_move_waiting_cancels_it_and_says_so():
+    # formerly 'error nothing to undo...' although the waiting move was cancelled
+    vb = _board()
+    rec = Recorder(vb)
+    assert _single_ok(vb, "move e5") == "ok move e5 waiting for the cubes"
+    assert _single_ok(vb, "undo") == "ok undo cancelled the expected move e5"
+    assert vb.app.pending == -1
+    assert rec.has("event cancel host e5")
+    assert "nothing to undo" in _error(vb, "undo")  # nothing left to cancel
+
+
+def test_undo_with_a_host_move_waiting_takes_back_the_last_move_and_says_so():
+    vb = _board()
+    vb.put("e5")
+    vb.advance(1200)
+    _single_ok(vb, "move d4")
+    assert _single_ok(vb, "undo") == "ok undo e5 (cancelled the expected move d4)"
+    assert vb.app.pos.ply == 0 and vb.app.pending == -1
+
+
+def test_undo_button_at_the_start_with_a_host_move_waiting_cancels_it_without_error():
+    vb = _board()
+    rec = Recorder(vb)
+    _single_ok(vb, "move e5")
+    vb.hold("undo", 100)
+    vb.advance(200)
+    assert vb.app.pending == -1
+    assert rec.has("event cancel host e5") and not rec.has("event error")
+
+
+def test_move_with_extra_words_is_a_clear_usage_error():
+    vb = _board()
+    usage = "error usage: move NOTATION (one move, like e5, a4->c4 or g6xf5; a trailing (v) " \
+        "is accepted)"
+    assert vb.command("move e5 extra") == [usage]  # formerly "'e5 e' is not a cell"
+    assert vb.command("move e5 d4") == [usage]
+    assert vb.command("move") == [usage]
+    assert vb.app.pending == -1
+    assert _single_ok(vb, "move e5 (v)").startswith("ok move e5")
+
+
+def test_a_tab_is_a_byte_outside_printable_ascii_and_rejected():
+    # docs/protocol.md: words are separated by spaces; a tab used to be accepted
+    vb = _board()
+    assert vb.feed(b"move\te5\n") == [
+        "error line has a byte that is not printable ASCII (0x09): ignored"]
+    assert vb.app.pending == -1
+    assert _error(vb, "position\t").endswith("not printable ASCII: ignored")
+
+
 def test_move_and_load_check_their_argument():
     vb = _board()
     assert "usage" in _error(vb, "move")

@@ -436,11 +436,31 @@ class App:
         self.emit("event expect %s %s" % (source, format_move(m)))
 
     def cancel_pending(self, now):
-        if self.pending >= 0:
-            self.inf.changed_at = now
-            self.pending = -1
-            self.pending_from = ""
-            self.inf.clear_target()
+        """Forget the host/computer move waiting for the cubes; returns its notation ('' if
+        none) and sends ``event cancel host|computer e5``."""
+        if self.pending < 0:
+            return ""
+        text = format_move(self.pending)
+        source = self.pending_from
+        self.inf.changed_at = now
+        self.pending = -1
+        self.pending_from = ""
+        self.inf.clear_target()
+        self.emit("event cancel %s %s" % (source, text))
+        return text
+
+    def undo_request(self, now):
+        """The undo button or serial ``undo``: cancels a waiting host/computer move and
+        takes back the last move. Returns what was done ('e4', 'e4 (cancelled the expected
+        move e5)', or at the start of the game 'cancelled the expected move e5'); raises
+        XoboError when there is nothing to undo or cancel."""
+        cancelled = self.cancel_pending(now)
+        if self.pos.ply == 0 and cancelled:
+            return "cancelled the expected move %s" % cancelled
+        text = self.undo(now)
+        if cancelled:
+            text += " (cancelled the expected move %s)" % cancelled
+        return text
 
     def show_hint(self, now):
         """Ask the AI for a move and show it; returns the move."""
@@ -504,9 +524,8 @@ class App:
             if kind == 2 and self.resumed:
                 self.new_game(now)  # long press right after power-up: abandon the resumed game
                 return
-            self.cancel_pending(now)
             try:
-                self.undo(now)
+                self.undo_request(now)
             except XoboError as exc:
                 self.emit("event error %s" % exc)
         elif name == "hint":

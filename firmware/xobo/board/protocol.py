@@ -19,6 +19,8 @@ from xobo.rules.errors import XoboError
 from xobo.rules.notation import format_move, parse_move
 
 MAX_LINE = 200
+MOVE_USAGE = "usage: move NOTATION (one move, like e5, a4->c4 or g6xf5; a trailing (v) is " \
+    "accepted)"
 
 HELP = (
     "help                      this list",
@@ -30,7 +32,7 @@ HELP = (
     "                          hints on|off, opponent off|ns|ew, level random|greedy|"
     "beginner|pico|strong",
     "new                       a new game (the board shows the cubes to clear)",
-    "undo                      take back the last move",
+    "undo                      take back the last move (and cancel a waiting move)",
     "move NOTATION             a remote/host move: shown in light, the cubes commit it",
     "load POSITION             start from an N3 position (the board shows the cells to fix)",
     "follow on|off             live events: switches, moves, undo, Voina, results",
@@ -114,12 +116,10 @@ class Protocol:
 
     def _handle_raw(self, raw):
         for b in raw:
-            if b < 32 or b > 126:
-                if b != 9:
-                    r = ["error line has a byte that is not printable ASCII (0x%02x): ignored"
-                         % b]
-                    self._send(r[0])
-                    return r
+            if b < 32 or b > 126:  # a tab too: words are separated by spaces
+                r = ["error line has a byte that is not printable ASCII (0x%02x): ignored" % b]
+                self._send(r[0])
+                return r
         return self.handle(raw.decode())
 
     # ------------------------------------------------------------ lines
@@ -136,7 +136,7 @@ class Protocol:
             return ["error line too long (more than %d characters): ignored" % MAX_LINE]
         for ch in line:
             o = ord(ch)
-            if (o < 32 or o > 126) and o != 9:
+            if o < 32 or o > 126:
                 return ["error line has a character that is not printable ASCII: ignored"]
         text = line.strip()
         if not text:
@@ -214,13 +214,12 @@ class Protocol:
 
     def cmd_undo(self, arg, now):
         self._no_arg("undo", arg)
-        self.app.cancel_pending(now)
-        text = self.app.undo(now)
-        return ["ok undo %s" % text]
+        return ["ok undo %s" % self.app.undo_request(now)]
 
     def cmd_move(self, arg, now):
-        if not arg:
-            raise ValueError("usage: move NOTATION (e.g. move e5, move a4->c4, move g6xf5)")
+        words = arg.split()
+        if not words or len(words) > 2 or (len(words) == 2 and words[1].lower() != "(v)"):
+            raise ValueError(MOVE_USAGE)
         app = self.app
         if app.pos.is_terminal():
             raise XoboError("the game is over (%s won): no more moves" % app.result_name())

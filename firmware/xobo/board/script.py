@@ -24,7 +24,8 @@ Script lines (``#`` starts a comment; cells like ``e5``):
     cut-flash N         arm a power cut at the N-th flash operation from now
 
 Output, one line per event: ``move NOTATION`` (`` (v)`` when it declares Voina),
-``undo NOTATION``, ``result ns|ew``, ``new ...``, ``error ...``, ``power-cut``, ``boot ...``;
+``undo NOTATION``, ``result ns|ew REASON``, ``new ...``, ``error ...``, ``power-cut``,
+``boot ...``, ``expect ...``, ``cancel host|computer NOTATION``, ``hint ...``, ``load ...``;
 ``leds`` prints ``leds`` and 9 lines (rank 9 first), each 9 colours ``RRGGBB``.
 
 Usage::
@@ -37,7 +38,7 @@ from xobo.board.virtual_board import VirtualBoard
 
 HAND_MS = 50
 PRINTED_EVENTS = ("move", "undo", "result", "new", "error", "power-cut", "load", "expect",
-                  "hint")
+                  "hint", "cancel")
 
 
 class ScriptError(ValueError):
