@@ -127,6 +127,19 @@ def test_after_the_end_the_state_is_over_with_the_reason_and_nothing_to_fix(sim)
         "ok state over side ns result ns connected-opponent ply 1"]
 
 
+def test_loading_a_record_keeps_the_users_variant_and_first_settings(sim):
+    # the replay sets the record's variant and first player; they used to stay set
+    reply = sim.post({"action": "load", "text": '[Variant "kv"]\n[First "EW"]\n1. e5 ; d4'})
+    assert reply["ok"], reply
+    st = sim.state()["state"]
+    assert st["settings"]["variant"] == "xobo" and st["settings"]["first"] == "ns"
+    assert '[Variant "kv"]' in st["record"] and '[First "EW"]' in st["record"]
+    assert sim.command("record")["reply"][0] == 'ok [Variant "kv"]'
+    assert sim.post({"action": "new"})["ok"]
+    st = sim.wait(lambda s: s["state"]["ply"] == 0)["state"]
+    assert '[Variant "xobo"]' in st["record"] and st["side"] == "ns"
+
+
 def test_new_game_sweeps_the_board(sim):
     sim.post({"action": "put", "cell": "e5"})
     sim.wait(lambda s: s["state"]["side"] == "ew")

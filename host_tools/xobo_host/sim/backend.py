@@ -322,7 +322,19 @@ class SimBackend:
 
     def _replay(self, rec):
         """Replay a record on the board as players would: the board is told each move
-        (``move``), the cubes are set to the position after it and ``ok`` commits it."""
+        (``move``), the cubes are set to the position after it and ``ok`` commits it. The
+        record's variant and first player are set for the replay only: the user's settings
+        (for the next new game) are restored afterwards, whatever happened."""
+        settings = self.board.app.settings
+        saved = (settings["variant"], settings["first"])
+        try:
+            return self._replay_moves(rec)
+        finally:
+            for key, value in zip(("variant", "first"), saved, strict=True):
+                if settings[key] != value:
+                    self.board.command("set %s %s" % (key, value))
+
+    def _replay_moves(self, rec):
         from xobo.rules.notation import format_move
 
         replies = []
