@@ -65,3 +65,14 @@ def test_flash_dir_keeps_the_game_between_runs(tmp_path, runtime):
         proc.stdout
     # the virtual cubes are not kept between runs: the resumed game asks for them back
     assert "ok state restore side ns result * ply 2 restore fill d4 e5" in proc.stdout
+
+
+def test_script_result_line_stays_result_ns_or_ew_and_state_says_how():
+    from xobo.board.script import run_script
+
+    col = "/".join(["....1...."] * 4 + ["........."] + ["....1...."] * 4)
+    lines = ["serial load %s ns 28 0 0" % col]
+    lines += ["put e%d" % k for k in (1, 2, 3, 4, 6, 7, 8, 9)]
+    lines += ["wait 200", "put e5", "wait 1500", "state"]
+    out = run_script("\n".join(lines))
+    assert out[-2:] == ["result ns", "ok state over side ew result ns connected ply 1"]

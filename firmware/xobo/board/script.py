@@ -24,7 +24,8 @@ Script lines (``#`` starts a comment; cells like ``e5``):
     cut-flash N         arm a power cut at the N-th flash operation from now
 
 Output, one line per event: ``move NOTATION`` (`` (v)`` when it declares Voina),
-``undo NOTATION``, ``result ns|ew REASON``, ``new ...``, ``error ...``, ``power-cut``,
+``undo NOTATION``, ``result ns|ew`` (the protocol's ``event result`` without its reason:
+``state`` has it), ``new ...``, ``error ...``, ``power-cut``,
 ``boot ...``, ``expect ...``, ``cancel host|computer NOTATION``, ``hint ...``, ``load ...``;
 ``leds`` prints ``leds`` and 9 lines (rank 9 first), each 9 colours ``RRGGBB``.
 
@@ -99,6 +100,8 @@ class ScriptRunner:
             return
         body = line[6:]
         word = body.split(" ", 1)[0]
+        if word == "result":  # the script format stays 'result ns|ew' ('state' says how)
+            body = " ".join(body.split(" ")[:2])
         if word in PRINTED_EVENTS:
             self._print(body)
 
