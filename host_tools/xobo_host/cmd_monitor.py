@@ -10,8 +10,9 @@ Usage::
     xobo monitor --port /dev/ttyACM0 --db games.sqlite --no-browser --http-port 8766
 """
 
+import signal
 import sys
-import time
+import threading
 import webbrowser
 
 
@@ -72,14 +73,21 @@ def run(args):
           % (server.url, device, db_path), flush=True)
     if not args.no_browser:
         webbrowser.open(server.url)
+    # Ctrl-C (or SIGTERM) asks for a clean stop at any instant, never a KeyboardInterrupt
+    # raised in the middle of shutting the server, the link or the database down.
+    stop = threading.Event()
+    previous = {sig: signal.signal(sig, lambda *_: stop.set())
+                for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
-        while not link.closed:
-            time.sleep(0.5)
-        print("xobo monitor: %s" % (link.error or "the board went away"), file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
+        while not stop.wait(0.5):
+            if link.closed:
+                print("xobo monitor: %s" % (link.error or "the board went away"),
+                      file=sys.stderr)
+                return 1
         return 0
     finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
         server.stop()
         backend.stop()
         link.close()
