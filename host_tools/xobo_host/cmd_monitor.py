@@ -68,16 +68,16 @@ def run(args):
         print("xobo monitor: %s" % exc, file=sys.stderr)
         link.close()
         return 1
-    server = SimServer(backend, port=args.http_port).start()
-    print("XoBo monitor: %s  (board %s, games in %s; Ctrl-C to stop)"
-          % (server.url, device, db_path), flush=True)
-    if not args.no_browser:
-        webbrowser.open(server.url)
     # Ctrl-C (or SIGTERM) asks for a clean stop at any instant, never a KeyboardInterrupt
     # raised in the middle of shutting the server, the link or the database down.
     stop = threading.Event()
     previous = {sig: signal.signal(sig, lambda *_: stop.set())
                 for sig in (signal.SIGINT, signal.SIGTERM)}
+    server = SimServer(backend, port=args.http_port).start()
+    print("XoBo monitor: %s  (board %s, games in %s; Ctrl-C to stop)"
+          % (server.url, device, db_path), flush=True)
+    if not args.no_browser:
+        webbrowser.open(server.url)
     try:
         while not stop.wait(0.5):
             if link.closed:
