@@ -26,7 +26,7 @@ CONFIGS = {
     ),
     "pico": Config(
         max_depth=2, node_limit=110, k_adv=5, k_def=2, k_quiet=1, root_extra=4, max_ext=3,
-        prune_gifts=1,
+        prune_gifts=1, w_own=20, w_race=15,
     ),
     "strong": Config(
         max_depth=8,
@@ -39,6 +39,8 @@ CONFIGS = {
         qsearch=2,
         q_threats=4,
         prune_gifts=1,
+        w_own=20,
+        w_race=15,
     ),
 }
 

@@ -36,6 +36,7 @@ from xobo.ai.evaluate import (
     distance,
     flood,
     score_distances,
+    supply,
     threatens,
 )
 from xobo.compat import ticks_diff, ticks_ms
@@ -65,6 +66,8 @@ class Config:
         qsearch=0,
         q_threats=4,
         prune_gifts=0,
+        w_own=0,
+        w_race=0,
     ):
         self.max_depth = max_depth
         self.node_limit = node_limit
@@ -76,6 +79,8 @@ class Config:
         self.qsearch = qsearch  # threat plies searched at the horizon (0: none)
         self.q_threats = q_threats  # threats tried per quiescence node
         self.prune_gifts = prune_gifts  # skip placements that hand the opponent a Voina cell
+        self.w_own = w_own  # per cube of own reserve (captures, M4) more than the opponent
+        self.w_race = w_race  # per cube below 12 in the common reserve: who runs out first
 
 
 class Searcher:
@@ -332,7 +337,19 @@ class Searcher:
         pos = self.pos
         h = pos.heights
         me = pos.side
-        return score_distances(pos, distance(h, me), distance(h, me ^ 1))
+        s = score_distances(pos, distance(h, me), distance(h, me ^ 1))
+        cfg = self.cfg
+        if cfg.w_own:
+            # captured cubes are the cubes left to place once the common reserve is empty
+            # (M1), and a side with none then loses (E4)
+            s += cfg.w_own * (pos.own[me] - pos.own[me ^ 1])
+            c = pos.common
+            if c < 12:
+                if supply(pos, me) > supply(pos, me ^ 1):
+                    s += (12 - c) * cfg.w_race
+                else:
+                    s -= (12 - c) * cfg.w_race
+        return s
 
     def negamax(self, depth, alpha, beta, ply, ext, q):
         self._tick()
