@@ -327,18 +327,27 @@ class Position:
         No cells when the player has no cube to place."""
         for i in range(N_CELLS):
             out[i] = 0
+        return self._scan_voina_cells(player, out)
+
+    def _has_voina_cell(self, player):
+        return self._scan_voina_cells(player, None) > 0
+
+    def _scan_voina_cells(self, player, out):
+        """Count the Voina cells of ``player``, marking them in ``out``; with ``out`` None,
+        stop at the first. A cube on empty cell c joins the components of its single
+        neighbours, so c wins when its edges and theirs cover the player's edges and not the
+        opponent's: one pass over the empty cells, reading the labels (no search per cell)."""
         if not self._can_place(player):
             return 0
         self._labels()
+        if self._conn & (2 >> player):
+            return 0  # the opponent is connected already: no placement can win (E2)
         h = self.heights
         lab = self._label
         cf = self._cflags
         pe = PLAYER_EDGES[player]
         qe = PLAYER_EDGES[player ^ 1]
         p_conn = self._conn & (1 << player)
-        q_conn = self._conn & (2 >> player)
-        if q_conn:
-            return 0  # the opponent is connected already: no placement can win (E2)
         count = 0
         for c in range(N_CELLS):
             if h[c]:
@@ -348,32 +357,11 @@ class Position:
                 if h[y] == 1:
                     f |= cf[lab[y]]
             if (p_conn or f & pe == pe) and f & qe != qe:
+                if out is None:
+                    return 1
                 out[c] = 1
                 count += 1
         return count
-
-    def _has_voina_cell(self, player):
-        if not self._can_place(player):
-            return False
-        self._labels()
-        if self._conn & (2 >> player):
-            return False
-        h = self.heights
-        lab = self._label
-        cf = self._cflags
-        pe = PLAYER_EDGES[player]
-        qe = PLAYER_EDGES[player ^ 1]
-        p_conn = self._conn & (1 << player)
-        for c in range(N_CELLS):
-            if h[c]:
-                continue
-            f = EDGES[c]
-            for y in NEIGHBOURS[c]:
-                if h[y] == 1:
-                    f |= cf[lab[y]]
-            if (p_conn or f & pe == pe) and f & qe != qe:
-                return True
-        return False
 
     def _spread_wins(self, player, m):
         """Would spread m, played by player, win for them (E2/E3)? Leaves the position as is."""
