@@ -14,3 +14,40 @@ def raises(exc_type, fn, *args, **kwargs):
 def message_of(exc_type, fn, *args, **kwargs):
     """The message of the exception fn raises (lower case), for checking what an error says."""
     return str(raises(exc_type, fn, *args, **kwargs)).lower()
+
+
+try:
+    import micropython
+
+    _heap_lock = micropython.heap_lock
+    _heap_unlock = micropython.heap_unlock
+    HEAP_LOCK_WORKS = True  # MicroPython: an allocation while locked raises MemoryError
+except (ImportError, AttributeError):  # CPython: the same code runs, without the lock
+    _heap_lock = _heap_unlock = None
+    HEAP_LOCK_WORKS = False
+
+
+def run_with_heap_locked(fn, *args):
+    """Return fn(*args), called with the heap locked under MicroPython (always unlocked after).
+
+    Up to four arguments, passed one by one: a call with *args would itself allocate.
+    Usage: ``assert run_with_heap_locked(scan, matrix, raw) == 1``.
+    """
+    n = len(args)
+    if n > 4:
+        raise TypeError("run_with_heap_locked takes up to 4 arguments for fn, got %d" % n)
+    if HEAP_LOCK_WORKS:
+        _heap_lock()
+    try:
+        if n == 0:
+            return fn()
+        if n == 1:
+            return fn(args[0])
+        if n == 2:
+            return fn(args[0], args[1])
+        if n == 3:
+            return fn(args[0], args[1], args[2])
+        return fn(args[0], args[1], args[2], args[3])
+    finally:
+        if HEAP_LOCK_WORKS:
+            _heap_unlock()

@@ -4,35 +4,25 @@
 idle, with a stack lifted and a spread in progress, with a fix shown, under Voina, at the end.
 Under CPython the same cycles just run."""
 
+from xobo_testing import HEAP_LOCK_WORKS, run_with_heap_locked
+
 from boardapp.boardkit import board_at
-
-try:
-    import micropython
-
-    _LOCK = hasattr(micropython, "heap_lock")
-except ImportError:
-    micropython = None
-    _LOCK = False
 
 CYCLES = 300
 
 
+def _cycles(app, clock, n):
+    done = 0
+    while done < n:
+        clock.advance(10)
+        app.step(clock.ticks_ms())
+        done += 1
+    return done
+
+
 def _cycles_locked(vb, n=CYCLES):
     """Run n cycles (10 ms each) with the heap locked; returns how many ran."""
-    app = vb.app
-    clock = vb.clock
-    done = 0
-    if _LOCK:
-        micropython.heap_lock()
-    try:
-        while done < n:
-            clock.advance(10)
-            app.step(clock.ticks_ms())
-            done += 1
-    finally:
-        if _LOCK:
-            micropython.heap_unlock()
-    return done
+    return run_with_heap_locked(_cycles, vb.app, vb.clock, n)
 
 
 STACK = "........./........./........./........./....4..../...1...../........./........./" \
@@ -90,17 +80,20 @@ def test_voina_and_game_over_cycles_allocate_nothing():
     assert _cycles_locked(vb) == CYCLES
 
 
+def _allocate():
+    x = [1, 2, 3]
+    x.append(4)
+    return x
+
+
 def test_heap_lock_really_catches_an_allocation():
     # guards the tests above: under MicroPython an allocation in the locked window must fail
-    if not _LOCK:
+    if not HEAP_LOCK_WORKS:
         return
     caught = False
-    micropython.heap_lock()
     try:
-        x = [1, 2, 3]
-        x.append(4)
+        run_with_heap_locked(_allocate)
     except MemoryError:
         caught = True
-    finally:
-        micropython.heap_unlock()
     assert caught
+    assert _allocate() == [1, 2, 3, 4]  # and the heap is unlocked again afterwards

@@ -1,6 +1,8 @@
 # dual-runtime
 """Buttons: debounce, short press, long press, both held; driven by virtual time."""
 
+from xobo_testing import run_with_heap_locked
+
 from xobo.drivers.buttons import BOTH, LONG, SHORT
 from xobo.drivers.virtual import VirtualButtons, VirtualClock
 
@@ -82,26 +84,19 @@ def test_unknown_button_is_named_in_the_error():
         raise AssertionError("unknown button accepted")
 
 
+def _update_for_2s(btn, ev):
+    got = 0
+    for t in range(0, 2000, 5):
+        btn.update(t)
+        while btn.get_into(ev):
+            got += 1
+    return got
+
+
 def test_update_and_get_into_allocate_nothing():
     btn, clock = _buttons()
     ev = btn.new_event()
     btn.update(0)
-    try:
-        import micropython
-
-        lock, unlock = micropython.heap_lock, micropython.heap_unlock
-    except (ImportError, AttributeError):
-        lock = unlock = None
-    got = 0
     btn.press("ok")
-    if lock:
-        lock()
-    try:
-        for t in range(0, 2000, 5):
-            btn.update(t)
-            while btn.get_into(ev):
-                got += 1
-    finally:
-        if unlock:
-            unlock()
+    got = run_with_heap_locked(_update_for_2s, btn, ev)
     assert got == 1 and ev[0] == LONG and ev[1] == "ok"

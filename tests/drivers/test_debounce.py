@@ -1,6 +1,8 @@
 # dual-runtime
 """Debouncer: a change counts once stable for stable_ms; events in order; no allocation."""
 
+from xobo_testing import run_with_heap_locked
+
 from xobo.drivers.debounce import Debouncer
 
 
@@ -90,27 +92,20 @@ def test_queue_overflow_is_counted_not_crashing():
     assert got == [0, 1, 2, 3]
 
 
+def _close_cells_for_400ms(deb, raw, ev):
+    n = 0
+    for t in range(0, 400, 5):
+        raw[t % 81] = 1
+        n += deb.update(raw, t)
+        while deb.get_into(ev):
+            n += 0
+    return n
+
+
 def test_update_and_get_into_allocate_nothing():
     deb = Debouncer(stable_ms=30)
     raw = bytearray(81)
     ev = deb.new_event()
     deb.update(raw, 0)
-    try:
-        import micropython
-
-        lock, unlock = micropython.heap_lock, micropython.heap_unlock
-    except (ImportError, AttributeError):  # CPython: the same code runs, without the lock
-        lock = unlock = None
-    if lock:
-        lock()
-    try:
-        n = 0
-        for t in range(0, 400, 5):
-            raw[t % 81] = 1
-            n += deb.update(raw, t)
-            while deb.get_into(ev):
-                n += 0
-    finally:
-        if unlock:
-            unlock()
+    n = run_with_heap_locked(_close_cells_for_400ms, deb, raw, ev)
     assert n > 0 and deb.stable[0] == 1

@@ -1,6 +1,8 @@
 # dual-runtime
 """LED frame, mapping, power limiter, neopixel byte order; show() allocates nothing."""
 
+from xobo_testing import run_with_heap_locked
+
 from drivers import fakehw
 from xobo.board.boarddef import default_boarddef
 from xobo.drivers.leds import LedChain, PowerLimiter, order_offsets
@@ -85,6 +87,14 @@ def test_ledchain_writes_grb_bytes_into_the_neopixel_buffer():
     assert bytes(np.buf[6:9]) == bytes((20, 10, 30))
 
 
+def _draw_and_show(both):
+    for leds in both:
+        leds.fill(255, 0, 0)
+        leds.set_cell(40, 0, 255, 0)
+        leds.set_edge("N", 1, 2, 3)
+        leds.show()
+
+
 def test_show_allocates_nothing():
     machine, saved = fakehw.install()
     try:
@@ -96,21 +106,5 @@ def test_show_allocates_nothing():
     for leds in both:
         leds.fill(255, 255, 255)
         leds.show()
-    try:
-        import micropython
-
-        lock, unlock = micropython.heap_lock, micropython.heap_unlock
-    except (ImportError, AttributeError):
-        lock = unlock = None
-    if lock:
-        lock()
-    try:
-        for leds in both:
-            leds.fill(255, 0, 0)
-            leds.set_cell(40, 0, 255, 0)
-            leds.set_edge("N", 1, 2, 3)
-            leds.show()
-    finally:
-        if unlock:
-            unlock()
+    run_with_heap_locked(_draw_and_show, both)
     assert chain.last_scale < 256 and chain._np.writes == 2

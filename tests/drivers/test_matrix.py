@@ -1,6 +1,8 @@
 # dual-runtime
 """SwitchMatrix on (fake) rp2 registers: one GPIO_IN read per row, keys mapped to cells."""
 
+from xobo_testing import run_with_heap_locked
+
 from drivers import fakehw
 from xobo.drivers.matrix import SIO_OUT_SET_CLR, SwitchMatrix, column_layout
 
@@ -48,25 +50,17 @@ def test_non_contiguous_columns_are_read_bit_by_bit():
     assert raw[1] == 1 and sum(raw) == 1
 
 
+def _scan_three_times(m, raw):
+    for _ in range(3):
+        m.scan_into(raw)
+
+
 def test_scan_into_allocates_nothing():
     m, mem = _matrix()
     mem.closed[10] = 1
     raw = bytearray(81)
     m.scan_into(raw)
-    try:
-        import micropython
-
-        lock, unlock = micropython.heap_lock, micropython.heap_unlock
-    except (ImportError, AttributeError):
-        lock = unlock = None
-    if lock:
-        lock()
-    try:
-        for _ in range(3):
-            m.scan_into(raw)
-    finally:
-        if unlock:
-            unlock()
+    run_with_heap_locked(_scan_three_times, m, raw)
     assert raw[10] == 1 and sum(raw) == 1
 
 

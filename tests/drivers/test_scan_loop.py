@@ -5,6 +5,8 @@ without allocating: under MicroPython the whole cycle runs with the heap locked.
 (The cycle is a method, not a closure: MicroPython allocates on every call of a closure with
 more than a few free variables.)"""
 
+from xobo_testing import run_with_heap_locked
+
 from drivers import fakehw
 from xobo.board.boarddef import default_boarddef
 from xobo.drivers.buttons import LONG
@@ -52,25 +54,17 @@ class Loop:
         self.real_clock.ticks_ms()
 
 
+def _cycle_until_2s(loop):
+    for t in range(5, 2000, 5):
+        loop.clock.advance(5)
+        loop.cycle(t)
+
+
 def test_one_full_driver_cycle_allocates_nothing():
     loop = Loop()
     loop.mem.closed[40] = 1
     loop.buttons.press("undo")
     loop.cycle(0)
-    try:
-        import micropython
-
-        lock, unlock = micropython.heap_lock, micropython.heap_unlock
-    except (ImportError, AttributeError):
-        lock = unlock = None
-    if lock:
-        lock()
-    try:
-        for t in range(5, 2000, 5):
-            loop.clock.advance(5)
-            loop.cycle(t)
-    finally:
-        if unlock:
-            unlock()
+    run_with_heap_locked(_cycle_until_2s, loop)
     assert loop.switch_events == 1 and loop.button_kind == LONG and loop.deb.stable[40] == 1
     assert loop.leds._np.writes == 400 and loop.wdt.feeds == 400

@@ -1,6 +1,8 @@
 # dual-runtime
 """Virtual switches, clock and watchdog behave like the hardware they stand for."""
 
+from xobo_testing import run_with_heap_locked
+
 from xobo.board.boarddef import default_boarddef
 from xobo.drivers.debounce import Debouncer
 from xobo.drivers.virtual import (
@@ -126,25 +128,17 @@ def test_make_virtual_drivers_shares_one_clock():
     assert d.leds.count == 117 and d.boarddef.name == "virtual"
 
 
+def _scan_for_20ms(sw, clock, raw):
+    for _ in range(20):
+        sw.scan_into(raw)
+        clock.advance(1)
+
+
 def test_virtual_scan_allocates_nothing_so_the_simulated_loop_matches_the_device():
     clock = VirtualClock()
     sw = VirtualSwitches(clock, auto_bounce_ms=5)
     sw.fault(7, "chatter")
     raw = bytearray(81)
     sw.put(3)
-    try:
-        import micropython
-
-        lock, unlock = micropython.heap_lock, micropython.heap_unlock
-    except (ImportError, AttributeError):
-        lock = unlock = None
-    if lock:
-        lock()
-    try:
-        for _ in range(20):
-            sw.scan_into(raw)
-            clock.advance(1)
-    finally:
-        if unlock:
-            unlock()
+    run_with_heap_locked(_scan_for_20ms, sw, clock, raw)
     assert raw[3] == 1

@@ -4,6 +4,8 @@
 Under CPython the same calls run without the lock, so the test still checks the results.
 """
 
+from xobo_testing import run_with_heap_locked
+
 from xobo.rules.moves import new_move_buffer
 from xobo.rules.position import Position
 
@@ -13,19 +15,6 @@ UNDER_VOINA = ("....1..../....1..../....1..../....1..../........./....1..../....
                "....1..../....1.... ew 28 0 0")
 KV_SPREAD_THREAT = ("....1..../....1..../.3..1..../..1.1..../........./........./....1..../"
                     "....1..../....1.... ew 25 0 0")
-
-try:
-    import micropython
-
-    _lock = micropython.heap_lock
-    _unlock = micropython.heap_unlock
-except (ImportError, AttributeError):  # CPython
-
-    def _lock():
-        pass
-
-    def _unlock():
-        pass
 
 
 def _exercise(pos, buf, cells, rounds):
@@ -47,11 +36,7 @@ def _check(text, variant, rounds=3):
     buf = new_move_buffer()
     cells = bytearray(81)
     expected = _exercise(pos, buf, cells, 1)  # warm up: lazily made scratch buffers
-    _lock()
-    try:
-        got = _exercise(pos, buf, cells, rounds)
-    finally:
-        _unlock()
+    got = run_with_heap_locked(_exercise, pos, buf, cells, rounds)
     assert got == expected * rounds
     assert pos.to_string() == text
 
