@@ -24,6 +24,7 @@ Usage::
 from array import array
 
 from xobo.compat import const, ticks_diff
+from xobo.drivers.eventq import EventQueue
 
 SHORT = const(1)
 LONG = const(2)
@@ -33,8 +34,10 @@ KIND_NAMES = {SHORT: "short", LONG: "long", BOTH: "both"}
 _ORDER = ("ok", "undo", "hint")
 
 
-class ButtonsBase:
-    """Debounce and gesture logic; subclasses provide ``_read(i) -> 1 while pressed``."""
+class ButtonsBase(EventQueue):
+    """Debounce and gesture logic; subclasses provide ``_read(i) -> 1 while pressed``.
+
+    Events queue as ``[kind, index into names or 255 for "both", ticks]``."""
 
     def __init__(self, names, long_ms=1500, both_ms=1000, stable_ms=20, queue=8):
         self.names = tuple(names)
@@ -51,13 +54,7 @@ class ButtonsBase:
         self._both_sent = False
         self._iok = self.names.index("ok") if "ok" in self.names else -1
         self._iundo = self.names.index("undo") if "undo" in self.names else -1
-        self._qlen = queue
-        self._qkind = bytearray(queue)
-        self._qbtn = bytearray(queue)  # index into names, 255 = "both"
-        self._qt = array("i", [0] * queue)
-        self._head = 0
-        self._count = 0
-        self.overflows = 0
+        EventQueue.__init__(self, queue)
 
     def _read(self, i):  # overridden
         return 0
@@ -69,33 +66,12 @@ class ButtonsBase:
         """Debounced: is ``name`` held down now?"""
         return bool(self._down[self.names.index(name)])
 
-    def _push(self, kind, btn, t):
-        if self._count >= self._qlen:
-            self.overflows += 1
-            return
-        j = self._head + self._count
-        if j >= self._qlen:
-            j -= self._qlen
-        self._qkind[j] = kind
-        self._qbtn[j] = btn
-        self._qt[j] = t
-        self._count += 1
-
-    def pending(self):
-        return self._count
-
     def get_into(self, ev):
         """Move the oldest event into ``ev`` (``[kind, name, ticks]``); False if none."""
-        if not self._count:
+        if not EventQueue.get_into(self, ev):
             return False
-        j = self._head
-        ev[0] = self._qkind[j]
-        b = self._qbtn[j]
+        b = ev[1]
         ev[1] = "both" if b == 255 else self.names[b]
-        ev[2] = self._qt[j]
-        j += 1
-        self._head = 0 if j >= self._qlen else j
-        self._count -= 1
         return True
 
     def update(self, now_ms):

@@ -19,22 +19,19 @@ Usage::
 from array import array
 
 from xobo.compat import ticks_diff
+from xobo.drivers.eventq import EventQueue
 
 
-class Debouncer:
+class Debouncer(EventQueue):
+    """Change events queue as ``[cell, occupied, ticks]`` (``xobo.drivers.eventq``)."""
+
     def __init__(self, n=81, stable_ms=30, queue=64):
         self.n = n
         self.stable_ms = stable_ms
         self.stable = bytearray(n)  # debounced value per cell
         self._cand = bytearray(n)  # last raw value per cell
         self._since = array("i", [0] * n)  # ticks when _cand last changed
-        self._qlen = queue
-        self._qcell = bytearray(queue) if n < 256 else array("H", [0] * queue)
-        self._qval = bytearray(queue)
-        self._qt = array("i", [0] * queue)
-        self._head = 0  # next to read
-        self._count = 0
-        self.overflows = 0  # events dropped because the queue was full
+        EventQueue.__init__(self, queue, n >= 256)
 
     def new_event(self):
         """A reusable event for ``get_into``: ``[cell, occupied, ticks]``."""
@@ -72,37 +69,3 @@ class Debouncer:
                 changed += 1
         return changed
 
-    def _push(self, cell, value, t):
-        if self._count >= self._qlen:
-            self.overflows += 1
-            return
-        j = self._head + self._count
-        if j >= self._qlen:
-            j -= self._qlen
-        self._qcell[j] = cell
-        self._qval[j] = value
-        self._qt[j] = t
-        self._count += 1
-
-    def pending(self):
-        """Number of events waiting in the queue."""
-        return self._count
-
-    def get_into(self, ev):
-        """Move the oldest event into ``ev`` (``[cell, occupied, ticks]``); False if none."""
-        if not self._count:
-            return False
-        j = self._head
-        ev[0] = self._qcell[j]
-        ev[1] = self._qval[j]
-        ev[2] = self._qt[j]
-        j += 1
-        if j >= self._qlen:
-            j = 0
-        self._head = j
-        self._count -= 1
-        return True
-
-    def clear_events(self):
-        self._head = 0
-        self._count = 0
