@@ -41,6 +41,21 @@ ADJUST_MS = const(5000)
 HINT_MS = const(8000)
 
 
+def _mark_move(layer, m):
+    """Set to 1 in ``layer`` the cells move m changes: its cell and, unless it is a put, the
+    first ``m >> 12`` cells of its ray (one fewer for a regroup). No allocation."""
+    kind = m & 3
+    c = (m >> 2) & 127
+    layer[c] = 1
+    if kind != 0:
+        r = RAYS[c * 8 + ((m >> 9) & 7)]
+        n = m >> 12
+        if kind == 1:
+            n -= 1
+        for k in range(n):
+            layer[r[k]] = 1
+
+
 class Light:
     """Renders the board's state into ``cells`` (bytearray 243) and ``edges`` (bytearray 12)."""
 
@@ -109,16 +124,7 @@ class Light:
         """Start the confirmation flash of move m (cells it changes), before it is applied."""
         for c in range(N_CELLS):
             self.confirm[c] = 0
-        kind = m & 3
-        c = (m >> 2) & 127
-        self.confirm[c] = 1
-        if kind != 0:
-            r = RAYS[c * 8 + ((m >> 9) & 7)]
-            n = m >> 12
-            if kind == 1:
-                n -= 1
-            for k in range(n):
-                self.confirm[r[k]] = 1
+        _mark_move(self.confirm, m)
         self.confirm_on = True
         self.confirm_at = now
 
@@ -128,16 +134,7 @@ class Light:
         if m < 0:
             self.hint_on = False
             return
-        kind = m & 3
-        c = (m >> 2) & 127
-        self.hint[c] = 1
-        if kind != 0:
-            r = RAYS[c * 8 + ((m >> 9) & 7)]
-            n = m >> 12
-            if kind == 1:
-                n -= 1
-            for k in range(n):
-                self.hint[r[k]] = 1
+        _mark_move(self.hint, m)
         self.hint_on = True
         self.hint_at = now
 
