@@ -19,8 +19,14 @@ $(STAMP): pyproject.toml
 # Chromium for the browser tests comes from Debian (Playwright must not download its own).
 browser:
 	@command -v chromium >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
-	  else echo "chromium missing: sudo apt-get install chromium (browser tests will be skipped)"; fi; }
+	  if [ "$$(id -u)" = 0 ]; then \
+	    for try in 1 2; do \
+	      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null && break; \
+	      sleep 5; \
+	    done; \
+	  fi; \
+	  command -v chromium >/dev/null 2>&1 || \
+	    echo "WARNING: chromium is not installed (apt-get install chromium): the browser tests will be skipped"; }
 
 test: setup browser
 	$(BIN)/python -m pytest
