@@ -6,6 +6,7 @@ Usage::
     xobo monitor --port /dev/ttyACM0   # a real board mirrored in the same page
 
 Modules: ``backend`` (the simulated board, stepped by a thread), ``monitor`` (a board over
-serial), ``server`` (HTTP + server-sent events), ``legend`` (the light colours),
-``screenshot`` (regenerates docs/screenshot.png), ``static/`` (the page).
+serial), ``feed`` (the snapshot, version and events both offer the page), ``server`` (HTTP +
+server-sent events), ``legend`` (the light colours), ``screenshot`` (regenerates
+docs/screenshot.png), ``static/`` (the page).
 """

@@ -16,7 +16,6 @@ Usage::
     backend.stop()
 """
 
-import collections
 import os
 import threading
 import time
@@ -25,6 +24,7 @@ from xobo.rules.errors import XoboError
 from xobo.rules.geometry import cell_name, parse_cell
 from xobo.rules.position import Position
 from xobo.rules.record import parse_record
+from xobo_host.sim.feed import PageFeed
 
 BUTTONS = ("ok", "undo", "hint")
 EDGES = ("N", "E", "S", "W")
@@ -69,22 +69,17 @@ def _is_position(text):
     return "[" not in t and "/" in t.split()[0]
 
 
-class SimBackend:
+class SimBackend(PageFeed):
     """The firmware in this process, stepped by a thread, shared by every page that connects."""
 
     mode = "sim"
 
     def __init__(self, board, step_ms=10, snapshot_ms=40, max_events=200, restore_cubes=True):
+        PageFeed.__init__(self, max_events)
         self.board = board
         self.step_ms = step_ms
         self.snapshot_ms = snapshot_ms
-        self.lock = threading.RLock()
-        self.changed = threading.Condition(threading.Lock())
         self.hand = 0
-        self.events = collections.deque(maxlen=max_events)  # (seq, line)
-        self.event_seq = 0
-        self.version = 0
-        self._snap = None
         self._thread = None
         self._running = False
         self.errors = 0
@@ -110,8 +105,7 @@ class SimBackend:
         if self._thread is not None:
             self._thread.join(2)
             self._thread = None
-        with self.changed:
-            self.changed.notify_all()
+        self._wake_listeners()
 
     def _run(self):
         next_snap = 0.0
@@ -132,8 +126,7 @@ class SimBackend:
 
     # -- what the page sees -------------------------------------------------------------------
     def _on_event(self, line):
-        self.event_seq += 1
-        self.events.append((self.event_seq, line))
+        self._add_event(line)
 
     def _read(self):
         b = self.board
@@ -156,26 +149,7 @@ class SimBackend:
         snap = self._read()
         if snap != self._snap:
             self._snap = snap
-            with self.changed:
-                self.version += 1
-                self.changed.notify_all()
-
-    def snapshot(self):
-        with self.lock:
-            snap = dict(self._snap)
-            snap["version"] = self.version
-            return snap
-
-    def wait_change(self, version, timeout):
-        """Block until the version differs from ``version`` (or timeout); return the snapshot."""
-        with self.changed:
-            if self.version == version:
-                self.changed.wait(timeout)
-        return self.snapshot()
-
-    def events_after(self, seq):
-        with self.lock:
-            return [(s, line) for s, line in self.events if s > seq]
+            self._bump()
 
     # -- what the page does -------------------------------------------------------------------
     def action(self, req):

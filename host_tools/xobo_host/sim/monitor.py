@@ -15,7 +15,6 @@ Usage::
     backend.start()
 """
 
-import collections
 import queue
 import threading
 import time
@@ -24,6 +23,7 @@ from xobo.board.app import result_reason
 from xobo.rules.errors import XoboError
 from xobo.rules.position import Position
 from xobo_host.sim.backend import ActionError
+from xobo_host.sim.feed import PageFeed
 
 MULTI_LINE = ("record", "settings", "help")
 SIDES = ("ns", "ew")
@@ -146,21 +146,17 @@ def _record_text(lines):
     return "\n".join(out) + "\n"
 
 
-class MonitorBackend:
+class MonitorBackend(PageFeed):
     """The page's view of a real board: position, record, events (read-only mirror)."""
 
     mode = "monitor"
 
     def __init__(self, link, recorder=None, device="", poll_s=2.0, max_events=200):
+        PageFeed.__init__(self, max_events)
         self.link = link
         self.recorder = recorder
         self.device = device
         self.poll_s = poll_s
-        self.lock = threading.RLock()
-        self.changed = threading.Condition(threading.Lock())
-        self.events = collections.deque(maxlen=max_events)
-        self.event_seq = 0
-        self.version = 0
         self.hand = 0
         self.game_id = None
         self.error = ""
@@ -188,8 +184,7 @@ class MonitorBackend:
         self._wake.set()
         if self._thread is not None:
             self._thread.join(2)
-        with self.changed:
-            self.changed.notify_all()
+        self._wake_listeners()
 
     def _run(self):
         while self._running:
@@ -206,8 +201,7 @@ class MonitorBackend:
 
     def _on_event(self, line):
         with self.lock:
-            self.event_seq += 1
-            self.events.append((self.event_seq, line))
+            self._add_event(line)
             words = line.split()
             if self.recorder is not None and len(words) > 1 and words[1] in ("new", "load"):
                 self.recorder.mark_new_game()
@@ -220,11 +214,6 @@ class MonitorBackend:
             self.error = text
             self._snap = dict(self._snap, last_error=text)
         self._bump()
-
-    def _bump(self):
-        with self.changed:
-            self.version += 1
-            self.changed.notify_all()
 
     # -- reading the board --------------------------------------------------------------------
     def refresh(self):
@@ -301,23 +290,12 @@ class MonitorBackend:
         snap.update(extra)
         return snap
 
-    # -- the page's interface (same as SimBackend) --------------------------------------------
+    # -- the page's interface (PageFeed's, as SimBackend) --------------------------------------
     def snapshot(self):
-        with self.lock:
-            snap = dict(self._snap)
+        with self.lock:  # the event count as of now, not as of the last refresh
+            snap = PageFeed.snapshot(self)
             snap["event_seq"] = self.event_seq
-            snap["version"] = self.version
             return snap
-
-    def wait_change(self, version, timeout):
-        with self.changed:
-            if self.version == version:
-                self.changed.wait(timeout)
-        return self.snapshot()
-
-    def events_after(self, seq):
-        with self.lock:
-            return [(s, line) for s, line in self.events if s > seq]
 
     def action(self, req):
         raise ActionError("the monitor is a read-only mirror of the board: play on the board")

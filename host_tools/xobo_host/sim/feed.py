@@ -1,0 +1,66 @@
+"""What the page reads from a backend, shared by the simulator and the monitor: a snapshot
+with a ``version`` that goes up on every change, a wait for the next change, and the event
+lines the board sent (numbered, the last ``max_events`` kept).
+
+The backend holds ``lock`` while it changes ``_snap`` or adds an event, and calls ``_bump()``
+after a change; ``changed`` (a Condition) wakes the page's listeners.
+
+Usage::
+
+    from xobo_host.sim.feed import PageFeed
+
+    class MyBackend(PageFeed):
+        def __init__(self):
+            PageFeed.__init__(self, max_events=200)
+            self._snap = {"cells": []}
+
+    b = MyBackend()
+    snap = b.snapshot()                      # a copy, with "version"
+    snap = b.wait_change(snap["version"], 15.0)
+    b.events_after(0)                        # [(seq, line), ...]
+"""
+
+import collections
+import threading
+
+
+class PageFeed:
+    def __init__(self, max_events=200):
+        self.lock = threading.RLock()
+        self.changed = threading.Condition(threading.Lock())
+        self.events = collections.deque(maxlen=max_events)  # (seq, line)
+        self.event_seq = 0
+        self.version = 0
+        self._snap = None
+
+    def _add_event(self, line):
+        """Number and keep one event line (lock held)."""
+        self.event_seq += 1
+        self.events.append((self.event_seq, line))
+
+    def _bump(self):
+        """What the page shows changed: a new version, the listeners woken."""
+        with self.changed:
+            self.version += 1
+            self.changed.notify_all()
+
+    def _wake_listeners(self):
+        with self.changed:
+            self.changed.notify_all()
+
+    def snapshot(self):
+        with self.lock:
+            snap = dict(self._snap)
+            snap["version"] = self.version
+            return snap
+
+    def wait_change(self, version, timeout):
+        """Block until the version differs from ``version`` (or timeout); return the snapshot."""
+        with self.changed:
+            if self.version == version:
+                self.changed.wait(timeout)
+        return self.snapshot()
+
+    def events_after(self, seq):
+        with self.lock:
+            return [(s, line) for s, line in self.events if s > seq]
