@@ -162,9 +162,8 @@ def test_undo_again_and_again_to_the_start_shows_what_to_restore():
     assert position(vb) == EMPTY
 
 
-def test_undo_of_a_spread_asks_for_the_stack_and_the_captured_singles_back():
-    vb = board_at(SPREAD4)
-    rec = Recorder(vb)
+def _spread_e5xd4_by_hand_then_undo(vb, rec):
+    # on SPREAD4: the stack lifted, the pair on d4 taken off at once, the singles put down
     vb.lift("e5")
     vb.put("d4")
     vb.take("d4", 2)
@@ -174,6 +173,11 @@ def test_undo_of_a_spread_asks_for_the_stack_and_the_captured_singles_back():
     assert rec.moves() == ["e5xd4"]
     vb.command("undo")
     vb.advance(50)
+
+
+def test_undo_of_a_spread_asks_for_the_stack_and_the_captured_singles_back():
+    vb = board_at(SPREAD4)
+    _spread_e5xd4_by_hand_then_undo(vb, Recorder(vb))
     inf = vb.app.inf
     fill = [c for c in range(81) if inf.fill[c]]
     clear = [c for c in range(81) if inf.clear[c]]
@@ -194,15 +198,7 @@ def test_undo_of_a_spread_says_how_tall_the_stack_to_rebuild_is():
     vb = board_at(SPREAD4)
     rec = Recorder(vb)
     vb.command("follow on")
-    vb.lift("e5")
-    vb.put("d4")
-    vb.take("d4", 2)
-    for cell in ("c3", "b2", "a1"):
-        vb.put(cell)
-    vb.advance(1500)
-    assert rec.moves() == ["e5xd4"]
-    vb.command("undo")
-    vb.advance(50)
+    _spread_e5xd4_by_hand_then_undo(vb, rec)
     assert rec.has("event restore fill d4 e5=4 clear a1 b2 c3")
     assert vb.command("state") == [
         "ok state restore side ns result * ply 0 restore fill d4 e5=4 clear a1 b2 c3"]
