@@ -1,6 +1,10 @@
 """Helpers of the simulator tests: a running simulator (server + firmware) and its API."""
 
 import json
+import os
+import signal
+import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -12,6 +16,25 @@ CHROMIUM_ARGS = [
 ]
 START = "........./........./........./........./........./........./........./........./" \
     "......... ns 36 0 0"
+
+
+def start_xobo(args):
+    """``xobo ARGS`` in a subprocess, its output unbuffered, in pipes (text)."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "xobo_host.cli"] + list(args),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=dict(os.environ, PYTHONUNBUFFERED="1"))
+
+
+def stop_with_ctrl_c(proc, timeout=20):
+    """Send SIGINT (Ctrl-C) and collect the rest of the output: ``(out, err)``; the process is
+    killed if it has not ended after ``timeout`` s."""
+    proc.send_signal(signal.SIGINT)
+    try:
+        return proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        return proc.communicate()
 
 
 class Sim:

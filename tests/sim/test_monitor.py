@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from sim.simkit import start_xobo, stop_with_ctrl_c
 from xobo_host.cli import main
 from xobo_host.gamesdb import GamesDB, Recorder
 from xobo_host.sim.monitor import LinkError, MonitorBackend, SerialLink
@@ -146,14 +147,8 @@ def test_a_board_that_does_not_answer_is_a_clear_error(tmp_path):
 
 
 def test_xobo_monitor_command_serves_the_mirror_page(board_tty, tmp_path):
-    import signal
-
     db = tmp_path / "games.sqlite"
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "xobo_host.cli", "monitor", "--port", board_tty, "--db", str(db),
-         "--no-browser"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env=dict(os.environ, PYTHONUNBUFFERED="1"))
+    proc = start_xobo(["monitor", "--port", board_tty, "--db", str(db), "--no-browser"])
     try:
         line = proc.stdout.readline()
         assert line.startswith("XoBo monitor: http://127.0.0.1:"), (line, proc.stderr.read())
@@ -165,12 +160,7 @@ def test_xobo_monitor_command_serves_the_mirror_page(board_tty, tmp_path):
         with urllib.request.urlopen(url, timeout=15) as r:
             assert b'data-role="record"' in r.read()
     finally:
-        proc.send_signal(signal.SIGINT)
-        try:
-            out, err = proc.communicate(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            out, err = proc.communicate()
+        out, err = stop_with_ctrl_c(proc)
     assert proc.returncode == 0, (proc.returncode, out, err)
     assert len(GamesDB(str(db)).list_games()) == 1
 

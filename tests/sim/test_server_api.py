@@ -6,7 +6,7 @@ import threading
 import time
 import urllib.request
 
-from sim.simkit import START, Sim
+from sim.simkit import START, Sim, start_xobo, stop_with_ctrl_c
 from xobo.rules.record import parse_record
 
 
@@ -243,16 +243,7 @@ def test_the_game_survives_restarting_the_simulator(tmp_path):
 
 
 def test_xobo_sim_serves_the_page_and_prints_its_url(tmp_path):
-    import os
-    import signal
-    import subprocess
-    import sys
-
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "xobo_host.cli", "sim", "--no-browser", "--flash",
-         str(tmp_path / "flash")],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env=dict(os.environ, PYTHONUNBUFFERED="1"))
+    proc = start_xobo(["sim", "--no-browser", "--flash", str(tmp_path / "flash")])
     try:
         line = proc.stdout.readline()
         assert line.startswith("XoBo simulator: http://127.0.0.1:"), line
@@ -260,12 +251,7 @@ def test_xobo_sim_serves_the_page_and_prints_its_url(tmp_path):
         with urllib.request.urlopen(url + "state", timeout=15) as r:
             assert json.loads(r.read())["state"]["position"] == START
     finally:
-        proc.send_signal(signal.SIGINT)
-        try:
-            out, err = proc.communicate(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            out, err = proc.communicate()
+        out, err = stop_with_ctrl_c(proc)
     assert proc.returncode == 0, (proc.returncode, out, err)
 
 
