@@ -2,6 +2,8 @@
 """The app around the game: self-test at power-up, the hint button, the watchdog, settings at
 boot, events."""
 
+from xobo_testing import raises
+
 from boardapp.boardkit import Recorder
 from xobo.board.virtual_board import VirtualBoard
 
@@ -70,12 +72,7 @@ def test_watchdog_is_fed_by_the_running_loop():
 def test_settings_given_at_construction_are_checked():
     vb = VirtualBoard(settings={"settle": 600})
     assert vb.app.inf.settle_ms == 600
-    try:
-        VirtualBoard(settings={"settle": 1})
-    except ValueError as exc:
-        assert "200-5000" in str(exc)
-    else:
-        raise AssertionError("settle 1 accepted")
+    assert "200-5000" in str(raises(ValueError, VirtualBoard, settings={"settle": 1}))
 
 
 def test_move_events_carry_the_voina_mark_and_the_result():

@@ -1,7 +1,7 @@
 # dual-runtime
 """LED frame, mapping, power limiter, neopixel byte order; show() allocates nothing."""
 
-from xobo_testing import run_with_heap_locked
+from xobo_testing import raises, run_with_heap_locked
 
 from drivers import fakehw
 from xobo.board.boarddef import default_boarddef
@@ -66,12 +66,7 @@ def test_cells_follow_the_serpentine_chain_of_the_board_definition():
 def test_colour_order_offsets():
     assert order_offsets("GRB") == (1, 0, 2)
     assert order_offsets("RGB") == (0, 1, 2)
-    try:
-        order_offsets("RGX")
-    except ValueError as exc:
-        assert "RGX" in str(exc)
-    else:
-        raise AssertionError("bad order accepted")
+    assert "RGX" in str(raises(ValueError, order_offsets, "RGX"))
 
 
 def test_ledchain_writes_grb_bytes_into_the_neopixel_buffer():

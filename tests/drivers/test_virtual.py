@@ -1,7 +1,7 @@
 # dual-runtime
 """Virtual switches, clock and watchdog behave like the hardware they stand for."""
 
-from xobo_testing import run_with_heap_locked
+from xobo_testing import raises, run_with_heap_locked
 
 from xobo.board.boarddef import default_boarddef
 from xobo.drivers.debounce import Debouncer
@@ -35,12 +35,7 @@ def test_set_counts_copies_heights_and_take_too_many_says_so():
     raw = bytearray(81)
     sw.scan_into(raw)
     assert raw[0] == 1 and raw[80] == 1 and sum(raw) == 2 and sw.counts[0] == 3
-    try:
-        sw.take(80, 2)
-    except ValueError as exc:
-        assert "holds 1" in str(exc)
-    else:
-        raise AssertionError("took more cubes than there are")
+    assert "holds 1" in str(raises(ValueError, sw.take, 80, 2))
 
 
 def test_bounce_chatters_then_settles_and_the_debouncer_sees_one_change():
