@@ -1,7 +1,14 @@
 # dual-runtime
 """Fake rp2 hardware for driver tests: a ``machine`` module whose ``mem32`` models the SIO GPIO
 registers of a wired 9x9 diode matrix (RP2040 offsets unless told), and a ``neopixel``
-module. Install with ``install()``; works under CPython and MicroPython (``sys.modules``)."""
+module. Install with ``install()``; works under CPython and MicroPython (``sys.modules``).
+
+Usage (the drivers import ``machine`` while they are built)::
+
+    with fakehw.installed() as machine:
+        m = SwitchMatrix(rows, cols, cell_of_key, 0, "up", 0)
+    machine.mem32.closed[10] = 1
+"""
 
 import sys
 
@@ -105,3 +112,20 @@ def uninstall(saved):
                 del sys.modules[name]
         else:
             sys.modules[name] = mod
+
+
+class installed:
+    """``with installed(set_addr, clr_addr) as machine:``: ``install`` on entry, ``uninstall``
+    on the way out, whatever happens."""
+
+    def __init__(self, set_addr=SIO_SET, clr_addr=SIO_CLR):
+        self.addrs = (set_addr, clr_addr)
+        self.saved = None
+
+    def __enter__(self):
+        machine, self.saved = install(self.addrs[0], self.addrs[1])
+        return machine
+
+    def __exit__(self, exc_type, exc, tb):
+        uninstall(self.saved)
+        return False

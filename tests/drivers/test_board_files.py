@@ -37,13 +37,10 @@ def test_error_in_a_file_names_the_file(tmp_path):
 
 
 def test_make_drivers_for_rp2_uses_sio_matrix_and_neopixel(monkeypatch):
-    machine, saved = fakehw.install()
     wdt = []
-    machine.WDT = lambda timeout: wdt.append(timeout) or types.SimpleNamespace(feed=lambda: 0)
-    try:
+    with fakehw.installed() as machine:
+        machine.WDT = lambda timeout: wdt.append(timeout) or types.SimpleNamespace(feed=lambda: 0)
         d = make_drivers(load(str(ROOT / "boards" / "pico_gpio.json")))
-    finally:
-        fakehw.uninstall(saved)
     from xobo.drivers.leds import LedChain
     from xobo.drivers.matrix import SwitchMatrix
 

@@ -70,11 +70,8 @@ def test_colour_order_offsets():
 
 
 def test_ledchain_writes_grb_bytes_into_the_neopixel_buffer():
-    machine, saved = fakehw.install()
-    try:
+    with fakehw.installed():
         leds = LedChain("GP22", 117, "GRB", default_boarddef().led_cells)
-    finally:
-        fakehw.uninstall(saved)
     leds.set(2, 10, 20, 30)
     leds.show()
     np = leds._np
@@ -91,11 +88,8 @@ def _draw_and_show(both):
 
 
 def test_show_allocates_nothing():
-    machine, saved = fakehw.install()
-    try:
+    with fakehw.installed():
         chain = LedChain("GP22", 117, "GRB")
-    finally:
-        fakehw.uninstall(saved)
     virt = _leds()
     both = (chain, virt)
     for leds in both:

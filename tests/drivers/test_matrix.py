@@ -11,11 +11,8 @@ COLS = ["GP%d" % i for i in range(2, 11)]
 
 
 def _matrix(cell_of_key=None, cols=COLS, chip="RP2040"):
-    machine, saved = fakehw.install(*SIO_OUT_SET_CLR.get(chip, (0, 0)))
-    try:
+    with fakehw.installed(*SIO_OUT_SET_CLR.get(chip, (0, 0))) as machine:
         m = SwitchMatrix(ROWS, cols, cell_of_key or list(range(81)), 0, "up", 0, chip)
-    finally:
-        fakehw.uninstall(saved)
     return m, machine.mem32
 
 
@@ -65,11 +62,8 @@ def test_scan_into_allocates_nothing():
 
 
 def test_active_high_rows_with_pulled_down_columns():
-    machine, saved = fakehw.install()
-    try:
+    with fakehw.installed() as machine:
         m = SwitchMatrix(ROWS, COLS, list(range(81)), 1, "down", 0, "RP2040")
-    finally:
-        fakehw.uninstall(saved)
     mem = machine.mem32
     mem.row_active = 1
     mem.out = 0  # rows start low (inactive)

@@ -20,13 +20,10 @@ from xobo.drivers.virtual import VirtualButtons, VirtualClock, VirtualWatchdog
 class Loop:
     def __init__(self):
         bd = default_boarddef()
-        machine, saved = fakehw.install()
-        try:
+        with fakehw.installed() as machine:
             self.matrix = SwitchMatrix(bd.rows, bd.cols, bd.cell_of_key, 0, "up", 0)
             self.leds = LedChain(bd.led_pin, bd.led_count, bd.led_order, bd.led_cells,
                                  bd.led_edges, bd.limiter())
-        finally:
-            fakehw.uninstall(saved)
         self.mem = machine.mem32
         self.clock = VirtualClock()
         self.buttons = VirtualButtons(self.clock, ("ok", "undo"))
