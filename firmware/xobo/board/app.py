@@ -15,7 +15,9 @@ What happens when (docs/firmware.md has the full story):
   resumed game for a new one only right after power-up (until the first move or undo since
   the boot): otherwise it is an undo like a short press, so nothing is ever lost by it; a
   long press on ``ok`` after the end of a game starts the next one;
-- ``hint`` (button or serial, with hints on) shows the AI's suggested move;
+- ``hint`` (button or serial, with hints on) shows the AI's suggested move; a long press on
+  ``hint`` cycles the computer opponent: off -> the side not to move -> the side to move -> off
+  (saved like ``set opponent``, ``event setting opponent ew``, the computer's edges flash);
 - with ``opponent`` set, the computer's moves are shown in light and wait for the cubes.
 
 Usage::
@@ -529,15 +531,37 @@ class App:
             except XoboError as exc:
                 self.emit("event error %s" % exc)
         elif name == "hint":
+            if kind == 2:  # long press: the computer opponent, off -> other side -> mover
+                self.cycle_opponent(now)
+                return
             try:
                 self.show_hint(now)
             except XoboError as exc:
                 self.emit("event error %s" % exc)
 
+    def cycle_opponent(self, now):
+        """The hint button's long press: the computer opponent goes off -> the side not to
+        move (you keep the side to move) -> the side to move (it moves now) -> off. Saved and
+        announced like a serial ``set opponent``; the computer's edges double-flash in its
+        colour (every edge dim white: off). Returns the new value."""
+        cur = self.settings["opponent"]
+        mover = SIDE_NAMES[self.pos.side]
+        if cur == "off":
+            v = SIDE_NAMES[self.pos.side ^ 1]
+        elif cur == mover:
+            v = "off"
+        else:
+            v = mover
+        self.set_setting("opponent", v, now)
+        self.light.show_opponent(-1 if v == "off" else SIDE_NAMES.index(v), now)
+        return v
+
     # ------------------------------------------------------------ settings
 
-    def set_setting(self, key, value):
-        """Validate and apply; returns a note ('' or 'takes effect at the next new game')."""
+    def set_setting(self, key, value, now=None):
+        """Validate, apply, save and announce (``event setting KEY VALUE``); returns a note
+        ('' or 'takes effect at the next new game'). A computer move waiting for the cubes
+        is cancelled when the computer no longer plays the side to move."""
         v = check_setting(key, value)
         self.settings[key] = v
         if key == "settle":
@@ -548,7 +572,11 @@ class App:
             self.light.hints = v == "on"
         elif key in ("opponent", "level"):
             self.ai_failed_ply = -1
+            if (key == "opponent" and self.pending_from == "computer"
+                    and v != SIDE_NAMES[self.pos.side]):
+                self.cancel_pending(self.d.clock.ticks_ms() if now is None else now)
         self.save_settings()
+        self.emit("event setting %s %s" % (key, v))
         if key in NEW_GAME_KEYS:
             cur = self.pos.variant if key == "variant" else SIDE_NAMES[self.first]
             if cur != v:

@@ -57,7 +57,10 @@ WIN_NS = const(16)  # winning chain / edges of NS
 WIN_EW = const(17)
 LOSER = const(18)  # the loser's edges (a loss by exhaustion or blocus)
 SELF = const(19)  # spare (self-test uses its own rendering)
-N_CODES = const(20)
+OPP_NS = const(20)  # the hint button's long press: the computer now plays North-South
+OPP_EW = const(21)  # ... East-West
+OPP_OFF = const(22)  # ... the computer opponent is switched off
+N_CODES = const(23)
 
 RGB = (
     BLACK,  # OFF
@@ -80,6 +83,9 @@ RGB = (
     ORANGE,  # WIN_EW
     VERMILLION,  # LOSER
     WHITE,  # SELF
+    BLUE,  # OPP_NS
+    ORANGE,  # OPP_EW
+    WHITE,  # OPP_OFF
 )
 
 PATTERN = (
@@ -103,6 +109,9 @@ PATTERN = (
     PULSE,  # WIN_EW
     PULSE,  # LOSER
     STEADY,  # SELF
+    DOUBLE,  # OPP_NS
+    DOUBLE,  # OPP_EW
+    DIM,  # OPP_OFF
 )
 
 MEANINGS = (
@@ -126,6 +135,9 @@ MEANINGS = (
     "East-West won: the winning chain and its edges",
     "the loser's edges (loss by blocus or exhaustion)",
     "self-test",
+    "edges: the computer now plays North-South (hint held 1.5 s)",
+    "edges: the computer now plays East-West (hint held 1.5 s)",
+    "edges: the computer opponent is off (hint held 1.5 s)",
 )
 
 

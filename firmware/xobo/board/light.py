@@ -17,7 +17,9 @@ Layers, lowest first (a higher layer wins a cell):
    after).
 
 Edges: the side to move lights its two edges in its colour; at the end the winner's edges
-pulse, and the loser's edges blink when the loss is by blocus or exhaustion.
+pulse, and the loser's edges blink when the loss is by blocus or exhaustion. For 1.2 s after
+the hint button's long press changed the computer opponent, the computer's two edges
+double-flash in its colour (every edge dim white when it was switched off).
 
 Usage::
 
@@ -39,6 +41,7 @@ EDGE_NAMES = ("N", "S", "E", "W")
 CONFIRM_MS = const(400)
 ADJUST_MS = const(5000)
 HINT_MS = const(8000)
+OPPONENT_MS = const(1200)  # one double flash (its pattern counts from the long press)
 
 
 def _mark_move(layer, m):
@@ -83,6 +86,9 @@ class Light:
         self.adjust = bytearray(N_CELLS)
         self.adjust_on = False
         self.adjust_at = 0
+        self.opp_on = False
+        self.opp_at = 0
+        self.opp_side = -1  # the computer's side shown (0 NS, 1 EW), -1: switched off
         self.blank = False  # everything off (brightness 0 / self-test draws itself)
 
     # ------------------------------------------------------------ position-derived layers
@@ -137,6 +143,14 @@ class Light:
         _mark_move(self.hint, m)
         self.hint_on = True
         self.hint_at = now
+
+    def show_opponent(self, side, now):
+        """Feedback of the opponent setting (the hint button's long press): the computer's
+        two edges (side 0 NS, 1 EW) double-flash in its colour, or every edge is dim white
+        when the computer was switched off (side -1), for 1.2 s. No allocation."""
+        self.opp_side = side
+        self.opp_on = True
+        self.opp_at = now
 
     def show_adjust(self, before, after, now):
         """Stacks whose height changes while their switch stays closed (after an undo, a
@@ -201,6 +215,8 @@ class Light:
             self.hint_on = False
         if self.adjust_on and ticks_diff(now, self.adjust_at) >= ADJUST_MS:
             self.adjust_on = False
+        if self.opp_on and ticks_diff(now, self.opp_at) >= OPPONENT_MS:
+            self.opp_on = False
         st = inf.state
         if st == I.RESTORE:  # a cell to fill with a stack: its height is to adjust too
             adjust = self.adjust
@@ -291,10 +307,24 @@ class Light:
             else:
                 ec[2] = ec[3] = pc
                 ec[0] = ec[1] = 0
+        if self.opp_on and not self.blank:  # the opponent setting just changed
+            s = self.opp_side
+            if s < 0:
+                ec[0] = ec[1] = ec[2] = ec[3] = C.OPP_OFF
+            elif s == 0:
+                ec[0] = ec[1] = C.OPP_NS
+                ec[2] = ec[3] = 0
+            else:
+                ec[2] = ec[3] = C.OPP_EW
+                ec[0] = ec[1] = 0
         # colours
         lv = self._lv
         for k in range(C.N_CODES):
             lv[k] = C.level(C.PATTERN[k], now)
+        if self.opp_on:  # its double flash starts at the long press
+            v = C.level(C.DOUBLE, ticks_diff(now, self.opp_at))
+            lv[C.OPP_NS] = v
+            lv[C.OPP_EW] = v
         cells = self.cells
         changed = False
         for c in range(N_CELLS):

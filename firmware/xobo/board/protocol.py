@@ -201,7 +201,7 @@ class Protocol:
         if len(parts) != 2:
             raise ValueError("usage: set KEY VALUE (e.g. set settle 800)")
         key = parts[0].lower()
-        note = self.app.set_setting(key, parts[1])
+        note = self.app.set_setting(key, parts[1], now)
         v = self.app.settings[key]
         if note:
             return ["ok %s %s (%s)" % (key, v, note)]

@@ -13,7 +13,8 @@ Script lines (``#`` starts a comment; cells like ``e5``):
     bounce CELL [MS]    the cell's switch chatters for MS ms (default 4)
     wait MS             let MS ms pass
     press NAME          a short press of ok, undo or hint
-    hold NAME MS        hold the button MS ms
+    hold NAME MS        hold the button MS ms (1500 or more: a long press; ``hold hint 1600``
+                        cycles the computer opponent)
     both MS             hold ok and undo together MS ms
     leds                print the cell colours as rendered (full brightness, before the
                         brightness setting and the power limiter; a blinking cell may be off)
@@ -26,7 +27,8 @@ Script lines (``#`` starts a comment; cells like ``e5``):
 Output, one line per event: ``move NOTATION`` (`` (v)`` when it declares Voina),
 ``undo NOTATION``, ``result ns|ew`` (the protocol's ``event result`` without its reason:
 ``state`` has it), ``new ...``, ``error ...``, ``power-cut``,
-``boot ...``, ``expect ...``, ``cancel host|computer NOTATION``, ``hint ...``, ``load ...``;
+``boot ...``, ``expect ...``, ``cancel host|computer NOTATION``, ``hint ...``, ``load ...``,
+``setting KEY VALUE`` (a ``serial set``, or ``hold hint 1600``: the computer opponent);
 ``leds`` prints ``leds`` and 9 lines (rank 9 first), each 9 colours ``RRGGBB``.
 
 Usage::
@@ -39,7 +41,7 @@ from xobo.board.virtual_board import VirtualBoard
 
 HAND_MS = 50
 PRINTED_EVENTS = ("move", "undo", "result", "new", "error", "power-cut", "load", "expect",
-                  "hint", "cancel")
+                  "hint", "cancel", "setting")
 
 
 class ScriptError(ValueError):

@@ -146,6 +146,10 @@
     ui.result.textContent = over ? resultText(st) : "";
     ui.result.dataset.result = st.result || "*";
     renderInference(st);
+    if (st.settings && typeof st.settings === "object") {  // the simulator's snapshot has them
+      Object.assign(settings, st.settings);
+      renderSettings();
+    }
     const r = reserves(st);
     role("res-common").textContent = r.common !== undefined ? r.common : "–";
     role("res-ns").textContent = r.ns !== undefined ? r.ns : "–";
@@ -186,14 +190,71 @@
   }
 
   function addEvents(list) {
+    let settingChanged = false;
     for (const item of list) {
       const li = document.createElement("li");
       const line = Array.isArray(item) ? item[1] : String(item);
+      if (/^event setting /.test(line)) settingChanged = true;
       li.textContent = line.replace(/^event\s+/, "");
       li.title = line;
       ui.events.insertBefore(li, ui.events.firstChild);
     }
     while (ui.events.children.length > 40) ui.events.removeChild(ui.events.lastChild);
+    if (settingChanged) readSettings();
+  }
+
+  /* ---------------------------------------------------------------- play against the computer
+   * The panel shows the board's own settings (serial `settings`), read at load and after each
+   * `event setting …` (a `set` from here or the console, or the hint button held 1.5 s), and
+   * changes them with serial `set opponent …` / `set level …`. */
+  const settings = {};
+  let settingsReading = null;
+  let shownVs = null;  // "opponent level" last shown: a change is also said under the board
+
+  function readSettings() {
+    if (readOnly()) return Promise.resolve();
+    if (settingsReading) return settingsReading;
+    settingsReading = act({ action: "command", line: "settings" }).then((r) => {
+      for (const line of r.reply || []) {
+        const m = /^ok (\S+) (\S+)/.exec(line);
+        if (m && m[1] !== "end") settings[m[1]] = m[2];
+      }
+      renderSettings();
+    }).finally(() => { settingsReading = null; });
+    return settingsReading;
+  }
+
+  function renderSettings() {
+    const opp = settings.opponent || "off";
+    for (const b of document.querySelectorAll("[data-opponent]")) {
+      b.setAttribute("aria-checked", b.dataset.opponent === opp ? "true" : "false");
+    }
+    const level = role("level");
+    if (settings.level && level.value !== settings.level) level.value = settings.level;
+    role("vs").dataset.computer = opp;
+    const now = opp + " " + (settings.level || "");
+    if (shownVs !== null && now !== shownVs) {
+      say(opp === "off" ? "Two players: the computer does not play"
+        : "The computer plays " + SIDE[opp] + " at level " + (settings.level || "?"), "info");
+    }
+    shownVs = settings.opponent ? now : null;
+  }
+
+  async function setSetting(key, value) {
+    const vs = role("vs");
+    vs.dataset.busy = "1";
+    const r = await act({ action: "command", line: "set " + key + " " + value });
+    vs.dataset.busy = "";
+    const m = /^ok (\S+) (\S+)/.exec((r.reply || [])[0] || "");
+    if (m) settings[m[1]] = m[2];
+    renderSettings();
+  }
+
+  function wireVs() {
+    for (const b of document.querySelectorAll("[data-opponent]")) {
+      b.addEventListener("click", () => { setSetting("opponent", b.dataset.opponent); b.blur(); });
+    }
+    role("level").addEventListener("change", (ev) => setSetting("level", ev.target.value));
   }
 
   /* ---------------------------------------------------------------- server I/O */
@@ -236,7 +297,8 @@
       render(JSON.parse(ev.data));
     });
     es.onerror = () => { ui.conn.dataset.state = "lost"; ui.conn.textContent = "reconnecting…"; };
-    fetch("/state").then((r) => r.json()).then((s) => { if (!snap) render(s); }).catch(() => {});
+    fetch("/state").then((r) => r.json()).then((s) => { if (!snap) render(s); readSettings(); })
+      .catch(() => {});
     fetch("/legend").then((r) => r.json()).then(renderLegend).catch(() => {});
   }
 
@@ -410,7 +472,7 @@
 
   function onKeyDown(ev) {
     const t = ev.target;
-    if (t && (t.tagName === "TEXTAREA" || t.tagName === "INPUT" || t.tagName === "BUTTON" && (ev.key === " " || ev.key === "Enter"))) return;
+    if (t && (t.tagName === "TEXTAREA" || t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "BUTTON" && (ev.key === " " || ev.key === "Enter"))) return;
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const k = ev.key;
     const file = k.length === 1 ? FILES.indexOf(k.toLowerCase()) : -1;
@@ -449,8 +511,12 @@
 
   buildGrid();
   wireButtons();
+  wireVs();
   document.addEventListener("keydown", onKeyDown);
   document.addEventListener("keyup", onKeyUp);
   connect();
-  window.xobo = { act, render, cellName, parseCell, get snapshot() { return snap; } };
+  window.xobo = {
+    act, render, cellName, parseCell, readSettings,
+    get snapshot() { return snap; }, get settings() { return Object.assign({}, settings); },
+  };
 })();
