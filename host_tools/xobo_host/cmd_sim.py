@@ -11,8 +11,9 @@ Usage::
     xobo sim --flash /tmp/xobo-flash # where the simulated flash (the saved game) lives
 """
 
+import signal
 import sys
-import time
+import threading
 import webbrowser
 
 
@@ -43,24 +44,33 @@ def run(args):
     except ImportError as exc:
         print("xobo sim: the board firmware is not available: %s" % exc, file=sys.stderr)
         return 1
-    backend = SimBackend(board).start()
+    # Ctrl-C (or SIGTERM) sets a stop flag from the moment the simulator starts, so it never
+    # lands as a KeyboardInterrupt outside the clean shutdown below.
+    stop = threading.Event()
+    previous = {sig: signal.signal(sig, lambda *_: stop.set())
+                for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
-        server = SimServer(backend, host=args.host, port=args.port)
-    except OSError as exc:
-        backend.stop()
-        print("xobo sim: cannot serve on %s:%s: %s" % (args.host, args.port, exc),
-              file=sys.stderr)
-        return 1
-    server.start()
-    print("XoBo simulator: %s  (flash: %s; Ctrl-C to stop)" % (server.url, flash), flush=True)
-    if not args.no_browser:
-        webbrowser.open(server.url)
-    try:
-        while True:
-            time.sleep(0.5)
-    except KeyboardInterrupt:
-        print("stopping", file=sys.stderr)
+        backend = SimBackend(board).start()
+        try:
+            server = SimServer(backend, host=args.host, port=args.port)
+        except OSError as exc:
+            backend.stop()
+            print("xobo sim: cannot serve on %s:%s: %s" % (args.host, args.port, exc),
+                  file=sys.stderr)
+            return 1
+        server.start()
+        print("XoBo simulator: %s  (flash: %s; Ctrl-C to stop)" % (server.url, flash),
+              flush=True)
+        if not args.no_browser:
+            webbrowser.open(server.url)
+        try:
+            while not stop.wait(0.5):
+                pass
+            print("stopping", file=sys.stderr)
+        finally:
+            server.stop()
+            backend.stop()
+        return 0
     finally:
-        server.stop()
-        backend.stop()
-    return 0
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
