@@ -18,7 +18,7 @@ from xobo.rules.moves import new_move_buffer
 LEVELS = ("random", "greedy", "beginner", "pico", "strong")
 HINT_LEVEL = "pico"
 
-# Search settings per level. ``pico`` is bounded by nodes (deterministic, about 3 s on the
+# Search settings per level. ``pico`` is bounded by nodes (deterministic, at most ~1.5 s on the
 # Pico: docs/ai.md); ``strong`` is for the desktop.
 CONFIGS = {
     "beginner": Config(
