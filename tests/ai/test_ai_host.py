@@ -82,7 +82,9 @@ def test_pico_level_keeps_to_its_node_budget_and_a_small_heap():
     assert len(rows) == 6
     for _, name, _us, heap, nodes in rows:
         assert 0 < int(nodes) <= CONFIGS["pico"].node_limit + 1, name
-        assert 0 < int(heap) <= 32 * 1024, "%s allocates %s bytes" % (name, heap)
+        # the search buffers (~19 KB) are made once, by the warm-up move; a move then
+        # allocates the position's clone and a few small root lists
+        assert 0 < int(heap) <= 8 * 1024, "%s allocates %s bytes" % (name, heap)
 
 
 def test_greedy_beats_random_in_20_games():

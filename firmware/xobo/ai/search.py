@@ -83,14 +83,12 @@ class Config:
         self.w_race = w_race  # per cube below 12 in the common reserve: who runs out first
 
 
-class Searcher:
-    def __init__(self, pos, cfg, rng, time_ms=None):
-        self.pos = pos
-        self.cfg = cfg
-        self.rng = rng
-        self.time_ms = time_ms
-        self.nodes = 0
-        self.depth_done = 0
+class _Scratch:
+    """The search's buffers, made once and reused by every search (one search at a time):
+    a move then allocates only the position's clone and a few small lists at the root.
+    Every buffer is written before it is read, so nothing leaks from one search to the next."""
+
+    def __init__(self):
         self.gen = new_move_buffer()
         self.cand = [array.array("H", bytes(2 * _CAND)) for _ in range(_MAXPLY)]
         self.keys = array.array("i", bytes(4 * _CAND))
@@ -103,6 +101,38 @@ class Searcher:
         self.taken = bytearray(81)
         self.topc = bytearray(32)
         self.topk = array.array("i", bytes(4 * 32))
+
+
+_SCRATCH = []
+
+
+def _scratch():
+    if not _SCRATCH:
+        _SCRATCH.append(_Scratch())
+    return _SCRATCH[0]
+
+
+class Searcher:
+    def __init__(self, pos, cfg, rng, time_ms=None):
+        self.pos = pos
+        self.cfg = cfg
+        self.rng = rng
+        self.time_ms = time_ms
+        self.nodes = 0
+        self.depth_done = 0
+        sc = _scratch()
+        self.gen = sc.gen
+        self.cand = sc.cand
+        self.keys = sc.keys
+        self.ncand = sc.ncand
+        self.a_me = sc.a_me
+        self.b_me = sc.b_me
+        self.a_op = sc.a_op
+        self.b_op = sc.b_op
+        self.cellkey = sc.cellkey
+        self.taken = sc.taken
+        self.topc = sc.topc
+        self.topk = sc.topk
         self.t0 = ticks_ms()
 
     # ------------------------------------------------------------------ budget
