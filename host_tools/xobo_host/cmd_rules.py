@@ -9,8 +9,6 @@ import importlib
 import subprocess
 import sys
 
-from xobo.rules import cli as rules_cli
-
 _AFTER_E5 = ("........./........./........./........./....1..../........./........./"
              "........./......... ew 35 0 0")
 RULES_EPILOG = """examples:
@@ -85,9 +83,7 @@ def _run(args):
     argv = argv[:1] + ["--variant", args.variant] + argv[1:]
     module = getattr(args, "rules_module", "xobo.rules.cli")
     if args.runtime == "cpython":
-        if module != "xobo.rules.cli":
-            return importlib.import_module(module).main(argv)
-        return rules_cli.main(argv)
+        return importlib.import_module(module).main(argv)
     from xobo_host.upy import micropython_command
 
     cmd, env = micropython_command(["-m", module] + argv)
