@@ -263,3 +263,18 @@ def test_a_power_cut_reboots_the_firmware_which_resumes_the_game(sim):
     assert sim.backend.board.app is not app_before  # a new app, booted from the flash
     snap = sim.wait(lambda s: s["state"].get("inference") == "match", what="match")
     assert "1. e5" in snap["state"]["record"] and snap["counts"][40] == 1
+
+
+def test_undo_of_a_regroup_says_the_stack_must_get_shorter(sim):
+    # NS under Voina (EW threatens e5) regroups b5, c5, d5 onto a5 (V2), then undoes it
+    text = "/".join(["........."] * 4 + ["1111.1111"] + ["........."] * 3 + ["111......"])
+    assert sim.post({"action": "load", "text": text + " ns 25 0 0"})["ok"]
+    sim.wait(lambda s: s["state"].get("inference") == "match", what="cubes match")
+    for c in ("b5", "c5", "d5"):
+        sim.post({"action": "lift", "cell": c})
+    sim.post({"action": "put", "cell": "a5", "n": 3})
+    sim.wait(lambda s: s["state"]["ply"] == 1, timeout=8.0, what="the regroup committed")
+    assert sim.command("undo")["ok"]
+    snap = sim.wait(lambda s: s["state"].get("inference") == "restore", what="restore")
+    assert snap["state"]["heights"] == {"a5": 1}
+    assert "height a5=1" in sim.command("state")["reply"][0]

@@ -127,6 +127,9 @@ class App:
         self.ai_failed_ply = -1
         self.ai_time_ms = AI_TIME_MS  # bound of the computer's search (watchdog: 8 s)
         self.hint_move = -1
+        # occupied cells whose stack height must change while restoring (after an undo or a
+        # load: the switch stays closed, so the text says the height: `height a5=1`)
+        self.regauge = bytearray(81)
         self.selftest = None
         self.resumed = False
         self.last_state = -1
@@ -339,20 +342,40 @@ class App:
                 out.append("%s=%d" % (cell_name(c), h) if h >= 2 else cell_name(c))
         return out
 
+    def height_words(self):
+        """While restoring, the occupied cells whose height must change (their switch stays
+        closed), with the height they must have: ['a5=1', 'e3=3']."""
+        inf = self.inf
+        if inf.state != I.RESTORE:
+            return []
+        return ["%s=%d" % (cell_name(c), inf.heights[c]) for c in range(81)
+                if self.regauge[c] and inf.heights[c]]
+
+    def set_regauge(self, before, after):
+        """Mark the cells occupied before and after whose height differs (None: none)."""
+        for c in range(81):
+            a = before[c] if before is not None else 0
+            b = after[c] if before is not None else 0
+            self.regauge[c] = 1 if (a and b and a != b) else 0
+
     def fix_text(self):
         """'fix fill c5=3 d4 clear c3' (cells to fill, a stack with the height it must have,
-        and cells to clear), or 'fix none'."""
+        and cells to clear), 'restore fill b5 c5 d5 height a5=1' (after an undo or a load:
+        occupied cells whose height must change), or 'fix none'."""
         inf = self.inf
         fill = self.fill_words()
         clear = [cell_name(c) for c in range(81) if inf.clear[c]]
+        height = self.height_words()
         kind = "restore" if inf.state == I.RESTORE else "fix"
-        if not fill and not clear:
+        if not fill and not clear and not height:
             return kind + " none"
         out = kind
         if fill:
             out += " fill " + " ".join(fill)
         if clear:
             out += " clear " + " ".join(clear)
+        if height:
+            out += " height " + " ".join(height)
         return out
 
     # ------------------------------------------------------------ game changes
@@ -376,6 +399,7 @@ class App:
         pos.apply(m)
         voina = pos.declared_voina()
         self.light.show_adjust(None, None, now)  # no stack heights to adjust any more
+        self.set_regauge(None, None)
         self._position_changed(now)
         self.last_state = self.inf.state
         self.save_game()
@@ -398,6 +422,7 @@ class App:
         self.resumed = False  # a long press on undo is an undo from now on
         pos.undo()
         self.light.show_adjust(before, pos.heights, now)
+        self.set_regauge(before, pos.heights)
         self._position_changed(now, restore=True)
         self.ai_failed_ply = -1
         self.save_game()
@@ -407,6 +432,7 @@ class App:
     def new_game(self, now):
         self.resumed = False
         self.light.show_adjust(None, None, now)
+        self.set_regauge(None, None)
         self.pos = Position(self.settings["variant"], self._first_setting())
         self.first = self.pos.side
         self.start = ""
@@ -421,6 +447,7 @@ class App:
         pos = Position.parse(text, self.settings["variant"])
         self.resumed = False
         self.light.show_adjust(self.pos.heights, pos.heights, now)
+        self.set_regauge(self.pos.heights, pos.heights)
         self.pos = pos
         self.first = pos.side
         self.start = pos.to_string()

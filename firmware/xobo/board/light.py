@@ -13,8 +13,8 @@ Layers, lowest first (a higher layer wins a cell):
    lifted, that touched cell pulses white alone);
 5. the confirmation flash of a committed move;
 6. cells to fix (fill / clear), and stacks whose height must change after an undo or a load
-   (white blink, over a cell to fill when it must hold a stack: while restoring and 5 s
-   after).
+   (white blink, over a cell to fill when it must hold a stack and over layer 1 -- after
+   undoing a regroup the same side is under Voina again: while restoring and 5 s after).
 
 Edges: the side to move lights its two edges in its colour; at the end the winner's edges
 pulse, and the loser's edges blink when the loss is by blocus or exhaustion. For 1.2 s after
@@ -281,10 +281,12 @@ class Light:
                         code[c] = C.FILL
                     elif clear[c]:
                         code[c] = C.CLEAR
-            if self.adjust_on:
+            if self.adjust_on:  # over the fill colour and the lowest layer, for its 5 s
                 for c in range(N_CELLS):
                     k = code[c]
-                    if self.adjust[c] and (not k or k == C.FILL):
+                    if self.adjust[c] and (not k or k == C.FILL or k == C.VOINA
+                                           or k == C.REGROUP or k == C.WIN_NS
+                                           or k == C.WIN_EW):
                         code[c] = C.ADJUST
         # edges N S E W
         ec = self.edge_code

@@ -261,6 +261,7 @@ class VirtualBoard:
         fill = []
         clear = []
         fill_heights = {}
+        heights = {}
         if inf.state in (5, 6):
             from xobo.rules.geometry import cell_name
 
@@ -269,6 +270,9 @@ class VirtualBoard:
             for c in range(81):
                 if inf.fill[c] and inf.heights[c] >= 2:
                     fill_heights[cell_name(c)] = inf.heights[c]
+            for w in app.height_words():  # 'a5=1': an occupied cell whose height must change
+                cell, h = w.split("=")
+                heights[cell] = int(h)
         from xobo.rules.notation import format_move
 
         return {
@@ -284,6 +288,7 @@ class VirtualBoard:
             "inference": inf.state_name(),
             "fill": fill,
             "fill_heights": fill_heights,
+            "heights": heights,
             "clear": clear,
             "expect": format_move(app.pending) if app.pending >= 0 else None,
             "settings": dict(app.settings),

@@ -186,6 +186,10 @@
     const fillText = fill.map(c => (tall[c] ? c + " (a stack of " + tall[c] + ")" : c));
     if (fill.length) text += " · put back: " + fillText.join(" ");
     if (clear.length) text += " · take off: " + clear.join(" ");
+    const heights = st.heights || {};
+    const heightText = Object.keys(heights).sort().map(c => c + ": make it " +
+      (heights[c] === 1 ? "a single cube" : "a stack of " + heights[c]));
+    if (heightText.length) text += " · " + heightText.join(" · ");
     el.textContent = text;
   }
 
