@@ -492,7 +492,14 @@ class App:
         return text
 
     def show_hint(self, now):
-        """Ask the AI for a move and show it; returns the move."""
+        """Ask the AI for a move and show it; returns the move. While a host or computer move
+        waits for the cubes, that move is the one to play: it is shown again (no search)."""
+        if self.pending >= 0:
+            m = self.pending
+            self.hint_move = m
+            self.light.show_hint(m, now)
+            self.emit("event hint %s" % format_move(m))
+            return m
         if self.settings["hints"] != "on":
             raise XoboError("hints are off (set hints on)")
         if self.pos.is_terminal():

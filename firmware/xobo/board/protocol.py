@@ -242,7 +242,10 @@ class Protocol:
 
     def cmd_hint(self, arg, now):
         self._no_arg("hint", arg)
-        m = self.app.show_hint(now)
+        app = self.app
+        m = app.show_hint(now)
+        if m == app.pending:
+            return ["ok hint %s (the expected %s move)" % (format_move(m), app.pending_from)]
         return ["ok hint %s" % format_move(m)]
 
     def cmd_state(self, arg, now):
