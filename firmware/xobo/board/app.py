@@ -595,8 +595,10 @@ class App:
     def set_setting(self, key, value, now=None):
         """Validate, apply, save and announce (``event setting KEY VALUE``); returns a note
         ('' or 'takes effect at the next new game'). A computer move waiting for the cubes
-        is cancelled when the computer no longer plays the side to move."""
+        is cancelled when the computer no longer plays the side to move, or when the level
+        changes before any cube of it was moved (the computer then chooses again)."""
         v = check_setting(key, value)
+        old = self.settings.get(key)
         self.settings[key] = v
         if key == "settle":
             self.inf.set_settle(v)
@@ -606,9 +608,14 @@ class App:
             self.light.hints = v == "on"
         elif key in ("opponent", "level"):
             self.ai_failed_ply = -1
+            t = self.d.clock.ticks_ms() if now is None else now
             if (key == "opponent" and self.pending_from == "computer"
                     and v != SIDE_NAMES[self.pos.side]):
-                self.cancel_pending(self.d.clock.ticks_ms() if now is None else now)
+                self.cancel_pending(t)
+            elif (key == "level" and v != old and self.pending_from == "computer"
+                  and self.inf.n_lifted == 0 and self.inf.n_added == 0):
+                # no cube of it moved yet: the computer chooses again at the new level
+                self.cancel_pending(t)
         self.save_settings()
         self.emit("event setting %s %s" % (key, v))
         if key in NEW_GAME_KEYS:
