@@ -1,7 +1,7 @@
 # dual-runtime
 """xobo.compat: ticks wrap like MicroPython's on every interpreter; const works everywhere."""
 
-from xobo.compat import const, ticks_add, ticks_diff, ticks_ms
+from xobo.compat import const, ticks_add, ticks_diff, ticks_ms, ticks_us
 
 _X = const(7)
 
@@ -22,3 +22,12 @@ def test_ticks_ms_is_a_small_int_that_moves_forward():
 
 def test_const_is_the_value():
     assert _X == 7
+
+
+def test_ticks_us_runs_a_thousand_times_faster_than_ticks_ms():
+    t0_us = ticks_us()
+    t0_ms = ticks_ms()
+    while ticks_diff(ticks_ms(), t0_ms) < 20:
+        pass
+    elapsed = ticks_diff(ticks_us(), t0_us)
+    assert 15000 <= elapsed < 2000000, elapsed

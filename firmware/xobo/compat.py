@@ -2,7 +2,7 @@
 
 Usage::
 
-    from xobo.compat import const, ticks_ms, ticks_diff, IS_MICROPYTHON
+    from xobo.compat import const, ticks_ms, ticks_us, ticks_diff, IS_MICROPYTHON
 """
 
 import sys
@@ -18,21 +18,25 @@ except ImportError:  # CPython
 
 
 try:
-    from time import ticks_add, ticks_diff, ticks_ms  # noqa: F401  (MicroPython)
+    from time import ticks_add, ticks_diff, ticks_ms, ticks_us  # noqa: F401  (MicroPython)
 except ImportError:
+    import time as _time
+
     try:  # CircuitPython: supervisor.ticks_ms wraps at 2**29 and keeps its precision
         from supervisor import ticks_ms  # noqa: F401
 
         _TICKS_PERIOD = 1 << 29
     except ImportError:  # CPython: emulate MicroPython's wrapping 30-bit millisecond ticks
-        import time as _time
-
         _TICKS_PERIOD = 1 << 30
 
         def ticks_ms():
             return int(_time.monotonic() * 1000) & (_TICKS_PERIOD - 1)
 
     _TICKS_HALF = _TICKS_PERIOD // 2
+
+    def ticks_us():
+        """Microsecond ticks with the same period as ticks_ms (ticks_diff serves both)."""
+        return (_time.monotonic_ns() // 1000) & (_TICKS_PERIOD - 1)
 
     def ticks_add(t, delta):
         return (t + delta) & (_TICKS_PERIOD - 1)

@@ -7,28 +7,23 @@ MicroPython (0 is the target on the hot paths).
 """
 
 import importlib
+import os
 import subprocess
 import sys
 from pathlib import Path
 
-from xobo_host.upy import micropython_command
+from xobo_host.upy import FIRMWARE_DIR, micropython_command
 
 KERNELS = Path(__file__).resolve().parent / "benchkernels"
 
 
 def run_kernel(script, runtime):
     if runtime == "cpython":
-        import os
-
         env = dict(os.environ)
-        import xobo
-
-        fw = str(Path(xobo.__file__).resolve().parent.parent)
-        env["PYTHONPATH"] = os.pathsep.join([str(KERNELS), fw, env.get("PYTHONPATH", "")])
+        env["PYTHONPATH"] = os.pathsep.join([str(FIRMWARE_DIR), env.get("PYTHONPATH", "")])
         cmd = [sys.executable, str(KERNELS / script)]
     else:
-        cmd, env = micropython_command([str(KERNELS / script)], heapsize="8M",
-                                       extra_path=[KERNELS])
+        cmd, env = micropython_command([str(KERNELS / script)], heapsize="8M")
     proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=1800)
     if proc.returncode != 0:
         raise RuntimeError("%s under %s failed:\n%s" % (script, runtime, proc.stderr[-3000:]))

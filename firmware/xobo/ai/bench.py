@@ -7,23 +7,11 @@ Prints ``BENCH name microseconds heap_bytes nodes`` lines (heap -1 on CPython). 
     micropython -X heapsize=256K -m xobo.ai.bench
 """
 
-import gc
 import sys
 
 from xobo.ai import STATS, choose_move
+from xobo.benchtiming import baseline, measure
 from xobo.rules.position import Position
-
-try:
-    from time import ticks_diff, ticks_us
-except ImportError:  # CPython
-    from time import perf_counter
-
-    def ticks_us():
-        return int(perf_counter() * 1e6)
-
-    def ticks_diff(a, b):
-        return a - b
-
 
 # positions from a beginner-pico game (plies 0, 8, 16, 24, 32, 40)
 POSITIONS = (
@@ -42,56 +30,17 @@ POSITIONS = (
 )
 
 
-def _heap():
-    try:
-        return gc.mem_alloc()
-    except AttributeError:
-        return -1
-
-
-def baseline_us():
-    """The reference work (as in the rules bench): 8,100 reads of an 81-cell bytearray."""
-    cells = bytearray(81)
-    for i in range(81):
-        cells[i] = i & 7
-    best = None
-    for _ in range(20):
-        t0 = ticks_us()
-        total = 0
-        for _ in range(100):
-            for i in range(81):
-                total += cells[i]
-        dt = ticks_diff(ticks_us(), t0)
-        if best is None or dt < best:
-            best = dt
-    return best
-
-
 def measure_move(text, level="pico", repeat=2):
     """(best microseconds, heap bytes allocated by one move, nodes searched)."""
     pos = Position.parse(text)
-    choose_move(pos, level=level, seed=0)  # warm up
-    gc.collect()
-    gc.disable()
-    h0 = _heap()
-    choose_move(pos, level=level, seed=0)
-    h1 = _heap()
-    gc.enable()
-    nodes = STATS[0]
-    best = None
-    for _ in range(repeat):
-        gc.collect()
-        t0 = ticks_us()
-        choose_move(pos, level=level, seed=0)
-        dt = ticks_diff(ticks_us(), t0)
-        if best is None or dt < best:
-            best = dt
-    return best, (h1 - h0) if h0 >= 0 else -1, nodes
+    us, heap = measure(lambda: choose_move(pos, level=level, seed=0), repeat)
+    return us, heap, STATS[0]
 
 
 def main(argv):
     level = argv[0] if argv else "pico"
-    print("BENCH baseline %d -1 0" % baseline_us())
+    us, _ = measure(baseline(), 20)
+    print("BENCH baseline %d -1 0" % us)
     for i in range(len(POSITIONS)):
         us, heap, nodes = measure_move(POSITIONS[i], level)
         print("BENCH %s_ply%d %d %d %d" % (level, i * 8, us, heap, nodes))

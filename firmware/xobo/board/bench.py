@@ -15,23 +15,8 @@ Usage::
 import gc
 import sys
 
-try:
-    from time import ticks_diff, ticks_us
-
-    def _us():
-        return ticks_us()
-
-    def _diff(a, b):
-        return ticks_diff(a, b)
-except ImportError:
-    import time
-
-    def _us():
-        return time.perf_counter_ns() // 1000
-
-    def _diff(a, b):
-        return a - b
-
+from xobo.compat import ticks_diff as _diff
+from xobo.compat import ticks_us as _us
 
 REPEAT = 5
 STACK = "........./........./........./........./....4..../...1...../........./........./" \

@@ -5,8 +5,7 @@ Run under both interpreters by ``make bench`` (xobo_host.bench).
 
 import sys
 
-from timing import baseline, report
-
+from xobo.benchtiming import baseline, report
 from xobo.rules.moves import new_move_buffer
 from xobo.rules.position import Position, perft
 
