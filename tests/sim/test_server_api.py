@@ -278,3 +278,15 @@ def test_undo_of_a_regroup_says_the_stack_must_get_shorter(sim):
     snap = sim.wait(lambda s: s["state"].get("inference") == "restore", what="restore")
     assert snap["state"]["heights"] == {"a5": 1}
     assert "height a5=1" in sim.command("state")["reply"][0]
+
+
+def test_a_tap_shorter_than_the_debounce_still_reaches_the_firmware(sim):
+    # press and release arrive back to back (a starved stepping thread sees both in one go):
+    # the firmware's buttons need 20 ms of stable level, so the release waits until seen
+    sim.post({"action": "put", "cell": "e5"})
+    sim.wait(lambda s: s["state"]["side"] == "ew", what="e5 committed")
+    with sim.backend.lock:
+        sim.backend._do_press({"button": "undo"})
+        sim.backend._do_release({"button": "undo"})
+    snap = sim.wait(lambda s: s["state"]["side"] == "ns", what="the undo of e5")
+    assert "1. e5" not in snap["state"]["record"]

@@ -20,6 +20,7 @@ import os
 import threading
 import time
 
+from xobo.compat import ticks_diff
 from xobo.rules.errors import XoboError
 from xobo.rules.geometry import cell_name, parse_cell
 from xobo.rules.position import Position
@@ -27,6 +28,11 @@ from xobo.rules.record import parse_record
 from xobo_host.sim.feed import PageFeed
 
 BUTTONS = ("ok", "undo", "hint")
+# A press must stay down for this long on the board's clock, over at least MIN_PRESS_STEPS
+# steps, before its release reaches the firmware: the buttons' debounce (20 ms) then always sees
+# it, even when the stepping thread was starved while the page's short tap came and went.
+MIN_PRESS_MS = 60
+MIN_PRESS_STEPS = 3
 EDGES = ("N", "E", "S", "W")
 
 
@@ -82,6 +88,7 @@ class SimBackend(PageFeed):
         self.hand = 0
         self._thread = None
         self._running = False
+        self._pressed = {}  # button -> [board ticks at press, steps since, release pending]
         self.errors = 0
         self.last_error = ""
         board.subscribe(self._on_event)
@@ -114,6 +121,7 @@ class SimBackend(PageFeed):
             with self.lock:
                 try:
                     self.board.step()
+                    self._release_due_buttons()
                 except Exception as exc:  # the firmware must never take the server down
                     self.errors += 1
                     self.last_error = "%s: %s" % (type(exc).__name__, exc)
@@ -217,12 +225,31 @@ class SimBackend(PageFeed):
     def _do_press(self, req):
         name = self._button(req)
         self.board.press(name)
+        self._pressed[name] = [self.board.clock.ticks_ms(), 0, False]
         return {"button": name}
 
     def _do_release(self, req):
         name = self._button(req)
-        self.board.release(name)
+        held = self._pressed.get(name)
+        if held is not None and self._thread is not None and not self._press_seen(held):
+            held[2] = True  # the stepping thread releases it once the firmware has seen it
+        else:
+            self._pressed.pop(name, None)
+            self.board.release(name)
         return {"button": name}
+
+    def _press_seen(self, held):
+        return (held[1] >= MIN_PRESS_STEPS
+                and ticks_diff(self.board.clock.ticks_ms(), held[0]) >= MIN_PRESS_MS)
+
+    def _release_due_buttons(self):
+        """After a step: count it for held buttons, and release those whose time has come."""
+        for name in list(self._pressed):
+            held = self._pressed[name]
+            held[1] += 1
+            if held[2] and self._press_seen(held):
+                del self._pressed[name]
+                self.board.release(name)
 
     def _do_command(self, req):
         line = req.get("line")
