@@ -3,8 +3,10 @@
 Usage::
 
     from xobo.compat import const, ticks_ms, ticks_us, ticks_diff, IS_MICROPYTHON
+    from xobo.compat import collect, mem_free, mem_alloc   # heap figures; -1 on CPython
 """
 
+import gc as _gc
 import sys
 
 IS_MICROPYTHON = sys.implementation.name == "micropython"
@@ -43,3 +45,20 @@ except ImportError:
 
     def ticks_diff(a, b):
         return ((a - b + _TICKS_HALF) & (_TICKS_PERIOD - 1)) - _TICKS_HALF
+
+
+
+def collect():
+    _gc.collect()
+
+
+def mem_free():
+    """Free bytes of the MicroPython heap (-1 on CPython, which has no such heap)."""
+    f = getattr(_gc, "mem_free", None)
+    return f() if f is not None else -1
+
+
+def mem_alloc():
+    """Allocated bytes of the MicroPython heap (-1 on CPython)."""
+    f = getattr(_gc, "mem_alloc", None)
+    return f() if f is not None else -1

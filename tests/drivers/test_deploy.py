@@ -5,13 +5,13 @@ import json
 import runpy
 import shutil
 import subprocess
-import sys
 import types
 from pathlib import Path
 
 import pytest
 from conftest import ROOT, run_micropython
 
+from drivers import fakehw
 from xobo_host import cli, cmd_doctor, cmd_selftest, deploy
 
 NO_PICO = [("/dev/ttyS0", None, "n/a"), ("/dev/ttyUSB0", 0x1A86, "USB Serial CH340")]
@@ -31,14 +31,17 @@ class Runner:
         return types.SimpleNamespace(returncode=self.returncode, stdout=self.stdout, stderr="")
 
 
-def test_build_compiles_every_firmware_module_and_adds_main_and_board(tmp_path):
+def test_build_compiles_the_manifest_files_for_the_rp2040_and_adds_main_and_board(tmp_path):
     files = deploy.build(deploy.find_board("pico_gpio"), tmp_path / "b")
-    sources = sorted(p.relative_to(ROOT / "firmware").with_suffix(".mpy").as_posix()
-                     for p in (ROOT / "firmware" / "xobo").rglob("*.py"))
-    assert sorted(f for f in files if f.endswith(".mpy")) == sources
-    for rel in sources:
+    device = [n for n in deploy.read_manifest() if n.startswith("xobo/")]
+    expected = sorted(str(Path(n).with_suffix(".mpy").as_posix()) for n in device)
+    assert sorted(f for f in files if f.endswith(".mpy")) == expected
+    for rel in expected:
         data = (tmp_path / "b" / rel).read_bytes()
         assert data[:2] == b"M\x06", rel  # .mpy version 6
+    on_flash = sorted(p.relative_to(tmp_path / "b").as_posix()
+                      for p in (tmp_path / "b").rglob("*") if p.is_file())
+    assert on_flash == sorted(expected + ["main.py", "board.json"])  # nothing host-only
     assert (tmp_path / "b" / "main.py").read_text() == (ROOT / "firmware" / "main.py").read_text()
     board = json.loads((tmp_path / "b" / "board.json").read_text())
     assert board["name"] == "pico_gpio"
@@ -49,8 +52,11 @@ def test_build_reports_the_module_mpy_cross_rejects(tmp_path):
     pkg.mkdir()
     (pkg / "__init__.py").write_text("")
     (pkg / "bad.py").write_text("def f(:\n")
+    manifest = tmp_path / "manifest.py"
+    manifest.write_text('module("main.py")\npackage("xobo", ("__init__.py", "bad.py"))\n')
     with pytest.raises(deploy.DeployError, match=r"mpy-cross rejected:\n  xobo/bad.py"):
-        deploy.build(deploy.find_board("pico_gpio"), tmp_path / "out", package_dir=pkg)
+        deploy.build(deploy.find_board("pico_gpio"), tmp_path / "out", package_dir=pkg,
+                     manifest=manifest)
 
 
 def test_build_refuses_a_broken_board_definition_with_its_error(tmp_path):
@@ -181,37 +187,39 @@ def test_commands_are_registered_in_the_cli():
         assert name in help_text
 
 
-def test_main_py_runs_the_app_with_board_json(tmp_path, monkeypatch):
+def _boot_main_py(tmp_path, monkeypatch, serve):
+    """Run firmware/main.py as the Pico does, on fake rp2 hardware, with ``serve`` in place of
+    the main loop; returns the fake ``machine`` module."""
     shutil.copy(ROOT / "boards" / "pico_gpio.json", tmp_path / "board.json")
     monkeypatch.chdir(tmp_path)
-    called = []
-    fake_app = types.ModuleType("xobo.board.app")
-    fake_app.main = lambda bd: called.append(bd.name)
-    monkeypatch.setitem(sys.modules, "xobo.board.app", fake_app)
-    import xobo.board
+    from xobo.board import app as app_module
 
-    monkeypatch.setattr(xobo.board, "app", fake_app, raising=False)
-    runpy.run_path(str(ROOT / "firmware" / "main.py"))
-    assert called == ["pico_gpio"]
+    monkeypatch.setattr(app_module, "serve", serve)
+    with fakehw.installed() as machine:
+        runpy.run_path(str(ROOT / "firmware" / "main.py"))
+    return machine
+
+
+def test_main_py_boots_the_board_then_starts_the_watchdog(tmp_path, monkeypatch):
+    served = []
+
+    def serve(app, proto, stdin=None, stdout=None):
+        served.append((app.d.boarddef.name, app.pos.ply, app.d.watchdog.__class__.__name__))
+
+    machine = _boot_main_py(tmp_path, monkeypatch, serve)
+    assert served == [("pico_gpio", 0, "Watchdog")]
+    assert machine.wdt_started == [8000]
 
 
 def test_main_py_stops_the_watchdog_on_ctrl_c(tmp_path, monkeypatch, capsys):
-    shutil.copy(ROOT / "boards" / "pico_gpio.json", tmp_path / "board.json")
-    monkeypatch.chdir(tmp_path)
-
-    def interrupted(bd):
+    def interrupted(app, proto, stdin=None, stdout=None):
         raise KeyboardInterrupt
 
-    fake_app = types.ModuleType("xobo.board.app")
-    fake_app.main = interrupted
-    monkeypatch.setitem(sys.modules, "xobo.board.app", fake_app)
-    import xobo.board
     from xobo.drivers import watchdog
 
-    monkeypatch.setattr(xobo.board, "app", fake_app, raising=False)
     stopped = []
     monkeypatch.setattr(watchdog, "disable", lambda: stopped.append(1) or True)
-    runpy.run_path(str(ROOT / "firmware" / "main.py"))
+    _boot_main_py(tmp_path, monkeypatch, interrupted)
     assert stopped == [1] and "watchdog off" in capsys.readouterr().out
 
 

@@ -34,7 +34,7 @@ Usage::
 from xobo.board import inference as I
 from xobo.board.inference import Inference
 from xobo.board.light import Light
-from xobo.compat import IS_MICROPYTHON, const, ticks_diff
+from xobo.compat import IS_MICROPYTHON, collect, const, mem_free, ticks_diff
 from xobo.rules.errors import XoboError
 from xobo.rules.geometry import NS, cell_name
 from xobo.rules.notation import format_move, parse_move
@@ -112,12 +112,13 @@ def _is_power_cut(exc):
 class App:
     """The board's application over a ``xobo.drivers.Drivers`` (real or virtual)."""
 
-    def __init__(self, drivers, settings=None, now=None, listener=None):
+    def __init__(self, drivers, settings=None, now=None, listener=None, inference=None):
         self.d = drivers
         self.raw = bytearray(81)
         self.ev = drivers.debouncer.new_event()
         self.bev = drivers.buttons.new_event()
-        self.inf = Inference()
+        # the device makes the Inference (the largest buffers) first: xobo.board.device
+        self.inf = inference if inference is not None else Inference()
         self.light = Light(self.inf)
         self.listeners = [listener] if listener is not None else []
         self.follow = False
@@ -139,6 +140,9 @@ class App:
         self.start = ""  # N3 of a loaded start position, "" for the empty board
         self.saved = None
         self.store = None
+        self.unsaved = False  # the position changed and was not saved yet
+        self.mem_errors = 0  # MemoryErrors caught in a cycle (recover_memory)
+        self.mem_error_at = 0
         self.settings = dict(DEFAULTS)
         self._storage_init()
         if settings:  # given by the caller (simulator, tests): kept on flash like a `set`
@@ -182,6 +186,7 @@ class App:
         moves = [format_move(m) for m in pos.history()]
         try:
             self.saved.save(pos.variant, self.first, self.start, moves)
+            self.unsaved = False
         except (OSError, ValueError) as exc:
             self.emit("event error the game could not be saved: %s" % exc)
 
@@ -207,12 +212,20 @@ class App:
         resumed = False
         if self.saved is not None:
             try:
-                g = self.saved.load()
+                saves = self.saved.load_all()
             except (OSError, ValueError) as exc:
-                g = None
+                saves = ()
                 self.note = "saved game not read: %s" % exc
-            if g is not None:
-                resumed = self._resume(g)
+            refused = []
+            for g in saves:  # newest first: a save that makes no game falls back to the other
+                why = self._resume(g)
+                if not why:
+                    resumed = True
+                    break
+                refused.append("%s (seq %d) %s" % (g["slot"], g["seq"], why))
+            if refused:
+                self.note = "saved game not resumed: %s; %s" % (
+                    "; ".join(refused), self.note if resumed else "new game")
         self.resumed = resumed  # a long press on undo abandons it until the next move/undo
         if not resumed:
             self.pos = Position(self.settings["variant"], self._first_setting())
@@ -233,16 +246,29 @@ class App:
         return 0 if self.settings["first"] == "ns" else 1
 
     def _resume(self, g):
+        """Resume the saved game ``g`` (a dict from ``SavedGame.load_all``): '' when it was
+        resumed, else what is wrong with it (the position is then unchanged). Every field
+        is checked: a checksum only proves the bytes are the ones written."""
+        variant = g.get("variant")
+        if variant not in CHOICES["variant"]:
+            return "has an unknown variant %r" % (variant,)
+        first = g.get("first")
+        if first not in (0, 1) or not isinstance(first, int):
+            return "has first %r: it must be 0 (ns) or 1 (ew)" % (first,)
+        start = g.get("start") or ""
+        moves = g.get("moves")
+        if not isinstance(start, str) or not isinstance(moves, list):
+            return "has no start position or no move list"
         try:
-            variant = g["variant"]
-            first = int(g["first"])
-            start = g["start"] or ""
             pos = Position.parse(start, variant) if start else Position(variant, first)
-            for text in g["moves"]:
-                pos.apply(parse_move(text, pos))
-        except (XoboError, ValueError, KeyError, TypeError) as exc:
-            self.note = "saved game not resumed (%s): new game" % exc
-            return False
+            for k in range(len(moves)):
+                text = moves[k]
+                try:
+                    pos.apply(parse_move(text, pos))
+                except (XoboError, ValueError) as exc:
+                    return "move %d '%s' is not legal there: %s" % (k + 1, text, exc)
+        except (XoboError, ValueError, KeyError, TypeError, IndexError) as exc:
+            return "start position not valid: %s" % exc
         self.pos = pos
         self.first = first if not start else pos.side
         if start:
@@ -252,7 +278,7 @@ class App:
             self.first = first_pos.side
         self.start = start
         self.note = "resumed game: %d moves" % pos.ply
-        return True
+        return ""
 
     # ------------------------------------------------------------ events
 
@@ -275,6 +301,35 @@ class App:
         self.render(now)
 
     def scan(self, now):
+        """Scan, debounce, infer, commit (and the computer's turn). A MemoryError anywhere in
+        it is caught: the board says so, collects and goes on (``recover_memory``)."""
+        try:
+            self._scan(now)
+        except MemoryError:
+            self.recover_memory(now, "scan")
+
+    def recover_memory(self, now, where):
+        """After a MemoryError in ``where``: collect, announce ``event error out of memory
+        ...``, and make the board consistent with the position again (the light and the
+        inference are rebuilt from it, and it is saved again: a commit or undo cut short
+        may not have reached the flash). The saved game itself is never harmed: a save is
+        written whole to the other slot or not at all."""
+        collect()
+        try:
+            self._position_changed(now, restore=self.inf.restoring)
+            self.last_state = self.inf.state
+            self.force_show = True
+            if self.unsaved:
+                self.save_game()
+            if self.mem_errors == 0 or ticks_diff(now, self.mem_error_at) >= REFRESH_MS:
+                self.emit("event error out of memory in the %s: collected (%d bytes free), "
+                          "going on" % (where, mem_free()))
+                self.mem_error_at = now
+            self.mem_errors += 1
+        except MemoryError:  # still nothing: the next cycle tries again
+            collect()
+
+    def _scan(self, now):
         d = self.d
         raw = self.raw
         d.matrix.scan_into(raw)
@@ -308,6 +363,12 @@ class App:
     def render(self, now):
         """Render the light; the LEDs are written only when a colour changed (or once a
         second): a WS2812 write masks interrupts for ~3.5 ms."""
+        try:
+            self._render(now)
+        except MemoryError:
+            self.recover_memory(now, "light")
+
+    def _render(self, now):
         leds = self.d.leds
         if self.selftest is not None:
             self.selftest.render(leds.set_cell, leds.set_edge)
@@ -396,6 +457,7 @@ class App:
         text = format_move(m)
         self.resumed = False
         self.light.flash_move(pos, m, now)
+        self.unsaved = True
         pos.apply(m)
         voina = pos.declared_voina()
         self.light.show_adjust(None, None, now)  # no stack heights to adjust any more
@@ -420,6 +482,7 @@ class App:
         before = bytes(pos.heights)
         text = format_move(pos.last_move())
         self.resumed = False  # a long press on undo is an undo from now on
+        self.unsaved = True
         pos.undo()
         self.light.show_adjust(before, pos.heights, now)
         self.set_regauge(before, pos.heights)
@@ -431,6 +494,7 @@ class App:
 
     def new_game(self, now):
         self.resumed = False
+        self.unsaved = True
         self.light.show_adjust(None, None, now)
         self.set_regauge(None, None)
         self.pos = Position(self.settings["variant"], self._first_setting())
@@ -446,6 +510,7 @@ class App:
         fix until the cubes match."""
         pos = Position.parse(text, self.settings["variant"])
         self.resumed = False
+        self.unsaved = True
         self.light.show_adjust(self.pos.heights, pos.heights, now)
         self.set_regauge(self.pos.heights, pos.heights)
         self.pos = pos
@@ -696,9 +761,14 @@ def main(boarddef=None, drivers=None, stdin=None, stdout=None):
 
         drivers = make_drivers(boarddef or default_boarddef())
     app = App(drivers)
-    proto = Protocol(app)
-    _asyncio().run(run_tasks(app, proto, stdin, stdout))
+    serve(app, Protocol(app), stdin, stdout)
     return app
+
+
+def serve(app, proto, stdin=None, stdout=None):
+    """Run the board's tasks (scan, light, watchdog, serial) until the end of input (never
+    on the device)."""
+    _asyncio().run(run_tasks(app, proto, stdin, stdout))
 
 
 async def run_tasks(app, proto, stdin=None, stdout=None):

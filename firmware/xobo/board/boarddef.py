@@ -272,27 +272,57 @@ def default_boarddef():
     })
 
 
+def make_watchdog(bd, watchdog_ms=8000):
+    """The hardware watchdog for ``bd.platform`` (started now: on rp2 it cannot be stopped
+    but by ``xobo.drivers.watchdog.disable``), or a ``NullWatchdog`` for 0 ms or where there
+    is none."""
+    from xobo.drivers.watchdog import NullWatchdog
+
+    if not watchdog_ms:
+        return NullWatchdog()
+    if bd.platform == "micropython-rp2":
+        from xobo.drivers.watchdog import Watchdog
+
+        return Watchdog(watchdog_ms)
+    if bd.platform == "circuitpython":
+        try:
+            import microcontroller
+            import watchdog as cpwd
+
+            class _CPWatchdog:
+                def __init__(self, ms):
+                    self._w = microcontroller.watchdog
+                    self._w.timeout = ms / 1000
+                    self._w.mode = cpwd.WatchDogMode.RESET
+
+                def feed(self):
+                    self._w.feed()
+
+            return _CPWatchdog(watchdog_ms)
+        except (ImportError, AttributeError):
+            pass
+    return NullWatchdog(watchdog_ms)
+
+
 def make_drivers(bd, watchdog_ms=8000, stable_ms=30, flash_root=""):
     """The real drivers for ``bd.platform`` (hardware modules imported here, lazily).
 
-    ``watchdog_ms=0`` leaves the watchdog off (``NullWatchdog``)."""
+    ``watchdog_ms=0`` leaves the watchdog off (``NullWatchdog``; the device's boot starts it
+    with :func:`make_watchdog` once the board is built)."""
     from xobo.drivers import Drivers
     from xobo.drivers.buttons import Buttons
     from xobo.drivers.clock import Clock
     from xobo.drivers.debounce import Debouncer
     from xobo.drivers.flash import Flash
-    from xobo.drivers.watchdog import NullWatchdog
 
     m = (bd.rows, bd.cols, bd.cell_of_key, bd.row_active, bd.col_pull, bd.settle_us)
     if bd.platform == "micropython-rp2":
         from xobo.drivers.leds import LedChain
         from xobo.drivers.matrix import SwitchMatrix
-        from xobo.drivers.watchdog import Watchdog
 
         matrix = SwitchMatrix(*m)
         leds = LedChain(bd.led_pin, bd.led_count, bd.led_order, bd.led_cells, bd.led_edges,
                         bd.limiter())
-        wdt = Watchdog(watchdog_ms) if watchdog_ms else NullWatchdog()
     else:  # circuitpython, blinka
         from xobo.drivers.leds_circuitpython import LedChainCP
         from xobo.drivers.matrix import SwitchMatrixDIO
@@ -300,24 +330,6 @@ def make_drivers(bd, watchdog_ms=8000, stable_ms=30, flash_root=""):
         matrix = SwitchMatrixDIO(*m)
         leds = LedChainCP(bd.led_pin, bd.led_count, bd.led_order, bd.led_cells, bd.led_edges,
                           bd.limiter())
-        wdt = NullWatchdog(watchdog_ms)
-        if bd.platform == "circuitpython" and watchdog_ms:
-            try:
-                import microcontroller
-                import watchdog as cpwd
-
-                class _CPWatchdog:
-                    def __init__(self, ms):
-                        self._w = microcontroller.watchdog
-                        self._w.timeout = ms / 1000
-                        self._w.mode = cpwd.WatchDogMode.RESET
-
-                    def feed(self):
-                        self._w.feed()
-
-                wdt = _CPWatchdog(watchdog_ms)
-            except (ImportError, AttributeError):
-                pass
     return Drivers(
         boarddef=bd,
         matrix=matrix,
@@ -325,6 +337,6 @@ def make_drivers(bd, watchdog_ms=8000, stable_ms=30, flash_root=""):
         leds=leds,
         buttons=Buttons(bd.buttons),
         clock=Clock(),
-        watchdog=wdt,
+        watchdog=make_watchdog(bd, watchdog_ms),
         flash=Flash(flash_root),
     )

@@ -15,6 +15,7 @@ Usage::
 """
 
 from xobo import VERSION
+from xobo.compat import collect, mem_alloc, mem_free
 from xobo.rules.errors import XoboError
 from xobo.rules.notation import format_move, parse_move
 
@@ -39,6 +40,7 @@ HELP = (
     "hint                      the AI's suggested move, shown in light",
     "state                     what the board sees: inference state and cells to fix",
     "leds                      the colours lit now: 81 cells a1..i9, then edges N S E W",
+    "mem                       heap: free and allocated bytes (after a collection)",
     "selftest                  start the LED and switch self-test",
 )
 
@@ -69,6 +71,7 @@ class Protocol:
             "hint": self.cmd_hint,
             "state": self.cmd_state,
             "leds": self.cmd_leds,
+            "mem": self.cmd_mem,
             "selftest": self.cmd_selftest,
         }
 
@@ -150,6 +153,10 @@ class Protocol:
         now = self.app.d.clock.ticks_ms()
         try:
             return fn(arg, now)
+        except MemoryError:
+            self.app.recover_memory(now, "command '%s'" % name)
+            return ["error out of memory running '%s': collected, nothing changed but what "
+                    "the board now shows (see position)" % name]
         except XoboError as exc:
             return ["error %s" % exc]
         except ValueError as exc:
@@ -271,6 +278,12 @@ class Protocol:
         for k in range(4):  # N S E W, as drivers.leds.EDGE_SIDES
             words.append("%02x%02x%02x" % (e[3 * k], e[3 * k + 1], e[3 * k + 2]))
         return [" ".join(words)]
+
+    def cmd_mem(self, arg, now):
+        """The heap after a collection: what is left for a hint, a record, a long game."""
+        self._no_arg("mem", arg)
+        collect()
+        return ["ok mem free=%d alloc=%d" % (mem_free(), mem_alloc())]
 
     def cmd_selftest(self, arg, now):
         self._no_arg("selftest", arg)

@@ -70,9 +70,20 @@ def _split(line):
     return line[:i], line[i + 1:]
 
 
+def _digits(s):
+    """True for a non-empty run of ASCII digits (str.isdigit also accepts '²' or '٣', which
+    int() then refuses)."""
+    if not s:
+        return False
+    for ch in s:
+        if ch < "0" or ch > "9":
+            return False
+    return True
+
+
 def _parse_value(s):
     t = s[1:] if s.startswith("-") else s
-    if t and t.isdigit():
+    if _digits(t):
         return int(s)
     return s
 
@@ -116,21 +127,31 @@ class RecordFile:
             raise ValueError("cut short (no end line)")
         parts = last.split()
         body = data[:k + 1]
-        if len(parts) != 3 or not parts[1].isdigit() or int(parts[1]) != len(body):
+        if len(parts) != 3 or not _digits(parts[1]) or int(parts[1]) != len(body):
             raise ValueError("length does not match its end line")
         if adler32(body) != parts[2]:
             raise ValueError("bad checksum")
         lines = body.decode().split("\n")[:-1]
         if not lines or lines[0] != MAGIC:
             raise ValueError("not a %s file" % MAGIC)
-        if len(lines) < 2 or not lines[1].startswith("seq ") or not lines[1][4:].isdigit():
+        if len(lines) < 2 or not lines[1].startswith("seq ") or not _digits(lines[1][4:]):
             raise ValueError("no sequence number")
         return int(lines[1][4:]), lines[2:]
 
     def read(self):
         """The body lines of the newest valid slot, or None; ``note`` tells what was found."""
+        found = self.read_all()
+        if not found:
+            return None
+        self.seq = found[0][0]
+        return found[0][1]
+
+    def read_all(self):
+        """Every valid slot as ``(seq, body_lines, slot)``, newest first (the caller may fall
+        back to an older one when the newest does not make sense); ``note`` tells what was
+        found, and ``seq`` is the newest sequence number seen (the next write follows it)."""
         self._read_once = True
-        best = None
+        found = []
         notes = []
         for slot in self.slots():
             try:
@@ -142,23 +163,24 @@ class RecordFile:
             except UnicodeError:
                 notes.append("%s: not text" % slot)
                 continue
-            if best is None or seq > best[0]:
-                best = (seq, lines, slot)
+            found.append((seq, lines, slot))
+        if len(found) == 2 and found[1][0] > found[0][0]:
+            found.reverse()
         for slot in self.slots():
             if self.flash.read(slot + ".tmp") is not None:
                 notes.append("%s.tmp: an interrupted write, ignored" % slot)
-        if best is None:
+        if not found:
             self.seq = 0
             notes.append("no saved %s" % self.name if not notes else "nothing usable")
             self.note = "; ".join(notes)
-            return None
-        self.seq = best[0]
+            return found
+        self.seq = found[0][0]
         if notes:
-            notes.append("resumed %s seq %d" % (best[2], best[0]))
+            notes.append("resumed %s seq %d" % (found[0][2], found[0][0]))
         else:
-            notes.append("%s seq %d" % (best[2], best[0]))
+            notes.append("%s seq %d" % (found[0][2], found[0][0]))
         self.note = "; ".join(notes)
-        return best[1]
+        return found
 
     def erase(self):
         for slot in self.slots():
@@ -202,25 +224,32 @@ class SavedGame:
 
     def load(self):
         """The last complete save as a dict, or None (see ``note``)."""
-        lines = self.file.read()
-        if lines is None:
-            return None
-        g = {"variant": "xobo", "first": 0, "start": "", "moves": [], "settings": {},
-             "seq": self.file.seq}
-        for line in lines:
-            key, rest = _split(line)
-            if key == "variant":
-                g["variant"] = rest
-            elif key == "first":
-                g["first"] = _parse_value(rest)
-            elif key == "start":
-                g["start"] = rest
-            elif key == "moves":
-                g["moves"] = rest.split()
-            elif key == "set":
-                k, v = _split(rest)
-                g["settings"][k] = _parse_value(v)
-        return g
+        saves = self.load_all()
+        return saves[0] if saves else None
+
+    def load_all(self):
+        """Every complete save as a dict, newest first (``note`` says what was found). The
+        fields are as stored: the caller checks that they make a game (``first`` may be any
+        int, a move any word) and falls back to the next save when they do not."""
+        out = []
+        for seq, lines, slot in self.file.read_all():
+            g = {"variant": "xobo", "first": 0, "start": "", "moves": [], "settings": {},
+                 "seq": seq, "slot": slot}
+            for line in lines:
+                key, rest = _split(line)
+                if key == "variant":
+                    g["variant"] = rest
+                elif key == "first":
+                    g["first"] = _parse_value(rest)
+                elif key == "start":
+                    g["start"] = rest
+                elif key == "moves":
+                    g["moves"] = rest.split()
+                elif key == "set":
+                    k, v = _split(rest)
+                    g["settings"][k] = _parse_value(v)
+            out.append(g)
+        return out
 
     def erase(self):
         self.file.erase()

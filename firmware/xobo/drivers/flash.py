@@ -89,7 +89,7 @@ class Flash(FlashBase):
     def _rename(self, src, dst):
         try:
             os.rename(self._path(src), self._path(dst))
-        except OSError:  # FAT: the target must not exist
+        except OSError:  # FAT: the target must not exist; or it is a directory (not ours)
             self.remove(dst)
             os.rename(self._path(src), self._path(dst))
         try:
@@ -105,10 +105,30 @@ class Flash(FlashBase):
             return None
 
     def remove(self, name):
+        """Remove the file ``name``; a directory in its place (a slot name is ours: whatever
+        made it, it would make every later save fail) is removed with what it holds."""
+        path = self._path(name)
         try:
-            os.remove(self._path(name))
+            os.remove(path)
         except OSError:
-            pass
+            _remove_tree(path)
 
     def listdir(self):
         return sorted(os.listdir(self.root or "."))
+
+
+def _remove_tree(path):
+    try:
+        entries = os.listdir(path)
+    except OSError:
+        return  # missing, or not a directory
+    for entry in entries:
+        sub = path + "/" + entry
+        try:
+            os.remove(sub)
+        except OSError:
+            _remove_tree(sub)
+    try:
+        os.rmdir(path)
+    except OSError:
+        pass

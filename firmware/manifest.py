@@ -1,0 +1,54 @@
+# ruff: noqa: F821  (module and package are given by the reader: xobo_host.deploy)
+# The device manifest: the files that go onto the Pico (xobo flash, make build), nothing else.
+#
+# In the style of micropython-lib's manifest.py files: module() names a top-level file,
+# package() a package and the files of it that the device runs. Everything else under
+# firmware/xobo/ runs on the host only (virtual drivers, scripted sessions, the unix-port
+# entry point, CLIs and benchmarks) and must not take the Pico's RAM: a stock MicroPython loads
+# every .mpy it imports into its ~240 KB heap. tests/drivers/test_manifest.py checks that the
+# device files import nothing outside this list (or MicroPython's own modules), and that every
+# file of firmware/xobo/ is either here or named as host-only there.
+
+module("main.py")
+
+package(
+    "xobo",
+    (
+        "__init__.py",
+        "compat.py",
+        # the rules engine
+        "rules/__init__.py",
+        "rules/errors.py",
+        "rules/geometry.py",
+        "rules/moves.py",
+        "rules/notation.py",
+        "rules/position.py",
+        "rules/record.py",  # serial `record`, imported when asked
+        # the drivers (rp2: machine, neopixel)
+        "drivers/__init__.py",
+        "drivers/buttons.py",
+        "drivers/clock.py",
+        "drivers/debounce.py",
+        "drivers/eventq.py",
+        "drivers/flash.py",
+        "drivers/leds.py",
+        "drivers/matrix.py",
+        "drivers/watchdog.py",
+        # the board application
+        "board/__init__.py",
+        "board/app.py",
+        "board/boarddef.py",
+        "board/colours.py",
+        "board/device.py",
+        "board/inference.py",
+        "board/light.py",
+        "board/protocol.py",
+        "board/selftest.py",  # imported when the self-test starts
+        "board/storage.py",
+        # the computer opponent, imported at the first hint or computer move
+        "ai/__init__.py",
+        "ai/evaluate.py",
+        "ai/rng.py",
+        "ai/search.py",
+    ),
+)

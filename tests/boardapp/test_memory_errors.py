@@ -1,0 +1,87 @@
+# dual-runtime
+"""A MemoryError anywhere in a cycle is caught: the board says so (``event error out of memory
+...``), collects and goes on, and the saved game is never harmed (the device issue: a 10,000-move
+soak on a Pico-sized heap once let one escape ``App.step``)."""
+
+from boardapp.boardkit import Recorder
+from xobo.board.storage import SavedGame
+from xobo.board.virtual_board import VirtualBoard
+from xobo.rules.geometry import parse_cell
+
+
+class _FailOnce:
+    """Wraps a method so that its next call raises MemoryError, once."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.armed = True
+
+    def __call__(self, *args):
+        if self.armed:
+            self.armed = False
+            raise MemoryError("memory allocation failed, allocating 9216 bytes")
+        return self.fn(*args)
+
+
+def test_memory_error_during_a_commit_is_reported_and_the_move_is_saved_once():
+    vb = VirtualBoard()
+    vb.advance(50)
+    rec = Recorder(vb)
+    app = vb.app
+    # after the move is applied: the light's layers for the new position fail
+    app.light.set_position = _FailOnce(app.light.set_position)
+    vb.switches.put(parse_cell("e5"))
+    vb.advance(1500)
+    errors = [x for x in rec.lines if x.startswith("event error out of memory in the scan")]
+    assert len(errors) == 1, rec.lines
+    assert app.pos.ply == 1 and app.inf.state_name() == "match"
+    g = SavedGame(vb.flash).load()
+    assert g["moves"] == ["e5"]  # saved by the recovery: the commit was cut short
+    vb.switches.put(parse_cell("d4"))  # and the game goes on
+    vb.advance(1500)
+    assert app.pos.ply == 2
+    assert SavedGame(vb.flash).load()["moves"] == ["e5", "d4"]
+
+
+def test_memory_error_in_the_light_is_caught_and_the_board_renders_again():
+    vb = VirtualBoard()
+    vb.advance(50)
+    rec = Recorder(vb)
+    app = vb.app
+    app.light.render = _FailOnce(app.light.render)
+    vb.advance(100)
+    assert rec.has("event error out of memory in the light")
+    assert app.mem_errors == 1
+    vb.switches.put(parse_cell("e5"))
+    vb.advance(1500)
+    assert app.pos.ply == 1
+
+
+def test_memory_error_in_a_serial_command_replies_an_error_and_keeps_the_game():
+    vb = VirtualBoard()
+    vb.advance(50)
+    vb.switches.put(parse_cell("e5"))
+    vb.advance(1500)
+    app = vb.app
+    app.undo = _FailOnce(app.undo)
+    reply = vb.command("undo")
+    assert reply[0].startswith("error out of memory running 'undo'"), reply
+    assert app.pos.ply == 1
+    assert SavedGame(vb.flash).load()["moves"] == ["e5"]
+    assert vb.command("undo")[0] == "ok undo e5"
+
+
+def test_mem_command_reports_free_and_allocated_bytes():
+    vb = VirtualBoard()
+    reply = vb.command("mem")
+    assert len(reply) == 1 and reply[0].startswith("ok mem free=")
+    words = reply[0].split()
+    free = int(words[2][len("free="):])
+    alloc = int(words[3][len("alloc="):])
+    import sys
+
+    if sys.implementation.name == "micropython":
+        assert free > 0 and alloc > 0
+    else:
+        assert free == -1 and alloc == -1  # CPython has no MicroPython heap
+    assert vb.command("mem 1")[0].startswith("error mem takes no argument")
