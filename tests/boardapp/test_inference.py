@@ -444,3 +444,18 @@ def test_M2_kv_touched_ambiguous_regroup_of_three_commits_after_the_settle_time(
     h.put("i5")
     assert h.state() == "complete"
     assert h.wait(1100) == "g5->i5"
+
+
+def test_footprint_buffers_grow_for_a_position_with_more_moves_than_their_capacity():
+    # the footprints are kept for FOOTPRINT_CAPACITY moves (the heap of a Pico); a position
+    # with more legal moves grows them once, and the inference is the same
+    pos = Position.parse(SPREAD4)
+    inf = Inference(SETTLE, capacity=8)
+    inf.set_position(pos)
+    assert inf.n_moves > 8 and inf.capacity >= inf.n_moves
+    occ = bytearray(81)
+    pos.occupancy(occ)
+    occ[parse_cell("e5")] = 0
+    occ[parse_cell("e4")] = 0  # the pair e4 taken off: only the spread South is left
+    inf.observe(occ, 50)
+    assert sorted(format_move(inf.moves[inf.cand[j]]) for j in range(inf.n_cand)) == ["e5xe4"]

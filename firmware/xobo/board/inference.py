@@ -60,6 +60,11 @@ STATE_NAMES = ("match", "progress", "complete", "wait-longer", "unknown", "fix",
 
 DEFAULT_SETTLE_MS = const(1000)
 MAX_LONG_SETTLE_MS = const(3000)
+# Moves whose footprints are kept (grown in set_position when a position has more). Random
+# games never showed more than 117 legal moves (81 placements at the start); the engine's
+# MAX_MOVES (1024) bounds the pathological regroup-heavy positions. 9 KB per 1,024 moves
+# and footprint side was the buffer that failed the first boot on a Pico.
+FOOTPRINT_CAPACITY = const(160)
 
 
 def long_settle(settle_ms):
@@ -75,14 +80,10 @@ def long_settle(settle_ms):
 class Inference:
     """Infers moves from occupancy for one position at a time (see the module docstring)."""
 
-    def __init__(self, settle_ms=DEFAULT_SETTLE_MS):
-        cap = MAX_MOVES
-        self.moves = array.array("H", bytes(2 * cap))
+    def __init__(self, settle_ms=DEFAULT_SETTLE_MS, capacity=FOOTPRINT_CAPACITY):
+        self.moves = array.array("H", bytes(2 * MAX_MOVES))  # the engine fills up to MAX_MOVES
         self.n_moves = 0
-        self.fp_l = bytearray(cap * FP)
-        self.fp_a = bytearray(cap * FP)
-        self.n_l = bytearray(cap)
-        self.n_a = bytearray(cap)
+        self._footprint_buffers(capacity)
         self._sl = bytearray(FP + 1)
         self._sa = bytearray(FP + 1)
         self.heights = bytearray(N_CELLS)
@@ -96,7 +97,6 @@ class Inference:
         self.n_lifted = 0
         self.n_added = 0
         self.n_fix = 0
-        self.cand = array.array("H", bytes(2 * cap))
         self.n_cand = 0
         self.complete = -1  # index (into moves) of the complete move
         self.n_complete = 0
@@ -118,6 +118,15 @@ class Inference:
         self.target_index = -1
         self.set_settle(settle_ms)
 
+    def _footprint_buffers(self, capacity):
+        # footprints of ``capacity`` moves (FP cells each); the candidates index them
+        self.capacity = capacity
+        self.fp_l = bytearray(capacity * FP)
+        self.fp_a = bytearray(capacity * FP)
+        self.n_l = bytearray(capacity)
+        self.n_a = bytearray(capacity)
+        self.cand = array.array("H", bytes(2 * capacity))
+
     def set_settle(self, settle_ms):
         self.settle_ms = settle_ms
         self.long_ms = long_settle(settle_ms)
@@ -134,6 +143,8 @@ class Inference:
             self.expected[c] = 1 if v else 0
             self.touched[c] = 0
         n = pos.legal_moves(self.moves)
+        if n > self.capacity:  # a rare position with many regroups: grow once, for good
+            self._footprint_buffers(n + 32)
         sl = self._sl
         sa = self._sa
         fl = self.fp_l
