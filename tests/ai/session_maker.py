@@ -20,7 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "firmware"))
 
 from xobo.ai import choose_move  # noqa: E402
 from xobo.board.script import ScriptRunner  # noqa: E402
-from xobo.rules.geometry import RAYS, cell_name  # noqa: E402
+from xobo.rules.geometry import cell_name  # noqa: E402
+from xobo.rules.geometry import ray as ray_of  # noqa: E402
 from xobo.rules.moves import PLACE, REGROUP, move_cell, move_count, move_dir, move_kind  # noqa: E402
 from xobo.rules.notation import format_move  # noqa: E402
 
@@ -31,7 +32,7 @@ def hand_actions(pos, m):
     c = move_cell(m)
     if kind == PLACE:
         return ["put %s" % cell_name(c)]
-    ray = RAYS[c * 8 + move_dir(m)]
+    ray = ray_of(c, move_dir(m))
     n = move_count(m)
     if kind == REGROUP:
         # the stack cell is lifted and put back with all the cubes: that tells the board

@@ -63,7 +63,7 @@ def play_by_hand(vb, m, order="late"):
     one by one, take the pairs off at the end; "early": take each pair off as it forms;
     "cube": take the stack's cubes one at a time (its switch stays closed until the last).
     Between hand actions 120 ms pass."""
-    from xobo.rules.geometry import RAYS
+    from xobo.rules.geometry import ray as ray_of
 
     sw = vb.switches
     kind = m & 3
@@ -74,7 +74,7 @@ def play_by_hand(vb, m, order="late"):
         sw.put(c)
         vb.advance(step)
         return
-    ray = RAYS[c * 8 + ((m >> 9) & 7)]
+    ray = ray_of(c, ((m >> 9) & 7))
     if kind == 1:
         for k in range(n - 1):
             sw.take(ray[k], 1)

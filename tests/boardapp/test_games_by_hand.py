@@ -32,11 +32,11 @@ def _pick(pos, buf, rng):
 def _noise(vb, m, rng):
     """A hand brushing the board: a cube lifted and put back, a chattering switch, a cube
     held over an empty cell; on cells the move does not touch, shorter than the settle time."""
-    from xobo.rules.geometry import RAYS
+    from xobo.rules.geometry import ray as ray_of
 
     busy = [(m >> 2) & 127]
     if m & 3:
-        ray = RAYS[busy[0] * 8 + ((m >> 9) & 7)]
+        ray = ray_of(busy[0], ((m >> 9) & 7))
         busy.extend(ray[:m >> 12])
     c = rng.below(81)
     if c in busy:

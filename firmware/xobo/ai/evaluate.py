@@ -18,7 +18,7 @@ Usage::
 """
 
 from xobo.compat import const
-from xobo.rules.geometry import NEIGHBOURS
+from xobo.rules.geometry import NEIGHBOUR_CELLS, NEIGHBOUR_COUNT
 
 INF = const(99)
 WIN = const(30000)  # a won game (minus the plies to get there)
@@ -72,14 +72,16 @@ def flood(h, player, from_start, dist):
             nxt[nn] = c
             nn += 1
     d = 0
-    nb = NEIGHBOURS
+    nb = NEIGHBOUR_CELLS
+    nbn = NEIGHBOUR_COUNT
     while nc or nn:
         while nc:
             nc -= 1
             c = cur[nc]
             if dist[c] != d:
                 continue
-            for n in nb[c]:
+            for j in range(c * 8, c * 8 + nbn[c]):
+                n = nb[j]
                 v = h[n]
                 if v == 1:
                     if dist[n] > d:
@@ -122,7 +124,8 @@ def distance(h, player):
             nxt[nn] = c
             nn += 1
     d = 0
-    nb = NEIGHBOURS
+    nb = NEIGHBOUR_CELLS
+    nbn = NEIGHBOUR_COUNT
     while nc or nn:
         # a goal cell in this layer ends the search: layers only grow
         for i in range(nc):
@@ -134,7 +137,8 @@ def distance(h, player):
             c = cur[nc]
             if dist[c] != d:
                 continue
-            for n in nb[c]:
+            for j in range(c * 8, c * 8 + nbn[c]):
+                n = nb[j]
                 v = h[n]
                 if v == 1:
                     if dist[n] > d:
@@ -166,7 +170,8 @@ def _extents(h):
     seen = _seen
     seen[:] = _ZERO
     st = _cur
-    nb = NEIGHBOURS
+    nb = NEIGHBOUR_CELLS
+    nbn = NEIGHBOUR_COUNT
     rs = -1
     rn = 9
     fw = -1
@@ -194,7 +199,8 @@ def _extents(h):
                 fmin = f
             if f > fmax:
                 fmax = f
-            for n in nb[c]:
+            for j in range(c * 8, c * 8 + nbn[c]):
+                n = nb[j]
                 if h[n] == 1 and not seen[n]:
                     seen[n] = 1
                     st[sp] = n

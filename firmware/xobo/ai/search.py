@@ -40,7 +40,7 @@ from xobo.ai.evaluate import (
     threatens,
 )
 from xobo.compat import ticks_diff, ticks_ms
-from xobo.rules.geometry import RAYS
+from xobo.rules.geometry import RAY_CELLS, REACH
 from xobo.rules.moves import PLACE, SPREAD, make_place, new_move_buffer
 
 _MAXPLY = 24
@@ -309,7 +309,9 @@ class Searcher:
                     hit = False
                     dd = d
                     while dd < 8:
-                        for t in RAYS[c * 8 + dd]:
+                        ro = (c * 8 + dd) * 8
+                        for k in range(REACH[c * 8 + dd]):
+                            t = RAY_CELLS[ro + k]
                             if h[t] != 1:
                                 break
                             run += 1

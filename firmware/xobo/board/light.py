@@ -34,7 +34,7 @@ import array
 from xobo.board import colours as C
 from xobo.board import inference as I
 from xobo.compat import const, ticks_diff
-from xobo.rules.geometry import RAYS
+from xobo.rules.geometry import RAY_CELLS
 
 N_CELLS = const(81)
 EDGE_NAMES = ("N", "S", "E", "W")
@@ -51,12 +51,12 @@ def _mark_move(layer, m):
     c = (m >> 2) & 127
     layer[c] = 1
     if kind != 0:
-        r = RAYS[c * 8 + ((m >> 9) & 7)]
+        ro = (c * 8 + ((m >> 9) & 7)) * 8
         n = m >> 12
         if kind == 1:
             n -= 1
         for k in range(n):
-            layer[r[k]] = 1
+            layer[RAY_CELLS[ro + k]] = 1
 
 
 class Light:
@@ -191,10 +191,10 @@ class Light:
                 code[c] = put_code
         if m & 3 == 2:  # spread: the stacks on its way get a cube (invisible), the source
             c = (m >> 2) & 127
-            r = RAYS[c * 8 + ((m >> 9) & 7)]
+            ro = (c * 8 + ((m >> 9) & 7)) * 8
             h = inf.heights
             for k in range(m >> 12):
-                t = r[k]
+                t = RAY_CELLS[ro + k]
                 if h[t] >= 2:
                     code[t] = put_code
             if lifted[c]:

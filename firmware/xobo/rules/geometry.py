@@ -1,6 +1,7 @@
 """Board geometry (rules B1-B4): cells, names, directions, rays, neighbours and edges.
 
-All tables are built once at import as tuples/bytearrays, so the hot paths only index them.
+All tables are built once at import as flat byte strings (``RAY_CELLS``, ``NEIGHBOUR_CELLS``,
+``REACH``...), so the hot paths only index them and the Pico keeps them in 6 KB.
 
 Usage::
 
@@ -71,32 +72,32 @@ def parse_cell(text):
 
 
 def _build():
-    rays = []
+    # flat byte tables: the Pico's heap has no room for 648 ray tuples (about 20 KB there)
+    rays = bytearray(N_CELLS * 64)
     reach = bytearray(N_CELLS * 8)
     maxr = bytearray(N_CELLS)
-    neigh = []
+    neigh = bytearray(N_CELLS * 8)
+    nneigh = bytearray(N_CELLS)
     edges = bytearray(N_CELLS)
     for c in range(N_CELLS):
         f, r = c % 9, c // 9
         best = 0
         for d in range(8):
-            cells = []
+            n = 0
             ff, rr = f + DIR_DF[d], r + DIR_DR[d]
             while 0 <= ff < 9 and 0 <= rr < 9:
-                cells.append(rr * 9 + ff)
+                rays[(c * 8 + d) * 8 + n] = rr * 9 + ff
+                n += 1
                 ff += DIR_DF[d]
                 rr += DIR_DR[d]
-            rays.append(tuple(cells))
-            reach[c * 8 + d] = len(cells)
-            if len(cells) > best:
-                best = len(cells)
-        maxr[c] = best
-        nb = []
-        for d in range(8):
+            reach[c * 8 + d] = n
+            if n > best:
+                best = n
             ff, rr = f + DIR_DF[d], r + DIR_DR[d]
             if 0 <= ff < 9 and 0 <= rr < 9:
-                nb.append(rr * 9 + ff)
-        neigh.append(tuple(nb))
+                neigh[c * 8 + nneigh[c]] = rr * 9 + ff
+                nneigh[c] += 1
+        maxr[c] = best
         flags = 0
         if r == 8:
             flags |= EDGE_N
@@ -107,15 +108,24 @@ def _build():
         if f == 0:
             flags |= EDGE_W
         edges[c] = flags
-    return tuple(rays), reach, maxr, tuple(neigh), edges
+    return bytes(rays), bytes(reach), bytes(maxr), bytes(neigh), bytes(nneigh), bytes(edges)
 
 
-RAYS, REACH, MAXREACH, NEIGHBOURS, EDGES = _build()
+# RAY_CELLS[(c * 8 + d) * 8 + k]: the k-th cell from c in direction d, for k < REACH[c * 8 + d]
+# NEIGHBOUR_CELLS[c * 8 + j]: the j-th neighbour of c (B3), for j < NEIGHBOUR_COUNT[c]
+RAY_CELLS, REACH, MAXREACH, NEIGHBOUR_CELLS, NEIGHBOUR_COUNT, EDGES = _build()
 
 
 def ray(c, d):
-    """The cells from c (excluded) to the border in direction d, nearest first."""
-    return RAYS[c * 8 + d]
+    """The cells from c (excluded) to the border in direction d, nearest first (a new tuple:
+    hot paths index RAY_CELLS instead)."""
+    i = c * 8 + d
+    return tuple(RAY_CELLS[i * 8 + k] for k in range(REACH[i]))
+
+
+def neighbours(c):
+    """The cells next to c (B3), as a new tuple (hot paths index NEIGHBOUR_CELLS)."""
+    return tuple(NEIGHBOUR_CELLS[c * 8 + j] for j in range(NEIGHBOUR_COUNT[c]))
 
 
 def reach(c, d):
@@ -128,8 +138,8 @@ def maxreach(c):
 
 def step(c, d):
     """The cell next to c in direction d, or -1 off the board."""
-    r = RAYS[c * 8 + d]
-    return r[0] if r else -1
+    i = c * 8 + d
+    return RAY_CELLS[i * 8] if REACH[i] else -1
 
 
 def direction_between(a, b):

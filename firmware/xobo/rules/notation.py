@@ -15,7 +15,7 @@ from xobo.rules.errors import MoveError
 from xobo.rules.geometry import (
     MAXREACH,
     N_CELLS,
-    RAYS,
+    RAY_CELLS,
     REACH,
     cell_name,
     direction_between,
@@ -42,10 +42,10 @@ def format_move(m):
     c = move_cell(m)
     if kind == PLACE:
         return cell_name(c)
-    ray = RAYS[c * 8 + move_dir(m)]
+    ro = (c * 8 + move_dir(m)) * 8
     if kind == REGROUP:
-        return cell_name(ray[move_count(m) - 2]) + "->" + cell_name(c)
-    return cell_name(c) + "x" + cell_name(ray[0])
+        return cell_name(RAY_CELLS[ro + move_count(m) - 2]) + "->" + cell_name(c)
+    return cell_name(c) + "x" + cell_name(RAY_CELLS[ro])
 
 
 def strip_voina_mark(text):
@@ -71,7 +71,7 @@ def parse_move(text, pos):
         n = 1
         x = stack
         while x != far:
-            x = RAYS[x * 8 + d][0]
+            x = RAY_CELLS[(x * 8 + d) * 8]
             n += 1
         m = make_regroup(stack, d, n)
     elif "x" in t:
@@ -79,7 +79,7 @@ def parse_move(text, pos):
         src = _cell(a.strip(), t)
         first = _cell(b.strip(), t)
         d = direction_between(src, first)
-        if d < 0 or RAYS[src * 8 + d][0] != first:
+        if d < 0 or RAY_CELLS[(src * 8 + d) * 8] != first:
             raise MoveError(
                 "%s: %s is not next to %s; name the first cell the spread reaches"
                 % (t, b.strip(), a.strip())
@@ -147,7 +147,7 @@ def why_illegal(m, pos):
         if not pos.common and not pos.own[pos.side]:
             return "%s: no cube to place: the common reserve and your own are empty (M1)" % text
         return None
-    ray = RAYS[c * 8 + d]
+    ro = (c * 8 + d) * 8
     if kind == REGROUP:
         if not pos.under_voina():
             return "%s: a regroup is allowed only under Voina (M2, V2)" % text
@@ -157,7 +157,7 @@ def why_illegal(m, pos):
             return "%s: in the kv variant a regroup takes exactly 3 cubes (M2)" % text
         if REACH[c * 8 + d] < n - 1:
             return "%s: the line leaves the board (M2)" % text
-        cells = (c,) + tuple(ray[: n - 1])
+        cells = (c,) + tuple(RAY_CELLS[ro + k] for k in range(n - 1))
         for x in cells:
             if h[x] != 1:
                 return "%s: %s is not a single cube; every cell regrouped must hold one (M2)" % (
@@ -186,7 +186,7 @@ def why_illegal(m, pos):
         )
     capture = False
     for i in range(n):
-        t = ray[i]
+        t = RAY_CELLS[ro + i]
         if h[t] == 1:
             capture = True
         elif h[t] >= 2 and h[t] + 1 > MAXREACH[t]:

@@ -26,10 +26,11 @@ from xobo.rules.geometry import (
     EW,
     MAXREACH,
     N_CELLS,
-    NEIGHBOURS,
+    NEIGHBOUR_CELLS,
+    NEIGHBOUR_COUNT,
     NS,
     PLAYER_EDGES,
-    RAYS,
+    RAY_CELLS,
     REACH,
 )
 from xobo.rules.moves import (
@@ -226,7 +227,8 @@ class Position:
                 sp -= 1
                 x = st[sp]
                 f |= EDGES[x]
-                for y in NEIGHBOURS[x]:
+                for j in range(x * 8, x * 8 + NEIGHBOUR_COUNT[x]):
+                    y = NEIGHBOUR_CELLS[j]
                     if h[y] == 1 and not lab[y]:
                         lab[y] = n
                         st[sp] = y
@@ -310,7 +312,8 @@ class Position:
                     x = prev[x]
                 chain.reverse()  # from the North (NS) or West (EW) edge
                 return chain
-            for y in NEIGHBOURS[x]:
+            for j in range(x * 8, x * 8 + NEIGHBOUR_COUNT[x]):
+                y = NEIGHBOUR_CELLS[j]
                 if lab[y] == comp and prev[y] == -2:
                     prev[y] = x
                     queue.append(y)
@@ -353,7 +356,8 @@ class Position:
             if h[c]:
                 continue
             f = EDGES[c]
-            for y in NEIGHBOURS[c]:
+            for j in range(c * 8, c * 8 + NEIGHBOUR_COUNT[c]):
+                y = NEIGHBOUR_CELLS[j]
                 if h[y] == 1:
                     f |= cf[lab[y]]
             if (p_conn or f & pe == pe) and f & qe != qe:
@@ -429,11 +433,11 @@ class Position:
             for d in range(8):
                 if REACH[base + d] < hs:
                     continue
-                ray = RAYS[base + d]
+                ro = (base + d) * 8
                 ok = True
                 capture = False
                 for i in range(hs):
-                    t = ray[i]
+                    t = RAY_CELLS[ro + i]
                     ht = h[t]
                     if ht == 1:
                         capture = True
@@ -459,10 +463,10 @@ class Position:
                 limit = 3
             base = e * 8
             for d in range(8):
-                ray = RAYS[base + d]
+                ro = (base + d) * 8
                 k = 0
                 r = REACH[base + d]
-                while k < r and h[ray[k]] == 1:
+                while k < r and h[RAY_CELLS[ro + k]] == 1:
                     k += 1
                 # segment of n cubes = e plus the next n-1 singles on the ray
                 top = k + 1
@@ -532,15 +536,15 @@ class Position:
                 own_flag = 1
             h[c] = 1
         elif kind == REGROUP:
-            ray = RAYS[c * 8 + d]
+            ro = (c * 8 + d) * 8
             for i in range(cnt - 1):
-                h[ray[i]] = 0
+                h[RAY_CELLS[ro + i]] = 0
             h[c] = cnt
         else:
-            ray = RAYS[c * 8 + d]
+            ro = (c * 8 + d) * 8
             h[c] = 0
             for i in range(cnt):
-                t = ray[i]
+                t = RAY_CELLS[ro + i]
                 v = h[t] + 1
                 if v == 2:  # M4: a pair is captured into the mover's reserve
                     h[t] = 0
@@ -574,14 +578,14 @@ class Position:
             else:
                 self.common += 1
         elif kind == REGROUP:
-            ray = RAYS[c * 8 + d]
+            ro = (c * 8 + d) * 8
             for i in range(cnt - 1):
-                h[ray[i]] = 1
+                h[RAY_CELLS[ro + i]] = 1
             h[c] = 1
         else:
-            ray = RAYS[c * 8 + d]
+            ro = (c * 8 + d) * 8
             for i in range(cnt):
-                t = ray[i]
+                t = RAY_CELLS[ro + i]
                 v = h[t]
                 if v == 0:  # was a single, captured (M4)
                     h[t] = 1
@@ -645,16 +649,16 @@ class Position:
         if kind == PLACE:
             added[0] = c
             return 0, 1
-        ray = RAYS[c * 8 + d]
+        ro = (c * 8 + d) * 8
         if kind == REGROUP:
             for i in range(cnt - 1):
-                lifted[i] = ray[i]
+                lifted[i] = RAY_CELLS[ro + i]
             return cnt - 1, 0
         h = self.heights
         lifted[0] = c
         nl = 1
         for i in range(cnt):
-            t = ray[i]
+            t = RAY_CELLS[ro + i]
             v = h[t]
             if v == 1:
                 lifted[nl] = t
