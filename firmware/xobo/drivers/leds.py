@@ -20,7 +20,38 @@ Usage::
     leds.show()                         # leds.last_scale, leds.last_ma tell what the limiter did
 """
 
+from xobo.compat import micropython, ptr8
+
 EDGE_SIDES = ("N", "S", "E", "W")
+
+
+@micropython.viper
+def frame_sum(frame: ptr8, n: int) -> int:
+    """The sum of the first ``n`` bytes of ``frame`` (native code on the Pico: the limiter
+    reads the whole frame at every LED write)."""
+    s = 0
+    for i in range(n):
+        s += frame[i]
+    return s
+
+
+@micropython.viper
+def scale_frame(frame: ptr8, out: ptr8, n: int, scale: int, ro: int, go: int, bo: int) -> int:
+    """``out`` = ``frame`` (RGB triples, ``n`` bytes) scaled by ``scale``/256, with R, G and B
+    at the byte offsets ``ro``, ``go``, ``bo`` of each LED's slot; returns the sum of the
+    scaled bytes (what the limiter's current estimate needs). Native code on the Pico."""
+    s = 0
+    j = 0
+    while j < n:
+        r = (frame[j] * scale) >> 8
+        g = (frame[j + 1] * scale) >> 8
+        b = (frame[j + 2] * scale) >> 8
+        out[j + ro] = r
+        out[j + go] = g
+        out[j + bo] = b
+        s += r + g + b
+        j += 3
+    return s
 
 
 def order_offsets(order):
@@ -46,14 +77,14 @@ class PowerLimiter:
         self.available_ma = avail if avail > 0 else 0
 
     def frame_sum(self, frame):
-        s = 0
-        for v in frame:
-            s += v
-        return s
+        return frame_sum(frame, len(frame))
 
     def scale_for(self, frame, brightness=255):
         """The scale (0..256) for ``frame`` at ``brightness`` so the estimate fits the budget."""
-        s = self.frame_sum(frame)
+        return self.scale_for_sum(frame_sum(frame, len(frame)), brightness)
+
+    def scale_for_sum(self, s, brightness=255):
+        """The scale for a frame whose bytes add up to ``s``."""
         base = 256 if brightness >= 255 else (brightness * 256) // 255
         if s == 0 or self.ma_per_channel <= 0:
             return base
@@ -66,8 +97,13 @@ class PowerLimiter:
         s = 0
         for v in frame:
             s += (v * scale) >> 8
+        return self.estimate_from_sum(s)
+
+    def estimate_from_sum(self, shown_sum):
+        """Estimated board current for a frame whose shown (scaled) bytes add up to
+        ``shown_sum``."""
         return (self.base_ma + self.idle_ma_per_led * self.count
-                + (s * self.ma_per_channel + 254) // 255)
+                + (shown_sum * self.ma_per_channel + 254) // 255)
 
 
 class LedFrame:
@@ -119,21 +155,22 @@ class LedFrame:
         self.fill(0, 0, 0)
 
     def show(self):
-        scale = self.limiter.scale_for(self.frame, self.brightness)
+        lim = self.limiter
+        scale = lim.scale_for_sum(frame_sum(self.frame, 3 * self.count), self.brightness)
         self.last_scale = scale
-        self._write(scale)
-        self.last_ma = self.limiter.estimate_ma(self.frame, scale)
+        self.last_ma = lim.estimate_from_sum(self._write(scale))
 
-    def _write(self, scale):  # overridden
-        pass
+    def _write(self, scale):  # overridden: returns the sum of the bytes written
+        f = self.frame
+        s = 0
+        for j in range(3 * self.count):
+            s += (f[j] * scale) >> 8
+        return s
 
     def scaled_into(self, out, scale, ro=0, go=1, bo=2):
-        """Write the frame scaled by ``scale``/256 into ``out`` with the given byte offsets."""
-        f = self.frame
-        for j in range(0, 3 * self.count, 3):
-            out[j + ro] = (f[j] * scale) >> 8
-            out[j + go] = (f[j + 1] * scale) >> 8
-            out[j + bo] = (f[j + 2] * scale) >> 8
+        """Write the frame scaled by ``scale``/256 into ``out`` with the given byte offsets;
+        returns the sum of the bytes written."""
+        return scale_frame(self.frame, out, 3 * self.count, scale, ro, go, bo)
 
 
 class LedChain(LedFrame):
@@ -151,5 +188,6 @@ class LedChain(LedFrame):
         self._ro, self._go, self._bo = order_offsets(order)
 
     def _write(self, scale):
-        self.scaled_into(self._np.buf, scale, self._ro, self._go, self._bo)
+        s = self.scaled_into(self._np.buf, scale, self._ro, self._go, self._bo)
         self._np.write()
+        return s

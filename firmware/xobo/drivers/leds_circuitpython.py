@@ -35,10 +35,11 @@ class LedChainCP(LedFrame):
 
     def _write(self, scale):
         # RGB order here: the library reorders to pixel_order itself
-        self.scaled_into(self._buf, scale)
+        s = self.scaled_into(self._buf, scale)
         b = self._buf
         px = self._pixels
         for i in range(self.count):
             j = 3 * i
             px[i] = (b[j], b[j + 1], b[j + 2])
         px.show()
+        return s

@@ -23,7 +23,7 @@ Usage::
     m.scan_into(raw)          # raw[cell] = 1 when the cell's switch is closed
 """
 
-from xobo.compat import const
+from xobo.compat import const, micropython, ptr8
 
 _GPIO_IN = const(0xD0000004)
 # SIO GPIO_OUT_SET, GPIO_OUT_CLR per chip
@@ -43,6 +43,14 @@ def detect_chip():
 
 def _no_sleep(us):
     pass
+
+
+@micropython.viper
+def store_row(raw: ptr8, cell_of_key: ptr8, key: int, bits: int, ncols: int):
+    """raw[cell_of_key[key + c]] = bit c of ``bits``, for the ``ncols`` columns of one row
+    (native code on the Pico: the interpreted loop took most of the 1.7 ms scan there)."""
+    for c in range(ncols):
+        raw[cell_of_key[key + c]] = (bits >> c) & 1
 
 
 def gpio_number(name):
@@ -139,9 +147,8 @@ class SwitchMatrix:
                     bits |= ((v >> gp[c]) & 1) << c
             if self._invert:
                 bits ^= self._col_mask
-            for c in range(ncols):
-                raw[cok[key]] = (bits >> c) & 1
-                key += 1
+            store_row(raw, cok, key, bits, ncols)
+            key += ncols
 
 
 class SwitchMatrixDIO:

@@ -188,12 +188,13 @@ class VirtualLeds(LedFrame):
         self.frames = 0
 
     def _write(self, scale):
-        self.scaled_into(self.shown, scale)
+        s = self.scaled_into(self.shown, scale)
         for i in range(self.count):
             if self.dead[i]:
                 j = 3 * i
                 self.shown[j] = self.shown[j + 1] = self.shown[j + 2] = 0
         self.frames += 1
+        return s  # the estimate counts what was sent, dead LEDs or not
 
     def chain_rgb(self, index):
         j = 3 * index
