@@ -59,7 +59,7 @@ def test_every_rule_number_cited_in_firmware_and_tests_is_defined_in_xobo_md():
     rules = defined("xobo.md")
     cited = {}
     for path in tracked("firmware", "tests"):
-        if path.suffix == ".py":
+        if path.suffix == ".py" and path.name != "test_rules_docs.py":  # its examples cite M3a
             for rule in citations(path.read_text(encoding="utf-8")):
                 cited.setdefault(rule, []).append(str(path.relative_to(ROOT)))
     assert len(cited) >= 20, "only %s found: the citation pattern is broken" % sorted(cited)
