@@ -259,8 +259,8 @@ def test_both_buttons_start_a_new_game_and_the_board_asks_to_clear_the_cubes():
 
 
 def test_long_undo_right_after_an_undo_is_one_more_undo_not_a_new_game():
-    # board.md: undo "again and again to the start of the game... Nothing is ever lost by a
-    # wrong move on the board": a long press on undo abandons the game only right after
+    # docs/rules/board.md: undo goes back move after move to the start, and a wrong move on
+    # the board never loses anything: a long press on undo abandons the game only right after
     # power-up (formerly it abandoned it whenever the board was restoring: QA's bug)
     vb = VirtualBoard()
     rec = Recorder(vb)

@@ -1,4 +1,4 @@
-"""The XoBo rules engine (../shared/spec/xobo-rules.md), for CPython and MicroPython alike.
+"""The XoBo rules engine (docs/rules/xobo.md), for CPython and MicroPython alike.
 
 Usage::
 
