@@ -258,6 +258,11 @@ class Protocol:
             line += " expect %s" % format_move(app.pending)
         if inf.state in (5, 6):  # FIX, RESTORE
             line += " " + app.fix_text()
+        elif inf.state == 8:  # OFFER: the complete move left after a fix, ok plays it
+            line += " offer %s" % format_move(inf.complete_move())
+        words = app.guide_text()
+        if words:  # always last: the rest of the line is for people
+            line += " say " + words
         return [line]
 
     def cmd_leds(self, arg, now):
