@@ -417,8 +417,7 @@ class SimBackend(PageFeed):
         total = len(rec.moves)
         for k, m in enumerate(rec.moves):
             self.loading = {"done": k, "total": total}
-            if k % 4 == 0:
-                self._refresh()  # the page shows the progress (its snapshot needs no lock)
+            self._refresh()  # the page shows the progress (its snapshot needs no lock)
             text = format_move(m)
             reply = list(self.board.command("move " + text))
             replies += reply
