@@ -37,7 +37,8 @@ HELP = (
     "load POSITION             start from an N3 position (the board shows the cells to fix)",
     "follow on|off             live events: switches, moves, undo, Voina, results",
     "hint                      the AI's suggested move, shown in light",
-    "state                     what the board sees: inference state and cells to fix",
+    "state                     what the board sees and asks: inference state, cells to fix,",
+    "                          then 'say' and what it waits for in words",
     "leds                      the colours lit now: 81 cells a1..i9, then edges N S E W",
     "selftest                  start the LED and switch self-test",
 )
