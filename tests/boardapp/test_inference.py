@@ -386,16 +386,24 @@ def test_fix_of_two_stray_cubes_asks_to_clear_both():
     assert h.fix() == ([], [parse_cell("a9"), parse_cell("i9")])
 
 
-def test_fix_stays_until_done_clearing_one_stray_cube_does_not_commit_the_other():
+def test_fix_clearing_one_stray_cube_offers_the_other_but_never_commits_it_by_time():
     h = Hand(SPREAD4)
     h.put("a9", "i9")
     h.wait(1100)
     h.lift("a9")
-    assert h.state() == "fix"
-    assert h.fix() == ([], [parse_cell("i9")])
+    assert h.state() == "offer"  # i9 alone is a placement: ok plays it, time does not
+    assert h.fix() == ([], [])
     assert h.wait(5000) is None
     h.lift("i9")
     assert h.state() == "match"
+
+
+def test_fix_offer_is_played_by_ok():
+    h = Hand(SPREAD4)
+    h.put("a9", "i9")
+    h.wait(1100)
+    h.lift("a9")
+    assert format_move(h.inf.confirm()) == "i9"
 
 
 def test_fix_ends_when_the_cubes_are_back_on_the_way_to_its_move():

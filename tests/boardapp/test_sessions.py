@@ -131,7 +131,10 @@ def test_illegal_situation_shows_cells_to_clear_and_changes_nothing():
     assert rec.has("event fix clear a9 i9")
     vb.lift("a9")
     vb.advance(100)
-    assert vb.app.light.code[80] == C.CLEAR  # one step at a time: i9 still to clear
+    # i9 alone is a legal placement: offered to ok (white pulse), never committed by time
+    assert vb.app.light.code[80] == C.WAITING and vb.app.inf.state_name() == "offer"
+    vb.advance(4000)
+    assert rec.moves() == []
     vb.lift("i9")
     vb.advance(2000)
     assert rec.moves() == []

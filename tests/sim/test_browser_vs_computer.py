@@ -86,7 +86,7 @@ def test_computer_plays_east_west_at_level_random_and_its_move_lights(browser, s
     move = snap["state"]["expect"]
     pg.wait_for_function(
         "m => document.querySelector('[data-role=\"inference\"]').textContent"
-        ".includes('expecting ' + m)", arg=move, timeout=3000)
+        ".includes('the computer plays ' + m + ': ')", arg=move, timeout=3000)
     cells = changed_cells(snap["state"]["position"], move)
     assert cells, move
     for name in cells:  # the computer's move is shown in light (double flash)

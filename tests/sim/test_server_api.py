@@ -22,7 +22,7 @@ def test_state_shows_the_start_position_and_a_dark_empty_board(sim):
 
 def test_a_cube_put_through_the_api_is_committed_by_the_firmware(sim):
     reply = sim.post({"action": "put", "cell": "e5"})
-    assert reply["ok"] and reply["from"] == "reserve"
+    assert reply["ok"] and reply["from"] == "box"
     snap = sim.wait(lambda s: s["state"]["side"] == "ew", what="e5 committed")
     assert snap["counts"][40] == 1
     assert "1. e5" in snap["state"]["record"]

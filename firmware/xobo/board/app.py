@@ -36,7 +36,7 @@ from xobo.board.inference import Inference
 from xobo.board.light import Light
 from xobo.compat import IS_MICROPYTHON, collect, const, mem_free, ticks_diff
 from xobo.rules.errors import XoboError
-from xobo.rules.geometry import NS, cell_name
+from xobo.rules.geometry import NS, RAYS, cell_name
 from xobo.rules.notation import format_move, parse_move
 from xobo.rules.position import Position
 
@@ -103,6 +103,27 @@ def result_reason(pos):
     if w == pos.side:
         return "blocus" if pos.connected(w ^ 1) else "connected-opponent"
     return "connected" if pos.connected(w) else "exhaustion"
+
+
+def move_words(m):
+    """Move m in plain words for a player: 'put a cube on b3', 'spread e5 towards d4',
+    'regroup a4, b4 onto c4' (the cubes of the other cells go onto the stack cell)."""
+    kind = m & 3
+    c = (m >> 2) & 127
+    if kind == 0:
+        return "put a cube on %s" % cell_name(c)
+    r = RAYS[c * 8 + ((m >> 9) & 7)]
+    if kind == 2:
+        return "spread %s towards %s" % (cell_name(c), cell_name(r[0]))
+    n = (m >> 12) - 1
+    others = [cell_name(r[k]) for k in range(n - 1, -1, -1)]  # the far end first, as N1
+    return "regroup %s onto %s" % (", ".join(others), cell_name(c))
+
+
+def _join_or(words):
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def _is_power_cut(exc):
@@ -390,6 +411,8 @@ class App:
         st = inf.state
         if st == I.FIX or (st == I.RESTORE and prev != I.RESTORE):
             self.emit("event " + self.fix_text())
+        elif st == I.OFFER:  # left after a fix: ask, in words, rather than commit by time
+            self.emit("event say " + self.guide_text())
         elif st == I.MATCH and prev in (I.RESTORE, I.FIX):
             self.emit("event match")
 
@@ -437,6 +460,111 @@ class App:
             out += " clear " + " ".join(clear)
         if height:
             out += " height " + " ".join(height)
+        return out
+
+    def remaining_words(self, i):
+        """What is left to do of candidate move index i: 'put a cube on d4, c3; take the
+        pair off e4' ('' when its cubes are all where they go)."""
+        inf = self.inf
+        m = inf.moves[i]
+        kind = m & 3
+        src = (m >> 2) & 127
+        base = i * I.FP
+        puts = []
+        takes = []
+        moves = []
+        lift = ""
+        for k in range(inf.n_a[i]):
+            c = inf.fp_a[base + k]
+            if not inf.added[c]:
+                puts.append(cell_name(c))
+        if kind == 2:  # a stack on the way gets a cube the switches cannot see
+            r = RAYS[src * 8 + ((m >> 9) & 7)]
+            for k in range(m >> 12):
+                if inf.heights[r[k]] >= 2:
+                    puts.append("%s (a stack)" % cell_name(r[k]))
+        for k in range(inf.n_l[i]):
+            c = inf.fp_l[base + k]
+            if inf.lifted[c]:
+                continue
+            if kind == 1:
+                moves.append(cell_name(c))
+            elif c == src:
+                lift = "lift the stack on %s" % cell_name(c)
+            else:
+                takes.append(cell_name(c))
+        out = []
+        if lift:
+            out.append(lift)
+        if moves:
+            out.append("move the cube%s on %s onto %s" % ("s" if len(moves) > 1 else "",
+                                                          ", ".join(moves), cell_name(src)))
+        if puts:
+            out.append("put a cube on " + ", ".join(puts))
+        if takes:
+            out.append("take the pair%s off %s" % ("s" if len(takes) > 1 else "",
+                                                    ", ".join(takes)))
+        return "; ".join(out)
+
+    def ambiguous_cells(self):
+        """The stack cells of a regroup the switches cannot tell apart: ['c2', 'f2']."""
+        inf = self.inf
+        out = []
+        if not inf.ambiguous:
+            return out
+        for j in range(inf.n_cand):
+            i = inf.cand[j]
+            if inf.n_l[i] == inf.n_lifted and inf.n_a[i] == inf.n_added:
+                name = cell_name((inf.moves[i] >> 2) & 127)
+                if name not in out:
+                    out.append(name)
+        return out
+
+    def guide_text(self):
+        """What the player is asked to do now, in plain words ('' when nothing is asked):
+        the board's light says the same, this is for the page, serial ``state`` and an
+        ``ok`` that has nothing to commit (``event say ...``)."""
+        inf = self.inf
+        st = inf.state
+        who = ""
+        if self.pending >= 0:
+            who = "the %s plays %s" % (self.pending_from, format_move(self.pending))
+        if st == I.OFFER:
+            m = inf.complete_move()
+            undo = "taking the cube off" if m & 3 == 0 else "putting the cubes back"
+            return "%s is a legal move: press ok to play it, %s cancels" % (format_move(m),
+                                                                             undo)
+        if st == I.MATCH:
+            if self.pending >= 0:
+                return "%s: %s" % (who, move_words(self.pending))
+            return ""
+        if st not in (I.PROGRESS, I.COMPLETE, I.WAIT_LONGER, I.UNKNOWN):
+            return ""
+        if inf.touch >= 0:
+            return "put %s back: the regroup goes onto it" % cell_name(inf.touch)
+        if st == I.UNKNOWN:
+            return ""
+        amb = self.ambiguous_cells()
+        if amb:
+            return "%s? lift the stack you chose and put it back" % _join_or(amb)
+        if st == I.WAIT_LONGER:
+            return "%s is complete: press ok, or wait (it could still grow)" % format_move(
+                inf.complete_move())
+        if st == I.COMPLETE:
+            return "%s is complete: it is played when the cubes stay still (or press ok)" \
+                % format_move(inf.complete_move())
+        out = ""
+        if inf.n_cand == 1:
+            out = self.remaining_words(inf.cand[0])
+        else:
+            words = []
+            for j in range(inf.n_cand):
+                w = move_words(inf.moves[inf.cand[j]])
+                if w not in words:
+                    words.append(w)
+            out = _join_or(words[:4]) + (" or another" if len(words) > 4 else "")
+        if who:
+            return "%s: %s" % (who, out) if out else who
         return out
 
     # ------------------------------------------------------------ game changes
@@ -621,6 +749,10 @@ class App:
             m = self.inf.confirm()
             if m >= 0:
                 self.commit(m, now)
+            elif self.listeners:  # nothing to commit: say what the board waits for
+                words = self.guide_text()
+                if words:
+                    self.emit("event say " + words)
         elif name == "undo":
             if kind == 2 and self.resumed:
                 self.new_game(now)  # long press right after power-up: abandon the resumed game

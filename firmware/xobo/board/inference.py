@@ -23,6 +23,9 @@ and the cells it fills ``A(m)``. Classification of ``O`` (docs/firmware.md has t
   single nearest fix (two stray cubes: both are to clear).
 - ``RESTORE``: after an undo, a new game, a loaded position or a resumed game the board waits
   until ``O = E`` exactly (``fill`` / ``clear`` show what differs); nothing is inferred.
+- ``OFFER``: a fix was shown and what is left on the board is a complete legal move (two
+  stray cubes, one cleared: the other is a placement): it is not committed by time, the
+  player was fixing, not playing; ``ok`` plays it, taking it off (back to ``E``) cancels.
 - ``OVER``: the game is over (``set_position(pos, over=True)``): the cubes may be moved
   freely, nothing is inferred and nothing is to fix (until an undo or a new game).
 
@@ -55,8 +58,9 @@ UNKNOWN = const(4)
 FIX = const(5)
 RESTORE = const(6)
 OVER = const(7)
+OFFER = const(8)
 STATE_NAMES = ("match", "progress", "complete", "wait-longer", "unknown", "fix", "restore",
-               "over")
+               "over", "offer")
 
 DEFAULT_SETTLE_MS = const(1000)
 MAX_LONG_SETTLE_MS = const(3000)
@@ -385,6 +389,16 @@ class Inference:
             self.fixing = False
             self._candidate_state()
             return
+        if self.n_complete == 1:
+            # what is left is one complete legal move (two stray cubes, one cleared): the
+            # player was fixing, so time does not commit it; ok plays it (OFFER)
+            self.best = -1
+            for c in range(N_CELLS):
+                self.fill[c] = 0
+                self.clear[c] = 0
+            self.n_fix = 0
+            self.state = OFFER
+            return
         self.n_cand = 0
         self.complete = -1
         self.n_complete = 0
@@ -461,8 +475,9 @@ class Inference:
         return -1
 
     def confirm(self):
-        """The ok button: the complete move (even one a longer move could extend), or -1."""
-        if self.state == COMPLETE or self.state == WAIT_LONGER:
+        """The ok button: the complete move (even one a longer move could extend, or one
+        offered after a fix), or -1."""
+        if self.state == COMPLETE or self.state == WAIT_LONGER or self.state == OFFER:
             return self.moves[self.complete]
         return -1
 

@@ -3,14 +3,16 @@
 Layers, lowest first (a higher layer wins a cell):
 
 1. the winning chain (game over), or, with hints on and nothing happening, the attacker's
-   Voina cells and the defender's regroup cells;
+   Voina cells and the defender's regroup cells (not while a host or computer move waits:
+   the board then shows that move alone);
 2. the hint (the AI's suggested move);
 3. a host/computer move waiting for the cubes (cells to put / take off);
 4. the move in progress: for every candidate the cells still to do (targets get a cube,
    captured pairs and cells still to empty blink), the lifted stack dimly; a complete move
    that waits (longer settle time) pulses white, and so do the possible stack cells of a
    regroup the switches cannot tell apart (lift and put back the intended one; while it is
-   lifted, that touched cell pulses white alone);
+   lifted, that touched cell pulses white alone); a complete move left after a fix (two
+   stray cubes, one cleared) pulses white too: ok plays it, taking it off cancels;
 5. the confirmation flash of a committed move;
 6. cells to fix (fill / clear), and stacks whose height must change after an undo or a load
    (white blink, over a cell to fill when it must hold a stack and over layer 1 -- after
@@ -235,7 +237,8 @@ class Light:
                 for c in range(N_CELLS):
                     if self.chain[c]:
                         code[c] = win_code
-            elif self.hints and self.under_voina and st == I.MATCH:
+            elif self.hints and self.under_voina and st == I.MATCH and inf.target_index < 0:
+                # (a host or computer move shows only itself: no regroup choices around it)
                 for c in range(N_CELLS):
                     if self.voina[c]:
                         code[c] = C.VOINA
@@ -269,6 +272,14 @@ class Light:
                         code[(m >> 2) & 127] = C.WAITING
             elif st == I.UNKNOWN and inf.touch >= 0:
                 code[inf.touch] = C.WAITING
+            elif st == I.OFFER:  # left after a fix: a complete move that waits for ok
+                i = inf.complete
+                base = i * I.FP
+                for k in range(inf.n_a[i]):
+                    code[inf.fp_a[base + k]] = C.WAITING
+                m = inf.moves[i]
+                if m & 3 != 2:
+                    code[(m >> 2) & 127] = C.WAITING
             if self.confirm_on:
                 for c in range(N_CELLS):
                     if self.confirm[c]:

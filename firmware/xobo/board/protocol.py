@@ -38,7 +38,8 @@ HELP = (
     "load POSITION             start from an N3 position (the board shows the cells to fix)",
     "follow on|off             live events: switches, moves, undo, Voina, results",
     "hint                      the AI's suggested move, shown in light",
-    "state                     what the board sees: inference state and cells to fix",
+    "state                     what the board sees and asks: inference state, cells to fix,",
+    "                          then 'say' and what it waits for in words",
     "leds                      the colours lit now: 81 cells a1..i9, then edges N S E W",
     "mem                       heap: free and allocated bytes (after a collection)",
     "selftest                  start the LED and switch self-test",
@@ -265,6 +266,11 @@ class Protocol:
             line += " expect %s" % format_move(app.pending)
         if inf.state in (5, 6):  # FIX, RESTORE
             line += " " + app.fix_text()
+        elif inf.state == 8:  # OFFER: the complete move left after a fix, ok plays it
+            line += " offer %s" % format_move(inf.complete_move())
+        words = app.guide_text()
+        if words:  # always last: the rest of the line is for people
+            line += " say " + words
         return [line]
 
     def cmd_leds(self, arg, now):

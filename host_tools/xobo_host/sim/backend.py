@@ -34,6 +34,11 @@ BUTTONS = ("ok", "undo", "hint")
 MIN_PRESS_MS = 60
 MIN_PRESS_STEPS = 3
 EDGES = ("N", "E", "S", "W")
+# A set has 36 cubes (rules B1): what is neither on the board nor in the hand is in the box.
+CUBES = 36
+# Virtual time between two hand actions when the simulator moves the cubes itself (a record's
+# replay, the computer's move played for the player): long enough for the switches' debounce.
+HAND_MS = 60
 
 
 class ActionError(ValueError):
@@ -91,6 +96,7 @@ class SimBackend(PageFeed):
         self._pressed = {}  # button -> [board ticks at press, steps since, release pending]
         self.errors = 0
         self.last_error = ""
+        self.loading = None  # a record's replay: {"done": moves replayed, "total": moves}
         board.subscribe(self._on_event)
         with self.lock:
             if restore_cubes:
@@ -146,11 +152,18 @@ class SimBackend(PageFeed):
             "edges": dict(b.edge_colors()),
             "counts": list(b.switches.counts),
             "hand": self.hand,
+            "box": self.box(),
+            "say": b.app.guide_text() if b.powered else "",
+            "loading": self.loading,
             "state": st,
             "event_seq": self.event_seq,
             "errors": self.errors,
             "last_error": self.last_error,
         }
+
+    def box(self):
+        """The cubes left in the box: the set's 36 less those on the board and in the hand."""
+        return max(0, CUBES - sum(self.board.switches.counts) - self.hand)
 
     def _refresh(self):
         """Read the board (lock held); bump the version and wake the listeners on a change."""
@@ -169,7 +182,7 @@ class SimBackend(PageFeed):
         if handler is None:
             raise ActionError(
                 "unknown action %r (put, lift, take, drop, press, release, hold, command, "
-                "load, new, clear, power_cut)" % (kind,)
+                "load, new, clear, power_cut, play)" % (kind,)
             )
         with self.lock:
             out = handler(req)
@@ -182,8 +195,11 @@ class SimBackend(PageFeed):
     def _do_put(self, req):
         """Put one cube on a cell: from the hand if it holds any, else from the reserve."""
         c = _cell(req.get("cell"))
+        if self.hand == 0 and self.box() == 0:
+            raise ActionError("no cube left in the box: the set has %d and they are all on "
+                              "the board; take some off first (shift-click)" % CUBES)
         self.board.put(c)
-        src = "hand" if self.hand > 0 else "reserve"
+        src = "hand" if self.hand > 0 else "box"
         if self.hand > 0:
             self.hand -= 1
         return {"cell": cell_name(c), "from": src}
@@ -199,7 +215,7 @@ class SimBackend(PageFeed):
         return {"cell": cell_name(c), "lifted": n}
 
     def _do_take(self, req):
-        """Take cubes off a cell and set them aside (a captured pair to the mover's reserve)."""
+        """Take cubes off a cell back into the box (a captured pair to the mover's reserve)."""
         c = _cell(req.get("cell"))
         have = self.board.switches.counts[c]
         n = req.get("n", have)
@@ -212,7 +228,7 @@ class SimBackend(PageFeed):
         return {"cell": cell_name(c), "taken": n}
 
     def _do_drop(self, req):
-        """Put the cubes in the hand back into the reserve."""
+        """Put the cubes in the hand back into the box."""
         n, self.hand = self.hand, 0
         return {"dropped": n}
 
@@ -258,6 +274,47 @@ class SimBackend(PageFeed):
         reply = list(self.board.command(line.strip()))
         ok = bool(reply) and reply[0].startswith("ok")
         return {"ok": ok, "reply": reply}
+
+    def _do_play(self, req):
+        """Play the host's or the computer's move that waits for the cubes as a player would:
+        one hand action at a time through the virtual switches (a spread: lift the stack,
+        a cube on each cell, the pairs off; a regroup: each cube onto the stack cell). The
+        firmware commits it once the cubes stay still, as any move."""
+        from xobo.rules.geometry import RAYS
+        from xobo.rules.notation import format_move
+
+        app = self.board.app
+        m = app.pending
+        if m < 0:
+            raise ActionError("no move waits for the cubes: the computer's move is shown on "
+                              "its turn (Play against the computer)")
+        if app.inf.state_name() != "match":
+            raise ActionError("the cubes are not as the position says: finish or put back "
+                              "what was moved first")
+        if self.hand:
+            self._do_drop(req)
+        kind = m & 3
+        c = (m >> 2) & 127
+        n = m >> 12
+        ray = RAYS[c * 8 + ((m >> 9) & 7)]
+        hand = []
+        if kind == 0:
+            hand.append(("put", c))
+        elif kind == 1:
+            for k in range(n - 1):
+                hand += [("lift", ray[k]), ("put", c)]
+        else:
+            hand.append(("lift", c))
+            pairs = []
+            for k in range(n):
+                hand.append(("put", ray[k]))
+                if self.board.switches.counts[ray[k]] == 1:
+                    pairs.append(ray[k])
+            hand += [("take", t) for t in pairs]
+        for what, cell in hand:
+            getattr(self, "_do_" + what)({"cell": cell})
+            self.board.advance(HAND_MS)
+        return {"played": format_move(m)}
 
     def _do_power_cut(self, req):
         """Power lost and back: the firmware reboots from its flash; the cubes stay."""
@@ -308,18 +365,19 @@ class SimBackend(PageFeed):
             return {"ok": False, "error": "record: %s" % exc}
         return self._replay(rec)
 
-    def _settle(self, done, timeout=3.0):
-        """Step the firmware (lock held, real time) until ``done()`` or the timeout."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            self.board.step()
+    def _advance_until(self, done, ms):
+        """Let up to ``ms`` of the board's time pass (lock held; virtual time, so a replay
+        waits for no clock) until ``done()``; returns ``done()``."""
+        left = ms
+        while left > 0:
             if done():
                 return True
-            time.sleep(0.004)
-        return False
+            self.board.advance(10)
+            left -= 10
+        return done()
 
     def _ply(self):
-        return self.board.state().get("ply", -1)
+        return self.board.app.pos.ply
 
     def _replay(self, rec):
         """Replay a record on the board as players would: the board is told each move
@@ -331,6 +389,8 @@ class SimBackend(PageFeed):
         try:
             return self._replay_moves(rec)
         finally:
+            self.loading = None
+            self._refresh()
             for key, value in zip(("variant", "first"), saved, strict=True):
                 if settings[key] != value:
                     self.board.command("set %s %s" % (key, value))
@@ -352,8 +412,12 @@ class SimBackend(PageFeed):
         pos = rec.start_position()
         self.hand = 0
         self.board.switches.set_counts(pos.heights)
-        self._settle(lambda: self.board.state().get("inference") == "match", 2.0)
+        inf = self.board.app.inf
+        self._advance_until(lambda: inf.state_name() == "match", 2000)
+        total = len(rec.moves)
         for k, m in enumerate(rec.moves):
+            self.loading = {"done": k, "total": total}
+            self._refresh()  # the page shows the progress (its snapshot needs no lock)
             text = format_move(m)
             reply = list(self.board.command("move " + text))
             replies += reply
@@ -363,15 +427,16 @@ class SimBackend(PageFeed):
             pos.apply(m)
             self.board.switches.set_counts(pos.heights)
             want = k + 1
-            if not self._settle(lambda want=want: self.board.state().get("inference") in
-                                ("complete", "wait-longer") or self._ply() >= want, 2.0):
+            if not self._advance_until(lambda want=want: inf.state_name() in
+                                       ("complete", "wait-longer") or self._ply() >= want, 2000):
                 return {"ok": False, "reply": replies,
                         "error": "move %s: the board did not see the cubes" % text}
             if self._ply() < want:
                 self.board.press("ok")
-                self._settle(lambda: False, 0.05)
+                self._advance_until(lambda want=want: self._ply() >= want, HAND_MS)
                 self.board.release("ok")
-            if not self._settle(lambda want=want: self._ply() >= want, 3.0):
+                self.board.advance(HAND_MS)
+            if not self._advance_until(lambda want=want: self._ply() >= want, 3000):
                 return {"ok": False, "reply": replies,
                         "error": "move %s: the board did not commit it" % text}
         return {"loaded": "record", "moves": len(rec.moves), "reply": replies}

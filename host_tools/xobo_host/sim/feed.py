@@ -27,6 +27,9 @@ import threading
 class PageFeed:
     def __init__(self, max_events=200):
         self.lock = threading.RLock()
+        # the events have their own lock, and a snapshot is read without ``lock``: a page
+        # keeps its view (a record's replay shows its progress) while a long action holds it
+        self._ev_lock = threading.Lock()
         self.changed = threading.Condition(threading.Lock())
         self.events = collections.deque(maxlen=max_events)  # (seq, line)
         self.event_seq = 0
@@ -35,8 +38,9 @@ class PageFeed:
 
     def _add_event(self, line):
         """Number and keep one event line (lock held)."""
-        self.event_seq += 1
-        self.events.append((self.event_seq, line))
+        with self._ev_lock:
+            self.event_seq += 1
+            self.events.append((self.event_seq, line))
 
     def _bump(self):
         """What the page shows changed: a new version, the listeners woken."""
@@ -49,10 +53,10 @@ class PageFeed:
             self.changed.notify_all()
 
     def snapshot(self):
-        with self.lock:
-            snap = dict(self._snap)
-            snap["version"] = self.version
-            return snap
+        # ``_snap`` is replaced whole, never changed in place: no lock needed to copy it
+        snap = dict(self._snap)
+        snap["version"] = self.version
+        return snap
 
     def wait_change(self, version, timeout):
         """Block until the version differs from ``version`` (or timeout); return the snapshot."""
@@ -62,5 +66,5 @@ class PageFeed:
         return self.snapshot()
 
     def events_after(self, seq):
-        with self.lock:
+        with self._ev_lock:
             return [(s, line) for s, line in self.events if s > seq]

@@ -66,9 +66,26 @@
     return html;
   }
 
+  /* An LED is drawn as light, not as paint: a dark colour of the firmware (the low point of
+   * a pulse, a deep blue) would vanish on the near-black board, so the page lifts what it
+   * draws to at least LED_FLOOR of full brightness, keeping the hue and the pattern's swing
+   * (the firmware's colours, dataset.led, are unchanged; dataset.drawn is what is drawn). */
+  const LED_FLOOR = 0.6;
+  function drawnHex(hex) {
+    const v = parseInt(hex || "0", 16);
+    const rgb = [(v >> 16) & 255, (v >> 8) & 255, v & 255];
+    const m = Math.max(rgb[0], rgb[1], rgb[2]);
+    if (!m) return "000000";
+    const top = 255 * (LED_FLOOR + (1 - LED_FLOOR) * (m / 255));  // the drawn max channel
+    return rgb.map((x) => Math.min(255, Math.round(x * top / m)).toString(16).padStart(2, "0"))
+      .join("");
+  }
+
   function ledStyle(el, hex) {
     const on = hex && hex !== "000000";
-    el.style.setProperty("--led", "#" + (hex || "000000"));
+    const drawn = drawnHex(hex);
+    el.dataset.drawn = drawn;
+    el.style.setProperty("--led", "#" + drawn);
     el.classList.toggle("lit", !!on);
   }
 
@@ -103,8 +120,9 @@
       edge.dataset.led = hex;
       ledStyle(edge, hex);
     }
-    renderHand(s.hand || 0);
-    renderState(s.state || {});
+    renderHand(s.hand || 0, s.box);
+    renderState(s.state || {}, s.say || "");
+    renderLoading(s.loading);
     document.body.classList.toggle("monitor", s.mode === "monitor");
     role("mode-title").textContent = s.mode === "monitor"
       ? "board monitor" + (s.device ? " · " + s.device : "") : "board simulator";
@@ -113,13 +131,15 @@
     lastError = s.last_error || "";
   }
 
-  function renderHand(h) {
+  function renderHand(h, box) {
     ui.hand.dataset.count = String(h);
     ui.handCubes.innerHTML = "";
     for (let i = 0; i < Math.min(h, 8); i++) ui.handCubes.insertAdjacentHTML("beforeend", '<i class="cube"></i>');
+    const inBox = box === undefined ? "" : " (" + box + " of 36 in the box)";
     ui.handText.textContent = h === 0
-      ? "Hand empty: a click puts a cube from the reserve"
-      : "Hand: " + h + (h === 1 ? " cube" : " cubes") + ", click cells to put them one by one";
+      ? (box === 0 ? "No cube left in the box: all 36 are on the board; take some off"
+        : "Hand empty: a click puts a cube from the box" + inBox)
+      : "Hand: " + h + (h === 1 ? " cube" : " cubes") + ", click cells to put them one by one" + inBox;
     ui.hand.classList.toggle("full", h > 0);
   }
 
@@ -135,7 +155,18 @@
     return { common: parts[2], ns: parts[3], ew: parts[4] };
   }
 
-  function renderState(st) {
+  function renderLoading(loading) {
+    const el = role("loading");
+    el.hidden = !loading;
+    role("load").disabled = !!loading;
+    if (!loading) return;
+    const bar = $("progress", el);
+    bar.max = loading.total;
+    bar.value = loading.done;
+    $("span", el).textContent = "Replaying the record: move " + loading.done + " of " + loading.total;
+  }
+
+  function renderState(st, say) {
     const side = st.side !== undefined ? String(st.side) : String(st.position || "").split(/\s+/)[1];
     const over = st.result && st.result !== "*";
     ui.turn.textContent = over ? "Game over" : (SIDE[side] || side || "–") + " to move";
@@ -145,7 +176,10 @@
     ui.voina.textContent = "Voïna! " + (SIDE[side] || "") + " is threatened and may regroup";
     ui.result.textContent = over ? resultText(st) : "";
     ui.result.dataset.result = st.result || "*";
-    renderInference(st);
+    renderInference(st, say);
+    const play = role("play");
+    play.hidden = !st.expect || readOnly();
+    play.textContent = "Play " + st.expect + " for me";
     if (st.settings && typeof st.settings === "object") {  // the simulator's snapshot has them
       Object.assign(settings, st.settings);
       renderSettings();
@@ -176,12 +210,14 @@
     unknown: "unknown situation", fix: "fix the board", restore: "restore the cubes",
     over: "the game is over: the cubes may be moved freely",
   };
-  function renderInference(st) {
+  function renderInference(st, say) {
     const el = role("inference");
     const inf = st.inference || "match";
     el.dataset.state = inf;
-    let text = SEES[inf] || "";
-    if (st.expect) text = (text ? text + " · " : "") + "expecting " + st.expect;
+    // the firmware's own words first (what is left of a move, the regroup to touch, the
+    // computer's move, a move offered to ok); the state's name when it has none
+    let text = say || SEES[inf] || "";
+    if (st.expect && !say) text = (text ? text + " · " : "") + "expecting " + st.expect;
     const fill = st.fill || [], clear = st.clear || [], tall = st.fill_heights || {};
     const fillText = fill.map(c => (tall[c] ? c + " (a stack of " + tall[c] + ")" : c));
     if (fill.length) text += " · put back: " + fillText.join(" ");
@@ -421,6 +457,11 @@
       if (r.ok) say("Power cut and restored: the board resumed from its flash", "info");
     });
     role("load").addEventListener("click", load);
+    role("play").addEventListener("click", async (ev) => {
+      ev.currentTarget.blur();
+      const r = await act({ action: "play" });
+      if (r.ok) say("Played " + r.played + " with the cubes: the board commits it when they stay still", "info");
+    });
     role("console").addEventListener("submit", async (ev) => {
       ev.preventDefault();
       const input = role("console-input");
@@ -442,6 +483,7 @@
 
   async function load() {
     ui.loadError.textContent = "";
+    say("Loading…", "info");
     const text = ui.loadText.value;
     const reply = await act({ action: "load", text });
     if (reply.ok) {
