@@ -36,7 +36,7 @@ from xobo.board.inference import Inference
 from xobo.board.light import Light
 from xobo.compat import IS_MICROPYTHON, collect, const, mem_free, ticks_diff
 from xobo.rules.errors import XoboError
-from xobo.rules.geometry import NS, RAYS, cell_name
+from xobo.rules.geometry import NS, cell_name, ray
 from xobo.rules.notation import format_move, parse_move
 from xobo.rules.position import Position
 
@@ -112,7 +112,7 @@ def move_words(m):
     c = (m >> 2) & 127
     if kind == 0:
         return "put a cube on %s" % cell_name(c)
-    r = RAYS[c * 8 + ((m >> 9) & 7)]
+    r = ray(c, (m >> 9) & 7)
     if kind == 2:
         return "spread %s towards %s" % (cell_name(c), cell_name(r[0]))
     n = (m >> 12) - 1
@@ -479,7 +479,7 @@ class App:
             if not inf.added[c]:
                 puts.append(cell_name(c))
         if kind == 2:  # a stack on the way gets a cube the switches cannot see
-            r = RAYS[src * 8 + ((m >> 9) & 7)]
+            r = ray(src, (m >> 9) & 7)
             for k in range(m >> 12):
                 if inf.heights[r[k]] >= 2:
                     puts.append("%s (a stack)" % cell_name(r[k]))

@@ -280,7 +280,7 @@ class SimBackend(PageFeed):
         one hand action at a time through the virtual switches (a spread: lift the stack,
         a cube on each cell, the pairs off; a regroup: each cube onto the stack cell). The
         firmware commits it once the cubes stay still, as any move."""
-        from xobo.rules.geometry import RAYS
+        from xobo.rules.geometry import ray as ray_of
         from xobo.rules.notation import format_move
 
         app = self.board.app
@@ -296,7 +296,7 @@ class SimBackend(PageFeed):
         kind = m & 3
         c = (m >> 2) & 127
         n = m >> 12
-        ray = RAYS[c * 8 + ((m >> 9) & 7)]
+        ray = ray_of(c, (m >> 9) & 7)
         hand = []
         if kind == 0:
             hand.append(("put", c))
