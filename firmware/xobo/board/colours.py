@@ -60,7 +60,8 @@ SELF = const(19)  # spare (self-test uses its own rendering)
 OPP_NS = const(20)  # the hint button's long press: the computer now plays North-South
 OPP_EW = const(21)  # ... East-West
 OPP_OFF = const(22)  # ... the computer opponent is switched off
-N_CODES = const(23)
+THINKING = const(23)  # edges: the computer is searching its move (the scan goes on)
+N_CODES = const(24)
 
 RGB = (
     BLACK,  # OFF
@@ -86,6 +87,7 @@ RGB = (
     BLUE,  # OPP_NS
     ORANGE,  # OPP_EW
     WHITE,  # OPP_OFF
+    YELLOW,  # THINKING (the colour of the computer's suggestions)
 )
 
 PATTERN = (
@@ -112,6 +114,7 @@ PATTERN = (
     DOUBLE,  # OPP_NS
     DOUBLE,  # OPP_EW
     DIM,  # OPP_OFF
+    PULSE,  # THINKING
 )
 
 MEANINGS = (
@@ -138,7 +141,19 @@ MEANINGS = (
     "edges: the computer now plays North-South (hint held 1.5 s)",
     "edges: the computer now plays East-West (hint held 1.5 s)",
     "edges: the computer opponent is off (hint held 1.5 s)",
+    "edges: the computer is thinking (its side's edges)",
 )
+
+
+# For the native colour pass (xobo.board.light): the colours as bytes (R, G, B per code), and
+# each code's pattern where the opponent feedback's double flash, timed from the long press,
+# is a pattern of its own (OPP_DOUBLE).
+OPP_DOUBLE = const(6)
+N_PATTERNS = const(7)
+RGB_BYTES = bytes(b for rgb in RGB for b in ((rgb >> 16) & 255, (rgb >> 8) & 255, rgb & 255))
+PATTERN_OF = bytes(OPP_DOUBLE if k in (OPP_NS, OPP_EW) else PATTERN[k] for k in range(N_CODES))
+# the patterns whose level changes with time (a frame showing none of them stands still)
+ANIMATED = const((1 << PULSE) | (1 << BLINK) | (1 << FAST) | (1 << DOUBLE) | (1 << OPP_DOUBLE))
 
 
 def level(pattern, now):

@@ -113,6 +113,7 @@ class Inference:
         self.touch = -1  # the stack cell being touched (lifted to be put back), -1: none
         self.best = -1  # index of the nearest move for a fix, -1: back to E
         self.state = MATCH
+        self.version = 0  # bumped at every classification (the light repaints)
         self.changed_at = 0
         self.restoring = False
         self.over = False  # the game is over: nothing to infer, nothing to fix
@@ -236,6 +237,7 @@ class Inference:
         self.n_added = na
 
     def _classify(self):
+        self.version += 1  # what the light paints from changed (xobo.board.light)
         self._diff()
         nl = self.n_lifted
         na = self.n_added
@@ -470,6 +472,7 @@ class Inference:
             wait = self.settle_ms if self.touch < 0 else self.long_ms
             if ticks_diff(now, self.changed_at) >= wait:
                 self.state = FIX
+                self.version += 1
                 self.fixing = True
                 self.fix_goal = self.best
         return -1

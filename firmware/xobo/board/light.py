@@ -35,7 +35,7 @@ import array
 
 from xobo.board import colours as C
 from xobo.board import inference as I
-from xobo.compat import const, ticks_diff
+from xobo.compat import const, micropython, ptr8, ptr16, ticks_diff
 from xobo.rules.geometry import RAY_CELLS
 
 N_CELLS = const(81)
@@ -61,6 +61,47 @@ def _mark_move(layer, m):
             layer[RAY_CELLS[ro + k]] = 1
 
 
+@micropython.viper
+def colour_codes(code: ptr8, n: int, rgb: ptr8, pattern: ptr8, plevel: ptr16, out: ptr8) -> int:
+    """``out`` (RGB triples) = the colour of each of the ``n`` codes at the level of its
+    pattern (``plevel[pattern[k]]``, 0..256); returns 1 if any byte changed. Native code on
+    the Pico, where this loop took most of a 7 ms render."""
+    changed = 0
+    for c in range(n):
+        k = code[c]
+        v = plevel[pattern[k]]
+        j = 3 * c
+        r = (rgb[3 * k] * v) >> 8
+        g = (rgb[3 * k + 1] * v) >> 8
+        b = (rgb[3 * k + 2] * v) >> 8
+        if out[j] != r or out[j + 1] != g or out[j + 2] != b:
+            out[j] = r
+            out[j + 1] = g
+            out[j + 2] = b
+            changed = 1
+    return changed
+
+
+@micropython.viper
+def patterns_in(code: ptr8, n: int, pattern: ptr8) -> int:
+    """The set (bit mask) of the patterns of the ``n`` codes."""
+    mask = 0
+    for c in range(n):
+        mask |= 1 << int(pattern[code[c]])
+    return mask
+
+
+@micropython.viper
+def copy_to_chain(cells: ptr8, index: ptr8, n: int, frame: ptr8):
+    """The ``n`` cells' RGB into the LED chain frame at their chain ``index`` (< 256)."""
+    for c in range(n):
+        j = 3 * c
+        k = 3 * int(index[c])
+        frame[k] = cells[j]
+        frame[k + 1] = cells[j + 1]
+        frame[k + 2] = cells[j + 2]
+
+
 class Light:
     """Renders the board's state into ``cells`` (bytearray 243) and ``edges`` (bytearray 12)."""
 
@@ -70,7 +111,6 @@ class Light:
         self.edge_code = bytearray(4)
         self.cells = bytearray(3 * N_CELLS)
         self.edges = bytearray(12)
-        self._lv = array.array("H", [0] * C.N_CODES)
         self.side = 0
         self.winner = -1
         self.loss_kind = 0  # 0 chain, 1 blocus (both connected), 2 exhaustion
@@ -92,11 +132,21 @@ class Light:
         self.opp_at = 0
         self.opp_side = -1  # the computer's side shown (0 NS, 1 EW), -1: switched off
         self.blank = False  # everything off (brightness 0 / self-test draws itself)
+        self.thinking = -1  # the side the computer is thinking for (its edges), -1: none
+        # What the codes were painted from: the codes are painted again only when one of
+        # these changed (an idle board then costs almost nothing per frame); the colours
+        # are recomputed only while an animated pattern is shown and its level changed.
+        self.version = 0  # bumped by every method that changes a layer
+        self._seen = array.array("i", [-1] * 6)
+        self._plevel = array.array("H", [0] * C.N_PATTERNS)
+        self._animated = True
+        self._painted = True
 
     # ------------------------------------------------------------ position-derived layers
 
     def set_position(self, pos):
         """Recompute the chain, Voina and regroup layers for pos (allocates a little)."""
+        self.version += 1
         self.side = pos.side
         w = pos.winner()
         self.winner = w
@@ -130,6 +180,7 @@ class Light:
 
     def flash_move(self, pos_before, m, now):
         """Start the confirmation flash of move m (cells it changes), before it is applied."""
+        self.version += 1
         for c in range(N_CELLS):
             self.confirm[c] = 0
         _mark_move(self.confirm, m)
@@ -137,6 +188,7 @@ class Light:
         self.confirm_at = now
 
     def show_hint(self, m, now):
+        self.version += 1
         for c in range(N_CELLS):
             self.hint[c] = 0
         if m < 0:
@@ -158,6 +210,7 @@ class Light:
         """Stacks whose height changes while their switch stays closed (after an undo, a
         load); ``before`` None: none. While the board restores, the empty cells that must
         get a stack join them (:meth:`render`); they blink until 5 s after the restore."""
+        self.version += 1
         n = 0
         for c in range(N_CELLS):
             if before is None:
@@ -206,11 +259,9 @@ class Light:
 
     def render(self, now):
         """Fill ``cells`` and ``edges`` for time ``now``; True if any colour changed.
-        No allocation."""
+        No allocation. The codes are painted again only when something they depend on
+        changed, and the colours only while an animated pattern is lit."""
         inf = self.inf
-        code = self.code
-        for c in range(N_CELLS):
-            code[c] = 0
         if self.confirm_on and ticks_diff(now, self.confirm_at) >= CONFIRM_MS:
             self.confirm_on = False
         if self.hint_on and ticks_diff(now, self.hint_at) >= HINT_MS:
@@ -230,6 +281,39 @@ class Light:
                     self.adjust_on = True
             if self.adjust_on:
                 self.adjust_at = now  # on while restoring, then 5 s
+        if self._inputs_changed(inf):
+            self._paint(inf, st)
+            mask = patterns_in(self.code, N_CELLS, C.PATTERN_OF) | patterns_in(
+                self.edge_code, 4, C.PATTERN_OF)
+            self._animated = (mask & C.ANIMATED) != 0
+        elif not self._animated:
+            return False  # nothing changed and nothing moves: the frame stands
+        return self._colour(now)
+
+    def _inputs_changed(self, inf):
+        """True (and remembered) when anything the codes are painted from changed."""
+        seen = self._seen
+        flags = ((1 if self.confirm_on else 0) | (2 if self.hint_on else 0)
+                 | (4 if self.adjust_on else 0) | (8 if self.opp_on else 0)
+                 | (16 if self.hints else 0) | (32 if self.blank else 0)
+                 | ((self.thinking + 1) << 6) | ((self.opp_side + 1) << 8))
+        if (seen[0] == inf.version and seen[1] == self.version and seen[2] == inf.state
+                and seen[3] == flags and seen[4] == self.side and seen[5] == self.winner):
+            return False
+        seen[0] = inf.version
+        seen[1] = self.version
+        seen[2] = inf.state
+        seen[3] = flags
+        seen[4] = self.side
+        seen[5] = self.winner
+        return True
+
+    def _paint(self, inf, st):
+        """The code of every cell and edge from the layers (module docstring)."""
+        self._painted = True
+        code = self.code
+        for c in range(N_CELLS):
+            code[c] = 0
         w = self.winner
         if not self.blank:
             if w >= 0:
@@ -320,6 +404,11 @@ class Light:
             else:
                 ec[2] = ec[3] = pc
                 ec[0] = ec[1] = 0
+        if self.thinking >= 0 and not self.blank:  # the computer searches its move
+            if self.thinking == 0:
+                ec[0] = ec[1] = C.THINKING
+            else:
+                ec[2] = ec[3] = C.THINKING
         if self.opp_on and not self.blank:  # the opponent setting just changed
             s = self.opp_side
             if s < 0:
@@ -330,60 +419,36 @@ class Light:
             else:
                 ec[2] = ec[3] = C.OPP_EW
                 ec[0] = ec[1] = 0
-        # colours
-        lv = self._lv
-        for k in range(C.N_CODES):
-            lv[k] = C.level(C.PATTERN[k], now)
-        if self.opp_on:  # its double flash starts at the long press
-            v = C.level(C.DOUBLE, ticks_diff(now, self.opp_at))
-            lv[C.OPP_NS] = v
-            lv[C.OPP_EW] = v
-        cells = self.cells
-        changed = False
-        for c in range(N_CELLS):
-            k = code[c]
-            j = 3 * c
-            if k == 0:
-                r = g = b = 0
-            else:
-                rgb = C.RGB[k]
-                v = lv[k]
-                r = ((rgb >> 16) & 255) * v >> 8
-                g = ((rgb >> 8) & 255) * v >> 8
-                b = (rgb & 255) * v >> 8
-            if cells[j] != r or cells[j + 1] != g or cells[j + 2] != b:
-                cells[j] = r
-                cells[j + 1] = g
-                cells[j + 2] = b
-                changed = True
-        edges = self.edges
-        for e in range(4):
-            k = ec[e]
-            rgb = C.RGB[k]
-            v = lv[k]
-            j = 3 * e
-            r = ((rgb >> 16) & 255) * v >> 8
-            g = ((rgb >> 8) & 255) * v >> 8
-            b = (rgb & 255) * v >> 8
-            if edges[j] != r or edges[j + 1] != g or edges[j + 2] != b:
-                edges[j] = r
-                edges[j + 1] = g
-                edges[j + 2] = b
-                changed = True
-        return changed
+
+    def _colour(self, now):
+        """The colours of the painted codes at ``now``; True if any changed."""
+        pl = self._plevel
+        same = True
+        for p in range(C.N_PATTERNS - 1):
+            v = C.level(p, now)
+            if pl[p] != v:
+                pl[p] = v
+                same = False
+        # the opponent feedback's double flash starts at the long press
+        v = C.level(C.DOUBLE, ticks_diff(now, self.opp_at)) if self.opp_on else 0
+        if pl[C.OPP_DOUBLE] != v:
+            pl[C.OPP_DOUBLE] = v
+            same = False
+        if same and not self._painted:
+            return False
+        self._painted = False
+        a = colour_codes(self.code, N_CELLS, C.RGB_BYTES, C.PATTERN_OF, pl, self.cells)
+        b = colour_codes(self.edge_code, 4, C.RGB_BYTES, C.PATTERN_OF, pl, self.edges)
+        return a != 0 or b != 0
 
     def output(self, leds):
         """Copy the rendered frame into the LED driver (its show() applies the limiter)."""
         cells = self.cells
         frame = getattr(leds, "frame", None)
         index = getattr(leds, "cells", None)
-        if frame is not None and index is not None and len(index) >= N_CELLS:
-            for c in range(N_CELLS):  # straight into the driver's frame (LedFrame layout)
-                j = 3 * c
-                k = 3 * index[c]
-                frame[k] = cells[j]
-                frame[k + 1] = cells[j + 1]
-                frame[k + 2] = cells[j + 2]
+        if (frame is not None and isinstance(index, bytes) and len(index) >= N_CELLS):
+            # straight into the driver's frame (LedFrame layout: chains of up to 256 LEDs)
+            copy_to_chain(cells, index, N_CELLS, frame)
         else:
             for c in range(N_CELLS):
                 j = 3 * c
