@@ -199,3 +199,18 @@ def test_after_the_end_cubes_move_freely_and_long_ok_starts_the_next_game():
     vb.advance(1800)
     assert vb.app.pos.ply == 0 and vb.app.result_name() == "*"
     assert vb.app.inf.state_name() == "restore"
+
+
+def test_native_pattern_levels_equal_the_reference_levels():
+    # the light's per-frame levels (colours.levels_into, native code on the Pico) are the
+    # ones colours.level defines, at any tick, with the opponent flash off or timed
+    import array
+
+    pl = array.array("H", [0] * C.N_PATTERNS)
+    for now in (0, 1, 31, 32, 127, 128, 255, 511, 512, 1023, 1199, 1200, 1319, 1439,
+                123457, (1 << 30) - 1, 987654321):
+        for opp_dt in (-1, 0, 119, 120, 250, 400, 1201):
+            C.levels_into(pl, now, opp_dt)
+            for p in range(C.N_PATTERNS - 1):
+                assert pl[p] == C.level(p, now), (p, now)
+            assert pl[C.OPP_DOUBLE] == (0 if opp_dt < 0 else C.level(C.DOUBLE, opp_dt))

@@ -14,7 +14,7 @@ Usage::
     r = ((RGB[PUT] >> 16) & 255) * lv >> 8
 """
 
-from xobo.compat import const
+from xobo.compat import const, micropython, ptr16
 
 # Okabe-Ito
 BLACK = const(0x000000)
@@ -177,6 +177,47 @@ def level(pattern, now):
     if pattern == DIM:
         return 85
     return 256
+
+
+@micropython.viper
+def levels_into(plevel: ptr16, now: int, opp_dt: int) -> int:
+    """``plevel[p]`` = ``level(p, now)`` for the patterns STEADY..DIM, and the opponent
+    feedback's double flash (``OPP_DOUBLE``) ``opp_dt`` ms after the long press (-1: off,
+    level 0). Returns 1 if any level changed. Native code: the same numbers as
+    :func:`level`, computed every frame."""
+    t = (now >> 5) & 31
+    if t >= 16:
+        t = 31 - t
+    pulse = 48 + (t * 208 // 15)
+    blink = 256 if (now & 1023) < 512 else 0
+    fast = 256 if (now & 255) < 128 else 0
+    t = now % 1200
+    double = 256 if (t < 120 or (t >= 240 and t < 360)) else 0
+    opp = 0
+    if opp_dt >= 0:
+        t = opp_dt % 1200
+        opp = 256 if (t < 120 or (t >= 240 and t < 360)) else 0
+    changed = 0
+    if int(plevel[0]) != 256 or int(plevel[5]) != 85:
+        plevel[0] = 256  # STEADY
+        plevel[5] = 85  # DIM
+        changed = 1
+    if int(plevel[1]) != pulse:
+        plevel[1] = pulse
+        changed = 1
+    if int(plevel[2]) != blink:
+        plevel[2] = blink
+        changed = 1
+    if int(plevel[3]) != fast:
+        plevel[3] = fast
+        changed = 1
+    if int(plevel[4]) != double:
+        plevel[4] = double
+        changed = 1
+    if int(plevel[6]) != opp:
+        plevel[6] = opp
+        changed = 1
+    return changed
 
 
 def player_colour(player):

@@ -423,17 +423,7 @@ class Light:
     def _colour(self, now):
         """The colours of the painted codes at ``now``; True if any changed."""
         pl = self._plevel
-        same = True
-        for p in range(C.N_PATTERNS - 1):
-            v = C.level(p, now)
-            if pl[p] != v:
-                pl[p] = v
-                same = False
-        # the opponent feedback's double flash starts at the long press
-        v = C.level(C.DOUBLE, ticks_diff(now, self.opp_at)) if self.opp_on else 0
-        if pl[C.OPP_DOUBLE] != v:
-            pl[C.OPP_DOUBLE] = v
-            same = False
+        same = not C.levels_into(pl, now, ticks_diff(now, self.opp_at) if self.opp_on else -1)
         if same and not self._painted:
             return False
         self._painted = False

@@ -36,6 +36,16 @@ def frame_sum(frame: ptr8, n: int) -> int:
 
 
 @micropython.viper
+def fill_indices(frame: ptr8, index: ptr8, n: int, r: int, g: int, b: int):
+    """The LEDs at the ``n`` chain indices of ``index`` (< 256) take the colour r, g, b."""
+    for k in range(n):
+        j = 3 * int(index[k])
+        frame[j] = r
+        frame[j + 1] = g
+        frame[j + 2] = b
+
+
+@micropython.viper
 def scale_frame(frame: ptr8, out: ptr8, n: int, scale: int, ro: int, go: int, bo: int) -> int:
     """``out`` = ``frame`` (RGB triples, ``n`` bytes) scaled by ``scale``/256, with R, G and B
     at the byte offsets ``ro``, ``go``, ``bo`` of each LED's slot; returns the sum of the
@@ -116,8 +126,9 @@ class LedFrame:
             cells = range(min(count, 81))
         self.cells = bytes(cells) if count <= 256 else tuple(cells)
         self.edges = {}
-        for side in EDGE_SIDES:
-            self.edges[side] = tuple((edges or {}).get(side, ()))
+        for side in EDGE_SIDES:  # bytes (native fills) when the chain allows it
+            lst = (edges or {}).get(side, ())
+            self.edges[side] = bytes(lst) if count <= 256 else tuple(lst)
         self.limiter = limiter or PowerLimiter(count)
         self.brightness = brightness
         self.last_scale = 256
@@ -138,8 +149,12 @@ class LedFrame:
         self.set(self.cells[cell], r, g, b)
 
     def set_edge(self, side, r, g, b):
-        for i in self.edges[side]:
-            self.set(i, r, g, b)
+        idx = self.edges[side]
+        if isinstance(idx, bytes):
+            fill_indices(self.frame, idx, len(idx), r, g, b)
+        else:
+            for i in idx:
+                self.set(i, r, g, b)
 
     def set_edge_led(self, side, k, r, g, b):
         self.set(self.edges[side][k], r, g, b)
