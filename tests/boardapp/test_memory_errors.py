@@ -85,3 +85,19 @@ def test_mem_command_reports_free_and_allocated_bytes():
     else:
         assert free == -1 and alloc == -1  # CPython has no MicroPython heap
     assert vb.command("mem 1")[0].startswith("error mem takes no argument")
+
+
+def test_timing_command_reports_counts_mean_and_worst_then_starts_again():
+    vb = VirtualBoard()
+    vb.advance(500)  # 50 cycles
+    reply = vb.command("timing")
+    assert len(reply) == 1 and reply[0].startswith("ok timing scan=")
+    fields = {}
+    for word in reply[0].split()[2:]:
+        name, _, value = word.partition("=")
+        fields[name] = [int(x) for x in value.split("/")]
+    assert fields["scan"][0] >= 50 and fields["light"][0] >= 50
+    assert fields["write"][0] >= 1  # the first frame is written
+    for n, mean, worst in fields.values():
+        assert 0 <= mean <= worst
+    assert vb.command("timing")[0] == "ok timing scan=0/0/0 light=0/0/0 write=0/0/0"

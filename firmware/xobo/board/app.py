@@ -31,10 +31,12 @@ Usage::
     # on the device: xobo.board.app.main(boarddef) (firmware/main.py)
 """
 
+from array import array
+
 from xobo.board import inference as I
 from xobo.board.inference import Inference
 from xobo.board.light import Light
-from xobo.compat import IS_MICROPYTHON, collect, const, mem_free, ticks_diff
+from xobo.compat import IS_MICROPYTHON, collect, const, mem_free, ticks_diff, ticks_us
 from xobo.rules.errors import XoboError
 from xobo.rules.geometry import NS, cell_name, ray
 from xobo.rules.notation import format_move, parse_move
@@ -126,6 +128,17 @@ def _join_or(words):
     return ", ".join(words[:-1]) + " or " + words[-1]
 
 
+def _count(t, k, us):
+    """Add one timing of ``us`` microseconds at ``t[k]`` (count, total, max)."""
+    if t[k + 1] > 0x3FFFFFFF - us:  # a long run: halve, the mean stays (no overflow)
+        t[k] >>= 1
+        t[k + 1] >>= 1
+    t[k] += 1
+    t[k + 1] += us
+    if us > t[k + 2]:
+        t[k + 2] = us
+
+
 def _is_power_cut(exc):
     return exc.__class__.__name__ == "PowerCut"
 
@@ -162,6 +175,10 @@ class App:
         self.saved = None
         self.store = None
         self.unsaved = False  # the position changed and was not saved yet
+        # cycle timings for the serial `timing` command (microseconds; no allocation):
+        # [scans, scan total, scan max, renders, render total, render max, LED writes,
+        #  write total, write max]
+        self.timing = array("i", [0] * 9)
         self.mem_errors = 0  # MemoryErrors caught in a cycle (recover_memory)
         self.mem_error_at = 0
         self.settings = dict(DEFAULTS)
@@ -324,10 +341,12 @@ class App:
     def scan(self, now):
         """Scan, debounce, infer, commit (and the computer's turn). A MemoryError anywhere in
         it is caught: the board says so, collects and goes on (``recover_memory``)."""
+        t0 = ticks_us()
         try:
             self._scan(now)
         except MemoryError:
             self.recover_memory(now, "scan")
+        _count(self.timing, 0, ticks_diff(ticks_us(), t0))
 
     def recover_memory(self, now, where):
         """After a MemoryError in ``where``: collect, announce ``event error out of memory
@@ -384,10 +403,12 @@ class App:
     def render(self, now):
         """Render the light; the LEDs are written only when a colour changed (or once a
         second): a WS2812 write masks interrupts for ~3.5 ms."""
+        t0 = ticks_us()
         try:
             self._render(now)
         except MemoryError:
             self.recover_memory(now, "light")
+        _count(self.timing, 3, ticks_diff(ticks_us(), t0))
 
     def _render(self, now):
         leds = self.d.leds
@@ -400,7 +421,9 @@ class App:
             return
         self.force_show = False
         self.shown_at = now
+        t0 = ticks_us()
         leds.show()
+        _count(self.timing, 6, ticks_diff(ticks_us(), t0))
 
     def _state_changed(self, now):
         inf = self.inf

@@ -42,6 +42,7 @@ HELP = (
     "                          then 'say' and what it waits for in words",
     "leds                      the colours lit now: 81 cells a1..i9, then edges N S E W",
     "mem                       heap: free and allocated bytes (after a collection)",
+    "timing                    cycle times since the last 'timing' (us): scan, light, LED write",
     "selftest                  start the LED and switch self-test",
 )
 
@@ -73,6 +74,7 @@ class Protocol:
             "state": self.cmd_state,
             "leds": self.cmd_leds,
             "mem": self.cmd_mem,
+            "timing": self.cmd_timing,
             "selftest": self.cmd_selftest,
         }
 
@@ -290,6 +292,20 @@ class Protocol:
         self._no_arg("mem", arg)
         collect()
         return ["ok mem free=%d alloc=%d" % (mem_free(), mem_alloc())]
+
+    def cmd_timing(self, arg, now):
+        """The board's cycle times since the last ``timing``: counts, mean and worst in
+        microseconds of the scan (scan, debounce, infer, commit), the light (render, and the
+        LED write when the frame changed) and the LED write alone; then starts again."""
+        self._no_arg("timing", arg)
+        t = self.app.timing
+        words = ["ok timing"]
+        for k, name in ((0, "scan"), (3, "light"), (6, "write")):
+            n = t[k]
+            words.append("%s=%d/%d/%d" % (name, n, t[k + 1] // n if n else 0, t[k + 2]))
+        for k in range(9):
+            t[k] = 0
+        return [" ".join(words)]
 
     def cmd_selftest(self, arg, now):
         self._no_arg("selftest", arg)
