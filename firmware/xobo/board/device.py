@@ -45,10 +45,42 @@ def build(path="board.json", watchdog_ms=WATCHDOG_MS, flash_root=""):
 
     gc.collect()
     app = App(drivers, inference=inference)
-    gc.collect()
     if watchdog_ms:
         drivers.watchdog = boarddef.make_watchdog(bd, watchdog_ms)
+    # the definition's checking code is needed only at boot: keep what the running board
+    # uses and unload the module (about 8 KB of bytecode on the Pico)
+    drivers.boarddef = BoardSummary(bd)
+    bd = boarddef = None
+    unload("xobo.board.boarddef")
+    gc.collect()
     return app
+
+
+class BoardSummary:
+    """What the running board keeps of its board definition (``xobo.board.boarddef.BoardDef``
+    is unloaded after the boot): its name and platform, the switch keys of the cells (the
+    self-test) and the buttons."""
+
+    def __init__(self, bd):
+        self.name = bd.name
+        self.platform = bd.platform
+        self.cell_of_key = bd.cell_of_key
+        self.buttons = bd.buttons
+
+    def button_names(self):
+        return sorted(self.buttons)
+
+
+def unload(name):
+    """Forget the module ``name`` (its bytecode is freed at the next collection once nothing
+    else refers to it)."""
+    import sys
+
+    sys.modules.pop(name, None)
+    parent, _, child = name.rpartition(".")
+    pkg = sys.modules.get(parent)
+    if pkg is not None and child in pkg.__dict__:
+        delattr(pkg, child)
 
 
 def run(path="board.json"):

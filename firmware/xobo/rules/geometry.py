@@ -114,6 +114,7 @@ def _build():
 # RAY_CELLS[(c * 8 + d) * 8 + k]: the k-th cell from c in direction d, for k < REACH[c * 8 + d]
 # NEIGHBOUR_CELLS[c * 8 + j]: the j-th neighbour of c (B3), for j < NEIGHBOUR_COUNT[c]
 RAY_CELLS, REACH, MAXREACH, NEIGHBOUR_CELLS, NEIGHBOUR_COUNT, EDGES = _build()
+del _build  # run once: its code need not stay in RAM
 
 
 def ray(c, d):
