@@ -17,6 +17,7 @@ Usage::
 from xobo import VERSION
 from xobo.rules.errors import XoboError
 from xobo.rules.notation import format_move, parse_move
+from xobo.rules.numbers import parse_uint
 
 MAX_LINE = 200
 MOVE_USAGE = "usage: move NOTATION (one move, like e5, a4->c4 or g6xf5; a trailing (v) is " \
@@ -201,7 +202,16 @@ class Protocol:
         if len(parts) != 2:
             raise ValueError("usage: set KEY VALUE (e.g. set settle 800)")
         key = parts[0].lower()
-        note = self.app.set_setting(key, parts[1], now)
+        from xobo.board.app import RANGES
+
+        value = parts[1]
+        n = parse_uint(value)
+        if n >= 0:
+            value = n
+        elif key in RANGES:  # ASCII digits only: int() would also take '+800' and '1_000'
+            raise ValueError("%s must be a whole number %d-%d, not '%s'"
+                             % (key, RANGES[key][0], RANGES[key][1], value))
+        note = self.app.set_setting(key, value, now)
         v = self.app.settings[key]
         if note:
             return ["ok %s %s (%s)" % (key, v, note)]
