@@ -56,12 +56,21 @@ def _upy(args_list):
 
 def _run(args):
     path = args.script
-    if path == "-":
-        import tempfile
+    if path != "-":
+        return _run_file(args, path)
+    import os
+    import tempfile
 
-        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
-            f.write(sys.stdin.read())
-            path = f.name
+    # bytes as they came: the script runner itself says when they are not UTF-8 text
+    with tempfile.NamedTemporaryFile("wb", suffix=".txt", delete=False) as f:
+        f.write(sys.stdin.buffer.read())
+    try:
+        return _run_file(args, f.name)
+    finally:
+        os.unlink(f.name)
+
+
+def _run_file(args, path):
     if args.runtime == "cpython":
         from xobo.board.script import main
 
