@@ -52,7 +52,7 @@ def main(argv=None):
     if len(argv) >= 2 and argv[0] == "--flash":
         flash_dir = argv[1]
     board = VirtualBoard(flash_dir=flash_dir, realtime=True)
-    board.protocol.writer = _out
+    board.set_writer(_out)
     runner = ScriptRunner(board=board, emit=None, events=False)
     board.step()
     import select
