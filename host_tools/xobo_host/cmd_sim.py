@@ -34,9 +34,16 @@ def register(subparsers):
     p.set_defaults(func=run)
 
 
+NOT_LOOPBACK_WARNING = """\
+WARNING: xobo sim serves on %s, which is not a loopback address: anyone who can reach
+WARNING: this machine on that network can open the page and play, load or wipe the game
+WARNING: (requests must still name that address in Host). Use --host 127.0.0.1 unless you
+WARNING: mean to share the board on a network you trust."""
+
+
 def run(args):
     from xobo_host.sim.backend import SimBackend, default_flash_dir, make_virtual_board
-    from xobo_host.sim.server import SimServer
+    from xobo_host.sim.server import SimServer, is_loopback
 
     flash = args.flash or default_flash_dir()
     try:
@@ -59,6 +66,8 @@ def run(args):
                   file=sys.stderr)
             return 1
         server.start()
+        if not is_loopback(args.host):
+            print(NOT_LOOPBACK_WARNING % args.host, file=sys.stderr, flush=True)
         print("XoBo simulator: %s  (flash: %s; Ctrl-C to stop)" % (server.url, flash),
               flush=True)
         if not args.no_browser:
