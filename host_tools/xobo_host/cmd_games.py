@@ -31,21 +31,26 @@ def register(subparsers):
 
 
 def _open(args):
-    from xobo_host.gamesdb import GamesDB, default_db_path
+    from xobo_host.gamesdb import GamesDB, GamesDBError, default_db_path
 
     path = args.db or default_db_path()
     if not os.path.exists(path):
-        print("xobo games: no games database at %s (xobo monitor writes it)" % path,
+        print("error: no games database at %s (xobo monitor writes it)" % path,
               file=sys.stderr)
         return None
-    return GamesDB(path)
+    try:
+        return GamesDB(path)
+    except GamesDBError as exc:
+        print("error: %s" % exc, file=sys.stderr)
+        return None
 
 
 def run(args):
     from xobo_host.gamesdb import GamesDBError
 
     if not args.games_command:
-        print("usage: xobo games list | show ID | export ID [--out FILE]", file=sys.stderr)
+        print("error: usage: xobo games list | show ID | export ID [--out FILE]",
+              file=sys.stderr)
         return 2
     db = _open(args)
     if db is None:
@@ -83,7 +88,7 @@ def run(args):
                 sys.stdout.write(text)
             return 0
     except GamesDBError as exc:
-        print("xobo games: %s" % exc, file=sys.stderr)
+        print("error: %s" % exc, file=sys.stderr)
         return 1
     finally:
         db.close()

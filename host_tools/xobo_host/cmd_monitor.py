@@ -45,50 +45,63 @@ def register(subparsers):
 
 
 def run(args):
-    from xobo_host.gamesdb import GamesDB, Recorder, default_db_path
+    from xobo_host.gamesdb import GamesDB, GamesDBError, Recorder, default_db_path
     from xobo_host.sim.monitor import LinkError, MonitorBackend, SerialLink
     from xobo_host.sim.server import SimServer
 
     device = args.port or _guess_port()
     if not device:
-        print("xobo monitor: no board found; give its serial device with --port",
+        print("error: no board found; give its serial device with --port",
               file=sys.stderr)
         return 1
     db_path = args.db or default_db_path()
     try:
+        db = GamesDB(db_path)
+    except GamesDBError as exc:
+        print("error: %s" % exc, file=sys.stderr)
+        return 1
+    try:
         link = SerialLink.open(device, args.baud)
     except LinkError as exc:
-        print("xobo monitor: %s" % exc, file=sys.stderr)
+        print("error: %s" % exc, file=sys.stderr)
+        db.close()
         return 1
-    db = GamesDB(db_path)
     backend = MonitorBackend(link, recorder=Recorder(db, source=device), device=device)
     try:
         backend.start()
     except LinkError as exc:
-        print("xobo monitor: %s" % exc, file=sys.stderr)
+        print("error: %s" % exc, file=sys.stderr)
         link.close()
+        db.close()
         return 1
     # Ctrl-C (or SIGTERM) asks for a clean stop at any instant, never a KeyboardInterrupt
     # raised in the middle of shutting the server, the link or the database down.
     stop = threading.Event()
     previous = {sig: signal.signal(sig, lambda *_: stop.set())
                 for sig in (signal.SIGINT, signal.SIGTERM)}
-    server = SimServer(backend, port=args.http_port).start()
-    print("XoBo monitor: %s  (board %s, games in %s; Ctrl-C to stop)"
-          % (server.url, device, db_path), flush=True)
-    if not args.no_browser:
-        webbrowser.open(server.url)
+    server = None
     try:
+        try:
+            server = SimServer(backend, port=args.http_port).start()
+        except OSError as exc:
+            print("error: cannot serve the page on port %d: %s" % (args.http_port, exc),
+                  file=sys.stderr)
+            return 1
+        print("XoBo monitor: %s  (board %s, games in %s; Ctrl-C to stop)"
+              % (server.url, device, db_path), flush=True)
+        if not args.no_browser:
+            webbrowser.open(server.url)
         while not stop.wait(0.5):
             if link.closed:
-                print("xobo monitor: %s" % (link.error or "the board went away"),
+                print("error: %s" % (link.error or "the board went away"),
                       file=sys.stderr)
                 return 1
         return 0
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
-        server.stop()
+        if server is not None:
+            server.stop()
         backend.stop()
         link.close()
         db.close()
