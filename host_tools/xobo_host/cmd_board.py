@@ -12,6 +12,8 @@ import argparse
 import subprocess
 import sys
 
+from xobo_host.argtypes import whole_number
+
 BOARD_EPILOG = """examples:
   xobo board run --script game.txt
   xobo board run --script game.txt --runtime micropython --flash /tmp/xobo-flash
@@ -41,7 +43,7 @@ def register(sub):
     p.set_defaults(func=_serial)
 
     p = bsub.add_parser("bench", help="time and heap of one scan-debounce-infer-render cycle")
-    p.add_argument("--cycles", type=int, default=200)
+    p.add_argument("--cycles", type=whole_number, default=200)
     p.set_defaults(func=_bench)
     return bsub
 

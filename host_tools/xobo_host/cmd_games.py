@@ -11,6 +11,8 @@ Usage::
 import os
 import sys
 
+from xobo_host.argtypes import whole_number
+
 
 def register(subparsers):
     p = subparsers.add_parser(
@@ -23,9 +25,9 @@ def register(subparsers):
     sub = p.add_subparsers(dest="games_command", metavar="ACTION")
     sub.add_parser("list", help="every recorded game")
     s = sub.add_parser("show", help="one game: tags and moves with their times")
-    s.add_argument("id", type=int)
+    s.add_argument("id", type=whole_number)
     e = sub.add_parser("export", help="one game as a record (N2)")
-    e.add_argument("id", type=int)
+    e.add_argument("id", type=whole_number)
     e.add_argument("--out", metavar="FILE", default=None, help="write to FILE (default stdout)")
     p.set_defaults(func=run)
 

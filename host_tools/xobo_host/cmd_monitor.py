@@ -15,6 +15,8 @@ import sys
 import threading
 import webbrowser
 
+from xobo_host.argtypes import whole_number
+
 
 def _guess_port():
     try:
@@ -38,9 +40,11 @@ def register(subparsers):
                    help="serial device of the board (default: the first Pico found)")
     p.add_argument("--db", metavar="FILE", default=None,
                    help="games database (default ~/.local/share/xobo/games.sqlite)")
-    p.add_argument("--http-port", type=int, default=0, help="port of the page (default: free)")
+    p.add_argument("--http-port", type=whole_number, default=0,
+                   help="port of the page (default: free)")
     p.add_argument("--no-browser", action="store_true", help="do not open a web browser")
-    p.add_argument("--baud", type=int, default=115200, help="baud rate (USB CDC ignores it)")
+    p.add_argument("--baud", type=whole_number, default=115200,
+                   help="baud rate (USB CDC ignores it)")
     p.set_defaults(func=run)
 
 
@@ -83,7 +87,7 @@ def run(args):
     try:
         try:
             server = SimServer(backend, port=args.http_port).start()
-        except OSError as exc:
+        except (OSError, OverflowError) as exc:  # a port in use; OverflowError past 65535
             print("error: cannot serve the page on port %d: %s" % (args.http_port, exc),
                   file=sys.stderr)
             return 1

@@ -9,6 +9,8 @@ import importlib
 import subprocess
 import sys
 
+from xobo_host.argtypes import whole_number
+
 _AFTER_E5 = ("........./........./........./........./....1..../........./........./"
              "........./......... ew 35 0 0")
 RULES_EPILOG = """examples:
@@ -67,7 +69,7 @@ def register(sub):
     _common(p)
     p.add_argument("--level", default="pico",
                    help="random, greedy, beginner, pico (default) or strong")
-    p.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    p.add_argument("--seed", type=whole_number, default=0, help="seed (default 0)")
     p.add_argument("position", nargs="+", help="N3 position")
     p.set_defaults(func=_run, rules_module="xobo.ai.cli",
                    rules_args=lambda a: ["hint", "--level", a.level, "--seed", str(a.seed)]

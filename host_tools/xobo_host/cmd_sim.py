@@ -16,6 +16,8 @@ import sys
 import threading
 import webbrowser
 
+from xobo_host.argtypes import whole_number
+
 
 def register(subparsers):
     p = subparsers.add_parser(
@@ -24,7 +26,7 @@ def register(subparsers):
         description="Run the board firmware with virtual switches, LEDs and buttons, and draw "
         "the board in a local web page.",
     )
-    p.add_argument("--port", type=int, default=0, help="HTTP port (default: a free port)")
+    p.add_argument("--port", type=whole_number, default=0, help="HTTP port (default: a free port)")
     p.add_argument("--host", default="127.0.0.1", help="address to serve on (default 127.0.0.1)")
     p.add_argument("--no-browser", action="store_true", help="do not open a web browser")
     p.add_argument("--flash", metavar="DIR", default=None,
@@ -49,7 +51,7 @@ def run(args):
     try:
         board = make_virtual_board(flash_dir=flash, board=args.board)
     except ImportError as exc:
-        print("xobo sim: the board firmware is not available: %s" % exc, file=sys.stderr)
+        print("error: the board firmware is not available: %s" % exc, file=sys.stderr)
         return 1
     # Ctrl-C (or SIGTERM) sets a stop flag from the moment the simulator starts, so it never
     # lands as a KeyboardInterrupt outside the clean shutdown below.
@@ -60,9 +62,9 @@ def run(args):
         backend = SimBackend(board).start()
         try:
             server = SimServer(backend, host=args.host, port=args.port)
-        except OSError as exc:
+        except (OSError, OverflowError) as exc:  # a port in use; OverflowError past 65535
             backend.stop()
-            print("xobo sim: cannot serve on %s:%s: %s" % (args.host, args.port, exc),
+            print("error: cannot serve on %s:%s: %s" % (args.host, args.port, exc),
                   file=sys.stderr)
             return 1
         server.start()
