@@ -185,7 +185,7 @@ def _read_sse(url, until, timeout=5.0):
     """Read /events until ``until(message)`` is true; returns the messages read."""
     host, port = url.split("//")[1].rstrip("/").split(":")
     s = socket.create_connection((host, int(port)), timeout=timeout)
-    s.sendall(b"GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+    s.sendall(b"GET /events HTTP/1.1\r\nHost: %s:%s\r\n\r\n" % (host.encode(), port.encode()))
     buf = b""
     msgs = []
     try:
