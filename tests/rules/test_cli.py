@@ -122,8 +122,8 @@ def test_show_draws_the_board_and_the_voina_cells():
            "....1..../....1.... ew 28 0 0")
     out = xobo("rules", "show", pos)
     assert out.returncode == 0, out.stderr
-    assert "Voina cells of NS: d5 e5 f5" in out.stdout
-    assert "EW is under Voina" in out.stdout
+    assert "Voïna cells of NS: d5 e5 f5" in out.stdout
+    assert "EW is under Voïna" in out.stdout
     assert out.stdout.splitlines()[1].split()[0] == "9"
 
 
@@ -212,3 +212,17 @@ def test_legal_waiting_on_a_terminal_says_what_it_expects():
 def test_legal_from_a_pipe_prints_no_prompt():
     out = xobo("rules", "legal", stdin=START + "\n")
     assert out.stderr == "" and len(out.stdout.split()) == 81
+
+
+@pytest.mark.parametrize("runtime", ["cpython", "micropython"])
+def test_show_and_errors_write_Voina_with_the_diaeresis_on_both_runtimes(runtime):
+    # one spelling for people: 'Voïna' (machine words such as the event 'voina' stay ASCII)
+    pos = ("....1..../....1..../....1..../....1..../........./....1..../....1..../"
+           "....1..../....1.... ew 28 0 0")
+    proc = subprocess.run([XOBO, "rules", "show", "--runtime", runtime, pos],
+                          capture_output=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    assert b"EW is under Vo\xc3\xafna (may regroup)" in proc.stdout  # UTF-8 from both
+    assert b"Voina" not in proc.stdout
+    out = xobo("rules", "play", "--runtime", runtime, "e5", "e4", "e5->e3")
+    assert "a regroup is allowed only under Voïna (M2, V2)" in out.stderr

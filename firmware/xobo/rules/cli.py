@@ -150,7 +150,7 @@ def cmd_play(args):
         if pos.declared_voina():
             shown += " (v)"
         elif marked:
-            raise XoboError("move %d (%s) is marked (v) but does not declare Voina" % (k, text))
+            raise XoboError("move %d (%s) is marked (v) but does not declare Voïna" % (k, text))
         print("%s\t%s\t%s" % (shown, pos.to_string(), result_word(pos)))
     return 0
 
@@ -195,17 +195,17 @@ def show_lines(pos):
             out.append("winning chain: " + " ".join(cell_name(c) for c in chain))
         return out
     if pos.under_voina():
-        out.append("%s is under Voina (may regroup)" % side)
+        out.append("%s is under Voïna (may regroup)" % side)
     cells = bytearray(N_CELLS)
     for p in (0, 1):
         n = pos.voina_cells(p, cells)
         name = "NS" if p == NS else "EW"
         if n:
             names = [cell_name(c) for c in range(N_CELLS) if cells[c]]
-            out.append("Voina cells of %s: %s" % (name, " ".join(names)))
+            out.append("Voïna cells of %s: %s" % (name, " ".join(names)))
         spreads = pos.voina_spreads(p)
         if spreads:
-            out.append("Voina spreads of %s: %s" % (name, " ".join(format_move(m)
+            out.append("Voïna spreads of %s: %s" % (name, " ".join(format_move(m)
                                                                   for m in spreads)))
     return out
 

@@ -195,7 +195,7 @@ def parse_record(text):
         rec.moves.append(m)
         if marked and not pos.declared_voina():
             raise RecordError(
-                "move %d (%s) is marked (v) but does not declare Voina" % (count, tok)
+                "move %d (%s) is marked (v) but does not declare Voïna" % (count, tok)
             )
         if half == 1:
             # a pair may end after its first move only at the end of the game
