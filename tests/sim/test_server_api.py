@@ -177,7 +177,7 @@ def test_the_legend_comes_from_the_firmware_colours():
     items = legend()
     put = [i for i in items if i["meaning"] == colours.MEANINGS[colours.PUT]]
     assert put and put[0]["rgb"] == colours.hex_of(colours.RGB[colours.PUT])
-    assert any("Voina" in i["meaning"] for i in items)
+    assert any("Voïna" in i["meaning"] for i in items)  # as the page writes it
     assert not any(i["rgb"] == "000000" for i in items)
 
 
