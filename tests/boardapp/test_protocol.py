@@ -255,3 +255,8 @@ def test_set_takes_ascii_digits_only_on_both_runtimes():
     assert _single_ok(vb, "set settle 0800") == "ok settle 800"
     assert _single_ok(vb, "set brightness 7") == "ok brightness 7"
     assert vb.app.settings["settle"] == 800
+
+
+def test_help_writes_Voina_as_people_read_it():
+    lines = _board().command("help")
+    assert any("undo, Vo\u00efna, results" in line for line in lines)

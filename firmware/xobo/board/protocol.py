@@ -36,7 +36,7 @@ HELP = (
     "undo                      take back the last move (and cancel a waiting move)",
     "move NOTATION             a remote/host move: shown in light, the cubes commit it",
     "load POSITION             start from an N3 position (the board shows the cells to fix)",
-    "follow on|off             live events: switches, moves, undo, Voina, results",
+    "follow on|off             live events: switches, moves, undo, Voïna, results",
     "hint                      the AI's suggested move, shown in light",
     "state                     what the board sees: inference state and cells to fix",
     "leds                      the colours lit now: 81 cells a1..i9, then edges N S E W",
