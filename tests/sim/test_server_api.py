@@ -290,3 +290,13 @@ def test_a_tap_shorter_than_the_debounce_still_reaches_the_firmware(sim):
         sim.backend._do_release({"button": "undo"})
     snap = sim.wait(lambda s: s["state"]["side"] == "ns", what="the undo of e5")
     assert "1. e5" not in snap["state"]["record"]
+
+
+def test_loading_a_position_with_non_ascii_digits_answers_with_an_error(sim):
+    # Position.parse raised ValueError from int('3²'): the server closed the connection
+    text = "/".join(["........."] * 9) + " ns 3\u00b2 0 0"
+    reply = sim.post({"action": "load", "text": text})
+    assert reply["ok"] is False
+    assert reply["error"] == "position: common reserve must be a number 0-36, got '3\u00b2'"
+    reply = sim.post({"action": "load", "text": "[Variant \"xobo\"]\n\n1\u00b2. e5\n"})
+    assert reply["ok"] is False and reply["error"].startswith("record: ")
