@@ -93,3 +93,23 @@ def test_the_serial_stand_in_still_answers_after_a_power_cut(runtime):
     assert "ok ........./........./........./........./....1..../........./........./" \
         "........./......... ew 35 0 0" in after
     assert after[-1].startswith("ok xobo-board ")
+
+
+@pytest.mark.parametrize("runtime", ["cpython", "micropython"])
+def test_a_script_line_that_is_not_utf8_says_so_on_both_runtimes(runtime):
+    data = b"!put e5 \xff\nposition\n"
+    if runtime == "micropython":
+        from xobo_host.upy import micropython_command
+
+        cmd, env = micropython_command(["-m", "xobo.board.unix_main"])
+        proc = subprocess.run(cmd, env=env, input=data, capture_output=True, timeout=60)
+        out = proc.stdout.decode()
+    else:
+        proc = subprocess.run([sys.executable, "-m", "xobo.board.unix_main"], input=data,
+                              capture_output=True, timeout=60, cwd=str(ROOT),
+                              env={"PYTHONPATH": str(FIRMWARE)})
+        out = proc.stdout.decode()
+    assert proc.returncode == 0, proc.stderr
+    lines = out.splitlines()
+    assert lines[0] == "error line 1 is not UTF-8 text: ignored"  # was a bare 'error '
+    assert lines[1].startswith("ok ........./")
