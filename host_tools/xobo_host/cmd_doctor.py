@@ -15,6 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from xobo.rules.numbers import parse_uint
 from xobo_host import deploy
 
 OK = "ok"
@@ -89,7 +90,7 @@ def parse_device_probe(text):
     """(version line, mpy major, machine) from the device probe's output."""
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
     version = lines[0] if lines else ""
-    mpy = int(lines[1]) if len(lines) > 1 and lines[1].isdigit() else 0
+    mpy = max(0, parse_uint(lines[1])) if len(lines) > 1 else 0  # '²'.isdigit() is true
     machine = lines[2] if len(lines) > 2 else ""
     return version, mpy, machine
 

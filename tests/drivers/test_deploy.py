@@ -307,3 +307,8 @@ def test_xobo_selftest_over_serial_prints_the_boards_report(monkeypatch, capsys)
     assert out.splitlines() == ["selftest start", "selftest switch d4 never-opens",
                                 "selftest done 1 problems"]
     assert status == 1
+
+
+def test_doctor_reads_the_mpy_version_in_ascii_digits_only():
+    assert cmd_doctor.parse_device_probe("MicroPython v1.24\n6\nPico\n")[1] == 6
+    assert cmd_doctor.parse_device_probe("MicroPython v1.24\n\u00b2\nPico\n")[1] == 0
