@@ -31,8 +31,17 @@ EPILOG = """examples:
 """
 
 
+class XoboArgumentParser(argparse.ArgumentParser):
+    """argparse with the CLI's error format: the usage, then one line ``error: ...``
+    (subcommand parsers are of this class too: add_subparsers uses the parent's class)."""
+
+    def error(self, message):
+        self.print_usage(sys.stderr)
+        self.exit(2, "error: %s (%s --help for more)\n" % (message, self.prog))
+
+
 def build_parser():
-    parser = argparse.ArgumentParser(
+    parser = XoboArgumentParser(
         prog="xobo",
         description="XoBo board: rules engine, scripted board sessions, simulator and tools.",
         epilog=EPILOG,

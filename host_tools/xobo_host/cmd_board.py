@@ -12,6 +12,8 @@ import argparse
 import subprocess
 import sys
 
+from xobo_host.argtypes import whole_number
+
 BOARD_EPILOG = """examples:
   xobo board run --script game.txt
   xobo board run --script game.txt --runtime micropython --flash /tmp/xobo-flash
@@ -41,7 +43,7 @@ def register(sub):
     p.set_defaults(func=_serial)
 
     p = bsub.add_parser("bench", help="time and heap of one scan-debounce-infer-render cycle")
-    p.add_argument("--cycles", type=int, default=200)
+    p.add_argument("--cycles", type=whole_number, default=200)
     p.set_defaults(func=_bench)
     return bsub
 
@@ -56,12 +58,21 @@ def _upy(args_list):
 
 def _run(args):
     path = args.script
-    if path == "-":
-        import tempfile
+    if path != "-":
+        return _run_file(args, path)
+    import os
+    import tempfile
 
-        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
-            f.write(sys.stdin.read())
-            path = f.name
+    # bytes as they came: the script runner itself says when they are not UTF-8 text
+    with tempfile.NamedTemporaryFile("wb", suffix=".txt", delete=False) as f:
+        f.write(sys.stdin.buffer.read())
+    try:
+        return _run_file(args, f.name)
+    finally:
+        os.unlink(f.name)
+
+
+def _run_file(args, path):
     if args.runtime == "cpython":
         from xobo.board.script import main
 

@@ -36,7 +36,7 @@ def run(args):
             out = args.out or str(deploy.BUILD_DIR / path.stem)
             files = deploy.build(path, out)
         except deploy.DeployError as exc:
-            print("xobo flash: %s" % exc)
+            print("error: %s" % exc)
             return 1
         print("built %d files for %s in %s" % (len(files), path.stem, out))
         return 0

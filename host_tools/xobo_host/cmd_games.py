@@ -11,6 +11,8 @@ Usage::
 import os
 import sys
 
+from xobo_host.argtypes import whole_number
+
 
 def register(subparsers):
     p = subparsers.add_parser(
@@ -23,29 +25,34 @@ def register(subparsers):
     sub = p.add_subparsers(dest="games_command", metavar="ACTION")
     sub.add_parser("list", help="every recorded game")
     s = sub.add_parser("show", help="one game: tags and moves with their times")
-    s.add_argument("id", type=int)
+    s.add_argument("id", type=whole_number)
     e = sub.add_parser("export", help="one game as a record (N2)")
-    e.add_argument("id", type=int)
+    e.add_argument("id", type=whole_number)
     e.add_argument("--out", metavar="FILE", default=None, help="write to FILE (default stdout)")
     p.set_defaults(func=run)
 
 
 def _open(args):
-    from xobo_host.gamesdb import GamesDB, default_db_path
+    from xobo_host.gamesdb import GamesDB, GamesDBError, default_db_path
 
     path = args.db or default_db_path()
     if not os.path.exists(path):
-        print("xobo games: no games database at %s (xobo monitor writes it)" % path,
+        print("error: no games database at %s (xobo monitor writes it)" % path,
               file=sys.stderr)
         return None
-    return GamesDB(path)
+    try:
+        return GamesDB(path)
+    except GamesDBError as exc:
+        print("error: %s" % exc, file=sys.stderr)
+        return None
 
 
 def run(args):
     from xobo_host.gamesdb import GamesDBError
 
     if not args.games_command:
-        print("usage: xobo games list | show ID | export ID [--out FILE]", file=sys.stderr)
+        print("error: usage: xobo games list | show ID | export ID [--out FILE]",
+              file=sys.stderr)
         return 2
     db = _open(args)
     if db is None:
@@ -83,7 +90,7 @@ def run(args):
                 sys.stdout.write(text)
             return 0
     except GamesDBError as exc:
-        print("xobo games: %s" % exc, file=sys.stderr)
+        print("error: %s" % exc, file=sys.stderr)
         return 1
     finally:
         db.close()

@@ -11,22 +11,12 @@ Usage::
     strong 97 wins, 2 losses, 1 unfinished; Elo +600 ± 180
 """
 
-import argparse
 import math
 import sys
 
+from xobo_host.argtypes import positive, whole_number
+
 LEVEL_HELP = "random, greedy, beginner, pico or strong"
-
-
-def _positive(text):
-    """argparse type: a whole number of at least 1 (games, moves, workers, milliseconds)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError("'%s' is not a whole number" % text) from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1, not %d" % value)
-    return value
 
 
 def register(subparsers):
@@ -38,14 +28,14 @@ def register(subparsers):
     )
     p.add_argument("--a", required=True, help="level of player A: " + LEVEL_HELP)
     p.add_argument("--b", required=True, help="level of player B: " + LEVEL_HELP)
-    p.add_argument("--games", type=_positive, default=10, help="number of games (default 10)")
-    p.add_argument("--seed", type=int, default=0, help="seed of game 0 (default 0)")
+    p.add_argument("--games", type=positive, default=10, help="number of games (default 10)")
+    p.add_argument("--seed", type=whole_number, default=0, help="seed of game 0 (default 0)")
     p.add_argument("--variant", default="xobo", choices=("xobo", "kv"))
     p.add_argument(
-        "--max-moves", type=_positive, default=200, help="move limit; then unfinished (E5)"
+        "--max-moves", type=positive, default=200, help="move limit; then unfinished (E5)"
     )
-    p.add_argument("--workers", type=_positive, default=2, help="processes (default 2)")
-    p.add_argument("--time-ms", type=_positive, default=None, help="wall-time cap per move")
+    p.add_argument("--workers", type=positive, default=2, help="processes (default 2)")
+    p.add_argument("--time-ms", type=positive, default=None, help="wall-time cap per move")
     p.add_argument("--quiet", action="store_true", help="only the result line")
     p.set_defaults(func=run)
 
@@ -165,7 +155,7 @@ def run(args):
         w, l, u = run_match(args.a, args.b, args.games, args.seed, args.variant, args.max_moves,
                             args.workers, args.time_ms, progress)
     except ValueError as exc:
-        print("xobo match: %s" % exc, file=sys.stderr)
+        print("error: %s" % exc, file=sys.stderr)
         return 2
     print(format_result(args.a, w, l, u))
     return 0

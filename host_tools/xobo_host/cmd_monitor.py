@@ -15,6 +15,8 @@ import sys
 import threading
 import webbrowser
 
+from xobo_host.argtypes import whole_number
+
 
 def _guess_port():
     try:
@@ -38,57 +40,72 @@ def register(subparsers):
                    help="serial device of the board (default: the first Pico found)")
     p.add_argument("--db", metavar="FILE", default=None,
                    help="games database (default ~/.local/share/xobo/games.sqlite)")
-    p.add_argument("--http-port", type=int, default=0, help="port of the page (default: free)")
+    p.add_argument("--http-port", type=whole_number, default=0,
+                   help="port of the page (default: free)")
     p.add_argument("--no-browser", action="store_true", help="do not open a web browser")
-    p.add_argument("--baud", type=int, default=115200, help="baud rate (USB CDC ignores it)")
+    p.add_argument("--baud", type=whole_number, default=115200,
+                   help="baud rate (USB CDC ignores it)")
     p.set_defaults(func=run)
 
 
 def run(args):
-    from xobo_host.gamesdb import GamesDB, Recorder, default_db_path
+    from xobo_host.gamesdb import GamesDB, GamesDBError, Recorder, default_db_path
     from xobo_host.sim.monitor import LinkError, MonitorBackend, SerialLink
     from xobo_host.sim.server import SimServer
 
     device = args.port or _guess_port()
     if not device:
-        print("xobo monitor: no board found; give its serial device with --port",
+        print("error: no board found; give its serial device with --port",
               file=sys.stderr)
         return 1
     db_path = args.db or default_db_path()
     try:
+        db = GamesDB(db_path)
+    except GamesDBError as exc:
+        print("error: %s" % exc, file=sys.stderr)
+        return 1
+    try:
         link = SerialLink.open(device, args.baud)
     except LinkError as exc:
-        print("xobo monitor: %s" % exc, file=sys.stderr)
+        print("error: %s" % exc, file=sys.stderr)
+        db.close()
         return 1
-    db = GamesDB(db_path)
     backend = MonitorBackend(link, recorder=Recorder(db, source=device), device=device)
     try:
         backend.start()
     except LinkError as exc:
-        print("xobo monitor: %s" % exc, file=sys.stderr)
+        print("error: %s" % exc, file=sys.stderr)
         link.close()
+        db.close()
         return 1
     # Ctrl-C (or SIGTERM) asks for a clean stop at any instant, never a KeyboardInterrupt
     # raised in the middle of shutting the server, the link or the database down.
     stop = threading.Event()
     previous = {sig: signal.signal(sig, lambda *_: stop.set())
                 for sig in (signal.SIGINT, signal.SIGTERM)}
-    server = SimServer(backend, port=args.http_port).start()
-    print("XoBo monitor: %s  (board %s, games in %s; Ctrl-C to stop)"
-          % (server.url, device, db_path), flush=True)
-    if not args.no_browser:
-        webbrowser.open(server.url)
+    server = None
     try:
+        try:
+            server = SimServer(backend, port=args.http_port).start()
+        except (OSError, OverflowError) as exc:  # a port in use; OverflowError past 65535
+            print("error: cannot serve the page on port %d: %s" % (args.http_port, exc),
+                  file=sys.stderr)
+            return 1
+        print("XoBo monitor: %s  (board %s, games in %s; Ctrl-C to stop)"
+              % (server.url, device, db_path), flush=True)
+        if not args.no_browser:
+            webbrowser.open(server.url)
         while not stop.wait(0.5):
             if link.closed:
-                print("xobo monitor: %s" % (link.error or "the board went away"),
+                print("error: %s" % (link.error or "the board went away"),
                       file=sys.stderr)
                 return 1
         return 0
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
-        server.stop()
+        if server is not None:
+            server.stop()
         backend.stop()
         link.close()
         db.close()

@@ -9,6 +9,8 @@ import importlib
 import subprocess
 import sys
 
+from xobo_host.argtypes import whole_number
+
 _AFTER_E5 = ("........./........./........./........./....1..../........./........./"
              "........./......... ew 35 0 0")
 RULES_EPILOG = """examples:
@@ -52,9 +54,10 @@ def register(sub):
 
     p = rsub.add_parser("perft", help="count move sequences of a given length")
     _common(p)
-    p.add_argument("depth", type=int)
+    # the engine checks the depth (ASCII digits, 0-8) so both runtimes give the same error
+    p.add_argument("depth", help="how many plies deep, 0-8")
     p.add_argument("position", nargs="*", help="N3 position (default: the start)")
-    p.set_defaults(func=_run, rules_args=lambda a: ["perft", str(a.depth)] + _pos(a.position))
+    p.set_defaults(func=_run, rules_args=lambda a: ["perft", a.depth] + _pos(a.position))
 
     p = rsub.add_parser("show", help="draw a position in the terminal")
     _common(p)
@@ -66,7 +69,7 @@ def register(sub):
     _common(p)
     p.add_argument("--level", default="pico",
                    help="random, greedy, beginner, pico (default) or strong")
-    p.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    p.add_argument("--seed", type=whole_number, default=0, help="seed (default 0)")
     p.add_argument("position", nargs="+", help="N3 position")
     p.set_defaults(func=_run, rules_module="xobo.ai.cli",
                    rules_args=lambda a: ["hint", "--level", a.level, "--seed", str(a.seed)]
@@ -78,7 +81,15 @@ def _pos(words):
     return [" ".join(words)] if words else []
 
 
+STDIN_PROMPT = ("xobo rules legal: reading N3 positions from stdin, one per line (a position "
+                "as an argument answers at once); end with Ctrl-D")
+
+
 def _run(args):
+    if args.rules_command == "legal" and not args.position and sys.stdin.isatty():
+        # at a terminal a silent wait looks like a hang: say what is expected (stderr, so a
+        # pipe's output stays one line per input line)
+        print(STDIN_PROMPT, file=sys.stderr, flush=True)
     argv = args.rules_args(args)
     argv = argv[:1] + ["--variant", args.variant] + argv[1:]
     module = getattr(args, "rules_module", "xobo.rules.cli")

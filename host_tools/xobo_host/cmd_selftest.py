@@ -16,6 +16,7 @@ import sys
 import time
 
 from xobo_host import deploy
+from xobo_host.argtypes import whole_number
 
 EPILOG = """examples:
   xobo selftest                      # the Pico on USB
@@ -39,7 +40,7 @@ def register(sub):
                    help="--virtual: this switch never closes")
     p.add_argument("--chatter", action="append", default=[], metavar="CELL",
                    help="--virtual: this switch chatters")
-    p.add_argument("--dead-row", action="append", default=[], type=int, metavar="ROW",
+    p.add_argument("--dead-row", action="append", default=[], type=whole_number, metavar="ROW",
                    help="--virtual: matrix row ROW (0-8) is broken")
     p.add_argument("--dead-led", action="append", default=[], metavar="CELL",
                    help="--virtual: this cell's LED is dead")
@@ -64,7 +65,7 @@ def run_virtual(args, echo=print):
         try:
             bd = load(str(deploy.find_board(args.board)))
         except (BoardDefError, deploy.DeployError) as exc:
-            echo("xobo selftest: %s" % exc)
+            echo("error: %s" % exc)
             return 2
     d = make_virtual_drivers(bd, auto_bounce_ms=3)
     try:
@@ -79,7 +80,7 @@ def run_virtual(args, echo=print):
         for name in args.dead_led:
             d.leds.dead[d.leds.cells[parse_cell(name)]] = 1
     except ValueError as exc:
-        echo("xobo selftest: %s" % exc)
+        echo("error: %s" % exc)
         return 2
     st = simulate(d)
     for line in st.report_lines():
@@ -107,7 +108,7 @@ def read_report(lines, echo=print):
         echo(line)
         if line.startswith("selftest done"):
             return 0 if line == "selftest done ok" else 1
-    echo("xobo selftest: no 'selftest done' line from the board")
+    echo("error: no 'selftest done' line from the board")
     return 2
 
 
@@ -135,14 +136,14 @@ def run(args):
     try:
         dev = deploy.choose_port(args.port)
     except deploy.DeployError as exc:
-        print("xobo selftest: %s" % exc)
+        print("error: %s" % exc)
         return 2
     import serial
 
     try:
         ser = serial.Serial(dev, 115200, timeout=0.5)
     except serial.SerialException as exc:
-        print("xobo selftest: cannot open %s: %s" % (dev, exc))
+        print("error: cannot open %s: %s" % (dev, exc))
         return 2
     with ser:
         ser.reset_input_buffer()
@@ -167,6 +168,6 @@ def wait_started(lines, echo=print):
         if report_line(line):
             echo(report_line(line))
         if line.startswith("error"):
-            return "xobo selftest: the board refused: %s" % line
-    return ("xobo selftest: the board did not answer 'selftest' within 5 s: is the XoBo "
+            return "error: the board refused: %s" % line
+    return ("error: the board did not answer 'selftest' within 5 s: is the XoBo "
             "firmware running on it? (xobo flash --board NAME)")

@@ -16,6 +16,8 @@ import sys
 import threading
 import webbrowser
 
+from xobo_host.argtypes import whole_number
+
 
 def register(subparsers):
     p = subparsers.add_parser(
@@ -24,7 +26,7 @@ def register(subparsers):
         description="Run the board firmware with virtual switches, LEDs and buttons, and draw "
         "the board in a local web page.",
     )
-    p.add_argument("--port", type=int, default=0, help="HTTP port (default: a free port)")
+    p.add_argument("--port", type=whole_number, default=0, help="HTTP port (default: a free port)")
     p.add_argument("--host", default="127.0.0.1", help="address to serve on (default 127.0.0.1)")
     p.add_argument("--no-browser", action="store_true", help="do not open a web browser")
     p.add_argument("--flash", metavar="DIR", default=None,
@@ -34,15 +36,22 @@ def register(subparsers):
     p.set_defaults(func=run)
 
 
+NOT_LOOPBACK_WARNING = """\
+WARNING: xobo sim serves on %s, which is not a loopback address: anyone who can reach
+WARNING: this machine on that network can open the page and play, load or wipe the game
+WARNING: (requests must still name that address in Host). Use --host 127.0.0.1 unless you
+WARNING: mean to share the board on a network you trust."""
+
+
 def run(args):
     from xobo_host.sim.backend import SimBackend, default_flash_dir, make_virtual_board
-    from xobo_host.sim.server import SimServer
+    from xobo_host.sim.server import SimServer, is_loopback
 
     flash = args.flash or default_flash_dir()
     try:
         board = make_virtual_board(flash_dir=flash, board=args.board)
     except ImportError as exc:
-        print("xobo sim: the board firmware is not available: %s" % exc, file=sys.stderr)
+        print("error: the board firmware is not available: %s" % exc, file=sys.stderr)
         return 1
     # Ctrl-C (or SIGTERM) sets a stop flag from the moment the simulator starts, so it never
     # lands as a KeyboardInterrupt outside the clean shutdown below.
@@ -53,12 +62,14 @@ def run(args):
         backend = SimBackend(board).start()
         try:
             server = SimServer(backend, host=args.host, port=args.port)
-        except OSError as exc:
+        except (OSError, OverflowError) as exc:  # a port in use; OverflowError past 65535
             backend.stop()
-            print("xobo sim: cannot serve on %s:%s: %s" % (args.host, args.port, exc),
+            print("error: cannot serve on %s:%s: %s" % (args.host, args.port, exc),
                   file=sys.stderr)
             return 1
         server.start()
+        if not is_loopback(args.host):
+            print(NOT_LOOPBACK_WARNING % args.host, file=sys.stderr, flush=True)
         print("XoBo simulator: %s  (flash: %s; Ctrl-C to stop)" % (server.url, flash),
               flush=True)
         if not args.no_browser:

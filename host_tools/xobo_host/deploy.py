@@ -183,7 +183,7 @@ def flash(board, port=None, out_dir=None, run=subprocess.run, echo=print, ports=
         echo("built %d files for %s in %s" % (len(files), board_path.stem, out))
         dev = choose_port(port, ports)
     except DeployError as exc:
-        echo("xobo flash: %s" % exc)
+        echo("error: %s" % exc)
         return 1
     echo("copying to the Pico on %s ..." % dev)
     # the old package first: a stale .py on the device would shadow the new .mpy (ignore
@@ -194,7 +194,7 @@ def flash(board, port=None, out_dir=None, run=subprocess.run, echo=print, ports=
                            "reset")
     proc = run(cmd, cwd=str(out))
     if proc.returncode != 0:
-        echo("xobo flash: mpremote failed (exit %d). Is another program (a serial monitor, "
+        echo("error: mpremote failed (exit %d). Is another program (a serial monitor, "
              "xobo monitor, Thonny) using %s? Close it and retry." % (proc.returncode, dev))
         return 1
     echo("done: %s flashed with board %s; the board restarts" % (dev, board_path.stem))

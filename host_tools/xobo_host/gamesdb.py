@@ -82,16 +82,24 @@ class GamesDB:
 
     def __init__(self, path):
         self.path = path
-        d = os.path.dirname(os.path.abspath(path))
-        os.makedirs(d, exist_ok=True)
-        self.conn = sqlite3.connect(path, check_same_thread=False)
-        self.conn.row_factory = sqlite3.Row
-        self.conn.execute("PRAGMA foreign_keys = ON")
-        self.conn.executescript(SCHEMA)
-        self.conn.commit()
+        self.conn = None
+        try:
+            os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+            self.conn = sqlite3.connect(path, check_same_thread=False)
+            self.conn.row_factory = sqlite3.Row
+            self.conn.execute("PRAGMA foreign_keys = ON")
+            self.conn.executescript(SCHEMA)
+            self.conn.commit()
+        except sqlite3.DatabaseError as exc:  # a text file, an image, a truncated database
+            self.close()
+            raise GamesDBError("%s is not a games database (SQLite): %s" % (path, exc)) from None
+        except OSError as exc:
+            self.close()
+            raise GamesDBError("cannot open the games database %s: %s" % (path, exc)) from None
 
     def close(self):
-        self.conn.close()
+        if self.conn is not None:
+            self.conn.close()
 
     def new_game(self, source="", variant="xobo", first="NS", start_position=None, at=None):
         at = at or utc_now()

@@ -244,3 +244,19 @@ def test_leds_command_reports_81_cells_and_4_edges_as_lit():
     assert words[83:] == [edges[s] for s in ("N", "S", "E", "W")]
     assert edges["N"] != "000000" and edges["E"] == "000000"  # NS to move lights N and S
     assert vb.command("leds now")[0].startswith("error")
+
+
+def test_set_takes_ascii_digits_only_on_both_runtimes():
+    # int() took '+800' and '1_000' (and CPython '３５'): the value must be plain digits
+    vb = _board()
+    for value in ("1_000", "+800", "-5", "9999999999", "8e2"):
+        assert _error(vb, "set settle " + value) == \
+            "error settle must be a whole number 200-5000, not '%s'" % value
+    assert _single_ok(vb, "set settle 0800") == "ok settle 800"
+    assert _single_ok(vb, "set brightness 7") == "ok brightness 7"
+    assert vb.app.settings["settle"] == 800
+
+
+def test_help_writes_Voina_as_people_read_it():
+    lines = _board().command("help")
+    assert any("undo, Vo\u00efna, results" in line for line in lines)

@@ -76,3 +76,44 @@ def test_script_result_line_stays_result_ns_or_ew_and_state_says_how():
     lines += ["wait 200", "put e5", "wait 1500", "state"]
     out = run_script("\n".join(lines))
     assert out[-2:] == ["result ns", "ok state over side ew result ns connected ply 1"]
+
+
+def _both(tmp_path, data, runtime):
+    script = tmp_path / "s.txt"
+    script.write_bytes(data)
+    return _cpython(["--script", str(script), "--runtime", runtime])
+
+
+@pytest.mark.parametrize("runtime", ["cpython", "micropython"])
+def test_put_more_cubes_than_the_game_has_is_the_same_error_on_both_runtimes(tmp_path, runtime):
+    # the counts are a bytearray: 300 raised on CPython and wrapped to 44 on MicroPython
+    proc = _both(tmp_path, b"put e5 300\n", runtime)
+    assert proc.returncode == 2
+    assert proc.stdout == "error: line 1: N must be a whole number 0-36, not '300'\n"
+    proc = _both(tmp_path, b"put e5 30\nput e5 7\n", runtime)
+    assert proc.stdout == "error: line 2: a cell holds at most 36 cubes (the whole game), " \
+        "30 + 7 is more\n"
+
+
+@pytest.mark.parametrize("runtime", ["cpython", "micropython"])
+@pytest.mark.parametrize("line", ["wait 99999999999", "wait \u0662", "put e5 \uff13",
+                                  "hold ok 1_000"])
+def test_script_numbers_are_ascii_digits_within_bounds(tmp_path, runtime, line):
+    proc = _both(tmp_path, (line + "\n").encode(), runtime)
+    assert proc.returncode == 2 and proc.stdout.startswith("error: line 1: ")
+    assert "must be a whole number 0-" in proc.stdout and "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("runtime", ["cpython", "micropython"])
+def test_a_script_file_that_is_not_utf8_is_an_error_not_a_traceback(tmp_path, runtime):
+    proc = _both(tmp_path, b"put e5\n\xff\xfe\n", runtime)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert proc.stdout == "error: %s is not UTF-8 text\n" % (tmp_path / "s.txt")
+
+
+def test_a_script_on_stdin_that_is_not_utf8_is_an_error_not_a_traceback():
+    proc = subprocess.run([sys.executable, "-m", "xobo_host.cli", "board", "run", "--script",
+                           "-"], input=b"put e5\n\xff\n", capture_output=True, timeout=300,
+                          cwd=str(ROOT))
+    assert proc.returncode == 2 and b"Traceback" not in proc.stderr
+    assert proc.stdout.startswith(b"error: ") and b"is not UTF-8 text" in proc.stdout

@@ -67,3 +67,49 @@ def test_device_main_loop_runs_its_asyncio_tasks(runtime):
     assert any(x.startswith("error line too long") for x in out)
     assert "ok end" in out
     assert out[-1] == "feeds True ply 0"
+
+
+POWER_CUT_INPUT = b"follow on\n!put e5\n!wait 1200\n!power-cut\nposition\nversion\n"
+
+
+@pytest.mark.parametrize("runtime", ["cpython", "micropython"])
+def test_the_serial_stand_in_still_answers_after_a_power_cut(runtime):
+    # each boot makes a new Protocol: its writer was set once, so every reply after
+    # '!power-cut' went nowhere
+    if runtime == "micropython":
+        proc = run_micropython(["-m", "xobo.board.unix_main"],
+                               input_text=POWER_CUT_INPUT.decode(), timeout=60)
+        out = proc.stdout
+    else:
+        proc = subprocess.run([sys.executable, "-m", "xobo.board.unix_main"],
+                              input=POWER_CUT_INPUT, capture_output=True, timeout=60,
+                              cwd=str(ROOT), env={"PYTHONPATH": str(FIRMWARE)})
+        out = proc.stdout.decode()
+    assert proc.returncode == 0, proc.stderr
+    lines = out.splitlines()
+    boot = [i for i, x in enumerate(lines) if x.startswith("ok boot")]
+    assert boot, lines
+    after = lines[boot[0] + 1:]
+    assert "ok ........./........./........./........./....1..../........./........./" \
+        "........./......... ew 35 0 0" in after
+    assert after[-1].startswith("ok xobo-board ")
+
+
+@pytest.mark.parametrize("runtime", ["cpython", "micropython"])
+def test_a_script_line_that_is_not_utf8_says_so_on_both_runtimes(runtime):
+    data = b"!put e5 \xff\nposition\n"
+    if runtime == "micropython":
+        from xobo_host.upy import micropython_command
+
+        cmd, env = micropython_command(["-m", "xobo.board.unix_main"])
+        proc = subprocess.run(cmd, env=env, input=data, capture_output=True, timeout=60)
+        out = proc.stdout.decode()
+    else:
+        proc = subprocess.run([sys.executable, "-m", "xobo.board.unix_main"], input=data,
+                              capture_output=True, timeout=60, cwd=str(ROOT),
+                              env={"PYTHONPATH": str(FIRMWARE)})
+        out = proc.stdout.decode()
+    assert proc.returncode == 0, proc.stderr
+    lines = out.splitlines()
+    assert lines[0] == "error line 1 is not UTF-8 text: ignored"  # was a bare 'error '
+    assert lines[1].startswith("ok ........./")

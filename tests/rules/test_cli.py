@@ -122,8 +122,8 @@ def test_show_draws_the_board_and_the_voina_cells():
            "....1..../....1.... ew 28 0 0")
     out = xobo("rules", "show", pos)
     assert out.returncode == 0, out.stderr
-    assert "Voina cells of NS: d5 e5 f5" in out.stdout
-    assert "EW is under Voina" in out.stdout
+    assert "Voïna cells of NS: d5 e5 f5" in out.stdout
+    assert "EW is under Voïna" in out.stdout
     assert out.stdout.splitlines()[1].split()[0] == "9"
 
 
@@ -156,3 +156,73 @@ def test_play_accepts_a_correct_voina_mark_as_a_separate_argument():
     out = xobo("rules", "play", "--position", pos, "e4", "(v)")
     assert out.returncode == 0, out.stderr
     assert out.stdout.split("\t")[0] == "e4 (v)"
+
+
+AFTER_E5 = ("........./........./........./........./....1..../........./........./"
+            "........./......... ew %s 0 0")
+
+
+@pytest.mark.parametrize("runtime", ["cpython", "micropython"])
+@pytest.mark.parametrize("reserve", ["3²", "３５", "٠"])
+def test_show_with_non_ascii_digits_is_an_error_line_not_a_traceback(runtime, reserve):
+    out = xobo("rules", "show", "--runtime", runtime, AFTER_E5 % reserve)
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert out.stderr == "error: common reserve must be a number 0-36, got '%s'\n" % reserve
+
+
+@pytest.mark.parametrize("runtime", ["cpython", "micropython"])
+def test_legal_on_stdin_goes_on_after_non_ascii_digits_and_invalid_utf8(runtime):
+    data = (b"\xff\xfe\n" + (AFTER_E5 % "3\u00b2").encode() + b"\n"
+            + (AFTER_E5 % "35").encode() + b"\n")
+    proc = subprocess.run([XOBO, "rules", "legal", "--runtime", runtime], input=data,
+                          capture_output=True, timeout=600)
+    assert b"Traceback" not in proc.stderr and proc.returncode == 1
+    lines = proc.stdout.decode().splitlines()
+    assert lines[0] == "error: line 1 is not UTF-8 text"
+    assert lines[1].startswith("error: common reserve must be a number 0-36")
+    assert len(lines[2].split()) == 80
+
+
+@pytest.mark.parametrize("runtime", ["cpython", "micropython"])
+@pytest.mark.parametrize("depth", ["99999999999999999999", "9", "２", "-1", "1_0"])
+def test_perft_with_an_absurd_depth_is_refused_at_once(runtime, depth):
+    out = xobo("rules", "perft", "--runtime", runtime, "--", depth)
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert out.stderr == "error: perft depth must be a whole number 0-8, not '%s'\n" % depth
+
+
+def test_legal_waiting_on_a_terminal_says_what_it_expects():
+    import os
+    import pty
+
+    master, slave = pty.openpty()
+    try:
+        proc = subprocess.Popen([XOBO, "rules", "legal"], stdin=slave, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+        os.write(master, (START + "\n").encode())
+        os.write(master, b"\x04")  # Ctrl-D: end of input at a terminal
+        out, err = proc.communicate(timeout=60)
+    finally:
+        os.close(master)
+        os.close(slave)
+    assert "reading N3 positions from stdin, one per line" in err and "Ctrl-D" in err
+    assert len(out.split()) == 81
+
+
+def test_legal_from_a_pipe_prints_no_prompt():
+    out = xobo("rules", "legal", stdin=START + "\n")
+    assert out.stderr == "" and len(out.stdout.split()) == 81
+
+
+@pytest.mark.parametrize("runtime", ["cpython", "micropython"])
+def test_show_and_errors_write_Voina_with_the_diaeresis_on_both_runtimes(runtime):
+    # one spelling for people: 'Voïna' (machine words such as the event 'voina' stay ASCII)
+    pos = ("....1..../....1..../....1..../....1..../........./....1..../....1..../"
+           "....1..../....1.... ew 28 0 0")
+    proc = subprocess.run([XOBO, "rules", "show", "--runtime", runtime, pos],
+                          capture_output=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    assert b"EW is under Vo\xc3\xafna (may regroup)" in proc.stdout  # UTF-8 from both
+    assert b"Voina" not in proc.stdout
+    out = xobo("rules", "play", "--runtime", runtime, "e5", "e4", "e5->e3")
+    assert "a regroup is allowed only under Voïna (M2, V2)" in out.stderr

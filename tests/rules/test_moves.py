@@ -46,7 +46,7 @@ def _under_voina_with_row():
 def test_M2_regroup_only_under_voina():
     pos = make_pos(row(5, "a-c"), side=NS)
     assert not pos.under_voina()
-    assert "only under voina" in message_of(MoveError, parse_move, "a5->c5", pos)
+    assert "only under voïna" in message_of(MoveError, parse_move, "a5->c5", pos)
     assert not [m for m in pos.legal_actions() if move_kind(m) == REGROUP]
 
 

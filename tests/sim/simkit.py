@@ -57,7 +57,8 @@ class Sim:
     def post(self, obj, expect=200):
         data = json.dumps(obj).encode() if not isinstance(obj, bytes) else obj
         req = urllib.request.Request(self.url + "action", data=data, method="POST",
-                                     headers={"Content-Type": "application/json"})
+                                     headers={"Content-Type": "application/json",
+                                              "X-Xobo-Client": "tests"})
         try:
             with urllib.request.urlopen(req, timeout=10) as r:
                 status, body = r.status, r.read()

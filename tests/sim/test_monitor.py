@@ -107,7 +107,9 @@ def test_the_monitor_mirrors_a_board_on_a_serial_line_and_records_its_games(boar
         assert "1. c3" in snap["state"]["record"]
         assert any("event move c3" in line for _, line in backend.events_after(0))
         req = urllib.request.Request(server.url + "action", method="POST",
-                                     data=b'{"action": "put", "cell": "e5"}')
+                                     data=b'{"action": "put", "cell": "e5"}',
+                                     headers={"Content-Type": "application/json",
+                                              "Origin": server.url.rstrip("/")})
         with pytest.raises(urllib.error.HTTPError) as exc:
             urllib.request.urlopen(req, timeout=5)
         assert exc.value.code == 400 and b"read-only" in exc.value.read()

@@ -177,7 +177,7 @@ def test_the_legend_comes_from_the_firmware_colours():
     items = legend()
     put = [i for i in items if i["meaning"] == colours.MEANINGS[colours.PUT]]
     assert put and put[0]["rgb"] == colours.hex_of(colours.RGB[colours.PUT])
-    assert any("Voina" in i["meaning"] for i in items)
+    assert any("Voïna" in i["meaning"] for i in items)  # as the page writes it
     assert not any(i["rgb"] == "000000" for i in items)
 
 
@@ -185,7 +185,7 @@ def _read_sse(url, until, timeout=5.0):
     """Read /events until ``until(message)`` is true; returns the messages read."""
     host, port = url.split("//")[1].rstrip("/").split(":")
     s = socket.create_connection((host, int(port)), timeout=timeout)
-    s.sendall(b"GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+    s.sendall(b"GET /events HTTP/1.1\r\nHost: %s:%s\r\n\r\n" % (host.encode(), port.encode()))
     buf = b""
     msgs = []
     try:
@@ -290,3 +290,13 @@ def test_a_tap_shorter_than_the_debounce_still_reaches_the_firmware(sim):
         sim.backend._do_release({"button": "undo"})
     snap = sim.wait(lambda s: s["state"]["side"] == "ns", what="the undo of e5")
     assert "1. e5" not in snap["state"]["record"]
+
+
+def test_loading_a_position_with_non_ascii_digits_answers_with_an_error(sim):
+    # Position.parse raised ValueError from int('3²'): the server closed the connection
+    text = "/".join(["........."] * 9) + " ns 3\u00b2 0 0"
+    reply = sim.post({"action": "load", "text": text})
+    assert reply["ok"] is False
+    assert reply["error"] == "position: common reserve must be a number 0-36, got '3\u00b2'"
+    reply = sim.post({"action": "load", "text": "[Variant \"xobo\"]\n\n1\u00b2. e5\n"})
+    assert reply["ok"] is False and reply["error"].startswith("record: ")

@@ -18,6 +18,7 @@ from xobo import VERSION
 from xobo.compat import collect, mem_alloc, mem_free
 from xobo.rules.errors import XoboError
 from xobo.rules.notation import format_move, parse_move
+from xobo.rules.numbers import parse_uint
 
 MAX_LINE = 200
 MOVE_USAGE = "usage: move NOTATION (one move, like e5, a4->c4 or g6xf5; a trailing (v) is " \
@@ -36,7 +37,7 @@ HELP = (
     "undo                      take back the last move (and cancel a waiting move)",
     "move NOTATION             a remote/host move: shown in light, the cubes commit it",
     "load POSITION             start from an N3 position (the board shows the cells to fix)",
-    "follow on|off             live events: switches, moves, undo, Voina, results",
+    "follow on|off             live events: switches, moves, undo, Voïna, results",
     "hint                      the AI's suggested move, shown in light",
     "state                     what the board sees and asks: inference state, cells to fix,",
     "                          then 'say' and what it waits for in words",
@@ -211,7 +212,16 @@ class Protocol:
         if len(parts) != 2:
             raise ValueError("usage: set KEY VALUE (e.g. set settle 800)")
         key = parts[0].lower()
-        note = self.app.set_setting(key, parts[1], now)
+        from xobo.board.app import RANGES
+
+        value = parts[1]
+        n = parse_uint(value)
+        if n >= 0:
+            value = n
+        elif key in RANGES:  # ASCII digits only: int() would also take '+800' and '1_000'
+            raise ValueError("%s must be a whole number %d-%d, not '%s'"
+                             % (key, RANGES[key][0], RANGES[key][1], value))
+        note = self.app.set_setting(key, value, now)
         v = self.app.settings[key]
         if note:
             return ["ok %s %s (%s)" % (key, v, note)]

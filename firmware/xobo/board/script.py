@@ -38,8 +38,15 @@ Usage::
 """
 
 from xobo.board.virtual_board import VirtualBoard
+from xobo.rules.numbers import parse_uint
 
 HAND_MS = 50
+# A cell cannot hold more cubes than the game has (B5): the counts are a bytearray, where 300
+# raised on CPython and silently wrapped to 44 on MicroPython.
+MAX_CUBES = 36
+# One line lets at most a minute of virtual time pass: a longer wait is several lines, and a
+# typo like 'wait 10000000' would step the board for hours.
+MAX_MS = 60000
 PRINTED_EVENTS = ("move", "undo", "result", "new", "error", "power-cut", "load", "expect",
                   "hint", "cancel", "setting")
 
@@ -55,15 +62,20 @@ def _cell(board, text, lineno):
         raise ScriptError("line %d: %s" % (lineno, exc)) from None
 
 
-def _int(text, lineno, what):
-    try:
-        v = int(text)
-    except ValueError:
-        v = -1
-    if v < 0:
-        raise ScriptError("line %d: %s must be a whole number >= 0, not '%s'"
-                          % (lineno, what, text))
+def _int(text, lineno, what, most):
+    v = parse_uint(text)  # ASCII digits only, so both runtimes read the same numbers
+    if v < 0 or v > most:
+        raise ScriptError("line %d: %s must be a whole number 0-%d, not '%s'"
+                          % (lineno, what, most, text))
     return v
+
+
+def _put(board, cell, n, lineno):
+    have = board.switches.counts[cell]
+    if have + n > MAX_CUBES:
+        raise ScriptError("line %d: a cell holds at most %d cubes (the whole game), %d + %d is "
+                          "more" % (lineno, MAX_CUBES, have, n))
+    board.switches.put(cell, n)
 
 
 def _args(parts, n_min, n_max, lineno, usage):
@@ -118,8 +130,8 @@ class ScriptRunner:
         try:
             if cmd == "put":
                 _args(parts, 1, 2, lineno, "put CELL [N]")
-                n = _int(parts[2], lineno, "N") if len(parts) > 2 else 1
-                b.switches.put(_cell(b, parts[1], lineno), n)
+                n = _int(parts[2], lineno, "N", MAX_CUBES) if len(parts) > 2 else 1
+                _put(b, _cell(b, parts[1], lineno), n, lineno)
                 b.advance(HAND_MS)
             elif cmd == "lift":
                 _args(parts, 1, 1, lineno, "lift CELL")
@@ -127,28 +139,29 @@ class ScriptRunner:
                 b.advance(HAND_MS)
             elif cmd == "take":
                 _args(parts, 2, 2, lineno, "take CELL N")
-                b.switches.take(_cell(b, parts[1], lineno), _int(parts[2], lineno, "N"))
+                n = _int(parts[2], lineno, "N", MAX_CUBES)
+                b.switches.take(_cell(b, parts[1], lineno), n)
                 b.advance(HAND_MS)
             elif cmd == "bounce":
                 _args(parts, 1, 2, lineno, "bounce CELL [MS]")
-                ms = _int(parts[2], lineno, "MS") if len(parts) > 2 else 4
+                ms = _int(parts[2], lineno, "MS", MAX_MS) if len(parts) > 2 else 4
                 b.bounce(_cell(b, parts[1], lineno), ms)
                 b.advance(HAND_MS)
             elif cmd == "wait":
                 _args(parts, 1, 1, lineno, "wait MS")
-                b.advance(_int(parts[1], lineno, "MS"))
+                b.advance(_int(parts[1], lineno, "MS", MAX_MS))
             elif cmd == "press":
                 _args(parts, 1, 1, lineno, "press ok|undo|hint")
                 b.hold(parts[1], 80)
                 b.advance(150)
             elif cmd == "hold":
                 _args(parts, 2, 2, lineno, "hold ok|undo|hint MS")
-                ms = _int(parts[2], lineno, "MS")
+                ms = _int(parts[2], lineno, "MS", MAX_MS)
                 b.hold(parts[1], ms)
                 b.advance(ms + 50)
             elif cmd == "both":
                 _args(parts, 1, 1, lineno, "both MS")
-                ms = _int(parts[1], lineno, "MS")
+                ms = _int(parts[1], lineno, "MS", MAX_MS)
                 b.hold("ok", ms)
                 b.hold("undo", ms)
                 b.advance(ms + 50)
@@ -176,7 +189,7 @@ class ScriptRunner:
                 if not hasattr(b.flash, "cut_after"):
                     raise ScriptError("line %d: cut-flash needs the in-memory flash (no --flash)"
                                       % lineno)
-                b.flash.cut_after(_int(parts[1], lineno, "N"))
+                b.flash.cut_after(_int(parts[1], lineno, "N", 999999999))
             else:
                 raise ScriptError(
                     "line %d: unknown command '%s' (put, lift, take, bounce, wait, press, hold, "
@@ -214,18 +227,23 @@ def main(argv):
         path = a
         i += 1
     if path is None:
-        print("error usage: script FILE [--flash DIR]")
+        print("error: usage: script FILE [--flash DIR]")
         return 2
     try:
-        with open(path) as f:
-            text = f.read()
+        with open(path, "rb") as f:
+            data = f.read()
     except OSError as exc:
-        print("error cannot read %s: %s" % (path, exc))
+        print("error: cannot read %s: %s" % (path, exc))
+        return 2
+    try:
+        text = data.decode()
+    except UnicodeError:  # MicroPython's UnicodeError says nothing: name the file ourselves
+        print("error: %s is not UTF-8 text" % path)
         return 2
     try:
         run_script(text, flash_dir, emit=print)
     except ScriptError as exc:
-        print("error %s" % exc)
+        print("error: %s" % exc)
         return 2
     return 0
 

@@ -52,7 +52,7 @@ def main(argv=None):
     if len(argv) >= 2 and argv[0] == "--flash":
         flash_dir = argv[1]
     board = VirtualBoard(flash_dir=flash_dir, realtime=True)
-    board.protocol.writer = _out
+    board.set_writer(_out)
     runner = ScriptRunner(board=board, emit=None, events=False)
     board.step()
     import select
@@ -88,12 +88,17 @@ def main(argv=None):
 def _line(board, runner, line, lineno):
     if line[:1] == b"!":
         try:
+            text = line[1:].decode().strip()
+        except UnicodeError:  # MicroPython's UnicodeError has no message: say it ourselves
+            _out("error line %d is not UTF-8 text: ignored" % lineno)
+            return
+        try:
             runner.out = []
-            runner.run_line(line[1:].decode().strip(), lineno)
+            runner.run_line(text, lineno)
             for out in runner.out:
                 _out(out if out.startswith("ok") or out.startswith("error") else "ok " + out)
             _out("ok")
-        except (ScriptError, UnicodeError) as exc:
+        except ScriptError as exc:
             _out("error %s" % exc)
         return
     board.feed(line)

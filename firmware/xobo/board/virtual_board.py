@@ -93,6 +93,7 @@ class VirtualBoard:
         self.realtime = realtime
         self._settings = settings
         self._subscribers = []
+        self.writer = None  # the protocol's writer, kept across reboots (set_writer)
         self.powered = True
         self.boots = 0
         self._boot()
@@ -121,7 +122,7 @@ class VirtualBoard:
         self.app = App(self.drivers, self._settings if not self.boots else None,
                        listener=self._forward)
         self.boots += 1
-        self.protocol = Protocol(self.app, writer=None)
+        self.protocol = Protocol(self.app, writer=self.writer)
         self.powered = True
 
     def power_cut(self, held=()):
@@ -199,6 +200,12 @@ class VirtualBoard:
         self.switches.set_counts(heights)
 
     # ------------------------------------------------------------ serial
+
+    def set_writer(self, writer):
+        """writer(line) gets every protocol reply and event, also after a power cut (each
+        boot makes a new Protocol: setting ``protocol.writer`` lasted until the first one)."""
+        self.writer = writer
+        self.protocol.writer = writer
 
     def command(self, line):
         """One serial line; returns its reply lines."""

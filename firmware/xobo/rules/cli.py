@@ -17,7 +17,12 @@ from xobo.rules.errors import XoboError
 from xobo.rules.geometry import N_CELLS, NS, cell_name
 from xobo.rules.moves import new_move_buffer
 from xobo.rules.notation import format_move, parse_move, strip_voina_mark
+from xobo.rules.numbers import parse_uint
 from xobo.rules.position import Position, perft
+
+# perft's count grows about 80-fold a ply: depth 4 from the start already takes a minute, and a
+# depth past this would only hang (and allocate a move buffer per ply) instead of answering.
+MAX_PERFT_DEPTH = 8
 
 USAGE = """usage:
   legal [--variant V] [POSITION]     legal moves (POSITION omitted: one per stdin line)
@@ -68,6 +73,18 @@ def legal_line(pos, buf):
     return " ".join(names)
 
 
+def _stdin_lines():
+    """The lines of stdin as bytes: text decoding would stop at the first invalid byte."""
+    stdin = getattr(sys.stdin, "buffer", sys.stdin)
+    while True:
+        line = stdin.readline()
+        if not line:
+            return
+        if isinstance(line, str):
+            line = line.encode()
+        yield line
+
+
 def cmd_legal(args):
     opts, rest = _options(args)
     buf = new_move_buffer()
@@ -75,11 +92,15 @@ def cmd_legal(args):
         print(legal_line(_position_arg(rest, opts["variant"]), buf))
         return 0
     status = 0
-    while True:
-        line = sys.stdin.readline()
-        if not line:
-            break
-        line = line.strip()
+    lineno = 0
+    for raw in _stdin_lines():
+        lineno += 1
+        try:
+            line = raw.decode().strip()
+        except UnicodeError:  # one bad line must not end the others (nor be a traceback)
+            print("error: line %d is not UTF-8 text" % lineno)
+            status = 1
+            continue
         if not line:
             print("error: empty line, expected a position")  # one output line per input line
             status = 1
@@ -129,16 +150,19 @@ def cmd_play(args):
         if pos.declared_voina():
             shown += " (v)"
         elif marked:
-            raise XoboError("move %d (%s) is marked (v) but does not declare Voina" % (k, text))
+            raise XoboError("move %d (%s) is marked (v) but does not declare Voïna" % (k, text))
         print("%s\t%s\t%s" % (shown, pos.to_string(), result_word(pos)))
     return 0
 
 
 def cmd_perft(args):
     opts, rest = _options(args)
-    if not rest or not rest[0].isdigit():
-        raise XoboError("perft needs a depth, a whole number")
-    depth = int(rest[0])
+    if not rest:
+        raise XoboError("perft needs a depth, a whole number 0-%d" % MAX_PERFT_DEPTH)
+    depth = parse_uint(rest[0], 3)
+    if depth < 0 or depth > MAX_PERFT_DEPTH:
+        raise XoboError("perft depth must be a whole number 0-%d, not '%s'"
+                        % (MAX_PERFT_DEPTH, rest[0]))
     if len(rest) > 1:
         pos = _position_arg(rest[1:], opts["variant"])
     else:
@@ -171,17 +195,17 @@ def show_lines(pos):
             out.append("winning chain: " + " ".join(cell_name(c) for c in chain))
         return out
     if pos.under_voina():
-        out.append("%s is under Voina (may regroup)" % side)
+        out.append("%s is under Voïna (may regroup)" % side)
     cells = bytearray(N_CELLS)
     for p in (0, 1):
         n = pos.voina_cells(p, cells)
         name = "NS" if p == NS else "EW"
         if n:
             names = [cell_name(c) for c in range(N_CELLS) if cells[c]]
-            out.append("Voina cells of %s: %s" % (name, " ".join(names)))
+            out.append("Voïna cells of %s: %s" % (name, " ".join(names)))
         spreads = pos.voina_spreads(p)
         if spreads:
-            out.append("Voina spreads of %s: %s" % (name, " ".join(format_move(m)
+            out.append("Voïna spreads of %s: %s" % (name, " ".join(format_move(m)
                                                                   for m in spreads)))
     return out
 

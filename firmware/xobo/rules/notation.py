@@ -150,7 +150,7 @@ def why_illegal(m, pos):
     ro = (c * 8 + d) * 8
     if kind == REGROUP:
         if not pos.under_voina():
-            return "%s: a regroup is allowed only under Voina (M2, V2)" % text
+            return "%s: a regroup is allowed only under Voïna (M2, V2)" % text
         if n < 3:
             return "%s: a regroup takes at least 3 aligned cubes (M2)" % text
         if pos.variant == "kv" and n != 3:

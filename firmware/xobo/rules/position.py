@@ -43,6 +43,7 @@ from xobo.rules.moves import (
     make_spread,
     new_move_buffer,
 )
+from xobo.rules.numbers import parse_uint
 
 TOTAL_CUBES = const(36)
 VARIANTS = ("xobo", "kv")
@@ -134,9 +135,10 @@ class Position:
         vals = [0, 0, 0]
         for i in range(3):
             s = parts[2 + i]
-            if not s.isdigit() or len(s) > 2:
+            v = parse_uint(s, 2)  # ASCII digits only: '３６' or '²' is no number here
+            if v < 0:
                 raise PositionError("%s must be a number 0-36, got '%s'" % (names[i], s))
-            vals[i] = int(s)
+            vals[i] = v
         total = on_board + vals[0] + vals[1] + vals[2]
         if total != TOTAL_CUBES:
             raise PositionError(

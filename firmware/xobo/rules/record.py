@@ -24,6 +24,7 @@ Usage::
 from xobo.rules.errors import MoveError, PositionError, RecordError
 from xobo.rules.geometry import EW, NS
 from xobo.rules.notation import format_move, parse_move, strip_voina_mark
+from xobo.rules.numbers import parse_uint
 from xobo.rules.position import VARIANTS, Position
 
 START = "........./........./........./........./........./........./........./........./" \
@@ -158,10 +159,8 @@ def parse_record(text):
     while i < len(tokens):
         tok = tokens[i]
         i += 1
-        if tok.endswith(".") and tok[:-1].isdigit():
-            if half == 1 and count == 0:
-                pass
-            number = int(tok[:-1])
+        number = parse_uint(tok[:-1]) if tok.endswith(".") else -1  # ASCII digits only
+        if number >= 0:
             if number != pair:
                 raise RecordError("move number %d found where %d was expected" % (number, pair))
             if half != 0:
@@ -196,7 +195,7 @@ def parse_record(text):
         rec.moves.append(m)
         if marked and not pos.declared_voina():
             raise RecordError(
-                "move %d (%s) is marked (v) but does not declare Voina" % (count, tok)
+                "move %d (%s) is marked (v) but does not declare Voïna" % (count, tok)
             )
         if half == 1:
             # a pair may end after its first move only at the end of the game

@@ -198,6 +198,9 @@ class MonitorBackend(PageFeed):
                 self._set_error(str(exc))
                 if self.link.closed:
                     break
+            except Exception as exc:  # a board's odd reply must not end the polling silently
+                self._set_error("cannot read the board's reply: %s: %s"
+                                % (type(exc).__name__, exc))
 
     def _on_event(self, line):
         with self.lock:

@@ -10,6 +10,12 @@ Routes:
 - ``GET /record.txt``: the game record (N2) as a file download.
 - ``GET /legend``: the light colours and what they mean (JSON list).
 
+Only this machine's pages may use it (docs/simulator.md, "Who may talk to the simulator"):
+every request must name the server in ``Host`` (a loopback name or the bound address, with the
+port: a DNS-rebinding name is refused), and ``POST /action`` must be ``application/json`` from
+the page's own origin (``Origin``, else a same-origin ``Referer``), or, with neither, from a
+program that says so in ``X-Xobo-Client``. Refusals are 400/403/415 with a JSON ``error``.
+
 Usage::
 
     from xobo_host.sim.server import SimServer
@@ -19,12 +25,14 @@ Usage::
     server.stop()
 """
 
+import ipaddress
 import json
 import os
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlparse
 
+from xobo.rules.numbers import parse_uint
 from xobo_host.sim.backend import ActionError
 from xobo_host.sim.legend import legend
 
@@ -34,6 +42,46 @@ TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=u
 MAX_BODY = 64 * 1024
 KEEPALIVE_S = 15.0
 RECENT_EVENTS = 12
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
+WILDCARD = ("0.0.0.0", "::", "")
+# A program (curl, a script, the tests) that sends neither Origin nor Referer names itself in
+# this header. A web page cannot send it to another origin: a custom header needs a CORS
+# preflight, which this server never grants.
+CLIENT_HEADER = "X-Xobo-Client"
+
+
+def is_loopback(host):
+    """True for an address or name that only this machine can reach."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def allowed_hosts(bound, port):
+    """The ``Host`` header values that name this server: loopback names and the bound
+    address, with the port (and without it on port 80, as browsers send it)."""
+    names = set(LOOPBACK_NAMES)
+    if bound not in WILDCARD:
+        names.add("[%s]" % bound if ":" in bound else bound)
+    out = set()
+    for name in names:
+        out.add("%s:%d" % (name.lower(), port))
+        if port == 80:
+            out.add(name.lower())
+    return frozenset(out)
+
+
+def _ip_literal(host):
+    """'192.168.1.5:8765' or '[fe80::1]:8765' -> True: a name no DNS answer can rebind."""
+    name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+    try:
+        ipaddress.ip_address(name.strip("[]"))
+        return True
+    except ValueError:
+        return False
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -69,8 +117,56 @@ class _Handler(BaseHTTPRequestHandler):
             data = f.read()
         self._send(200, data, TYPES.get(os.path.splitext(path)[1], "application/octet-stream"))
 
+    def _refuse(self, status, error):
+        self.close_connection = True
+        return self._json(status, {"ok": False, "error": error})
+
+    def _host(self):
+        """The request's Host when it names this server, else None (a refusal was sent)."""
+        host = (self.headers.get("Host") or "").strip().lower()
+        if not host:
+            self._refuse(400, "the request has no Host header")
+            return None
+        srv = self.server
+        if host in srv.allowed_hosts:
+            return host
+        port = host.rsplit(":", 1)[-1] if not host.endswith("]") else ""
+        if srv.wildcard and _ip_literal(host) and port == str(srv.server_address[1]):
+            return host  # served on every address: any IP literal of this machine
+        self._refuse(403, "Host '%s' does not name this server (use %s): a page under another "
+                     "name (DNS rebinding) may not reach it"
+                     % (host[:80], "http://127.0.0.1:%d/" % srv.server_address[1]))
+        return None
+
+    def _same_origin(self, host):
+        """True when a state-changing request comes from the page itself or a program;
+        else a 403 was sent."""
+        own = "http://" + host
+        origin = self.headers.get("Origin")
+        if origin is not None:
+            if origin.strip().lower() == own:
+                return True
+            self._refuse(403, "Origin '%s' is not this page (%s): other web pages may not act "
+                         "on the board" % (origin[:80], own))
+            return False
+        referer = self.headers.get("Referer")
+        if referer is not None:
+            if referer.strip().lower().startswith(own + "/"):
+                return True
+            self._refuse(403, "Referer '%s' is not this page (%s): other web pages may not act "
+                         "on the board" % (referer[:80], own))
+            return False
+        if self.headers.get(CLIENT_HEADER):
+            return True
+        self._refuse(403, "a request without Origin or Referer must come from a program that "
+                     "names itself in the %s header (curl -H '%s: curl' ...)"
+                     % (CLIENT_HEADER, CLIENT_HEADER))
+        return False
+
     # -- routes -------------------------------------------------------------------------------
     def do_GET(self):
+        if self._host() is None:
+            return None
         path = urlparse(self.path).path
         backend = self.server.backend
         if path in ("/", "/index.html"):
@@ -94,15 +190,20 @@ class _Handler(BaseHTTPRequestHandler):
     do_HEAD = do_GET
 
     def do_POST(self):
+        host = self._host()
+        if host is None or not self._same_origin(host):
+            return None
         path = urlparse(self.path).path
         if path != "/action":
-            return self._json(404, {"ok": False, "error": "POST only to /action"})
-        try:
-            length = int(self.headers.get("Content-Length") or 0)
-        except ValueError:
-            length = -1
+            return self._refuse(404, "POST only to /action")
+        ctype = (self.headers.get("Content-Type") or "").split(";")[0].strip().lower()
+        if ctype != "application/json":
+            # a form or a no-cors fetch cannot send application/json to another origin
+            return self._refuse(415, "Content-Type must be application/json, not '%s'"
+                                % (self.headers.get("Content-Type") or "")[:80])
+        length = parse_uint((self.headers.get("Content-Length") or "0").strip())
         if length < 0 or length > MAX_BODY:
-            return self._json(400, {"ok": False, "error": "body must be 0..%d bytes" % MAX_BODY})
+            return self._refuse(400, "body must be 0..%d bytes (Content-Length)" % MAX_BODY)
         raw = self.rfile.read(length)
         try:
             req = json.loads(raw.decode("utf-8") or "null")
@@ -112,6 +213,9 @@ class _Handler(BaseHTTPRequestHandler):
             out = self.server.backend.action(req)
         except ActionError as exc:
             return self._json(400, {"ok": False, "error": str(exc)})
+        except Exception as exc:  # a reply in every case: never a connection closed silently
+            return self._json(500, {"ok": False, "error": "internal error: %s: %s"
+                                    % (type(exc).__name__, exc)})
         return self._json(200, out)
 
     def _events(self):
@@ -157,6 +261,10 @@ class SimServer:
     def __init__(self, backend, host="127.0.0.1", port=0, verbose=False):
         self.backend = backend
         self.httpd = _Server((host, port), _Handler)
+        bound, bound_port = self.httpd.server_address[:2]
+        self.httpd.allowed_hosts = allowed_hosts(host if host in WILDCARD else bound,
+                                                 bound_port)
+        self.httpd.wildcard = host in WILDCARD
         self.httpd.backend = backend
         self.httpd.verbose = verbose
         self.httpd.stopping = threading.Event()
@@ -168,7 +276,8 @@ class SimServer:
 
     @property
     def url(self):
-        return "http://%s:%d/" % (self.httpd.server_address[0], self.port)
+        addr = self.httpd.server_address[0]
+        return "http://%s:%d/" % ("[%s]" % addr if ":" in addr else addr, self.port)
 
     def start(self):
         self._thread = threading.Thread(target=self.httpd.serve_forever, name="xobo-sim-http",

@@ -1,0 +1,93 @@
+"""The monitor keeps going on a board's odd replies ('²', '３５', '٠' in a position or a record),
+and a games database that is not SQLite is an 'error: ...' line, not a traceback."""
+
+import queue
+import time
+
+import pytest
+
+from xobo_host.cli import main
+from xobo_host.gamesdb import GamesDB, GamesDBError, Recorder
+from xobo_host.sim.monitor import MonitorBackend
+
+GOOD = ("........./........./........./........./....1..../........./........./"
+        "........./......... ew 35 0 0")
+RECORD = ['ok [Variant "xobo"]', 'ok [First "NS"]', 'ok [Result "*"]', "ok 1. e5", "ok end"]
+
+
+class ScriptedBoard:
+    """A link whose 'position' and 'record' replies come from queues (the last one repeats)."""
+
+    def __init__(self, positions, records):
+        self.positions = queue.Queue()
+        for p in positions:
+            self.positions.put(p)
+        self.records = records
+        self.last = positions[-1]
+        self.on_event = None
+        self.closed = False
+        self.asked = 0
+
+    def command(self, line, timeout=3.0):
+        if line == "follow on":
+            return ["ok follow on"]
+        if line == "position":
+            self.asked += 1
+            try:
+                self.last = self.positions.get_nowait()
+            except queue.Empty:
+                pass
+            return ["ok " + self.last]
+        if line == "record":
+            return list(self.records)
+        return ["error unknown command '%s' (try help)" % line]
+
+
+@pytest.mark.parametrize("odd", ["3²", "３５", "٠"])
+def test_a_position_with_non_ascii_digits_at_start_does_not_stop_the_monitor(tmp_path, odd):
+    link = ScriptedBoard([GOOD.replace("35", odd)], RECORD)
+    db = GamesDB(str(tmp_path / "g.sqlite"))
+    backend = MonitorBackend(link, recorder=Recorder(db, "pty"), poll_s=0.05)
+    try:
+        backend.start()  # raised ValueError from int() and 'xobo monitor' exited
+        snap = backend.snapshot()
+        assert snap["counts"] == [0] * 81  # not a position: nothing drawn from it
+    finally:
+        backend.stop()
+        db.close()
+
+
+def test_odd_replies_later_do_not_kill_the_polling_thread(tmp_path):
+    odd_record = ['ok [Variant "xobo"]', "ok 1². e5", "ok end"]
+    link = ScriptedBoard([GOOD, GOOD.replace("35", "３５"), GOOD.replace("35", "3²"), GOOD],
+                         RECORD)
+    db = GamesDB(str(tmp_path / "g.sqlite"))
+    backend = MonitorBackend(link, recorder=Recorder(db, "pty"), poll_s=0.02)
+    try:
+        backend.start()
+        link.records = odd_record
+        deadline = time.monotonic() + 5
+        while link.asked < 6 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert link.asked >= 6, "the polling thread stopped"
+        assert "the board's record cannot be read" in backend.snapshot()["last_error"]
+        link.records = RECORD
+        while backend.snapshot()["counts"][40] != 1 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert backend.snapshot()["counts"][40] == 1  # the good position shows again
+    finally:
+        backend.stop()
+        db.close()
+
+
+def test_a_games_file_that_is_not_sqlite_is_a_clear_error(tmp_path, capsys):
+    bad = tmp_path / "notes.txt"
+    bad.write_text("these are my notes, not a database\n" * 20)
+    with pytest.raises(GamesDBError, match="is not a games database"):
+        GamesDB(str(bad))
+    assert main(["games", "--db", str(bad), "list"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error: %s is not a games database (SQLite)" % bad)
+    assert main(["monitor", "--port", str(tmp_path / "nothing"), "--no-browser",
+                 "--db", str(bad)]) == 1
+    assert capsys.readouterr().err.startswith("error: %s is not a games database" % bad)
