@@ -6,7 +6,8 @@ STAMP   := $(VENV)/.setup-stamp
 BOARD   ?= pico_gpio
 PORT    ?=
 
-.PHONY: setup test test-fast bench sim flash build selftest lint doctor clean browser hardware
+.PHONY: setup test test-fast bench sim flash build selftest lint doctor clean browser hardware \
+	pico-check
 
 setup: $(STAMP)
 
@@ -50,6 +51,11 @@ build: setup
 # the LED and switch self-test of a board on USB (PORT=/dev/ttyACM0 to choose one)
 selftest: setup
 	$(BIN)/xobo selftest $(if $(PORT),--port $(PORT))
+
+# the firmware on an emulated Pico (rp2040js from npm): boot, heap, cycle and AI times
+# (docs/device-check.md). UF2= the MicroPython RPI_PICO .uf2, BOOTROM= the RP2040 bootrom.
+pico-check: setup
+	XOBO_PICO_UF2="$(UF2)" XOBO_PICO_BOOTROM="$(BOOTROM)" $(BIN)/xobo pico-check --board $(BOARD)
 
 doctor: setup
 	$(BIN)/xobo doctor

@@ -56,6 +56,7 @@ def build_parser():
                 continue  # command not built in this checkout
             raise
         module.register(sub)
+    importlib.import_module("xobo_host.picocheck.command").register(sub)  # xobo pico-check
     return parser
 
 

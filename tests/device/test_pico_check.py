@@ -1,0 +1,286 @@
+"""The device check (docs/device-check.md): the whole check on an emulated Pico when a firmware
+is given (XOBO_PICO_UF2, XOBO_PICO_BOOTROM), and the parts that need no firmware: the littlefs
+image, the UF2 and bootrom checks, the WS2812 decoder and the matrix model of the harness."""
+
+import json
+import os
+import shutil
+import struct
+import subprocess
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from xobo_host import cli, deploy
+from xobo_host.picocheck import check, image, runner
+
+TOOL = runner.TOOL_DIR
+
+
+def need_node():
+    if not shutil.which("node"):
+        pytest.skip("node is not installed: the harness modules are JavaScript")
+
+
+def node_eval(script):
+    """Run an ES module snippet with the harness's modules imported; returns its JSON output."""
+    need_node()
+    head = ("import { Ws2812Decoder } from %s;\nimport { Matrix, keyOfCell } from %s;\n"
+            % (json.dumps((TOOL / "ws2812.mjs").as_uri()),
+               json.dumps((TOOL / "matrix.mjs").as_uri())))
+    proc = subprocess.run(["node", "--input-type=module", "-e", head + script],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+# --- the whole check -------------------------------------------------------------------------
+
+@pytest.mark.slow
+def test_pico_check_on_the_emulated_pico(tmp_path):
+    uf2 = os.environ.get("XOBO_PICO_UF2")
+    bootrom = os.environ.get("XOBO_PICO_BOOTROM")
+    if not (uf2 and bootrom and Path(uf2).is_file() and Path(bootrom).is_file()):
+        pytest.skip("no Pico firmware given: set XOBO_PICO_UF2=... XOBO_PICO_BOOTROM=... "
+                    "(make pico-check UF2=... BOOTROM=...)")
+    lines = []
+    results = check.run_check(uf2, bootrom, "pico_gpio", echo=lines.append)
+    report = "\n".join(lines)
+    names = [r.name for r in results]
+    assert names[:2] == ["boot", "heap"], report
+    assert lines[-1].startswith("pico-check: "), report
+    assert all(r.passed for r in results), report
+
+
+def test_pico_check_without_a_firmware_says_what_it_needs(capsys, monkeypatch):
+    monkeypatch.delenv("XOBO_PICO_UF2", raising=False)
+    monkeypatch.delenv("XOBO_PICO_BOOTROM", raising=False)
+    assert cli.main(["pico-check"]) == 2
+    out = capsys.readouterr().out
+    assert out.startswith("error: pico-check needs --uf2")
+    assert "Traceback" not in out
+
+
+def test_pico_check_with_a_missing_uf2_is_an_error_line(capsys, tmp_path):
+    rom = tmp_path / "bootrom.bin"
+    rom.write_bytes(bootrom_bytes())
+    assert cli.main(["pico-check", "--uf2", str(tmp_path / "nope.uf2"),
+                     "--bootrom", str(rom)]) == 2
+    assert "error: firmware file" in capsys.readouterr().out
+
+
+# --- littlefs image ----------------------------------------------------------------------------
+
+def test_littlefs_image_holds_the_flash_build_at_the_rpi_pico_geometry(tmp_path):
+    from littlefs import LittleFS
+
+    files_dir = tmp_path / "files"
+    built = deploy.build(deploy.find_board("pico_gpio"), files_dir)
+    out = tmp_path / "fs.img"
+    written = image.build_fs_image(files_dir, out)
+    assert sorted(written) == sorted(built)
+    data = out.read_bytes()
+    assert len(data) == 1408 * 1024 == image.BLOCK_SIZE * image.BLOCK_COUNT
+    fs = LittleFS(mount=False, **image.LFS_CONFIG)
+    fs.context.buffer = bytearray(data)
+    fs.mount()
+    stat = fs.fs_stat()
+    assert (stat.block_size, stat.block_count) == (4096, 352)
+    assert "main.py" in fs.listdir("/") and "board.json" in fs.listdir("/")
+    for rel in built:
+        with fs.open(rel, "rb") as f:
+            assert f.read() == (files_dir / rel).read_bytes(), rel
+    # MicroPython mounts with read 32 / prog 256 (_boot.py): a mismatch would not mount
+    assert image.LFS_CONFIG["prog_size"] == 256 and image.LFS_CONFIG["read_size"] == 32
+
+
+def test_littlefs_image_without_a_build_is_an_error(tmp_path):
+    with pytest.raises(image.ImageError, match="no firmware build"):
+        image.build_fs_image(tmp_path / "missing", tmp_path / "fs.img")
+
+
+# --- UF2 and bootrom checks ------------------------------------------------------------------
+
+def uf2_block(addr, data=b"\0" * 256, flags=0x2000, family=image.UF2_FAMILY_RP2040, magic=True):
+    head = struct.pack("<8I", 0x0A324655 if magic else 0, 0x9E5D5157, flags, addr, len(data),
+                       0, 1, family)
+    return head + data.ljust(476, b"\0") + struct.pack("<I", 0x0AB16F30)
+
+
+def bootrom_bytes():
+    return bytes(16) + b"Mu\x01\x02" + bytes(16 * 1024 - 20)
+
+
+def test_uf2_for_the_rp2040_is_accepted(tmp_path):
+    p = tmp_path / "fw.uf2"
+    p.write_bytes(uf2_block(0x10000000) + uf2_block(0x10000100))
+    assert image.check_uf2(p) == 2
+
+
+@pytest.mark.parametrize("content, message", [
+    (None, "does not exist"),
+    (b"", "not a UF2 file: 0 bytes"),
+    (b"x" * 700, "not a multiple of 512"),
+    (uf2_block(0x10000000, magic=False), "no UF2 magic"),
+    (uf2_block(0x10000000, family=0xE48BFF59), "another chip"),
+    (uf2_block(0x20000000), "outside the Pico's 2 MiB flash"),
+    (uf2_block(0x100A0000), "into the filesystem"),
+    (uf2_block(0x10000000, flags=0x2001), "no blocks for the main flash"),
+])
+def test_uf2_errors_name_the_problem(tmp_path, content, message):
+    p = tmp_path / "fw.uf2"
+    if content is not None:
+        p.write_bytes(content)
+    with pytest.raises(image.ImageError, match=message):
+        image.check_uf2(p)
+
+
+@pytest.mark.parametrize("content, message", [
+    (None, "does not exist"),
+    (b"\0" * 4096, "4096 bytes: an RP2040 bootrom is a raw 16384-byte file"),
+    (b"\0" * 16384, "not an RP2040 bootrom"),
+])
+def test_bootrom_errors_name_the_problem(tmp_path, content, message):
+    p = tmp_path / "bootrom.bin"
+    if content is not None:
+        p.write_bytes(content)
+    with pytest.raises(image.ImageError, match=message):
+        image.check_bootrom(p)
+
+
+def test_bootrom_with_the_rp2040_magic_is_accepted(tmp_path):
+    p = tmp_path / "bootrom.bin"
+    p.write_bytes(bootrom_bytes())
+    image.check_bootrom(p)
+
+
+# --- WS2812 decoder (harness) ----------------------------------------------------------------
+
+TRAIN = """
+const frames = [];
+const d = new Ws2812Decoder((f) => frames.push({start: f.start, end: f.end, bits: f.bits,
+                                                 bytes: Array.from(f.bytes)}));
+let t = 1000;
+function send(bytes, high0, high1, period) {
+  for (const b of bytes) for (let k = 7; k >= 0; k--) {
+    const one = (b >> k) & 1;
+    d.edge(1, t); d.edge(0, t + (one ? high1 : high0)); t += period;
+  }
+}
+"""
+
+
+def test_ws2812_decoder_reads_bitstream_pulses_into_frames():
+    # MicroPython's bitstream timings (0: 368 ns high, 1: 800 ns, 1232 ns a bit), two frames
+    # 60 us apart (more than the 50 us reset), the second one flushed at the end
+    out = node_eval(TRAIN + """
+send([0x0f, 0xa5, 0x81, 0x12, 0x34, 0x56], 368, 800, 1232);
+const second = t + 60000; t = second;
+send([0xff, 0x00, 0x7e], 368, 800, 1232);
+d.flush(t + 10000);        // not yet: the gap is still shorter than 50 us
+const before = frames.length;
+d.flush(t + 60000);
+console.log(JSON.stringify({frames, before, second}));
+""")
+    f1, f2 = out["frames"]
+    assert f1["bytes"] == [0x0F, 0xA5, 0x81, 0x12, 0x34, 0x56] and f1["bits"] == 48
+    # from the first rising edge to the last falling one (the last bit of 0x56 is a 0)
+    assert f1["start"] == 1000 and f1["end"] == 1000 + 47 * 1232 + 368
+    assert f2["bytes"] == [0xFF, 0x00, 0x7E] and f2["start"] == out["second"]
+    assert out["before"] == 1
+
+
+def test_ws2812_decoder_reads_pio_timings_and_keeps_a_cut_frame():
+    # the PIO driver's timings (250 / 875 ns, 1250 ns a bit)
+    out = node_eval(TRAIN + """
+send([0xa5, 0x3c], 250, 875, 1250);
+t += 80000;
+send([0xf0], 250, 875, 1250); send([0x30], 250, 875, 1250);
+d.flush(t + 100000);
+console.log(JSON.stringify({frames}));
+""")
+    assert [f["bytes"] for f in out["frames"]] == [[0xA5, 0x3C], [0xF0, 0x30]]
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.lists(st.binary(min_size=3, max_size=30), min_size=1, max_size=4))
+def test_ws2812_decoder_roundtrips_any_frames(payloads):
+    script = TRAIN + "const payloads = %s;\n" % json.dumps([list(p) for p in payloads]) + """
+for (const p of payloads) { send(p, 368, 800, 1232); t += 55000; }
+d.flush(t + 60000);
+console.log(JSON.stringify(frames.map((f) => f.bytes)));
+"""
+    assert node_eval(script) == [list(p) for p in payloads]
+
+
+# --- matrix model (harness) ------------------------------------------------------------------
+
+def test_matrix_closed_switch_pulls_its_column_low_only_on_its_driven_row():
+    out = node_eval("""
+const m = new Matrix(9, 9, 0);
+m.setKey(4 * 9 + 3, true);            // row 4, column 3
+const drive = (r) => Array.from({length: 9}, (_, k) => k === r);
+console.log(JSON.stringify({row4: m.columnLevels(drive(4)), row5: m.columnLevels(drive(5)),
+                            none: m.columnLevels(drive(-1))}));
+""")
+    assert out["row4"] == [1, 1, 1, 0, 1, 1, 1, 1, 1]
+    assert out["row5"] == [1] * 9 and out["none"] == [1] * 9  # pull-ups: idle columns read 1
+
+
+def test_matrix_diodes_stop_ghosting():
+    # three closed corners of a rectangle: (0,0) (0,1) (1,0). Without diodes, driving row 1
+    # would pull column 1 low through (1,0) -> column 0 -> (0,0) -> row 0 -> (0,1)
+    out = node_eval("""
+const m = new Matrix(9, 9, 0);
+for (const k of [0, 1, 9]) m.setKey(k, true);
+const drive = (r) => Array.from({length: 9}, (_, k) => k === r);
+console.log(JSON.stringify([m.columnLevels(drive(0)), m.columnLevels(drive(1))]));
+""")
+    assert out[0][:3] == [0, 0, 1]
+    assert out[1][:3] == [0, 1, 1]
+
+
+def test_matrix_key_of_cell_inverts_cell_of_key():
+    board = json.loads(deploy.find_board("pico_gpio").read_text())
+    cok = board["matrix"]["cell_of_key"]
+    out = node_eval("console.log(JSON.stringify(keyOfCell(%s)));" % json.dumps(cok))
+    assert all(cok[out[cell]] == cell for cell in range(81))
+
+
+def test_matrix_rejects_a_key_outside_it():
+    out = node_eval("""
+const m = new Matrix(9, 9, 0);
+let msg = '';
+try { m.setKey(81, true); } catch (e) { msg = e.message; }
+console.log(JSON.stringify(msg));
+""")
+    assert out == "key 81 is outside the 9x9 matrix"
+
+
+# --- report helpers ----------------------------------------------------------------------------
+
+def test_leds_reply_maps_to_the_chain_and_matches_a_scaled_grb_frame():
+    board = json.loads(deploy.find_board("pico_gpio").read_text())
+    colours = ["000000"] * 85
+    colours[40] = "ff8000"          # e5
+    colours[81 + 2] = "0000c8"      # the E edge
+    want = check.expected_chain("ok leds " + " ".join(colours), board)
+    chain_e5 = board["leds"]["cells"][40]
+    assert want[chain_e5] == (255, 128, 0)
+    assert all(want[i] == (0, 0, 200) for i in board["leds"]["edges"]["E"])
+    wire = bytearray(117 * 3)
+    for i, (r, g, b) in enumerate(want):  # GRB on the wire, at brightness 128/256
+        wire[3 * i:3 * i + 3] = bytes(((g * 128) >> 8, (r * 128) >> 8, (b * 128) >> 8))
+    got = check.decode_frame(bytes(wire), "GRB")
+    assert abs(check.match_scale(got, want) - 128) <= 1  # within one step of rounding
+    assert check.match_scale(check.decode_frame(bytes(wire), "RGB"), want) is None
+
+
+def test_report_parsers():
+    assert check.parse_timing("ok timing scan=3/1270/1616 light=2/3081/5805 write=1/40/41") == {
+        "scan": (3, 1270, 1616), "light": (2, 3081, 5805), "write": (1, 40, 41)}
+    assert check.parse_mem("ok mem free=115168 alloc=130720") == 115168
+    assert check.n3_occupied(check.MIDGAME)[:3] == [0, 1, 4]
+    assert check.cell_name(40) == "e5" and check.cell_index("e5") == 40
