@@ -43,3 +43,28 @@ except ImportError:
 
     def ticks_diff(a, b):
         return ((a - b + _TICKS_HALF) & (_TICKS_PERIOD - 1)) - _TICKS_HALF
+
+
+# Native code emitters. ``@micropython.native`` and ``@micropython.viper`` are read by the
+# MicroPython compiler itself (the decorator is never called), so a module writes them
+# literally after ``from xobo.compat import micropython, ptr8``. Under CPython the stand-in
+# below makes both decorators the identity, and ``ptr8(buf)`` (a compile-time cast inside a
+# viper function, where this global is never looked up) is the buffer itself: one source,
+# the same results on both runtimes. (CPython may well import a ``micropython`` module, e.g.
+# Adafruit Blinka's, whose viper raises: the runtime decides, not the import.)
+if IS_MICROPYTHON:
+    import micropython  # noqa: F401
+else:
+
+    class micropython:  # noqa: N801  (stands in for the module of the same name)
+        @staticmethod
+        def native(f):
+            return f
+
+        @staticmethod
+        def viper(f):
+            return f
+
+
+def ptr8(buf):
+    return buf

@@ -10,7 +10,7 @@ Usage::
 See docs/ai.md for the design, the levels and their measured strength.
 """
 
-from xobo.ai.evaluate import WIN, distance, score_distances, threatens
+from xobo.ai.evaluate import WIN, distance, score_distances, threatens, winner
 from xobo.ai.rng import Rng
 from xobo.ai.search import Config, Searcher
 from xobo.rules.moves import new_move_buffer
@@ -74,7 +74,7 @@ def _winning_move(pos, buf, n, rng):
     for i in range(n):
         m = buf[i]
         pos.apply(m)
-        w = pos.winner()
+        w = winner(pos)
         pos.undo()
         if w == me:
             if first < 0:
@@ -94,12 +94,12 @@ def _greedy(pos, buf, n, rng):
     for i in range(n):
         m = buf[i]
         pos.apply(m)
-        w = pos.winner()
+        w = winner(pos)
         if w == me:
             v = WIN
         elif w == opp:
             v = -WIN
-        elif threatens(pos, opp):
+        elif threatens(pos, opp, False):
             v = 1 - WIN  # the opponent places on a Voina cell and wins
         else:
             v = -score_distances(pos, distance(h, opp), distance(h, me))

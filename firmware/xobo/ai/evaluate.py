@@ -17,32 +17,39 @@ Usage::
     evaluate(pos)                  # score for the side to move, centipawn-like
 """
 
-from xobo.compat import const
-from xobo.rules.geometry import NEIGHBOURS
+from xobo.compat import const, micropython, ptr8
+from xobo.rules.geometry import EDGES, NEIGHBOURS
 
 INF = const(99)
 WIN = const(30000)  # a won game (minus the plies to get there)
 SURE = const(20000)  # above this: a forced result
 
-# Edge cells: NS links North (rank 9) and South (rank 1), EW links West (a) and East (i).
-_NORTH = tuple(range(72, 81))
-_SOUTH = tuple(range(0, 9))
-_WEST = tuple(range(0, 81, 9))
-_EAST = tuple(range(8, 81, 9))
-START = (_NORTH, _WEST)  # per player: the edge a flood starts from
-GOAL = (_SOUTH, _EAST)
+# Edge flags (geometry B2): NS links North (rank 9) and South (rank 1), EW West (a) and East (i)
+_N = const(1)
+_S = const(2)
+_E = const(4)
+_W = const(8)
+START = (_N, _W)  # per player: the edge a flood starts from
+GOAL = (_S, _E)
 
-# preallocated scratch: two layer stacks for the 0-1 BFS
-_cur = bytearray(81)
-_nxt = bytearray(81)
-_FULL = bytes([INF] * 81)
-_ZERO = bytes(81)
+# Tables and scratch for the native kernels, made once. The kernels read bytes only, so the
+# neighbours (B3) are a flat table: _NB[c * 8 + k] for k < _NBN[c].
+_NB = bytearray(81 * 8)
+_NBN = bytearray(81)
+for _c in range(81):
+    _NBN[_c] = len(NEIGHBOURS[_c])
+    for _k in range(len(NEIGHBOURS[_c])):
+        _NB[_c * 8 + _k] = NEIGHBOURS[_c][_k]
+_EDGES = bytes(EDGES)
+# two layer stacks for the 0-1 BFS; a cell is on a stack at most once per layer (81), the
+# rest is margin: viper does not check bounds
+_cur = bytearray(96)
+_nxt = bytearray(96)
 _tmp = bytearray(81)
-_GOAL_MASK = (bytearray(81), bytearray(81))
-for _c in GOAL[0]:
-    _GOAL_MASK[0][_c] = 1
-for _c in GOAL[1]:
-    _GOAL_MASK[1][_c] = 1
+_label = bytearray(81)  # component number of each single (0: none)
+_cflags = bytearray(82)  # edge flags of component k
+_stack = bytearray(96)
+_conn = bytearray(1)  # bit p: player p's edges are linked (the last labelling pass)
 
 # weights of the static evaluation
 W_DIST = const(100)  # one cube of distance
@@ -51,94 +58,52 @@ W_PATHS = const(4)  # per empty cell on a shortest path (more ways = harder to s
 W_EXHAUST = const(600)  # nobody can finish: the reserve decides (E4)
 
 
-def flood(h, player, from_start, dist):
-    """0-1 BFS from one edge of ``player``; fills ``dist``; returns the distance to the other
-    edge (INF if stacks wall it off)."""
-    dist[:] = _FULL
-    starts = START[player] if from_start else GOAL[player]
-    goals = GOAL[player] if from_start else START[player]
-    cur = _cur
-    nxt = _nxt
+@micropython.viper
+def _bfs(h: ptr8, dist: ptr8, sflag: int, gflag: int, early: int) -> int:
+    """0-1 BFS over the heights: a single costs 0, an empty cell 1, a stack or a pair is a
+    wall. Cells on edge ``sflag`` start; returns the least cost of a cell on edge ``gflag``
+    (INF if none). ``early``: stop at the first layer that reaches the goal edge (``dist``
+    then only partly filled). Every value stays below 100: no machine-word overflow."""
+    ed = ptr8(_EDGES)
+    nb = ptr8(_NB)
+    nbn = ptr8(_NBN)
+    cur = ptr8(_cur)
+    nxt = ptr8(_nxt)
     nc = 0
     nn = 0
-    for c in starts:
-        v = h[c]
-        if v == 1:
-            dist[c] = 0
-            cur[nc] = c
-            nc += 1
-        elif v == 0:
-            dist[c] = 1
-            nxt[nn] = c
-            nn += 1
+    for c in range(81):
+        dist[c] = 99
+    for c in range(81):
+        if ed[c] & sflag:
+            v = h[c]
+            if v == 1:
+                dist[c] = 0
+                cur[nc] = c
+                nc += 1
+            elif v == 0:
+                dist[c] = 1
+                nxt[nn] = c
+                nn += 1
     d = 0
-    nb = NEIGHBOURS
     while nc or nn:
+        if early:
+            # a goal cell in this layer ends the search: layers only grow
+            for i in range(nc):
+                c = cur[i]
+                if (ed[c] & gflag) and dist[c] == d:
+                    return d
         while nc:
             nc -= 1
             c = cur[nc]
             if dist[c] != d:
                 continue
-            for n in nb[c]:
+            base = c * 8
+            for k in range(nbn[c]):
+                n = nb[base + k]
                 v = h[n]
                 if v == 1:
                     if dist[n] > d:
-                        dist[n] = d
-                        cur[nc] = n
-                        nc += 1
-                elif v == 0:
-                    if dist[n] > d + 1:
-                        dist[n] = d + 1
-                        nxt[nn] = n
-                        nn += 1
-        cur, nxt = nxt, cur
-        nc = nn
-        nn = 0
-        d += 1
-    best = INF
-    for c in goals:
-        if dist[c] < best:
-            best = dist[c]
-    return best
-
-
-def distance(h, player):
-    """Cubes ``player`` still has to place to link their edges (0: linked; INF: walled)."""
-    dist = _tmp
-    dist[:] = _FULL
-    goal = _GOAL_MASK[player]
-    cur = _cur
-    nxt = _nxt
-    nc = 0
-    nn = 0
-    for c in START[player]:
-        v = h[c]
-        if v == 1:
-            dist[c] = 0
-            cur[nc] = c
-            nc += 1
-        elif v == 0:
-            dist[c] = 1
-            nxt[nn] = c
-            nn += 1
-    d = 0
-    nb = NEIGHBOURS
-    while nc or nn:
-        # a goal cell in this layer ends the search: layers only grow
-        for i in range(nc):
-            c = cur[i]
-            if goal[c] and dist[c] == d:
-                return d
-        while nc:
-            nc -= 1
-            c = cur[nc]
-            if dist[c] != d:
-                continue
-            for n in nb[c]:
-                v = h[n]
-                if v == 1:
-                    if dist[n] > d:
-                        if goal[n]:
+                        if early and (ed[n] & gflag):
                             return d
                         dist[n] = d
                         cur[nc] = n
@@ -148,87 +113,140 @@ def distance(h, player):
                         dist[n] = d + 1
                         nxt[nn] = n
                         nn += 1
-        cur, nxt = nxt, cur
+        t = cur
+        cur = nxt
+        nxt = t
         nc = nn
         nn = 0
         d += 1
-    return INF
+    if early:
+        return 99
+    best = 99
+    for c in range(81):
+        if (ed[c] & gflag) and dist[c] < best:
+            best = dist[c]
+    return best
 
 
-_seen = bytearray(81)
-_reach = bytearray(4)  # NS: [south reach, north reach], EW: [west reach, east reach] (+1)
+def flood(h, player, from_start, dist):
+    """0-1 BFS from one edge of ``player``; fills ``dist`` (bytearray 81) with the cost of
+    the cheapest path from that edge to each cell (its own cost included); returns the
+    distance to the other edge (INF if stacks wall it off)."""
+    if from_start:
+        return _bfs(h, dist, START[player], GOAL[player], 0)
+    return _bfs(h, dist, GOAL[player], START[player], 0)
 
 
-def _extents(h):
-    """One pass over the components of singles (E1): how far (in ranks) the components that
-    touch South reach North, and so on. Fills ``_reach`` with, offset by +1:
-    [max rank from S, min rank from N, max file from W, min file from E]; -1 / 9 if none."""
-    seen = _seen
-    seen[:] = _ZERO
-    st = _cur
-    nb = NEIGHBOURS
-    rs = -1
-    rn = 9
-    fw = -1
-    fe = 9
+def distance(h, player):
+    """Cubes ``player`` still has to place to link their edges (0: linked; INF: walled)."""
+    return _bfs(h, _tmp, START[player], GOAL[player], 1)
+
+
+@micropython.viper
+def _labels(h: ptr8) -> int:
+    """Label the components of singles (E1, 8-adjacency B3) with their edge flags; returns
+    the linked players as bits (1: NS, 2: EW), like the engine's labelling pass."""
+    lab = ptr8(_label)
+    cf = ptr8(_cflags)
+    st = ptr8(_stack)
+    ed = ptr8(_EDGES)
+    nb = ptr8(_NB)
+    nbn = ptr8(_NBN)
+    for i in range(81):
+        lab[i] = 0
+    n = 0
+    conn = 0
     for c0 in range(81):
-        if h[c0] != 1 or seen[c0]:
+        if h[c0] != 1 or lab[c0]:
             continue
-        seen[c0] = 1
+        n += 1
+        lab[c0] = n
         st[0] = c0
         sp = 1
-        rmin = 9
-        rmax = -1
-        fmin = 9
-        fmax = -1
+        f = 0
         while sp:
             sp -= 1
-            c = st[sp]
-            r = c // 9
-            f = c - r * 9
-            if r < rmin:
-                rmin = r
-            if r > rmax:
-                rmax = r
-            if f < fmin:
-                fmin = f
-            if f > fmax:
-                fmax = f
-            for n in nb[c]:
-                if h[n] == 1 and not seen[n]:
-                    seen[n] = 1
-                    st[sp] = n
+            x = st[sp]
+            f |= ed[x]
+            base = x * 8
+            for k in range(nbn[x]):
+                y = nb[base + k]
+                if h[y] == 1 and lab[y] == 0:
+                    lab[y] = n
+                    st[sp] = y
                     sp += 1
-        if rmin == 0 and rmax > rs:
-            rs = rmax
-        if rmax == 8 and rmin < rn:
-            rn = rmin
-        if fmin == 0 and fmax > fw:
-            fw = fmax
-        if fmax == 8 and fmin < fe:
-            fe = fmin
-    _reach[0] = rs + 1
-    _reach[1] = rn + 1
-    _reach[2] = fw + 1
-    _reach[3] = fe + 1
+        cf[n] = f
+        if (f & 3) == 3:
+            conn |= 1
+        if (f & 12) == 12:
+            conn |= 2
+    return conn
+
+
+@micropython.viper
+def _has_voina_cell(h: ptr8, pe: int, qe: int, linked: int) -> int:
+    """V1 over the last labelling: 1 if a cube on some empty cell would link the edges
+    ``pe`` (or they are ``linked`` already) without linking the opponent's ``qe`` (V3)."""
+    lab = ptr8(_label)
+    cf = ptr8(_cflags)
+    ed = ptr8(_EDGES)
+    nb = ptr8(_NB)
+    nbn = ptr8(_NBN)
+    for c in range(81):
+        if h[c]:
+            continue
+        f = int(ed[c])
+        base = c * 8
+        for k in range(nbn[c]):
+            y = nb[base + k]
+            if h[y] == 1:
+                f |= cf[lab[y]]
+        if (linked or (f & pe) == pe) and (f & qe) != qe:
+            return 1
+    return 0
+
+
+@micropython.viper
+def _has_stack(h: ptr8) -> int:
+    for c in range(81):
+        if h[c] >= 3:
+            return 1
+    return 0
+
+
+def winner(pos):
+    """``pos.winner()`` (E2-E4) from one native labelling pass, which ``threatens(...,
+    fresh=False)`` then reuses. Only a side to move without a cube to place (E4) asks the
+    engine, which then looks for a legal move."""
+    conn = _labels(pos.heights)
+    _conn[0] = conn
+    q = pos.side
+    if conn & (1 << q):
+        return q  # E2 (a blocus: the mover linked both)
+    if conn & (2 >> q):
+        return q ^ 1  # E3
+    if pos.common or pos.own[q]:
+        return -1
+    return pos.winner()
 
 
 def threatens(pos, player, fresh=True):
-    """V1, fast: the engine's ``threatens`` behind a cheap necessary test. A Voina cell sits
-    between a component that touches one edge and one that touches the other, so they must
-    come within two ranks (files) of each other. ``fresh=False`` reuses the last pass (same
-    heights). Only variant kv with a stack on the board can also threaten by a spread."""
+    """V1: ``pos.threatens(player)``, natively for variant xobo: one labelling pass (skipped
+    with ``fresh=False`` after ``winner`` or ``threatens`` on the same heights), then one
+    pass over the empty cells. In variant kv a stack on the board may also threaten by a
+    spread: the engine answers then."""
     h = pos.heights
-    if pos.variant == "kv":
-        for c in range(81):
-            if h[c] >= 3:
-                return pos.threatens(player)
+    if pos.variant == "kv" and _has_stack(h):
+        return pos.threatens(player)
     if fresh:
-        _extents(h)
-    k = player * 2
-    if _reach[k + 1] - _reach[k] > 2:
-        return False
-    return pos.threatens(player)
+        _conn[0] = _labels(h)
+    if not (pos.common or pos.own[player]):
+        return False  # no cube to place
+    conn = _conn[0]
+    if conn & (2 >> player):
+        return False  # the opponent is linked already: no placement wins (E2)
+    pe = 3 if player == 0 else 12
+    return _has_voina_cell(h, pe, 15 - pe, conn & (1 << player)) != 0
 
 
 def supply(pos, player):

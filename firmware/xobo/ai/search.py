@@ -38,6 +38,7 @@ from xobo.ai.evaluate import (
     score_distances,
     supply,
     threatens,
+    winner,
 )
 from xobo.compat import ticks_diff, ticks_ms
 from xobo.rules.geometry import RAYS
@@ -230,8 +231,8 @@ class Searcher:
             elif kind == SPREAD:
                 key = 1
             pos.apply(m)
-            w = pos.winner()
-            ok = w < 0 and not threatens(pos, opp)
+            w = winner(pos)
+            ok = w < 0 and not threatens(pos, opp, False)
             pos.undo()
             if w == me:
                 self.ncand[ply] = 0
@@ -384,11 +385,11 @@ class Searcher:
     def negamax(self, depth, alpha, beta, ply, ext, q):
         self._tick()
         pos = self.pos
-        w = pos.winner()
+        w = winner(pos)
         me = pos.side
         if w >= 0:
             return WIN - ply if w == me else ply - WIN
-        if threatens(pos, me):
+        if threatens(pos, me, False):
             return WIN - ply - 1  # V1: I place on my Voina cell (kv: or spread) and win
         if ply >= _MAXPLY - 1:
             return self.static()
