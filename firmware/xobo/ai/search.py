@@ -40,7 +40,7 @@ from xobo.ai.evaluate import (
     threatens,
     winner,
 )
-from xobo.compat import ticks_diff, ticks_ms
+from xobo.compat import micropython, ticks_diff, ticks_ms
 from xobo.rules.geometry import RAYS
 from xobo.rules.moves import PLACE, SPREAD, make_place, new_move_buffer
 
@@ -148,6 +148,7 @@ class Searcher:
 
     # ------------------------------------------------------------------ move lists
 
+    @micropython.native
     def _push(self, ply, m, key):
         n = self.ncand[ply]
         if n < _CAND:
@@ -155,6 +156,7 @@ class Searcher:
             self.keys[n] = key
             self.ncand[ply] = n + 1
 
+    @micropython.native
     def _sort(self, ply):
         """Insertion sort of the candidates of ``ply`` by key (lowest first, stable)."""
         c = self.cand[ply]
@@ -171,6 +173,7 @@ class Searcher:
             c[j + 1] = m
             k[j + 1] = v
 
+    @micropython.native
     def _top(self, ply, k, offset):
         """Push the ``k`` untaken cells of lowest ``cellkey`` (below 9999) as placements,
         lowest first, marking them taken; one pass with a small sorted window."""
@@ -198,6 +201,7 @@ class Searcher:
             taken[top[i]] = 1
             self._push(ply, make_place(top[i]), offset + topk[i])
 
+    @micropython.native
     def defences(self, ply):
         """Under Voina: the moves after which the attacker cannot win at once (V2, V3, E4).
         Fills cand[ply]; returns -1 if one of them wins outright for the mover (then it is
@@ -244,6 +248,7 @@ class Searcher:
         self._sort(ply)
         return self.ncand[ply]
 
+    @micropython.native
     def candidates(self, ply, extra):
         """Not under Voina: spreads and a few placements (see the module docstring)."""
         cfg = self.cfg
@@ -339,6 +344,7 @@ class Searcher:
                 self._push(ply, make_place(best), 900)
         return self.ncand[ply]
 
+    @micropython.native
     def threats(self, ply):
         """Quiescence: placements after which the mover threatens (declares Voina)."""
         pos = self.pos
@@ -364,6 +370,7 @@ class Searcher:
 
     # ------------------------------------------------------------------ search
 
+    @micropython.native
     def static(self):
         pos = self.pos
         h = pos.heights
@@ -382,6 +389,7 @@ class Searcher:
                     s -= (12 - c) * cfg.w_race
         return s
 
+    @micropython.native
     def negamax(self, depth, alpha, beta, ply, ext, q):
         self._tick()
         pos = self.pos
