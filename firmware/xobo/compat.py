@@ -68,3 +68,7 @@ else:
 
 def ptr8(buf):
     return buf
+
+
+def ptr16(buf):
+    return buf

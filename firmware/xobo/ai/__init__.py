@@ -10,10 +10,20 @@ Usage::
 See docs/ai.md for the design, the levels and their measured strength.
 """
 
-from xobo.ai.evaluate import WIN, distance, score_distances, threatens, winner
+from xobo.ai.evaluate import (
+    WIN,
+    distance,
+    kernel_memory,
+    legal_moves,
+    score_distances,
+    threatens,
+    winner,
+)
 from xobo.ai.rng import Rng
-from xobo.ai.search import Config, Searcher
+from xobo.ai.search import Config, SearchCancelled, Searcher, scratch_memory
 from xobo.rules.moves import new_move_buffer
+
+__all__ = ("LEVELS", "CONFIGS", "STATS", "SearchCancelled", "ai_memory", "choose_move", "hint")
 
 LEVELS = ("random", "greedy", "beginner", "pico", "strong")
 HINT_LEVEL = "pico"
@@ -66,12 +76,19 @@ def _digest(pos):
     return x
 
 
-def _winning_move(pos, buf, n, rng):
+def _cancel(poll, i):
+    """Poll every 4th trial move of the one-ply loops (~10 us each on the unix port)."""
+    if poll is not None and not i & 3 and poll():
+        raise SearchCancelled()
+
+
+def _winning_move(pos, buf, n, rng, poll):
     """A move that wins at once (E3), if any: a Voina cell or a winning spread."""
     me = pos.side
     wins = 0
     first = -1
     for i in range(n):
+        _cancel(poll, i)
         m = buf[i]
         pos.apply(m)
         w = winner(pos)
@@ -83,7 +100,7 @@ def _winning_move(pos, buf, n, rng):
     return first
 
 
-def _greedy(pos, buf, n, rng):
+def _greedy(pos, buf, n, rng, poll):
     """One ply: the move whose resulting position scores best (ties: seeded random)."""
     me = pos.side
     opp = me ^ 1
@@ -92,6 +109,7 @@ def _greedy(pos, buf, n, rng):
     choice = buf[0]
     h = pos.heights
     for i in range(n):
+        _cancel(poll, i)
         m = buf[i]
         pos.apply(m)
         w = winner(pos)
@@ -115,18 +133,23 @@ def _greedy(pos, buf, n, rng):
     return choice
 
 
-def choose_move(position, level="pico", seed=0, time_ms=None):
+def choose_move(position, level="pico", seed=0, time_ms=None, poll=None):
     """The move (engine int) the computer plays for the side to move in ``position``.
 
     ``position`` is not changed. ``level`` is one of LEVELS; ``seed`` makes the choice among
     equal moves replayable; ``time_ms`` (optional) also bounds the search by wall time.
+    ``poll`` (optional): a function of no arguments called often during the search (every
+    node, and within any longer step: docs/ai.md gives the worst gap); when it returns True
+    the search stops and raises SearchCancelled. Polling never changes the move chosen.
     Raises ValueError when the game is over or the level is unknown.
     """
     if level not in LEVELS:
         raise ValueError("unknown level '%s': use one of %s" % (level, ", ".join(LEVELS)))
+    if poll is not None and poll():
+        raise SearchCancelled()
     pos = position.clone()
     buf = _buffer()
-    n = pos.legal_moves(buf)
+    n = legal_moves(pos, buf)
     if n == 0:
         raise ValueError("the game is over: there is no move to choose")
     rng = Rng(seed * 7919 + _digest(pos))
@@ -136,11 +159,11 @@ def choose_move(position, level="pico", seed=0, time_ms=None):
     if n == 1:
         return buf[0]
     if level == "greedy":
-        return _greedy(pos, buf, n, rng)
-    win = _winning_move(pos, buf, n, rng)
+        return _greedy(pos, buf, n, rng, poll)
+    win = _winning_move(pos, buf, n, rng, poll)
     if win >= 0:
         return win
-    s = Searcher(pos, CONFIGS[level], rng, time_ms)
+    s = Searcher(pos, CONFIGS[level], rng, time_ms, poll)
     m, score = s.best_move()
     STATS[0] = s.nodes
     STATS[1] = s.depth_done
@@ -148,6 +171,16 @@ def choose_move(position, level="pico", seed=0, time_ms=None):
     return m
 
 
-def hint(position, seed=0, level=HINT_LEVEL):
+def hint(position, seed=0, level=HINT_LEVEL, poll=None):
     """The move the AI suggests for the side to move (same as choose_move at ``level``)."""
-    return choose_move(position, level=level, seed=seed)
+    return choose_move(position, level=level, seed=seed, poll=poll)
+
+
+def ai_memory():
+    """Bytes of buffers the AI keeps on the heap between moves (the search's scratch, the
+    move buffers, the kernels' tables; payload only, without object headers). Before the
+    first search only the kernels' tables exist. For the board's memory report."""
+    n = kernel_memory() + scratch_memory()
+    if _buf is not None:
+        n += 2 * len(_buf)
+    return n

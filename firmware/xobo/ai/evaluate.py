@@ -17,8 +17,8 @@ Usage::
     evaluate(pos)                  # score for the side to move, centipawn-like
 """
 
-from xobo.compat import const, micropython, ptr8
-from xobo.rules.geometry import EDGES, NEIGHBOURS
+from xobo.compat import const, micropython, ptr8, ptr16
+from xobo.rules.geometry import EDGES, MAXREACH, NEIGHBOURS, RAYS, REACH
 
 INF = const(99)
 WIN = const(30000)  # a won game (minus the plies to get there)
@@ -41,6 +41,32 @@ for _c in range(81):
     for _k in range(len(NEIGHBOURS[_c])):
         _NB[_c * 8 + _k] = NEIGHBOURS[_c][_k]
 _EDGES = bytes(EDGES)
+# _STEP[c * 8 + d]: the next cell from c in direction d (B4); 255 off the board
+_STEP = bytearray(81 * 8)
+for _c in range(81 * 8):
+    _STEP[_c] = RAYS[_c][0] if RAYS[_c] else 255
+_REACH = bytes(REACH)
+_MAXREACH = bytes(MAXREACH)
+_hk = bytearray(81)  # heights after a trial spread (kv threats)
+_KVBUF = []  # the move buffer for kv spreads, made on first use (2 KB)
+
+
+def kernel_memory():
+    """Bytes of the kernels' tables and scratch buffers (payload; made at import, the kv
+    move buffer on first use)."""
+    n = 0
+    for b in (_NB, _NBN, _EDGES, _STEP, _REACH, _MAXREACH, _hk, _cur, _nxt, _tmp, _label,
+              _cflags, _stack, _conn):
+        n += len(b)
+    return n + 2 * len(_KVBUF[0]) if _KVBUF else n
+
+
+def _kvbuf():
+    if not _KVBUF:
+        from xobo.rules.moves import new_move_buffer
+
+        _KVBUF.append(new_move_buffer())
+    return _KVBUF[0]
 # two layer stacks for the 0-1 BFS; a cell is on a stack at most once per layer (81), the
 # rest is margin: viper does not check bounds
 _cur = bytearray(96)
@@ -214,6 +240,122 @@ def _has_stack(h: ptr8) -> int:
     return 0
 
 
+@micropython.viper
+def _gen(h: ptr8, buf: ptr16, flags: int) -> int:
+    """The engine's move generation, natively and in the same order: placements (flags 1:
+    a cube to place, M1), regroups (2: under Voina, M2; 4: variant kv, at most 3 cubes),
+    spreads (M3: reach, no target over its reach, at least one capture). The encoding is
+    xobo.rules.moves' (kind | cell << 2 | dir << 9 | count << 12, below 2**16)."""
+    st = ptr8(_STEP)
+    reach = ptr8(_REACH)
+    maxr = ptr8(_MAXREACH)
+    n = 0
+    if flags & 1:
+        for c in range(81):
+            if h[c] == 0:
+                buf[n] = (c << 2) | 4096
+                n += 1
+    if flags & 2:
+        for e in range(81):
+            if h[e] != 1:
+                continue
+            limit = int(maxr[e])
+            if (flags & 4) and limit > 3:
+                limit = 3
+            for d in range(8):
+                r = int(reach[e * 8 + d])
+                k = 0
+                t = e
+                while k < r:
+                    t = st[t * 8 + d]
+                    if h[t] != 1:
+                        break
+                    k += 1
+                top = k + 1
+                if top > limit:
+                    top = limit
+                cnt = 3
+                while cnt <= top:
+                    buf[n] = 1 | (e << 2) | (d << 9) | (cnt << 12)
+                    n += 1
+                    cnt += 1
+    for s in range(81):
+        hs = int(h[s])
+        if hs < 2:
+            continue
+        for d in range(8):
+            if int(reach[s * 8 + d]) < hs:
+                continue
+            ok = 1
+            capture = 0
+            t = s
+            for _i in range(hs):
+                t = st[t * 8 + d]
+                ht = int(h[t])
+                if ht == 1:
+                    capture = 1
+                elif ht >= 2 and ht + 1 > int(maxr[t]):
+                    ok = 0
+                    break
+            if ok and capture:
+                buf[n] = 2 | (s << 2) | (d << 9) | (hs << 12)
+                n += 1
+    return n
+
+
+@micropython.viper
+def _spread_into(h: ptr8, out: ptr8, m: int):
+    """``out`` = the heights after spread ``m`` (M3; a pair is captured, M4)."""
+    st = ptr8(_STEP)
+    for c in range(81):
+        out[c] = h[c]
+    s = (m >> 2) & 127
+    d = (m >> 9) & 7
+    cnt = m >> 12
+    out[s] = 0
+    t = s
+    for _i in range(cnt):
+        t = st[t * 8 + d]
+        v = int(h[t]) + 1
+        out[t] = 0 if v == 2 else v
+
+
+def _kv_spread_threat(pos, player, buf):
+    """V1 in variant kv: a spread (any stack, either player, M3) after which ``player``'s
+    edges are linked and the opponent's not. Leaves the labels of ``pos.heights``."""
+    h = pos.heights
+    n = _gen(h, buf, 0)
+    found = False
+    for i in range(n):
+        _spread_into(h, _hk, buf[i])
+        conn = _labels(_hk)
+        if conn & (1 << player) and not conn & (2 >> player):
+            found = True
+            break
+    _conn[0] = _labels(h)
+    return found
+
+
+def legal_moves(pos, buf):
+    """``pos.legal_moves(buf)``: the same moves in the same order (0 once the game is over),
+    from the native generator; ``buf`` is an array('H') of xobo.rules.moves.MAX_MOVES."""
+    if winner(pos) >= 0:
+        return 0
+    flags = 0
+    if pos.common or pos.own[pos.side]:
+        flags = 1
+    if threatens(pos, pos.side ^ 1, False):
+        flags |= 2  # V2: the side to move is under Voina and may regroup
+    if pos.variant == "kv":
+        flags |= 4
+    return _gen(pos.heights, buf, flags)
+
+
+def spreads(pos, buf):
+    """The legal spreads (M3) in the engine's order; the game must not be over."""
+    return _gen(pos.heights, buf, 0)
+
+
 def winner(pos):
     """``pos.winner()`` (E2-E4) from one native labelling pass, which ``threatens(...,
     fresh=False)`` then reuses. Only a side to move without a cube to place (E4) asks the
@@ -234,19 +376,20 @@ def threatens(pos, player, fresh=True):
     """V1: ``pos.threatens(player)``, natively for variant xobo: one labelling pass (skipped
     with ``fresh=False`` after ``winner`` or ``threatens`` on the same heights), then one
     pass over the empty cells. In variant kv a stack on the board may also threaten by a
-    spread: the engine answers then."""
+    spread: each legal spread is tried on a copy of the heights."""
     h = pos.heights
-    if pos.variant == "kv" and _has_stack(h):
-        return pos.threatens(player)
-    if fresh:
+    kv = pos.variant == "kv" and _has_stack(h)
+    if fresh or kv:
         _conn[0] = _labels(h)
-    if not (pos.common or pos.own[player]):
-        return False  # no cube to place
     conn = _conn[0]
-    if conn & (2 >> player):
-        return False  # the opponent is linked already: no placement wins (E2)
-    pe = 3 if player == 0 else 12
-    return _has_voina_cell(h, pe, 15 - pe, conn & (1 << player)) != 0
+    if (pos.common or pos.own[player]) and not conn & (2 >> player):
+        # a cube to place, and the opponent not linked already (E2)
+        pe = 3 if player == 0 else 12
+        if _has_voina_cell(h, pe, 15 - pe, conn & (1 << player)):
+            return True
+    if kv:
+        return _kv_spread_threat(pos, player, _kvbuf())
+    return False
 
 
 def supply(pos, player):

@@ -35,7 +35,9 @@ from xobo.ai.evaluate import (
     WIN,
     distance,
     flood,
+    legal_moves,
     score_distances,
+    spreads,
     supply,
     threatens,
     winner,
@@ -50,6 +52,11 @@ _CAND = 96
 
 class Budget(Exception):
     """Raised inside the search when the node or time budget is spent."""
+
+
+class SearchCancelled(Exception):
+    """The caller's ``poll()`` returned True: the search stopped without a move (the
+    position given to ``choose_move`` is unchanged)."""
 
 
 class Config:
@@ -107,6 +114,18 @@ class _Scratch:
 _SCRATCH = []
 
 
+def scratch_memory():
+    """Bytes of the search's buffers (payload), 0 before the first search made them."""
+    if not _SCRATCH:
+        return 0
+    sc = _SCRATCH[0]
+    n = 2 * len(sc.gen) + 2 * _CAND * _MAXPLY + 4 * len(sc.keys) + 4 * len(sc.cellkey)
+    n += 4 * len(sc.topk)
+    for b in (sc.ncand, sc.a_me, sc.b_me, sc.a_op, sc.b_op, sc.taken, sc.topc):
+        n += len(b)
+    return n
+
+
 def _scratch():
     if not _SCRATCH:
         _SCRATCH.append(_Scratch())
@@ -114,11 +133,12 @@ def _scratch():
 
 
 class Searcher:
-    def __init__(self, pos, cfg, rng, time_ms=None):
+    def __init__(self, pos, cfg, rng, time_ms=None, poll=None):
         self.pos = pos
         self.cfg = cfg
         self.rng = rng
         self.time_ms = time_ms
+        self.poll = poll
         self.nodes = 0
         self.depth_done = 0
         sc = _scratch()
@@ -142,6 +162,8 @@ class Searcher:
         self.nodes += 1
         if self.nodes > self.cfg.node_limit:
             raise Budget()
+        if self.poll is not None and self.poll():
+            raise SearchCancelled()
         if self.time_ms is not None and not self.nodes & 7:
             if ticks_diff(ticks_ms(), self.t0) > self.time_ms:
                 raise Budget()
@@ -211,8 +233,9 @@ class Searcher:
         opp = me ^ 1
         h = pos.heights
         self.ncand[ply] = 0
-        n = pos.legal_moves(self.gen)
+        n = legal_moves(pos, self.gen)
         gen = self.gen
+        poll = self.poll
         # placements defend only by a blocus (my own path then goes through the attacker's
         # cell: my distance is at most 2) or by taking the last cube the attacker could place
         d_me = flood(h, me, True, self.a_me)
@@ -221,6 +244,8 @@ class Searcher:
         b = self.b_me
         exhaust = pos.common == 1 and pos.own[opp] == 0
         for i in range(n):
+            if poll is not None and not i & 3 and poll():
+                raise SearchCancelled()  # a trial move costs ~10 us here, ~3 ms on a Pico
             m = gen[i]
             kind = m & 3
             key = 0
@@ -289,12 +314,10 @@ class Searcher:
             if gifts and s_op == 0:
                 taken[c] = 1  # the opponent would have a Voina cell on their turn: lost
         if has_stack:
-            n = pos.legal_moves(self.gen)
+            n = spreads(pos, self.gen)
             gen = self.gen
             for i in range(n):
-                m = gen[i]
-                if m & 3 == SPREAD:
-                    self._push(ply, m, -1000)
+                self._push(ply, gen[i], -1000)
         if not can_place:
             return self.ncand[ply]
         k_adv = cfg.k_adv + extra
@@ -465,7 +488,7 @@ class Searcher:
             return cand[0], WIN
         if n == 0:
             # no defence (lost) or nothing searched: any legal move
-            k = pos.legal_moves(self.gen)
+            k = legal_moves(pos, self.gen)
             return self.gen[self.rng.below(k)], -WIN
         if n == 1:
             return cand[0], 0
