@@ -48,7 +48,7 @@ for _c in range(81 * 8):
 _REACH = bytes(REACH)
 _MAXREACH = bytes(MAXREACH)
 _hk = bytearray(81)  # heights after a trial spread (kv threats)
-_KVBUF = []  # the move buffer for kv spreads, made on first use (2 KB)
+_KVBUF = []  # a move buffer for kv spreads and the E4 test, made on first use (2 KB)
 
 
 def kernel_memory():
@@ -358,8 +358,7 @@ def spreads(pos, buf):
 
 def winner(pos):
     """``pos.winner()`` (E2-E4) from one native labelling pass, which ``threatens(...,
-    fresh=False)`` then reuses. Only a side to move without a cube to place (E4) asks the
-    engine, which then looks for a legal move."""
+    fresh=False)`` then reuses."""
     conn = _labels(pos.heights)
     _conn[0] = conn
     q = pos.side
@@ -369,7 +368,12 @@ def winner(pos):
         return q ^ 1  # E3
     if pos.common or pos.own[q]:
         return -1
-    return pos.winner()
+    # E4: the side to move has no cube to place; in kv that loses, in xobo only when it has
+    # no regroup (under Voina, V2) and no spread left either
+    if pos.variant == "kv":
+        return q ^ 1
+    flags = 2 if threatens(pos, q ^ 1, False) else 0
+    return -1 if _gen(pos.heights, _kvbuf(), flags) else q ^ 1
 
 
 def threatens(pos, player, fresh=True):

@@ -168,6 +168,12 @@ class Searcher:
             if ticks_diff(ticks_ms(), self.t0) > self.time_ms:
                 raise Budget()
 
+    @micropython.native
+    def _poll(self):
+        """Within a step that takes longer than a node (candidates): the caller's poll."""
+        if self.poll is not None and self.poll():
+            raise SearchCancelled()
+
     # ------------------------------------------------------------------ move lists
 
     @micropython.native
@@ -244,8 +250,8 @@ class Searcher:
         b = self.b_me
         exhaust = pos.common == 1 and pos.own[opp] == 0
         for i in range(n):
-            if poll is not None and not i & 3 and poll():
-                raise SearchCancelled()  # a trial move costs ~10 us here, ~3 ms on a Pico
+            if poll is not None and poll():
+                raise SearchCancelled()  # a trial move: ~10-40 us here, ~10 ms on a Pico
             m = gen[i]
             kind = m & 3
             key = 0
@@ -290,6 +296,7 @@ class Searcher:
         flood(h, me, False, b1)
         d_op = flood(h, opp, True, a2)
         flood(h, opp, False, b2)
+        self._poll()
         can_place = pos.common or pos.own[me]
         has_stack = False
         gifts = cfg.prune_gifts and d_op == 2
@@ -321,10 +328,14 @@ class Searcher:
         if not can_place:
             return self.ncand[ply]
         k_adv = cfg.k_adv + extra
+        self._poll()
         self._top(ply, k_adv, 0)
+        self._poll()
         # cells that align three singles with a single of the opponent's shortest path
         if cfg.k_def and d_op < INF:
             for c in range(81):
+                if not c & 15:
+                    self._poll()
                 if taken[c]:
                     key[c] = 9999
                     continue
@@ -349,8 +360,10 @@ class Searcher:
                         best_run = run
                 if best_run:
                     key[c] = s_op * 10 - best_run
+            self._poll()
             self._top(ply, cfg.k_def, 500)
         if cfg.k_quiet:
+            self._poll()
             # the empty cell farthest from both paths: a waiting move (the reserve, E4)
             best = -1
             bk = -1
