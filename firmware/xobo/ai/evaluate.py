@@ -29,8 +29,9 @@ _N = const(1)
 _S = const(2)
 _E = const(4)
 _W = const(8)
-START = (_N, _W)  # per player: the edge a flood starts from
-GOAL = (_S, _E)
+# per player, the bit number of the edge flag a flood starts from (North, West) and ends at
+START = (0, 3)
+GOAL = (1, 2)
 
 # Tables and scratch for the native kernels, made once. The kernels read bytes only, so the
 # neighbours (B3) are a flat table: _NB[c * 8 + k] for k < _NBN[c].
@@ -41,6 +42,18 @@ for _c in range(81):
     for _k in range(len(NEIGHBOURS[_c])):
         _NB[_c * 8 + _k] = NEIGHBOURS[_c][_k]
 _EDGES = bytes(EDGES)
+# the 9 cells of each edge, by the edge flag's bit: _EDGE_CELLS[bit * 9 + i]
+_EDGE_CELLS = bytearray(4 * 9)
+for _b in range(4):
+    _k = 0
+    for _c in range(81):
+        if EDGES[_c] & (1 << _b):
+            _EDGE_CELLS[_b * 9 + _k] = _c
+            _k += 1
+_RANK = bytes([_c // 9 for _c in range(81)])
+_FILE = bytes([_c % 9 for _c in range(81)])
+_FULL = bytes([INF] * 81)
+_ZERO = bytes(81)
 # _STEP[c * 8 + d]: the next cell from c in direction d (B4); 255 off the board
 _STEP = bytearray(81 * 8)
 for _c in range(81 * 8):
@@ -76,6 +89,10 @@ _label = bytearray(81)  # component number of each single (0: none)
 _cflags = bytearray(82)  # edge flags of component k
 _stack = bytearray(96)
 _conn = bytearray(1)  # bit p: player p's edges are linked (the last labelling pass)
+# how far the components touching each edge reach (the last labelling pass), +1: the highest
+# rank of one touching South, the lowest touching North, the highest file touching West, the
+# lowest touching East (0 / 10 when none)
+_reach = bytearray(4)
 
 # weights of the static evaluation
 W_DIST = const(100)  # one cube of distance
@@ -85,31 +102,32 @@ W_EXHAUST = const(600)  # nobody can finish: the reserve decides (E4)
 
 
 @micropython.viper
-def _bfs(h: ptr8, dist: ptr8, sflag: int, gflag: int, early: int) -> int:
+def _bfs(h: ptr8, dist: ptr8, sbit: int, gbit: int, early: int) -> int:
     """0-1 BFS over the heights: a single costs 0, an empty cell 1, a stack or a pair is a
-    wall. Cells on edge ``sflag`` start; returns the least cost of a cell on edge ``gflag``
-    (INF if none). ``early``: stop at the first layer that reaches the goal edge (``dist``
-    then only partly filled). Every value stays below 100: no machine-word overflow."""
+    wall. ``dist`` comes filled with INF; the 9 cells of edge ``sbit`` start (bit number of
+    the edge flag); returns the least cost of a cell of edge ``gbit`` (INF if none).
+    ``early``: stop at the first layer that reaches the goal edge (``dist`` then only partly
+    filled). Every value stays below 100: no machine-word overflow."""
     ed = ptr8(_EDGES)
+    ec = ptr8(_EDGE_CELLS)
     nb = ptr8(_NB)
     nbn = ptr8(_NBN)
     cur = ptr8(_cur)
     nxt = ptr8(_nxt)
+    gflag = 1 << gbit
     nc = 0
     nn = 0
-    for c in range(81):
-        dist[c] = 99
-    for c in range(81):
-        if ed[c] & sflag:
-            v = h[c]
-            if v == 1:
-                dist[c] = 0
-                cur[nc] = c
-                nc += 1
-            elif v == 0:
-                dist[c] = 1
-                nxt[nn] = c
-                nn += 1
+    for i in range(9):
+        c = ec[sbit * 9 + i]
+        v = h[c]
+        if v == 1:
+            dist[c] = 0
+            cur[nc] = c
+            nc += 1
+        elif v == 0:
+            dist[c] = 1
+            nxt[nn] = c
+            nn += 1
     d = 0
     while nc or nn:
         if early:
@@ -124,8 +142,8 @@ def _bfs(h: ptr8, dist: ptr8, sflag: int, gflag: int, early: int) -> int:
             if dist[c] != d:
                 continue
             base = c * 8
-            for k in range(nbn[c]):
-                n = nb[base + k]
+            for k in range(base, base + nbn[c]):
+                n = nb[k]
                 v = h[n]
                 if v == 1:
                     if dist[n] > d:
@@ -148,8 +166,9 @@ def _bfs(h: ptr8, dist: ptr8, sflag: int, gflag: int, early: int) -> int:
     if early:
         return 99
     best = 99
-    for c in range(81):
-        if (ed[c] & gflag) and dist[c] < best:
+    for i in range(9):
+        c = ec[gbit * 9 + i]
+        if dist[c] < best:
             best = dist[c]
     return best
 
@@ -158,6 +177,7 @@ def flood(h, player, from_start, dist):
     """0-1 BFS from one edge of ``player``; fills ``dist`` (bytearray 81) with the cost of
     the cheapest path from that edge to each cell (its own cost included); returns the
     distance to the other edge (INF if stacks wall it off)."""
+    dist[:] = _FULL
     if from_start:
         return _bfs(h, dist, START[player], GOAL[player], 0)
     return _bfs(h, dist, GOAL[player], START[player], 0)
@@ -165,23 +185,29 @@ def flood(h, player, from_start, dist):
 
 def distance(h, player):
     """Cubes ``player`` still has to place to link their edges (0: linked; INF: walled)."""
+    _tmp[:] = _FULL
     return _bfs(h, _tmp, START[player], GOAL[player], 1)
 
 
 @micropython.viper
-def _labels(h: ptr8) -> int:
-    """Label the components of singles (E1, 8-adjacency B3) with their edge flags; returns
-    the linked players as bits (1: NS, 2: EW), like the engine's labelling pass."""
+def _label_pass(h: ptr8) -> int:
+    """Label the components of singles (E1, 8-adjacency B3) with their edge flags (``_label``
+    must come zeroed); fills ``_reach``; returns the linked players as bits (1: NS, 2: EW),
+    like the engine's labelling pass."""
     lab = ptr8(_label)
     cf = ptr8(_cflags)
     st = ptr8(_stack)
     ed = ptr8(_EDGES)
     nb = ptr8(_NB)
     nbn = ptr8(_NBN)
-    for i in range(81):
-        lab[i] = 0
+    rk = ptr8(_RANK)
+    fl = ptr8(_FILE)
     n = 0
     conn = 0
+    rs = 0
+    rn = 10
+    fw = 0
+    fe = 10
     for c0 in range(81):
         if h[c0] != 1 or lab[c0]:
             continue
@@ -190,13 +216,27 @@ def _labels(h: ptr8) -> int:
         st[0] = c0
         sp = 1
         f = 0
+        rmin = 9
+        rmax = 0
+        fmin = 9
+        fmax = 0
         while sp:
             sp -= 1
             x = st[sp]
             f |= ed[x]
+            r = rk[x]
+            if r < rmin:
+                rmin = r
+            if r > rmax:
+                rmax = r
+            r = fl[x]
+            if r < fmin:
+                fmin = r
+            if r > fmax:
+                fmax = r
             base = x * 8
-            for k in range(nbn[x]):
-                y = nb[base + k]
+            for k in range(base, base + nbn[x]):
+                y = nb[k]
                 if h[y] == 1 and lab[y] == 0:
                     lab[y] = n
                     st[sp] = y
@@ -206,7 +246,25 @@ def _labels(h: ptr8) -> int:
             conn |= 1
         if (f & 12) == 12:
             conn |= 2
+        if (f & 2) and rmax + 1 > rs:
+            rs = rmax + 1
+        if (f & 1) and rmin + 1 < rn:
+            rn = rmin + 1
+        if (f & 8) and fmax + 1 > fw:
+            fw = fmax + 1
+        if (f & 4) and fmin + 1 < fe:
+            fe = fmin + 1
+    re = ptr8(_reach)
+    re[0] = rs
+    re[1] = rn
+    re[2] = fw
+    re[3] = fe
     return conn
+
+
+def _labels(h):
+    _label[:] = _ZERO
+    return _label_pass(h)
 
 
 @micropython.viper
@@ -221,10 +279,10 @@ def _has_voina_cell(h: ptr8, pe: int, qe: int, linked: int) -> int:
     for c in range(81):
         if h[c]:
             continue
-        f = int(ed[c])
+        f = ed[c]
         base = c * 8
-        for k in range(nbn[c]):
-            y = nb[base + k]
+        for k in range(base, base + nbn[c]):
+            y = nb[k]
             if h[y] == 1:
                 f |= cf[lab[y]]
         if (linked or (f & pe) == pe) and (f & qe) != qe:
@@ -259,11 +317,11 @@ def _gen(h: ptr8, buf: ptr16, flags: int) -> int:
         for e in range(81):
             if h[e] != 1:
                 continue
-            limit = int(maxr[e])
+            limit = maxr[e]
             if (flags & 4) and limit > 3:
                 limit = 3
             for d in range(8):
-                r = int(reach[e * 8 + d])
+                r = reach[e * 8 + d]
                 k = 0
                 t = e
                 while k < r:
@@ -280,21 +338,21 @@ def _gen(h: ptr8, buf: ptr16, flags: int) -> int:
                     n += 1
                     cnt += 1
     for s in range(81):
-        hs = int(h[s])
+        hs = h[s]
         if hs < 2:
             continue
         for d in range(8):
-            if int(reach[s * 8 + d]) < hs:
+            if reach[s * 8 + d] < hs:
                 continue
             ok = 1
             capture = 0
             t = s
             for _i in range(hs):
                 t = st[t * 8 + d]
-                ht = int(h[t])
+                ht = h[t]
                 if ht == 1:
                     capture = 1
-                elif ht >= 2 and ht + 1 > int(maxr[t]):
+                elif ht >= 2 and ht + 1 > maxr[t]:
                     ok = 0
                     break
             if ok and capture:
@@ -316,7 +374,7 @@ def _spread_into(h: ptr8, out: ptr8, m: int):
     t = s
     for _i in range(cnt):
         t = st[t * 8 + d]
-        v = int(h[t]) + 1
+        v = h[t] + 1
         out[t] = 0 if v == 2 else v
 
 
@@ -386,8 +444,15 @@ def threatens(pos, player, fresh=True):
     if fresh or kv:
         _conn[0] = _labels(h)
     conn = _conn[0]
-    if (pos.common or pos.own[player]) and not conn & (2 >> player):
-        # a cube to place, and the opponent not linked already (E2)
+    k = player * 2
+    # a cube to place, the opponent not linked already (E2), and a Voina cell possible: it
+    # sits between a component touching one edge and one touching the other (or the edge
+    # itself), so they come within two ranks (files) of each other; or already linked
+    if (
+        (pos.common or pos.own[player])
+        and not conn & (2 >> player)
+        and (conn & (1 << player) or _reach[k + 1] - _reach[k] <= 2)
+    ):
         pe = 3 if player == 0 else 12
         if _has_voina_cell(h, pe, 15 - pe, conn & (1 << player)):
             return True
