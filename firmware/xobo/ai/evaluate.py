@@ -482,6 +482,34 @@ def exhaustion_score(pos, d_me, d_opp):
     return -W_EXHAUST if s_me <= s_opp else W_EXHAUST
 
 
+def has_stack(h):
+    """A stack (h >= 3) on the board: a spread, and with it a capture (M3, M4), may come."""
+    return _has_stack(h) != 0
+
+
+def race_score(pos, d_me, d_opp, weight):
+    """E4 reserve race for the side to move: ``weight`` when it places last, ``-weight`` when
+    it runs out first, 0 while either side can still link its edges.
+
+    Nobody can link when each distance is above the cubes that side still has to place (the
+    opponent will not place on its path; a Voina, and with it a regroup, needs a distance
+    of 1). Then every turn places one cube, from the common reserve first and then from
+    one's own (M1), and the side that has none left at the start of its turn loses (E4): the
+    mover, who places first, runs out first unless its supply is larger. Without own
+    reserves that is the parity of the common reserve: the mover places last when it is odd.
+    Only a capture changes the supplies (a spread of a stack over a single, M3, M4, which
+    also skips a placement): while a spread is legal the race is only likely, a quarter of
+    ``weight``; the search sees the capture itself."""
+    me = pos.side
+    s_me = supply(pos, me)
+    s_opp = supply(pos, me ^ 1)
+    if d_me <= s_me or d_opp <= s_opp:
+        return 0
+    if _gen(pos.heights, _kvbuf(), 0):
+        weight = weight // 4  # a spread is legal: a capture can still change the supplies
+    return weight if s_me > s_opp else -weight
+
+
 def evaluate(pos):
     """Static score for the side to move (no tactics: the search checks wins and Voina)."""
     h = pos.heights

@@ -36,6 +36,7 @@ from xobo.ai.evaluate import (
     distance,
     flood,
     legal_moves,
+    race_score,
     score_distances,
     spreads,
     supply,
@@ -76,6 +77,7 @@ class Config:
         prune_gifts=0,
         w_own=0,
         w_race=0,
+        w_parity=0,
     ):
         self.max_depth = max_depth
         self.node_limit = node_limit
@@ -89,6 +91,7 @@ class Config:
         self.prune_gifts = prune_gifts  # skip placements that hand the opponent a Voina cell
         self.w_own = w_own  # per cube of own reserve (captures, M4) more than the opponent
         self.w_race = w_race  # per cube below 12 in the common reserve: who runs out first
+        self.w_parity = w_parity  # the E4 race decided (no stack, nobody can link): who wins
 
 
 class _Scratch:
@@ -411,8 +414,12 @@ class Searcher:
         pos = self.pos
         h = pos.heights
         me = pos.side
-        s = score_distances(pos, distance(h, me), distance(h, me ^ 1))
+        d_me = distance(h, me)
+        d_op = distance(h, me ^ 1)
+        s = score_distances(pos, d_me, d_op)
         cfg = self.cfg
+        if cfg.w_parity:
+            s += race_score(pos, d_me, d_op, cfg.w_parity)
         if cfg.w_own:
             # captured cubes are the cubes left to place once the common reserve is empty
             # (M1), and a side with none then loses (E4)
