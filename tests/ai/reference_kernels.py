@@ -4,7 +4,12 @@
 tests (tests/ai/test_ai_kernels*.py). Winner, threats and move generation are checked
 against the rules engine itself."""
 
-from xobo.rules.geometry import NEIGHBOURS
+from xobo.rules.geometry import ray
+
+# the neighbours (B3) as tuples, as the old kernels read them (geometry no longer keeps them)
+NEIGHBOURS = tuple(
+    tuple(ray(c, d)[0] for d in range(8) if ray(c, d)) for c in range(81)
+)
 
 INF = 99
 _NORTH = tuple(range(72, 81))

@@ -18,7 +18,7 @@ Usage::
 """
 
 from xobo.compat import const, micropython, ptr8, ptr16
-from xobo.rules.geometry import EDGES, MAXREACH, NEIGHBOURS, RAYS, REACH
+from xobo.rules.geometry import EDGES, MAXREACH, REACH, ray
 
 INF = const(99)
 WIN = const(30000)  # a won game (minus the plies to get there)
@@ -38,9 +38,11 @@ GOAL = (1, 2)
 _NB = bytearray(81 * 8)
 _NBN = bytearray(81)
 for _c in range(81):
-    _NBN[_c] = len(NEIGHBOURS[_c])
-    for _k in range(len(NEIGHBOURS[_c])):
-        _NB[_c * 8 + _k] = NEIGHBOURS[_c][_k]
+    for _d in range(8):  # the engine's order: by direction, clockwise from North (B4)
+        _r = ray(_c, _d)
+        if _r:
+            _NB[_c * 8 + _NBN[_c]] = _r[0]
+            _NBN[_c] += 1
 _EDGES = bytes(EDGES)
 # the 9 cells of each edge, by the edge flag's bit: _EDGE_CELLS[bit * 9 + i]
 _EDGE_CELLS = bytearray(4 * 9)
@@ -57,7 +59,9 @@ _ZERO = bytes(81)
 # _STEP[c * 8 + d]: the next cell from c in direction d (B4); 255 off the board
 _STEP = bytearray(81 * 8)
 for _c in range(81 * 8):
-    _STEP[_c] = RAYS[_c][0] if RAYS[_c] else 255
+    _r = ray(_c >> 3, _c & 7)
+    _STEP[_c] = _r[0] if _r else 255
+STEP = _STEP  # for the search's ray walks
 _REACH = bytes(REACH)
 _MAXREACH = bytes(MAXREACH)
 _hk = bytearray(81)  # heights after a trial spread (kv threats)

@@ -31,6 +31,7 @@ import array
 
 from xobo.ai.evaluate import (
     INF,
+    STEP,
     SURE,
     WIN,
     distance,
@@ -44,7 +45,6 @@ from xobo.ai.evaluate import (
     winner,
 )
 from xobo.compat import micropython, ticks_diff, ticks_ms
-from xobo.rules.geometry import RAYS
 from xobo.rules.moves import PLACE, SPREAD, make_place, new_move_buffer
 
 _MAXPLY = 24
@@ -352,12 +352,12 @@ class Searcher:
                     hit = False
                     dd = d
                     while dd < 8:
-                        for t in RAYS[c * 8 + dd]:
-                            if h[t] != 1:
-                                break
+                        t = STEP[c * 8 + dd]  # along the ray, nearest first (255: off)
+                        while t != 255 and h[t] == 1:
                             run += 1
                             if a2[t] + b2[t] == d_op:
                                 hit = True
+                            t = STEP[t * 8 + dd]
                         dd += 4
                     if hit and run >= 3 and run > best_run:
                         best_run = run
