@@ -1,7 +1,8 @@
 """Alpha-beta search with iterative deepening, threat extensions and a node budget.
 
-The search works on the rules engine (``legal_moves``/``apply``/``undo``/``winner``/
-``threatens``) and the distances of :mod:`xobo.ai.evaluate`. What it knows about XoBo:
+The search plays moves with the rules engine (``apply``/``undo``) and asks
+:mod:`xobo.ai.evaluate` for everything else (its native ``legal_moves``/``winner``/
+``threatens``, equal to the engine's, and the distances). What it knows about XoBo:
 
 - a side to move that has a Voina cell (V1) wins at once (it places there): no search;
 - a side to move *under Voina* (V2) only has *defences*: the moves after which the attacker has
@@ -18,7 +19,9 @@ The search works on the rules engine (``legal_moves``/``apply``/``undo``/``winne
   and their defences (a threat-space quiescence search).
 
 The budget counts nodes, so a search with a given seed and budget is exactly reproducible on
-CPython and MicroPython; ``time_ms`` adds a wall-clock limit on top.
+CPython and MicroPython; ``time_ms`` adds a wall-clock limit on top, and ``poll`` (called at
+every node and inside the longer steps) lets the caller run its own loop or cancel
+(``SearchCancelled``).
 
 Usage::
 
