@@ -76,7 +76,6 @@ def ptr16(buf):
     return buf
 
 
-
 def collect():
     _gc.collect()
 

@@ -125,3 +125,19 @@ def test_rules_hint_prints_a_legal_move_in_notation(capsys):
     out = capsys.readouterr().out.strip()
     assert out == format_move(choose_move(pos, level="greedy", seed=3))
     assert main(["rules", "hint", "--level", "nonsense", pos.to_string()]) == 2
+
+
+def test_strong_keeps_to_its_time_bound():
+    # the desktop budget (6000 nodes) takes seconds in mid-game; time_ms still stops it: the
+    # clock is read every 8 nodes, and no step between two reads takes long
+    import time
+
+    from xobo.ai.bench import POSITIONS
+
+    for text in POSITIONS[3:]:
+        pos = Position.parse(text)
+        t0 = time.monotonic()
+        m = choose_move(pos, level="strong", seed=0, time_ms=200)
+        elapsed = time.monotonic() - t0
+        assert m in pos.legal_actions()
+        assert elapsed < 0.2 + 0.8, "%.2f s for a 200 ms bound" % elapsed

@@ -10,16 +10,27 @@ Usage::
 See docs/ai.md for the design, the levels and their measured strength.
 """
 
-from xobo.ai.evaluate import WIN, distance, score_distances, threatens
+from xobo.ai.evaluate import (
+    WIN,
+    distance,
+    kernel_memory,
+    legal_moves,
+    score_distances,
+    threatens,
+    winner,
+)
 from xobo.ai.rng import Rng
-from xobo.ai.search import Config, Searcher
+from xobo.ai.search import Config, SearchCancelled, Searcher, scratch_memory
+from xobo.compat import IS_MICROPYTHON
 from xobo.rules.moves import new_move_buffer
+
+__all__ = ("LEVELS", "CONFIGS", "STATS", "SearchCancelled", "ai_memory", "choose_move", "hint")
 
 LEVELS = ("random", "greedy", "beginner", "pico", "strong")
 HINT_LEVEL = "pico"
 
-# Search settings per level. ``pico`` is bounded by nodes (deterministic, at most ~1.5 s on the
-# Pico: docs/ai.md); ``strong`` is for the desktop.
+# Search settings per level. ``pico`` is bounded by nodes (deterministic; docs/ai.md gives its
+# time on the Pico); ``strong`` is for the desktop.
 CONFIGS = {
     "beginner": Config(
         max_depth=2, node_limit=50, k_adv=4, k_def=0, k_quiet=0, root_extra=2, max_ext=0
@@ -30,7 +41,9 @@ CONFIGS = {
     ),
     "strong": Config(
         max_depth=8,
-        node_limit=3000,
+        # twice the nodes on the desktop (deeper: docs/ai.md); the Pico keeps 3000 and the
+        # board's 2 s time bound
+        node_limit=3000 if IS_MICROPYTHON else 6000,
         k_adv=10,
         k_def=3,
         k_quiet=1,
@@ -41,6 +54,7 @@ CONFIGS = {
         prune_gifts=1,
         w_own=20,
         w_race=15,
+        w_parity=2000,
     ),
 }
 
@@ -66,15 +80,23 @@ def _digest(pos):
     return x
 
 
-def _winning_move(pos, buf, n, rng):
+def _cancel(poll):
+    """Poll at every trial move of the one-ply loops: one costs ~10 us on the unix port, and
+    up to ~50 us when the engine has to decide an exhaustion (E4)."""
+    if poll is not None and poll():
+        raise SearchCancelled()
+
+
+def _winning_move(pos, buf, n, rng, poll):
     """A move that wins at once (E3), if any: a Voina cell or a winning spread."""
     me = pos.side
     wins = 0
     first = -1
     for i in range(n):
+        _cancel(poll)
         m = buf[i]
         pos.apply(m)
-        w = pos.winner()
+        w = winner(pos)
         pos.undo()
         if w == me:
             if first < 0:
@@ -83,7 +105,7 @@ def _winning_move(pos, buf, n, rng):
     return first
 
 
-def _greedy(pos, buf, n, rng):
+def _greedy(pos, buf, n, rng, poll):
     """One ply: the move whose resulting position scores best (ties: seeded random)."""
     me = pos.side
     opp = me ^ 1
@@ -92,14 +114,15 @@ def _greedy(pos, buf, n, rng):
     choice = buf[0]
     h = pos.heights
     for i in range(n):
+        _cancel(poll)
         m = buf[i]
         pos.apply(m)
-        w = pos.winner()
+        w = winner(pos)
         if w == me:
             v = WIN
         elif w == opp:
             v = -WIN
-        elif threatens(pos, opp):
+        elif threatens(pos, opp, False):
             v = 1 - WIN  # the opponent places on a Voina cell and wins
         else:
             v = -score_distances(pos, distance(h, opp), distance(h, me))
@@ -115,18 +138,23 @@ def _greedy(pos, buf, n, rng):
     return choice
 
 
-def choose_move(position, level="pico", seed=0, time_ms=None):
+def choose_move(position, level="pico", seed=0, time_ms=None, poll=None):
     """The move (engine int) the computer plays for the side to move in ``position``.
 
     ``position`` is not changed. ``level`` is one of LEVELS; ``seed`` makes the choice among
     equal moves replayable; ``time_ms`` (optional) also bounds the search by wall time.
+    ``poll`` (optional): a function of no arguments called often during the search (every
+    node, and within any longer step: docs/ai.md gives the worst gap); when it returns True
+    the search stops and raises SearchCancelled. Polling never changes the move chosen.
     Raises ValueError when the game is over or the level is unknown.
     """
     if level not in LEVELS:
         raise ValueError("unknown level '%s': use one of %s" % (level, ", ".join(LEVELS)))
+    if poll is not None and poll():
+        raise SearchCancelled()
     pos = position.clone()
     buf = _buffer()
-    n = pos.legal_moves(buf)
+    n = legal_moves(pos, buf)
     if n == 0:
         raise ValueError("the game is over: there is no move to choose")
     rng = Rng(seed * 7919 + _digest(pos))
@@ -136,11 +164,11 @@ def choose_move(position, level="pico", seed=0, time_ms=None):
     if n == 1:
         return buf[0]
     if level == "greedy":
-        return _greedy(pos, buf, n, rng)
-    win = _winning_move(pos, buf, n, rng)
+        return _greedy(pos, buf, n, rng, poll)
+    win = _winning_move(pos, buf, n, rng, poll)
     if win >= 0:
         return win
-    s = Searcher(pos, CONFIGS[level], rng, time_ms)
+    s = Searcher(pos, CONFIGS[level], rng, time_ms, poll)
     m, score = s.best_move()
     STATS[0] = s.nodes
     STATS[1] = s.depth_done
@@ -148,6 +176,16 @@ def choose_move(position, level="pico", seed=0, time_ms=None):
     return m
 
 
-def hint(position, seed=0, level=HINT_LEVEL):
+def hint(position, seed=0, level=HINT_LEVEL, poll=None):
     """The move the AI suggests for the side to move (same as choose_move at ``level``)."""
-    return choose_move(position, level=level, seed=seed)
+    return choose_move(position, level=level, seed=seed, poll=poll)
+
+
+def ai_memory():
+    """Bytes of buffers the AI keeps on the heap between moves (the search's scratch, the
+    move buffers, the kernels' tables; payload only, without object headers). Before the
+    first search only the kernels' tables exist. For the board's memory report."""
+    n = kernel_memory() + scratch_memory()
+    if _buf is not None:
+        n += 2 * len(_buf)
+    return n

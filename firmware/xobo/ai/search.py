@@ -1,7 +1,8 @@
 """Alpha-beta search with iterative deepening, threat extensions and a node budget.
 
-The search works on the rules engine (``legal_moves``/``apply``/``undo``/``winner``/
-``threatens``) and the distances of :mod:`xobo.ai.evaluate`. What it knows about XoBo:
+The search plays moves with the rules engine (``apply``/``undo``) and asks
+:mod:`xobo.ai.evaluate` for everything else (its native ``legal_moves``/``winner``/
+``threatens``, equal to the engine's, and the distances). What it knows about XoBo:
 
 - a side to move that has a Voina cell (V1) wins at once (it places there): no search;
 - a side to move *under Voina* (V2) only has *defences*: the moves after which the attacker has
@@ -18,7 +19,9 @@ The search works on the rules engine (``legal_moves``/``apply``/``undo``/``winne
   and their defences (a threat-space quiescence search).
 
 The budget counts nodes, so a search with a given seed and budget is exactly reproducible on
-CPython and MicroPython; ``time_ms`` adds a wall-clock limit on top.
+CPython and MicroPython; ``time_ms`` adds a wall-clock limit on top, and ``poll`` (called at
+every node and inside the longer steps) lets the caller run its own loop or cancel
+(``SearchCancelled``).
 
 Usage::
 
@@ -31,16 +34,20 @@ import array
 
 from xobo.ai.evaluate import (
     INF,
+    STEP,
     SURE,
     WIN,
     distance,
     flood,
+    legal_moves,
+    race_score,
     score_distances,
+    spreads,
     supply,
     threatens,
+    winner,
 )
-from xobo.compat import ticks_diff, ticks_ms
-from xobo.rules.geometry import RAY_CELLS, REACH
+from xobo.compat import micropython, ticks_diff, ticks_ms
 from xobo.rules.moves import PLACE, SPREAD, make_place, new_move_buffer
 
 _MAXPLY = 24
@@ -49,6 +56,11 @@ _CAND = 96
 
 class Budget(Exception):
     """Raised inside the search when the node or time budget is spent."""
+
+
+class SearchCancelled(Exception):
+    """The caller's ``poll()`` returned True: the search stopped without a move (the
+    position given to ``choose_move`` is unchanged)."""
 
 
 class Config:
@@ -68,6 +80,7 @@ class Config:
         prune_gifts=0,
         w_own=0,
         w_race=0,
+        w_parity=0,
     ):
         self.max_depth = max_depth
         self.node_limit = node_limit
@@ -81,6 +94,7 @@ class Config:
         self.prune_gifts = prune_gifts  # skip placements that hand the opponent a Voina cell
         self.w_own = w_own  # per cube of own reserve (captures, M4) more than the opponent
         self.w_race = w_race  # per cube below 12 in the common reserve: who runs out first
+        self.w_parity = w_parity  # the E4 race decided (no stack, nobody can link): who wins
 
 
 class _Scratch:
@@ -106,6 +120,18 @@ class _Scratch:
 _SCRATCH = []
 
 
+def scratch_memory():
+    """Bytes of the search's buffers (payload), 0 before the first search made them."""
+    if not _SCRATCH:
+        return 0
+    sc = _SCRATCH[0]
+    n = 2 * len(sc.gen) + 2 * _CAND * _MAXPLY + 4 * len(sc.keys) + 4 * len(sc.cellkey)
+    n += 4 * len(sc.topk)
+    for b in (sc.ncand, sc.a_me, sc.b_me, sc.a_op, sc.b_op, sc.taken, sc.topc):
+        n += len(b)
+    return n
+
+
 def _scratch():
     if not _SCRATCH:
         _SCRATCH.append(_Scratch())
@@ -113,11 +139,12 @@ def _scratch():
 
 
 class Searcher:
-    def __init__(self, pos, cfg, rng, time_ms=None):
+    def __init__(self, pos, cfg, rng, time_ms=None, poll=None):
         self.pos = pos
         self.cfg = cfg
         self.rng = rng
         self.time_ms = time_ms
+        self.poll = poll
         self.nodes = 0
         self.depth_done = 0
         sc = _scratch()
@@ -141,12 +168,21 @@ class Searcher:
         self.nodes += 1
         if self.nodes > self.cfg.node_limit:
             raise Budget()
+        if self.poll is not None and self.poll():
+            raise SearchCancelled()
         if self.time_ms is not None and not self.nodes & 7:
             if ticks_diff(ticks_ms(), self.t0) > self.time_ms:
                 raise Budget()
 
+    @micropython.native
+    def _poll(self):
+        """Within a step that takes longer than a node (candidates): the caller's poll."""
+        if self.poll is not None and self.poll():
+            raise SearchCancelled()
+
     # ------------------------------------------------------------------ move lists
 
+    @micropython.native
     def _push(self, ply, m, key):
         n = self.ncand[ply]
         if n < _CAND:
@@ -154,6 +190,7 @@ class Searcher:
             self.keys[n] = key
             self.ncand[ply] = n + 1
 
+    @micropython.native
     def _sort(self, ply):
         """Insertion sort of the candidates of ``ply`` by key (lowest first, stable)."""
         c = self.cand[ply]
@@ -170,6 +207,7 @@ class Searcher:
             c[j + 1] = m
             k[j + 1] = v
 
+    @micropython.native
     def _top(self, ply, k, offset):
         """Push the ``k`` untaken cells of lowest ``cellkey`` (below 9999) as placements,
         lowest first, marking them taken; one pass with a small sorted window."""
@@ -197,6 +235,7 @@ class Searcher:
             taken[top[i]] = 1
             self._push(ply, make_place(top[i]), offset + topk[i])
 
+    @micropython.native
     def defences(self, ply):
         """Under Voina: the moves after which the attacker cannot win at once (V2, V3, E4).
         Fills cand[ply]; returns -1 if one of them wins outright for the mover (then it is
@@ -206,8 +245,9 @@ class Searcher:
         opp = me ^ 1
         h = pos.heights
         self.ncand[ply] = 0
-        n = pos.legal_moves(self.gen)
+        n = legal_moves(pos, self.gen)
         gen = self.gen
+        poll = self.poll
         # placements defend only by a blocus (my own path then goes through the attacker's
         # cell: my distance is at most 2) or by taking the last cube the attacker could place
         d_me = flood(h, me, True, self.a_me)
@@ -216,6 +256,8 @@ class Searcher:
         b = self.b_me
         exhaust = pos.common == 1 and pos.own[opp] == 0
         for i in range(n):
+            if poll is not None and poll():
+                raise SearchCancelled()  # a trial move: ~10-40 us here, ~10 ms on a Pico
             m = gen[i]
             kind = m & 3
             key = 0
@@ -230,8 +272,8 @@ class Searcher:
             elif kind == SPREAD:
                 key = 1
             pos.apply(m)
-            w = pos.winner()
-            ok = w < 0 and not threatens(pos, opp)
+            w = winner(pos)
+            ok = w < 0 and not threatens(pos, opp, False)
             pos.undo()
             if w == me:
                 self.ncand[ply] = 0
@@ -243,6 +285,7 @@ class Searcher:
         self._sort(ply)
         return self.ncand[ply]
 
+    @micropython.native
     def candidates(self, ply, extra):
         """Not under Voina: spreads and a few placements (see the module docstring)."""
         cfg = self.cfg
@@ -259,6 +302,7 @@ class Searcher:
         flood(h, me, False, b1)
         d_op = flood(h, opp, True, a2)
         flood(h, opp, False, b2)
+        self._poll()
         can_place = pos.common or pos.own[me]
         has_stack = False
         gifts = cfg.prune_gifts and d_op == 2
@@ -283,19 +327,21 @@ class Searcher:
             if gifts and s_op == 0:
                 taken[c] = 1  # the opponent would have a Voina cell on their turn: lost
         if has_stack:
-            n = pos.legal_moves(self.gen)
+            n = spreads(pos, self.gen)
             gen = self.gen
             for i in range(n):
-                m = gen[i]
-                if m & 3 == SPREAD:
-                    self._push(ply, m, -1000)
+                self._push(ply, gen[i], -1000)
         if not can_place:
             return self.ncand[ply]
         k_adv = cfg.k_adv + extra
+        self._poll()
         self._top(ply, k_adv, 0)
+        self._poll()
         # cells that align three singles with a single of the opponent's shortest path
         if cfg.k_def and d_op < INF:
             for c in range(81):
+                if not c & 15:
+                    self._poll()
                 if taken[c]:
                     key[c] = 9999
                     continue
@@ -309,21 +355,21 @@ class Searcher:
                     hit = False
                     dd = d
                     while dd < 8:
-                        ro = (c * 8 + dd) * 8
-                        for k in range(REACH[c * 8 + dd]):
-                            t = RAY_CELLS[ro + k]
-                            if h[t] != 1:
-                                break
+                        t = STEP[c * 8 + dd]  # along the ray, nearest first (255: off)
+                        while t != 255 and h[t] == 1:
                             run += 1
                             if a2[t] + b2[t] == d_op:
                                 hit = True
+                            t = STEP[t * 8 + dd]
                         dd += 4
                     if hit and run >= 3 and run > best_run:
                         best_run = run
                 if best_run:
                     key[c] = s_op * 10 - best_run
+            self._poll()
             self._top(ply, cfg.k_def, 500)
         if cfg.k_quiet:
+            self._poll()
             # the empty cell farthest from both paths: a waiting move (the reserve, E4)
             best = -1
             bk = -1
@@ -340,6 +386,7 @@ class Searcher:
                 self._push(ply, make_place(best), 900)
         return self.ncand[ply]
 
+    @micropython.native
     def threats(self, ply):
         """Quiescence: placements after which the mover threatens (declares Voina)."""
         pos = self.pos
@@ -365,12 +412,17 @@ class Searcher:
 
     # ------------------------------------------------------------------ search
 
+    @micropython.native
     def static(self):
         pos = self.pos
         h = pos.heights
         me = pos.side
-        s = score_distances(pos, distance(h, me), distance(h, me ^ 1))
+        d_me = distance(h, me)
+        d_op = distance(h, me ^ 1)
+        s = score_distances(pos, d_me, d_op)
         cfg = self.cfg
+        if cfg.w_parity:
+            s += race_score(pos, d_me, d_op, cfg.w_parity)
         if cfg.w_own:
             # captured cubes are the cubes left to place once the common reserve is empty
             # (M1), and a side with none then loses (E4)
@@ -383,14 +435,15 @@ class Searcher:
                     s -= (12 - c) * cfg.w_race
         return s
 
+    @micropython.native
     def negamax(self, depth, alpha, beta, ply, ext, q):
         self._tick()
         pos = self.pos
-        w = pos.winner()
+        w = winner(pos)
         me = pos.side
         if w >= 0:
             return WIN - ply if w == me else ply - WIN
-        if threatens(pos, me):
+        if threatens(pos, me, False):
             return WIN - ply - 1  # V1: I place on my Voina cell (kv: or spread) and win
         if ply >= _MAXPLY - 1:
             return self.static()
@@ -458,7 +511,7 @@ class Searcher:
             return cand[0], WIN
         if n == 0:
             # no defence (lost) or nothing searched: any legal move
-            k = pos.legal_moves(self.gen)
+            k = legal_moves(pos, self.gen)
             return self.gen[self.rng.below(k)], -WIN
         if n == 1:
             return cand[0], 0
