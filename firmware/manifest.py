@@ -22,6 +22,7 @@ package(
         "rules/geometry.py",
         "rules/moves.py",
         "rules/notation.py",
+        "rules/numbers.py",
         "rules/position.py",
         "rules/record.py",  # serial `record`, imported when asked
         # the drivers (rp2: machine, neopixel)

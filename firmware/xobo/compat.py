@@ -90,3 +90,14 @@ def mem_alloc():
     """Allocated bytes of the MicroPython heap (-1 on CPython)."""
     f = getattr(_gc, "mem_alloc", None)
     return f() if f is not None else -1
+
+
+def forget_module(name):
+    """Forget the module ``name`` (``sys.modules`` and its package's attribute): its code is
+    freed at the next collection once nothing else refers to it (the Pico's heap holds every
+    imported .mpy)."""
+    sys.modules.pop(name, None)
+    parent, _, child = name.rpartition(".")
+    pkg = sys.modules.get(parent)
+    if pkg is not None and child in pkg.__dict__:
+        delattr(pkg, child)

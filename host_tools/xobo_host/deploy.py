@@ -1,8 +1,8 @@
 """Deploying the firmware to a Pico: compile to .mpy, find the Pico, copy with mpremote.
 
 ``build(board, out_dir)`` compiles the device files that ``firmware/manifest.py`` lists (and
-only those: host-only modules would take the Pico's RAM) with ``mpy-cross -march=armv6m`` (the
-RP2040's Cortex-M0+, for the ``@micropython.native``/``viper`` functions) into
+only those: host-only modules would take the Pico's RAM) with ``mpy-cross -O3 -march=armv6m``
+(no line numbers; the RP2040's Cortex-M0+ for the ``@micropython.native``/``viper`` functions) into
 ``out_dir/xobo/**.mpy`` and adds ``main.py`` (kept as source: MicroPython boots ``main.py``)
 and ``board.json`` (the chosen definition, checked first). ``flash(...)`` then removes the old
 ``:xobo`` package on the device (stale ``.py`` files there would shadow the new ``.mpy``),
@@ -118,7 +118,10 @@ def build(board_path, out_dir, mpy_cross=None, package_dir=PACKAGE_DIR, main_py=
         rel = Path(name)
         dst = out / rel.with_suffix(".mpy")
         dst.parent.mkdir(parents=True, exist_ok=True)
-        cmd = [tool, "-o", str(dst), "-s", rel.as_posix()]
+        # -O3: no line numbers and no asserts in the bytecode, about 5 KB less of the Pico's
+        # RAM (every imported .mpy is loaded into it); the firmware reports its errors in
+        # words, tracebacks from the device then name the function without its line
+        cmd = [tool, "-O3", "-o", str(dst), "-s", rel.as_posix()]
         if march:
             cmd.append("-march=" + march)
         proc = subprocess.run(cmd + [str(src)], capture_output=True, text=True)

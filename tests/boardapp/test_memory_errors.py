@@ -98,6 +98,6 @@ def test_timing_command_reports_counts_mean_and_worst_then_starts_again():
         fields[name] = [int(x) for x in value.split("/")]
     assert fields["scan"][0] >= 50 and fields["light"][0] >= 50
     assert fields["write"][0] >= 1  # the first frame is written
-    for n, mean, worst in fields.values():
+    for _count, mean, worst in fields.values():
         assert 0 <= mean <= worst
     assert vb.command("timing")[0] == "ok timing scan=0/0/0 light=0/0/0 write=0/0/0"

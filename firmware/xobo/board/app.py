@@ -36,16 +36,26 @@ from array import array
 from xobo.board import inference as I
 from xobo.board.inference import Inference
 from xobo.board.light import Light
-from xobo.compat import IS_MICROPYTHON, collect, const, mem_free, ticks_diff, ticks_us
+from xobo.compat import (
+    IS_MICROPYTHON,
+    collect,
+    const,
+    forget_module,
+    mem_free,
+    ticks_diff,
+    ticks_us,
+)
 from xobo.rules.errors import XoboError
 from xobo.rules.geometry import NS, cell_name, ray
 from xobo.rules.notation import format_move, parse_move
+from xobo.rules.numbers import parse_uint
 from xobo.rules.position import Position
 
 CYCLE_MS = const(10)
-REFRESH_MS = const(1000)
-AI_TIME_MS = const(2000)
+ERROR_REPEAT_MS = const(1000)  # a repeated out-of-memory error is announced once a second
+AI_TIME_MS = const(1800)  # the search's bound: a move or hint within 2 s on a Pico
 
+AI_MODULES = ("xobo.ai", "xobo.ai.search", "xobo.ai.evaluate", "xobo.ai.rng")
 SETTING_KEYS = ("variant", "first", "brightness", "settle", "hints", "opponent", "level")
 DEFAULTS = {
     "variant": "xobo",
@@ -88,10 +98,14 @@ def check_setting(key, value):
 
 
 def _to_int(value):
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
+    """An int setting's value: an int, or ASCII digits (a saved or typed '+800', '８00' or
+    '1_000' is refused, as the protocol refuses them); None otherwise."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        v = parse_uint(value)
+        return v if v >= 0 else None
+    return None
 
 
 def result_reason(pos):
@@ -162,6 +176,9 @@ class App:
         self.ai_failed_ply = -1
         self.ai_time_ms = AI_TIME_MS  # bound of the computer's search (watchdog: 8 s)
         self.hint_move = -1
+        self.release_ai = False  # the device unloads the AI after each search (_ai_done)
+        self.polled_at = 0  # the last board cycle run from inside a search (search_poll)
+        self._poll = self.search_poll  # one bound method, made once
         # occupied cells whose stack height must change while restoring (after an undo or a
         # load: the switch stays closed, so the text says the height: `height a5=1`)
         self.regauge = bytearray(81)
@@ -361,7 +378,7 @@ class App:
             self.force_show = True
             if self.unsaved:
                 self.save_game()
-            if self.mem_errors == 0 or ticks_diff(now, self.mem_error_at) >= REFRESH_MS:
+            if self.mem_errors == 0 or ticks_diff(now, self.mem_error_at) >= ERROR_REPEAT_MS:
                 self.emit("event error out of memory in the %s: collected (%d bytes free), "
                           "going on" % (where, mem_free()))
                 self.mem_error_at = now
@@ -401,8 +418,8 @@ class App:
             self._computer_turn(now)
 
     def render(self, now):
-        """Render the light; the LEDs are written only when a colour changed (or once a
-        second): a WS2812 write masks interrupts for ~3.5 ms."""
+        """Render the light; the LEDs are written only when a colour changed: a WS2812 write
+        masks interrupts for ~3.5 ms."""
         t0 = ticks_us()
         try:
             self._render(now)
@@ -414,8 +431,7 @@ class App:
         leds = self.d.leds
         if self.selftest is not None:
             self.selftest.render(leds.set_cell, leds.set_edge)
-        elif self.light.render(now) or ticks_diff(now, self.shown_at) >= REFRESH_MS \
-                or self.force_show:
+        elif self.light.render(now) or self.force_show:  # written only when it changed
             self.light.output(leds)
         else:
             return
@@ -720,12 +736,20 @@ class App:
             raise XoboError("hints are off (set hints on)")
         if self.pos.is_terminal():
             raise XoboError("the game is over: no hint")
+        ai = self._ai()
+        if ai is None:
+            raise XoboError("no hints: the AI (xobo.ai) is not installed")
+        self.light.thinking = self.pos.side
         try:
-            from xobo.ai import hint
-        except ImportError:
-            raise XoboError("no hints: the AI (xobo.ai.hint) is not installed") from None
-        self.d.watchdog.feed()
-        m = hint(self.pos.clone())
+            m = ai.choose_move(self.pos.clone(), level=ai.HINT_LEVEL, seed=0,
+                               time_ms=self.ai_time_ms, poll=self._poll)
+        except ai.SearchCancelled:
+            raise XoboError("no hint: the board changed while the computer was thinking "
+                            "(ask again)") from None
+        finally:
+            self.light.thinking = -1
+            self._ai_done()
+        now = self.d.clock.ticks_ms()
         self.hint_move = m
         self.light.show_hint(m, now)
         self.emit("event hint %s" % format_move(m))
@@ -735,22 +759,77 @@ class App:
         pos = self.pos
         if SIDE_NAMES[pos.side] != self.settings["opponent"] or pos.is_terminal():
             return
-        try:
-            from xobo.ai import choose_move
-        except ImportError:
+        ai = self._ai()
+        if ai is None:
             self.ai_failed_ply = pos.ply
-            self.emit("event error the computer cannot play: xobo.ai.choose_move is missing")
+            self.emit("event error the computer cannot play: the AI (xobo.ai) is not installed")
             return
+        self.light.thinking = pos.side
         try:
-            self.d.watchdog.feed()  # the search may take a while: bounded by ai_time_ms
-            m = choose_move(pos.clone(), level=self.settings["level"], seed=pos.ply,
-                            time_ms=self.ai_time_ms)
-            self.expect_move(m, "computer", now)
+            self.d.watchdog.feed()  # the search polls the board: bounded by ai_time_ms too
+            m = ai.choose_move(pos.clone(), level=self.settings["level"], seed=pos.ply,
+                               time_ms=self.ai_time_ms, poll=self._poll)
+        except ai.SearchCancelled:
+            return  # the cubes moved or a button was pressed: the cycle handles it first
+        except MemoryError:
+            raise  # the cycle's recovery (recover_memory)
         except Exception as exc:  # an AI bug must not stop the board
             if _is_power_cut(exc):
                 raise
             self.ai_failed_ply = pos.ply
             self.emit("event error the computer cannot play: %s" % exc)
+            return
+        finally:
+            self.light.thinking = -1
+            self._ai_done()
+        try:
+            self.expect_move(m, "computer", self.d.clock.ticks_ms())
+        except XoboError as exc:
+            self.ai_failed_ply = pos.ply
+            self.emit("event error the computer cannot play: %s" % exc)
+
+    def _ai(self):
+        """The AI package, imported now (after a collection: it is the largest import), or
+        None when it is not installed."""
+        collect()
+        try:
+            import xobo.ai as ai
+        except ImportError:
+            return None
+        return ai
+
+    def _ai_done(self):
+        """After a search: on the device (``release_ai``) the AI's code and buffers are
+        unloaded, so that the heap after a computer move is the heap after boot (the next
+        search imports it again: about 0.1 s on a Pico)."""
+        if self.release_ai:
+            for name in AI_MODULES:
+                forget_module(name)
+            collect()
+
+    def search_poll(self):
+        """Called by the AI's search, often: every CYCLE_MS it runs the board's scan
+        (switches, debounce, inference, buttons, watchdog) and light, so the board answers
+        while the computer thinks. Nothing is committed here; returns True (the search stops)
+        when a button was pressed or the cubes moved: the board's own cycle then handles it,
+        and the computer thinks again once the cubes are back as the position says."""
+        d = self.d
+        now = d.clock.ticks_ms()
+        if ticks_diff(now, self.polled_at) < CYCLE_MS:
+            return False
+        self.polled_at = now
+        raw = self.raw
+        d.matrix.scan_into(raw)
+        if d.debouncer.update(raw, now):
+            ev = self.ev
+            while d.debouncer.get_into(ev):
+                if self.listeners:
+                    self.emit("event switch %s %s" % (cell_name(ev[0]), "on" if ev[1] else "off"))
+            self.inf.observe(d.debouncer.stable, now)
+        d.buttons.update(now)
+        d.watchdog.feed()
+        self.render(now)
+        return d.buttons.pending() > 0 or self.inf.state != I.MATCH
 
     # ------------------------------------------------------------ buttons
 
@@ -948,16 +1027,22 @@ async def run_tasks(app, proto, stdin=None, stdout=None):
     stop = [False]
     alive = [0]
 
+    # each task sleeps what is left of its period, so the scan runs every 10 ms (not 10 ms
+    # after the end of the last one: 11.5 ms measured on the emulated Pico)
     async def scan_task():
         while not stop[0]:
-            app.scan(clock.ticks_ms())
+            t0 = clock.ticks_ms()
+            app.scan(t0)
             alive[0] += 1
-            await _sleep_ms(asyncio, CYCLE_MS)
+            left = CYCLE_MS - ticks_diff(clock.ticks_ms(), t0)
+            await _sleep_ms(asyncio, left if left > 0 else 0)
 
     async def light_task():
         while not stop[0]:
-            app.render(clock.ticks_ms())
-            await _sleep_ms(asyncio, 2 * CYCLE_MS)
+            t0 = clock.ticks_ms()
+            app.render(t0)
+            left = 2 * CYCLE_MS - ticks_diff(clock.ticks_ms(), t0)
+            await _sleep_ms(asyncio, left if left > 0 else 0)
 
     async def watchdog_task():
         # the scan feeds the watchdog each cycle; this task only keeps feeding while the

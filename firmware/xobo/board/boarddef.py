@@ -26,6 +26,8 @@ Usage::
 
 import json
 
+from xobo.rules.numbers import parse_uint
+
 PLATFORMS = ("micropython-rp2", "circuitpython", "blinka")
 SIDES = ("N", "S", "E", "W")
 BUTTON_ORDER = ("ok", "undo", "hint")
@@ -43,8 +45,8 @@ def _valid_pin(platform, pin):
     if not isinstance(pin, str):
         return False
     if platform == "blinka":
-        return pin.startswith("D") and pin[1:].isdigit() and 0 <= int(pin[1:]) <= 27
-    return pin.startswith("GP") and pin[2:].isdigit() and 0 <= int(pin[2:]) <= 28
+        return pin.startswith("D") and 0 <= parse_uint(pin[1:], 2) <= 27
+    return pin.startswith("GP") and 0 <= parse_uint(pin[2:], 2) <= 28
 
 
 def _pin_hint(platform):

@@ -22,7 +22,7 @@ Usage (what ``firmware/main.py`` does)::
 
 import gc
 
-from xobo.compat import mem_free
+from xobo.compat import forget_module, mem_free
 
 WATCHDOG_MS = 8000
 
@@ -45,13 +45,14 @@ def build(path="board.json", watchdog_ms=WATCHDOG_MS, flash_root=""):
 
     gc.collect()
     app = App(drivers, inference=inference)
+    app.release_ai = True  # the AI is loaded for a search and unloaded after it
     if watchdog_ms:
         drivers.watchdog = boarddef.make_watchdog(bd, watchdog_ms)
     # the definition's checking code is needed only at boot: keep what the running board
     # uses and unload the module (about 8 KB of bytecode on the Pico)
     drivers.boarddef = BoardSummary(bd)
     bd = boarddef = None
-    unload("xobo.board.boarddef")
+    forget_module("xobo.board.boarddef")
     gc.collect()
     return app
 
@@ -70,17 +71,6 @@ class BoardSummary:
     def button_names(self):
         return sorted(self.buttons)
 
-
-def unload(name):
-    """Forget the module ``name`` (its bytecode is freed at the next collection once nothing
-    else refers to it)."""
-    import sys
-
-    sys.modules.pop(name, None)
-    parent, _, child = name.rpartition(".")
-    pkg = sys.modules.get(parent)
-    if pkg is not None and child in pkg.__dict__:
-        delattr(pkg, child)
 
 
 def run(path="board.json"):

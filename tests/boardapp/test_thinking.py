@@ -1,0 +1,121 @@
+# dual-runtime
+"""The computer thinks without stopping the board (the device issue): its search calls the
+board back (``App.search_poll``) and the board runs its scan and its light every 10 ms meanwhile;
+a switch change is seen and answered, a button or a cube moved stops the search (the board's
+own cycle then handles it), and the computer's edges pulse yellow (THINKING) while it thinks.
+
+The clock here advances 1 ms each time it is read, so that a search takes virtual time."""
+
+from boardapp.boardkit import Recorder
+from xobo.board import colours as C
+from xobo.board.virtual_board import VirtualBoard
+from xobo.rules.geometry import parse_cell
+
+
+class _TickingClock:
+    """The board's virtual clock, advanced 1 ms at every reading (a search takes time)."""
+
+    def __init__(self, clock):
+        self.clock = clock
+
+    def ticks_ms(self):
+        return self.clock.advance(1)
+
+    def __getattr__(self, name):
+        return getattr(self.clock, name)
+
+
+class _Spy:
+    """Wraps App.search_poll: counts the calls and runs ``action(n)`` at each."""
+
+    def __init__(self, app, action=None):
+        self.app = app
+        self.poll = app.search_poll
+        self.action = action
+        self.calls = 0
+        self.cycles = 0
+        self.edges = []
+
+    def __call__(self):
+        self.calls += 1
+        before = self.app.polled_at
+        if self.action is not None:
+            self.action(self.calls)
+        stop = self.poll()
+        if self.app.polled_at != before:
+            self.cycles += 1
+            self.edges.append(self.app.light.edge_code[0])
+        return stop
+
+
+def _board_thinking(action=None):
+    vb = VirtualBoard()
+    vb.advance(50)
+    app = vb.app
+    app.d.clock = _TickingClock(app.d.clock)
+    spy = _Spy(app, action)
+    app._poll = spy
+    return vb, app, spy
+
+
+def test_the_board_scans_and_lights_while_the_computer_thinks():
+    vb, app, spy = _board_thinking()
+    rec = Recorder(vb)
+    reply = vb.command("set opponent ns")  # NS is to move: the computer thinks now
+    assert reply[0].startswith("ok opponent ns")
+    vb.advance(20)
+    assert rec.has("event expect computer "), rec.lines
+    assert spy.calls > 100 and spy.cycles >= 2  # board cycles ran inside the search
+    assert C.THINKING in spy.edges  # North-South's edges pulsed yellow meanwhile
+    assert app.light.thinking == -1  # and no longer after it
+
+
+def test_a_cube_put_while_the_computer_thinks_is_seen_and_stops_the_search():
+    cell = parse_cell("a1")
+    vb = None
+
+    def put_a_cube(n):
+        if n == 30:
+            vb.switches.put(cell)
+
+    vb, app, spy = _board_thinking(put_a_cube)
+    rec = Recorder(vb)
+    vb.command("set opponent ns")
+    vb.advance(10)  # the next cycle starts the search
+    # the change was debounced and announced from inside the search, which then stopped
+    # (the cubes no longer match the position): no computer move waits
+    assert rec.has("event switch a1 on"), rec.lines
+    assert not rec.has("event expect computer")
+    assert app.inf.state_name() != "match"
+    # the player moved for the computer: the board commits it as NS's move
+    vb.advance(1500)
+    assert app.pos.ply == 1 and app.pos.last_move() >= 0
+
+
+def test_a_button_pressed_while_the_computer_thinks_stops_it_and_is_handled():
+    vb = None
+
+    def tap_undo(n):
+        if n == 30:
+            vb.buttons.press("undo")
+        elif n == 120:
+            vb.buttons.release("undo")
+
+    vb, app, spy = _board_thinking(tap_undo)
+    rec = Recorder(vb)
+    vb.command("set opponent ns")
+    vb.advance(10)
+    assert not rec.has("event expect computer")  # stopped for the button
+    spy.action = None
+    vb.advance(100)
+    assert rec.has("event button undo short"), rec.lines  # handled by the board's cycle
+    assert rec.has("event error nothing to undo")
+    vb.advance(100)
+    assert rec.has("event expect computer "), rec.lines  # then it thought again
+
+
+def test_a_hint_runs_the_board_while_it_searches():
+    vb, app, spy = _board_thinking()
+    reply = vb.command("hint")
+    assert reply[0].startswith("ok hint "), reply
+    assert spy.cycles >= 2 and C.THINKING in spy.edges
