@@ -20,11 +20,12 @@ from xobo.ai.evaluate import (
     winner,
 )
 from xobo.ai.rng import Rng
-from xobo.ai.search import Config, SearchCancelled, Searcher, scratch_memory
+from xobo.ai.search import Config, SearchCancelled, Searcher, release_scratch, scratch_memory
 from xobo.compat import IS_MICROPYTHON
 from xobo.rules.moves import new_move_buffer
 
-__all__ = ("LEVELS", "CONFIGS", "STATS", "SearchCancelled", "ai_memory", "choose_move", "hint")
+__all__ = ("LEVELS", "CONFIGS", "STATS", "SearchCancelled", "ai_memory", "choose_move", "hint",
+           "release")
 
 LEVELS = ("random", "greedy", "beginner", "pico", "strong")
 HINT_LEVEL = "pico"
@@ -179,6 +180,15 @@ def choose_move(position, level="pico", seed=0, time_ms=None, poll=None):
 def hint(position, seed=0, level=HINT_LEVEL, poll=None):
     """The move the AI suggests for the side to move (same as choose_move at ``level``)."""
     return choose_move(position, level=level, seed=seed, poll=poll)
+
+
+def release():
+    """Drop the buffers the AI keeps between searches (the move buffer and the search's
+    scratch): the board calls it after each search on the device, where the heap must stay
+    100 KB free between moves; the next search makes them again (a few KB, in small blocks)."""
+    global _buf
+    _buf = None
+    release_scratch()
 
 
 def ai_memory():

@@ -47,7 +47,7 @@ from xobo.ai.evaluate import (
     threatens,
     winner,
 )
-from xobo.compat import micropython, ticks_diff, ticks_ms
+from xobo.compat import ticks_diff, ticks_ms
 from xobo.rules.moves import PLACE, SPREAD, make_place, new_move_buffer
 
 _MAXPLY = 24
@@ -132,6 +132,12 @@ def scratch_memory():
     return n
 
 
+def release_scratch():
+    """Forget the scratch buffers (made again by the next search)."""
+    while _SCRATCH:
+        _SCRATCH.pop()
+
+
 def _scratch():
     if not _SCRATCH:
         _SCRATCH.append(_Scratch())
@@ -174,7 +180,6 @@ class Searcher:
             if ticks_diff(ticks_ms(), self.t0) > self.time_ms:
                 raise Budget()
 
-    @micropython.native
     def _poll(self):
         """Within a step that takes longer than a node (candidates): the caller's poll."""
         if self.poll is not None and self.poll():
@@ -182,7 +187,6 @@ class Searcher:
 
     # ------------------------------------------------------------------ move lists
 
-    @micropython.native
     def _push(self, ply, m, key):
         n = self.ncand[ply]
         if n < _CAND:
@@ -190,7 +194,6 @@ class Searcher:
             self.keys[n] = key
             self.ncand[ply] = n + 1
 
-    @micropython.native
     def _sort(self, ply):
         """Insertion sort of the candidates of ``ply`` by key (lowest first, stable)."""
         c = self.cand[ply]
@@ -207,7 +210,6 @@ class Searcher:
             c[j + 1] = m
             k[j + 1] = v
 
-    @micropython.native
     def _top(self, ply, k, offset):
         """Push the ``k`` untaken cells of lowest ``cellkey`` (below 9999) as placements,
         lowest first, marking them taken; one pass with a small sorted window."""
@@ -235,7 +237,6 @@ class Searcher:
             taken[top[i]] = 1
             self._push(ply, make_place(top[i]), offset + topk[i])
 
-    @micropython.native
     def defences(self, ply):
         """Under Voina: the moves after which the attacker cannot win at once (V2, V3, E4).
         Fills cand[ply]; returns -1 if one of them wins outright for the mover (then it is
@@ -285,7 +286,6 @@ class Searcher:
         self._sort(ply)
         return self.ncand[ply]
 
-    @micropython.native
     def candidates(self, ply, extra):
         """Not under Voina: spreads and a few placements (see the module docstring)."""
         cfg = self.cfg
@@ -386,7 +386,6 @@ class Searcher:
                 self._push(ply, make_place(best), 900)
         return self.ncand[ply]
 
-    @micropython.native
     def threats(self, ply):
         """Quiescence: placements after which the mover threatens (declares Voina)."""
         pos = self.pos
@@ -412,7 +411,6 @@ class Searcher:
 
     # ------------------------------------------------------------------ search
 
-    @micropython.native
     def static(self):
         pos = self.pos
         h = pos.heights
@@ -435,7 +433,6 @@ class Searcher:
                     s -= (12 - c) * cfg.w_race
         return s
 
-    @micropython.native
     def negamax(self, depth, alpha, beta, ply, ext, q):
         self._tick()
         pos = self.pos

@@ -42,6 +42,7 @@ from xobo.compat import (
     const,
     forget_module,
     mem_free,
+    sys_modules,
     ticks_diff,
     ticks_us,
 )
@@ -56,6 +57,7 @@ ERROR_REPEAT_MS = const(1000)  # a repeated out-of-memory error is announced onc
 AI_TIME_MS = const(1800)  # the search's bound: a move or hint within 2 s on a Pico
 
 AI_MODULES = ("xobo.ai", "xobo.ai.search", "xobo.ai.evaluate", "xobo.ai.rng")
+AI_KEEP_FREE = const(104000)  # the device keeps the AI's code between moves above this
 SETTING_KEYS = ("variant", "first", "brightness", "settle", "hints", "opponent", "level")
 DEFAULTS = {
     "variant": "xobo",
@@ -799,10 +801,17 @@ class App:
         return ai
 
     def _ai_done(self):
-        """After a search: on the device (``release_ai``) the AI's code and buffers are
-        unloaded, so that the heap after a computer move is the heap after boot (the next
-        search imports it again: about 0.1 s on a Pico)."""
-        if self.release_ai:
+        """After a search, on the device (``release_ai``): the AI's buffers are dropped, and
+        its code too when the heap would otherwise have less than AI_KEEP_FREE bytes free
+        (the next search then imports it again: about 0.3 s on a Pico, without scanning).
+        The first search after a boot always imports it."""
+        if not self.release_ai:
+            return
+        ai = sys_modules().get("xobo.ai")
+        if ai is not None:
+            ai.release()
+        collect()
+        if mem_free() < AI_KEEP_FREE:
             for name in AI_MODULES:
                 forget_module(name)
             collect()
@@ -811,8 +820,9 @@ class App:
         """Called by the AI's search, often: every CYCLE_MS it runs the board's scan
         (switches, debounce, inference, buttons, watchdog) and light, so the board answers
         while the computer thinks. Nothing is committed here; returns True (the search stops)
-        when a button was pressed or the cubes moved: the board's own cycle then handles it,
-        and the computer thinks again once the cubes are back as the position says."""
+        when a button was pressed: the board's own cycle then handles it (and the computer
+        thinks again). Cubes moved meanwhile are shown as they are and never committed: the
+        computer's move, once found, is the only move the board then accepts."""
         d = self.d
         now = d.clock.ticks_ms()
         if ticks_diff(now, self.polled_at) < CYCLE_MS:
@@ -829,7 +839,7 @@ class App:
         d.buttons.update(now)
         d.watchdog.feed()
         self.render(now)
-        return d.buttons.pending() > 0 or self.inf.state != I.MATCH
+        return d.buttons.pending() > 0
 
     # ------------------------------------------------------------ buttons
 

@@ -306,7 +306,7 @@ def make_watchdog(bd, watchdog_ms=8000):
     return NullWatchdog(watchdog_ms)
 
 
-def make_drivers(bd, watchdog_ms=8000, stable_ms=30, flash_root=""):
+def make_drivers(bd, watchdog_ms=8000, stable_ms=None, flash_root=""):
     """The real drivers for ``bd.platform`` (hardware modules imported here, lazily).
 
     ``watchdog_ms=0`` leaves the watchdog off (``NullWatchdog``; the device's boot starts it
@@ -335,7 +335,7 @@ def make_drivers(bd, watchdog_ms=8000, stable_ms=30, flash_root=""):
     return Drivers(
         boarddef=bd,
         matrix=matrix,
-        debouncer=Debouncer(81, stable_ms),
+        debouncer=Debouncer(81) if stable_ms is None else Debouncer(81, stable_ms),
         leds=leds,
         buttons=Buttons(bd.buttons),
         clock=Clock(),

@@ -114,7 +114,7 @@ PATTERN = (
     DOUBLE,  # OPP_NS
     DOUBLE,  # OPP_EW
     DIM,  # OPP_OFF
-    PULSE,  # THINKING
+    BLINK,  # THINKING (1 Hz: two LED writes a second, not thirty, while the search runs)
 )
 
 MEANINGS = (

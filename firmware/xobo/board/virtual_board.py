@@ -18,7 +18,7 @@ Usage::
 from xobo.board.app import CYCLE_MS, App, result_reason
 from xobo.board.protocol import Protocol
 from xobo.drivers import Drivers
-from xobo.drivers.debounce import Debouncer
+from xobo.drivers.debounce import DEBOUNCE_MS, Debouncer
 from xobo.drivers.virtual import (
     PowerCut,
     VirtualButtons,
@@ -111,7 +111,7 @@ class VirtualBoard:
         self.drivers = Drivers(
             boarddef=bd,
             matrix=self.switches,
-            debouncer=Debouncer(81, 30),
+            debouncer=Debouncer(81, DEBOUNCE_MS),
             leds=self.leds,
             buttons=self.buttons,
             clock=clock,

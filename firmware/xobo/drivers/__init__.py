@@ -47,7 +47,7 @@ Interfaces (real class / virtual twin):
     (chatters then settles), fault injection ``fault(cell, "open"|"closed"|"chatter"|None)``,
     ``dead_row(row)`` (a matrix row wire broken).
 
-``debounce.Debouncer(n=81, stable_ms=30, queue=64)``
+``debounce.Debouncer(n=81, stable_ms=20, queue=64)``
     ``update(raw, now_ms) -> changed_count``; ``stable`` (bytearray n, 0/1); ``prime(raw)``
     (take ``raw`` as the stable state without events, at power-up); change events in a ring
     buffer: ``new_event()`` -> ``[0, 0, 0]``, ``get_into(ev) -> bool`` fills ``[cell, occupied,

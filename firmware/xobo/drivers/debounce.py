@@ -7,7 +7,7 @@ carries the time the raw change began (the first scan that saw the new value). T
 Usage::
 
     from xobo.drivers.debounce import Debouncer
-    deb = Debouncer(n=81, stable_ms=30)
+    deb = Debouncer(n=81, stable_ms=20)
     deb.prime(raw)                    # at power-up: what is on the board now is stable
     ev = deb.new_event()
     if deb.update(raw, now_ms):       # number of cells whose stable state changed
@@ -18,14 +18,19 @@ Usage::
 
 from array import array
 
-from xobo.compat import ticks_diff
+from xobo.compat import const, ticks_diff
 from xobo.drivers.eventq import EventQueue
+
+# A reed switch bounces for about a millisecond; 20 ms of a steady reading is ample, and short
+# enough that a change is answered within 50 ms (two 10 ms scans and the debounce) even while
+# the computer thinks (measured on the emulated Pico: 54 ms with 30 ms).
+DEBOUNCE_MS = const(20)
 
 
 class Debouncer(EventQueue):
     """Change events queue as ``[cell, occupied, ticks]`` (``xobo.drivers.eventq``)."""
 
-    def __init__(self, n=81, stable_ms=30, queue=64):
+    def __init__(self, n=81, stable_ms=DEBOUNCE_MS, queue=64):
         self.n = n
         self.stable_ms = stable_ms
         self.stable = bytearray(n)  # debounced value per cell

@@ -343,7 +343,7 @@ class VirtualFlash(FlashBase):
         f[pos] = (f[pos] ^ 0x55) if value is None else value
 
 
-def make_virtual_drivers(boarddef=None, realtime=False, stable_ms=30, auto_bounce_ms=0):
+def make_virtual_drivers(boarddef=None, realtime=False, stable_ms=None, auto_bounce_ms=0):
     """All virtual drivers wired to one ``VirtualClock``, for ``boarddef`` (default board if
     None): returns ``Drivers`` with ``switches`` (= ``matrix``) too."""
     if boarddef is None:
@@ -359,7 +359,7 @@ def make_virtual_drivers(boarddef=None, realtime=False, stable_ms=30, auto_bounc
     d = Drivers(
         boarddef=bd,
         matrix=sw,
-        debouncer=Debouncer(81, stable_ms),
+        debouncer=Debouncer(81) if stable_ms is None else Debouncer(81, stable_ms),
         leds=leds,
         buttons=VirtualButtons(clock, tuple(bd.button_names())),
         clock=clock,

@@ -20,7 +20,7 @@ CYCLE_MAX_US = 10_000  # scan mean + light mean: the scan runs every 10 ms
 WRITE_MAX_US = 10_000  # LED write mean while the frames change
 PERIOD_RANGE_MS = (9.5, 12.5)  # the scan task sleeps 10 ms after each scan (+ the scan itself)
 SETTLE_MS = 1000  # the default settle time (docs/protocol.md)
-SETTLE_SLACK_MS = 300  # debounce (30 ms) and the 10 ms scan period on top of it
+SETTLE_SLACK_MS = 300  # debounce (20 ms) and the 10 ms scan period on top of it
 AI_MAX_MS = 2000
 SWITCH_MAX_MS = 50
 # a middle-game position (ply 20, a stack of 3 on e6), NS to move, reached by the hint engine
