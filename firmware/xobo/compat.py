@@ -76,6 +76,10 @@ def ptr16(buf):
     return buf
 
 
+def ptr32(buf):
+    return buf
+
+
 def collect():
     _gc.collect()
 

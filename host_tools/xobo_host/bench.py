@@ -52,6 +52,21 @@ def table(title, script):
     return lines
 
 
+def emulated_pico(report_path=None):
+    """The last ``make pico-check`` report (figures measured on the emulated Pico), or a line
+    saying how to get one."""
+    from xobo_host.deploy import ROOT
+
+    path = Path(report_path) if report_path else ROOT / "build" / "pico-check" / \
+        "last-report.txt"
+    if not path.exists():
+        return ["Emulated Pico: no report yet (make pico-check UF2=RPI_PICO.uf2 "
+                "BOOTROM=bootrom.bin writes build/pico-check/last-report.txt)"]
+    text = path.read_text().splitlines()
+    return ["Emulated Pico (rp2040js, stock MicroPython; %s):" % text[0].lstrip("# ")] + [
+        "  " + line for line in text[1:] if line.strip()]
+
+
 def main():
     out = table("Rules engine", "rules_kernel.py")
     for line in out:
@@ -66,6 +81,9 @@ def main():
         print()
         for line in module.main():
             print(line)
+    print()
+    for line in emulated_pico():
+        print(line)
     return 0
 
 

@@ -58,7 +58,26 @@ def main(cycles=200):
         report.append("micropython/cpython idle cycle time: x%.1f" % ratio)
     except (KeyError, ValueError, ZeroDivisionError):
         pass
+    pico = emulated_idle_cycle_us()
+    if pico is not None and upy.get("cycle_idle_us"):
+        report.append("emulated Pico idle cycle (scan + light means, last make pico-check): "
+                      "%d us = x%.0f the unix port's %s us (the factor to use for this kernel)"
+                      % (pico, pico / float(upy["cycle_idle_us"]), upy["cycle_idle_us"]))
     return report
+
+
+def emulated_idle_cycle_us(path=None):
+    """scan mean + light mean (us) of the last ``make pico-check`` report, or None."""
+    import re
+    from pathlib import Path
+
+    from xobo_host.deploy import ROOT
+
+    p = Path(path) if path else ROOT / "build" / "pico-check" / "last-report.txt"
+    if not p.exists():
+        return None
+    m = re.search(r"scan mean (\d+) .*light mean (\d+)", p.read_text())
+    return int(m.group(1)) + int(m.group(2)) if m else None
 
 
 if __name__ == "__main__":

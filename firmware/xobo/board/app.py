@@ -180,6 +180,7 @@ class App:
         self.hint_move = -1
         self.release_ai = False  # the device unloads the AI after each search (_ai_done)
         self.polled_at = 0  # the last board cycle run from inside a search (search_poll)
+        self.polls = 0  # board cycles run from inside searches
         self._poll = self.search_poll  # one bound method, made once
         # occupied cells whose stack height must change while restoring (after an undo or a
         # load: the switch stays closed, so the text says the height: `height a5=1`)
@@ -838,7 +839,9 @@ class App:
             self.inf.observe(d.debouncer.stable, now)
         d.buttons.update(now)
         d.watchdog.feed()
-        self.render(now)
+        self.polls += 1
+        if not self.polls & 3:  # the light every 40 ms: it blinks at 1 Hz while it thinks
+            self.render(now)
         return d.buttons.pending() > 0
 
     # ------------------------------------------------------------ buttons

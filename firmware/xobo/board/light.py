@@ -141,6 +141,7 @@ class Light:
         self._plevel = array.array("H", [0] * C.N_PATTERNS)
         self._animated = True
         self._painted = True
+        self._adjust_seen = -1  # the inference version whose fill cells were marked
 
     # ------------------------------------------------------------ position-derived layers
 
@@ -211,6 +212,7 @@ class Light:
         load); ``before`` None: none. While the board restores, the empty cells that must
         get a stack join them (:meth:`render`); they blink until 5 s after the restore."""
         self.version += 1
+        self._adjust_seen = -1
         n = 0
         for c in range(N_CELLS):
             if before is None:
@@ -272,13 +274,15 @@ class Light:
             self.opp_on = False
         st = inf.state
         if st == I.RESTORE:  # a cell to fill with a stack: its height is to adjust too
-            adjust = self.adjust
-            fill = inf.fill
-            h = inf.heights
-            for c in range(N_CELLS):
-                if fill[c] and h[c] >= 2:
-                    adjust[c] = 1
-                    self.adjust_on = True
+            if self._adjust_seen != inf.version:  # (the cells to fill changed: once each)
+                self._adjust_seen = inf.version
+                adjust = self.adjust
+                fill = inf.fill
+                h = inf.heights
+                for c in range(N_CELLS):
+                    if fill[c] and h[c] >= 2:
+                        adjust[c] = 1
+                        self.adjust_on = True
             if self.adjust_on:
                 self.adjust_at = now  # on while restoring, then 5 s
         if self._inputs_changed(inf):

@@ -23,7 +23,7 @@ Usage::
     m.scan_into(raw)          # raw[cell] = 1 when the cell's switch is closed
 """
 
-from xobo.compat import const, micropython, ptr8
+from xobo.compat import const, micropython, ptr8, ptr32
 
 _GPIO_IN = const(0xD0000004)
 # SIO GPIO_OUT_SET, GPIO_OUT_CLR per chip
@@ -43,6 +43,44 @@ def detect_chip():
 
 def _no_sleep(us):
     pass
+
+
+def sys_platform():
+    import sys
+
+    return sys.platform
+
+
+# the microsecond timer's raw low word (TIMERAWL), read to wait the settle time natively
+_TIMERAWL = {"RP2040": 0x40054028, "RP2350": 0x400B0028}
+
+
+@micropython.viper
+def scan_sio(raw: ptr8, cell_of_key: ptr8, masks: ptr32, nrows: int, ncols: int, shift: int,
+             invert: int, act_reg: int, off_reg: int, timer_reg: int, settle_us: int):
+    """The whole matrix scan in native code, straight on the SIO registers (the device only:
+    the addresses are real registers). Per row: drive it active (``act_reg``), wait
+    ``settle_us`` on the hardware timer, read GPIO_IN once, release the row, store the
+    columns by cell. The interpreted scan took 0.9 ms on the emulated Pico."""
+    gpio_in = ptr32(0xD0000004)
+    act = ptr32(act_reg)
+    off = ptr32(off_reg)
+    timer = ptr32(timer_reg)
+    colmask = (1 << ncols) - 1
+    key = 0
+    for r in range(nrows):
+        m = masks[r]
+        act[0] = m
+        t0 = timer[0]
+        while int(timer[0] - t0) < settle_us:
+            pass
+        bits = (int(gpio_in[0]) >> shift) & colmask
+        off[0] = m
+        if invert:
+            bits ^= colmask
+        for c in range(ncols):
+            raw[cell_of_key[key]] = (bits >> c) & 1
+            key += 1
 
 
 @micropython.viper
@@ -112,8 +150,21 @@ class SwitchMatrix:
             self._off_reg = clr_reg if self.row_active else set_reg
         else:
             self._act_reg = self._off_reg = 0  # unknown chip: rows through Pin.value()
+        # the native scan: on the chip itself only (the tests' machine.mem32 is a fake)
+        self._native = (regs is not None and self._contiguous and chip is None
+                        and sys_platform() == "rp2")
+        if self._native:
+            from array import array
+
+            self._mask_words = array("I", self._row_masks)
+            self._timer_reg = _TIMERAWL[self.chip]
 
     def scan_into(self, raw):
+        if self._native:
+            scan_sio(raw, self.cell_of_key, self._mask_words, self.nrows, self.ncols,
+                     self._col_shift, self._invert, self._act_reg, self._off_reg,
+                     self._timer_reg, self.settle_us)
+            return
         mem32 = self._mem32
         sleep_us = self._sleep_us
         settle = self.settle_us

@@ -171,6 +171,7 @@ class Check:
         self.hint("hint", "start position")
         self.move_by_hand()
         self.changing_frames()
+        self.hint_sweep()
         self.midgame()
         for note in h.notes:
             if not note.startswith("usb serial"):
@@ -256,6 +257,41 @@ class Check:
         h.switch(e5, True)
         h.run(3000, until=["event match"])
 
+    def hint_sweep(self):
+        """A hint from each position of the AI bench (a game at plies 0-40): the worst time,
+        and whether the device chose what the desktop's node-bounded search chooses (the
+        board bounds its search in time too: a time-cut search could choose otherwise)."""
+        from xobo.ai import choose_move
+        from xobo.ai.bench import POSITIONS
+        from xobo.rules.notation import format_move
+        from xobo.rules.position import Position
+
+        h = self.h
+        times = []
+        same = 0
+        for n3 in POSITIONS:
+            _, _, line = self.ask("load " + n3, "ok load")
+            want = set(n3_occupied(n3))
+            for cell in range(81):
+                h.switch(cell, cell in want)
+            h.run(3000, until=["event match"])
+            t0, t, line = self.ask("hint", "ok hint", 20000)
+            if not (line and line.startswith("ok hint ")):
+                times.append(None)
+                continue
+            times.append((t - t0) / 1e6)
+            desktop = format_move(choose_move(Position.parse(n3), level="pico", seed=0))
+            same += line.split()[2] == desktop
+            h.run(200)
+        done = [x for x in times if x is not None]
+        worst = max(done) if done else None
+        self.add("hint-sweep", "%d positions: %s ms, worst %s; the desktop's move in %d of %d"
+                 % (len(POSITIONS), "/".join("%.0f" % x if x is not None else "-"
+                                             for x in times),
+                    "%.0f ms" % worst if worst is not None else "-", same, len(POSITIONS)),
+                 "<= %d ms, the same moves" % AI_MAX_MS,
+                 len(done) == len(POSITIONS) and worst <= AI_MAX_MS and same == len(POSITIONS))
+
     def midgame(self):
         h = self.h
         _, _, line = self.ask("load " + MIDGAME, "ok load")
@@ -305,9 +341,20 @@ class Check:
                  ">= %d" % HEAP_MIN, free is not None and free >= HEAP_MIN)
 
 
+REPORT_NAME = "last-report.txt"
+
+
 def run_check(uf2, bootrom, board="pico_gpio", cache_dir=None, flash_writes=True, echo=print):
-    """Build, boot and check; returns the results (the report is echoed as it goes)."""
+    """Build, boot and check; returns the results (the report is echoed as it goes, and kept
+    in ``build/pico-check/last-report.txt`` for ``make bench``)."""
     import json
+
+    lines = []
+    shown = echo
+
+    def echo(line):
+        lines.append(line)
+        shown(line)
 
     image.check_uf2(uf2)
     image.check_bootrom(bootrom)
@@ -335,4 +382,7 @@ def run_check(uf2, bootrom, board="pico_gpio", cache_dir=None, flash_writes=True
              % (h.t / 1e9, time.monotonic() - wall0, h.flash))
     passed = sum(r.passed for r in c.results)
     echo("pico-check: %d passed, %d failed" % (passed, len(c.results) - passed))
+    (cache / REPORT_NAME).write_text(
+        "# make pico-check, %s, %s\n" % (time.strftime("%Y-%m-%d %H:%M"), Path(uf2).name)
+        + "\n".join(lines) + "\n")
     return c.results
