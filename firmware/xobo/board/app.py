@@ -389,7 +389,9 @@ class App:
         except MemoryError:  # still nothing: the next cycle tries again
             collect()
 
-    def _scan(self, now):
+    def _read_switches(self, now):
+        """Scan the matrix and debounce: announce each change (``event switch e5 on``) and
+        give the debounced occupancy to the inference (not during the self-test)."""
         d = self.d
         raw = self.raw
         d.matrix.scan_into(raw)
@@ -400,6 +402,11 @@ class App:
                     self.emit("event switch %s %s" % (cell_name(ev[0]), "on" if ev[1] else "off"))
             if self.selftest is None:
                 self.inf.observe(d.debouncer.stable, now)
+
+    def _scan(self, now):
+        d = self.d
+        raw = self.raw
+        self._read_switches(now)
         d.buttons.update(now)
         bev = self.bev
         while d.buttons.get_into(bev):
@@ -829,14 +836,7 @@ class App:
         if ticks_diff(now, self.polled_at) < CYCLE_MS:
             return False
         self.polled_at = now
-        raw = self.raw
-        d.matrix.scan_into(raw)
-        if d.debouncer.update(raw, now):
-            ev = self.ev
-            while d.debouncer.get_into(ev):
-                if self.listeners:
-                    self.emit("event switch %s %s" % (cell_name(ev[0]), "on" if ev[1] else "off"))
-            self.inf.observe(d.debouncer.stable, now)
+        self._read_switches(now)
         d.buttons.update(now)
         d.watchdog.feed()
         self.polls += 1

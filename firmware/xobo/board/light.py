@@ -259,6 +259,18 @@ class Light:
         elif m & 3 == 1 and put_code == C.PENDING_PUT:
             code[(m >> 2) & 127] = put_code
 
+    def _paint_waiting(self, i):
+        """The cells a complete move (index i) fills, and its stack cell unless it is a
+        spread, pulse white: it waits (for ok, or the longer settle time)."""
+        inf = self.inf
+        code = self.code
+        base = i * I.FP
+        for k in range(inf.n_a[i]):
+            code[inf.fp_a[base + k]] = C.WAITING
+        m = inf.moves[i]
+        if m & 3 != 2:
+            code[(m >> 2) & 127] = C.WAITING
+
     def render(self, now):
         """Fill ``cells`` and ``edges`` for time ``now``; True if any colour changed.
         No allocation. The codes are painted again only when something they depend on
@@ -351,23 +363,11 @@ class Light:
                 if inf.touch >= 0:  # a touch in progress: waits for the cell to come back
                     code[inf.touch] = C.WAITING
                 elif st == I.WAIT_LONGER:
-                    i = inf.complete
-                    base = i * I.FP
-                    for k in range(inf.n_a[i]):
-                        code[inf.fp_a[base + k]] = C.WAITING
-                    m = inf.moves[i]
-                    if m & 3 != 2:
-                        code[(m >> 2) & 127] = C.WAITING
+                    self._paint_waiting(inf.complete)
             elif st == I.UNKNOWN and inf.touch >= 0:
                 code[inf.touch] = C.WAITING
             elif st == I.OFFER:  # left after a fix: a complete move that waits for ok
-                i = inf.complete
-                base = i * I.FP
-                for k in range(inf.n_a[i]):
-                    code[inf.fp_a[base + k]] = C.WAITING
-                m = inf.moves[i]
-                if m & 3 != 2:
-                    code[(m >> 2) & 127] = C.WAITING
+                self._paint_waiting(inf.complete)
             if self.confirm_on:
                 for c in range(N_CELLS):
                     if self.confirm[c]:
