@@ -45,7 +45,9 @@ def build(path="board.json", watchdog_ms=WATCHDOG_MS, flash_root=""):
 
     gc.collect()
     app = App(drivers, inference=inference)
-    app.release_ai = True  # the AI is loaded for a search and unloaded after it
+    app.release_ai = True  # the AI's buffers are dropped after each search
+    if app.settings["opponent"] != "off":
+        app.load_ai()  # the computer plays: its code now, not at its first turn
     if watchdog_ms:
         drivers.watchdog = boarddef.make_watchdog(bd, watchdog_ms)
     # the definition's checking code is needed only at boot: keep what the running board
