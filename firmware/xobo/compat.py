@@ -105,8 +105,3 @@ def forget_module(name):
     pkg = sys.modules.get(parent)
     if pkg is not None and child in pkg.__dict__:
         delattr(pkg, child)
-
-
-def sys_modules():
-    """``sys.modules`` (the modules imported so far)."""
-    return sys.modules

@@ -129,7 +129,8 @@ def test_switching_the_computer_on_imports_the_ai_at_once_not_at_its_turn():
     # the import pauses the board (0.33 s on a Pico): at the gesture, not mid-game
     vb, app, spy = _board_thinking()
     loads = []
-    app.load_ai = lambda: loads.append(app.pos.ply)
+    load = app.load_ai
+    app.load_ai = lambda: loads.append(app.pos.ply) or load()
     vb.command("set opponent ew")  # EW is not to move: the computer waits for its turn
     assert loads == [0]
     vb.command("set opponent off")

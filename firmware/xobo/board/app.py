@@ -42,7 +42,6 @@ from xobo.compat import (
     const,
     forget_module,
     mem_free,
-    sys_modules,
     ticks_diff,
     ticks_us,
 )
@@ -178,7 +177,7 @@ class App:
         self.ai_failed_ply = -1
         self.ai_time_ms = AI_TIME_MS  # bound of the computer's search (watchdog: 8 s)
         self.hint_move = -1
-        self.release_ai = False  # the device unloads the AI after each search (_ai_done)
+        self.release_ai = False  # the device drops the AI's buffers after each search
         self.polled_at = 0  # the last board cycle run from inside a search (search_poll)
         self.polls = 0  # board cycles run from inside searches
         self._poll = self.search_poll  # one bound method, made once
@@ -556,18 +555,12 @@ class App:
         return "; ".join(out)
 
     def ambiguous_cells(self):
-        """The stack cells of a regroup the switches cannot tell apart: ['c2', 'f2']."""
+        """The stack cells of a regroup the switches cannot tell apart: ['c2', 'f2'] (the
+        inference marks them, ``amb_stack``)."""
         inf = self.inf
-        out = []
         if not inf.ambiguous:
-            return out
-        for j in range(inf.n_cand):
-            i = inf.cand[j]
-            if inf.n_l[i] == inf.n_lifted and inf.n_a[i] == inf.n_added:
-                name = cell_name((inf.moves[i] >> 2) & 127)
-                if name not in out:
-                    out.append(name)
-        return out
+            return []
+        return [cell_name(c) for c in range(81) if inf.amb_stack[c]]
 
     def guide_text(self):
         """What the player is asked to do now, in plain words ('' when nothing is asked):
@@ -746,7 +739,7 @@ class App:
             raise XoboError("hints are off (set hints on)")
         if self.pos.is_terminal():
             raise XoboError("the game is over: no hint")
-        ai = self._ai()
+        ai = self.load_ai()
         if ai is None:
             raise XoboError("no hints: the AI (xobo.ai) is not installed")
         self.light.thinking = self.pos.side
@@ -758,7 +751,7 @@ class App:
                             "(ask again)") from None
         finally:
             self.light.thinking = -1
-            self._ai_done()
+            self._ai_done(ai)
         now = self.d.clock.ticks_ms()
         self.hint_move = m
         self.light.show_hint(m, now)
@@ -769,7 +762,7 @@ class App:
         pos = self.pos
         if SIDE_NAMES[pos.side] != self.settings["opponent"] or pos.is_terminal():
             return
-        ai = self._ai()
+        ai = self.load_ai()
         if ai is None:
             self.ai_failed_ply = pos.ply
             self.emit("event error the computer cannot play: the AI (xobo.ai) is not installed")
@@ -780,7 +773,7 @@ class App:
             m = ai.choose_move(pos.clone(), level=self.settings["level"], seed=pos.ply,
                                time_ms=self.ai_time_ms, poll=self._poll)
         except ai.SearchCancelled:
-            return  # the cubes moved or a button was pressed: the cycle handles it first
+            return  # a button was pressed: the cycle handles it, then the computer thinks again
         except MemoryError:
             raise  # the cycle's recovery (recover_memory)
         except Exception as exc:  # an AI bug must not stop the board
@@ -791,7 +784,7 @@ class App:
             return
         finally:
             self.light.thinking = -1
-            self._ai_done()
+            self._ai_done(ai)
         try:
             self.expect_move(m, "computer", self.d.clock.ticks_ms())
         except XoboError as exc:
@@ -799,14 +792,11 @@ class App:
             self.emit("event error the computer cannot play: %s" % exc)
 
     def load_ai(self):
-        """Import the AI now, when the computer opponent is switched on (or is on at boot):
-        the import takes 0.33 s on a Pico without scanning, better then than at the
-        computer's first turn, while a player may be moving cubes."""
-        self._ai()
-
-    def _ai(self):
-        """The AI package, imported now (after a collection: it is the largest import), or
-        None when it is not installed."""
+        """The AI package, imported now if it is not yet (after a collection: it is the
+        largest import), or None when it is not installed. The board calls it when the
+        computer opponent is switched on (or is on at boot), because the import takes 0.33 s
+        on a Pico without scanning: better then than at the computer's first turn, while a
+        player may be moving cubes; else the first hint imports it."""
         collect()
         try:
             import xobo.ai as ai
@@ -814,16 +804,13 @@ class App:
             return None
         return ai
 
-    def _ai_done(self):
+    def _ai_done(self, ai):
         """After a search, on the device (``release_ai``): the AI's buffers are dropped, and
         its code too when the heap would otherwise have less than AI_KEEP_FREE bytes free
-        (the next search then imports it again: about 0.3 s on a Pico, without scanning).
-        The first search after a boot always imports it."""
+        (the next search then imports it again: 0.33 s on a Pico, without scanning)."""
         if not self.release_ai:
             return
-        ai = sys_modules().get("xobo.ai")
-        if ai is not None:
-            ai.release()
+        ai.release()
         collect()
         if mem_free() < AI_KEEP_FREE:
             for name in AI_MODULES:

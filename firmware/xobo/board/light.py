@@ -356,10 +356,10 @@ class Light:
                     if i != inf.complete:
                         self._paint_move(i, C.PUT, C.TAKE)
                 if inf.ambiguous:  # regroups the switches cannot tell apart: touch one
-                    for j in range(inf.n_cand):
-                        i = inf.cand[j]
-                        if inf.n_l[i] == inf.n_lifted and inf.n_a[i] == inf.n_added:
-                            code[(inf.moves[i] >> 2) & 127] = C.WAITING
+                    st_cells = inf.amb_stack  # their possible stack cells
+                    for c in range(N_CELLS):
+                        if st_cells[c]:
+                            code[c] = C.WAITING
                 if inf.touch >= 0:  # a touch in progress: waits for the cell to come back
                     code[inf.touch] = C.WAITING
                 elif st == I.WAIT_LONGER:
