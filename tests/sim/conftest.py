@@ -25,3 +25,21 @@ def browser():
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         yield b
         b.close()
+
+
+@pytest.fixture
+def page(browser, tmp_path):
+    """The simulator's page in Chromium, live, with the firmware behind it (``page.sim``);
+    any error the page's script raises fails the test."""
+    sim = Sim(tmp_path / "flash")
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    pg = ctx.new_page()
+    errors = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.goto(sim.url)
+    pg.wait_for_selector('[data-role="conn"][data-state="live"]', timeout=5000)
+    pg.sim = sim
+    yield pg
+    ctx.close()
+    sim.stop()
+    assert not errors, errors

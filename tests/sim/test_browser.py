@@ -16,22 +16,6 @@ PUT = colours.hex_of(colours.RGB[colours.PUT])
 FILL = colours.hex_of(colours.RGB[colours.FILL])
 
 
-@pytest.fixture
-def page(browser, tmp_path):
-    sim = Sim(tmp_path / "flash")
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    pg = ctx.new_page()
-    errors = []
-    pg.on("pageerror", lambda exc: errors.append(str(exc)))
-    pg.goto(sim.url)
-    pg.wait_for_selector('[data-role="conn"][data-state="live"]', timeout=5000)
-    pg.sim = sim
-    yield pg
-    ctx.close()
-    sim.stop()
-    assert not errors, errors
-
-
 def cell(name):
     return '[data-cell="%s"]' % name
 

@@ -7,7 +7,6 @@ and draws the LEDs as light: never so dark that a pulse vanishes on the near-bla
 
 import pytest
 
-from sim.simkit import Sim
 from sim.test_browser import cell, wait_record
 from sim.test_sim_guidance import RECORD28, SPREAD4
 
@@ -16,22 +15,6 @@ pytestmark = pytest.mark.browser
 AMBIG = "...1...../........./11......./1......../...1...../...11..../.1.111..1/1.1111.1./" \
     "..1111.11 ns 4 2 6"
 COLUMN = "/".join(["....1...."] * 4 + ["........."] + ["....1...."] * 4) + " ew 28 0 0"
-
-
-@pytest.fixture
-def page(browser, tmp_path):
-    sim = Sim(tmp_path / "flash")
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    pg = ctx.new_page()
-    errors = []
-    pg.on("pageerror", lambda exc: errors.append(str(exc)))
-    pg.goto(sim.url)
-    pg.wait_for_selector('[data-role="conn"][data-state="live"]', timeout=5000)
-    pg.sim = sim
-    yield pg
-    ctx.close()
-    sim.stop()
-    assert not errors, errors
 
 
 def load(pg, text):
