@@ -16,15 +16,17 @@ package(
     (
         "__init__.py",
         "compat.py",
-        # the rules engine
-        "rules/__init__.py",
-        "rules/errors.py",
-        "rules/geometry.py",
-        "rules/moves.py",
-        "rules/notation.py",
-        "rules/numbers.py",
-        "rules/position.py",
-        "rules/record.py",  # serial `record`, imported when asked
+        "games/__init__.py",
+        # the XoBo game: its rules engine
+        "games/xobo/__init__.py",
+        "games/xobo/rules/__init__.py",
+        "errors.py",
+        "games/xobo/rules/geometry.py",
+        "games/xobo/rules/moves.py",
+        "games/xobo/rules/notation.py",
+        "numbers.py",
+        "games/xobo/rules/position.py",
+        "games/xobo/rules/record.py",  # serial `record`, imported when asked
         # the drivers (rp2: machine, neopixel)
         "drivers/__init__.py",
         "drivers/buttons.py",
@@ -36,20 +38,20 @@ package(
         "drivers/matrix.py",
         "drivers/watchdog.py",
         # the board application
-        "board/__init__.py",
-        "board/app.py",
-        "board/boarddef.py",
-        "board/colours.py",
-        "board/device.py",
-        "board/inference.py",
-        "board/light.py",
-        "board/protocol.py",
-        "board/selftest.py",  # imported when the self-test starts
-        "board/storage.py",
+        "runtime/__init__.py",
+        "runtime/app.py",
+        "runtime/boarddef.py",
+        "runtime/colours.py",
+        "runtime/device.py",
+        "runtime/inference.py",
+        "runtime/light.py",
+        "runtime/protocol.py",
+        "runtime/selftest.py",  # imported when the self-test starts
+        "runtime/storage.py",
         # the computer opponent, imported at the first hint or computer move
-        "ai/__init__.py",
-        "ai/evaluate.py",
-        "ai/rng.py",
-        "ai/search.py",
+        "games/xobo/ai/__init__.py",
+        "games/xobo/ai/evaluate.py",
+        "games/xobo/ai/rng.py",
+        "games/xobo/ai/search.py",
     ),
 )

@@ -3,10 +3,10 @@
 This package runs unchanged under CPython 3.11 (desktop, simulator, tests) and MicroPython
 (the Pico and the unix port). Layout:
 
-- ``xobo.rules``   the rules engine (positions, moves, notation, records)
-- ``xobo.board``   the board application (sensing, move inference, light, saved game, serial)
+- ``xobo.games.xobo.rules``   the rules engine (positions, moves, notation, records)
+- ``xobo.runtime``   the board application (sensing, move inference, light, saved game, serial)
 - ``xobo.drivers`` hardware drivers and their virtual twins
-- ``xobo.ai``      the computer opponent and hints
+- ``xobo.games.xobo.ai``      the computer opponent and hints
 """
 
 VERSION = "0.1.0"

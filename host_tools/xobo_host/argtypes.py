@@ -1,7 +1,7 @@
 """argparse types of the ``xobo`` command: whole numbers in ASCII digits only.
 
 ``type=int`` took '３', '٠', '1_000' and '+5' (CPython's int() reads them), unlike the engine
-and the firmware, which read ASCII digits only (xobo.rules.numbers).
+and the firmware, which read ASCII digits only (xobo.numbers).
 
 Usage::
 
@@ -11,7 +11,7 @@ Usage::
 
 import argparse
 
-from xobo.rules.numbers import parse_uint
+from xobo.numbers import parse_uint
 
 
 def whole_number(text):

@@ -1,6 +1,6 @@
 """Bench of the board's scan-debounce-infer-render cycle under MicroPython and CPython.
 
-Each runtime measures itself (firmware ``xobo.board.bench``): the mean time of one cycle, idle
+Each runtime measures itself (firmware ``xobo.runtime.bench``): the mean time of one cycle, idle
 with a stack lifted and a spread in progress, and with pulsing cells (the LEDs rewritten
 every cycle), as a ratio against a baseline measured in
 the same run (a plain loop over the 81 cells), and under MicroPython the heap one cycle
@@ -27,7 +27,7 @@ def _parse(lines):
 def run_micropython(cycles):
     from xobo_host.upy import micropython_command
 
-    cmd, env = micropython_command(["-m", "xobo.board.bench", str(cycles)])
+    cmd, env = micropython_command(["-m", "xobo.runtime.bench", str(cycles)])
     proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
     if proc.returncode != 0:
         raise RuntimeError("micropython bench failed:\n" + proc.stdout + proc.stderr)
@@ -36,7 +36,7 @@ def run_micropython(cycles):
 
 def main(cycles=200):
     """The bench report as lines of text."""
-    from xobo.board.bench import measure
+    from xobo.runtime.bench import measure
 
     report = []
     upy = _parse(run_micropython(cycles))

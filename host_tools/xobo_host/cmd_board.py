@@ -1,10 +1,10 @@
 """``xobo board``: the board firmware on virtual drivers, from the command line.
 
 - ``xobo board run --script FILE [--flash DIR] [--runtime cpython|micropython]``: a scripted
-  session (xobo.board.script); prints one line per event (``move e5 (v)``, ``undo e5``,
+  session (xobo.runtime.script); prints one line per event (``move e5 (v)``, ``undo e5``,
   ``result ns``) and the ``leds`` grids the script asks for. Exit 2 on a bad script line.
 - ``xobo board serial [--flash DIR] [--runtime ...]``: the firmware in real time with the
-  serial protocol on stdin/stdout (xobo.board.unix_main).
+  serial protocol on stdin/stdout (xobo.runtime.unix_main).
 - ``xobo board bench``: cycle time and heap use of one scan-debounce-infer-render cycle.
 """
 
@@ -74,10 +74,10 @@ def _run(args):
 
 def _run_file(args, path):
     if args.runtime == "cpython":
-        from xobo.board.script import main
+        from xobo.runtime.script import main
 
         return main([path] + (["--flash", args.flash] if args.flash else []))
-    cmd, env = _upy(["-m", "xobo.board.script", path]
+    cmd, env = _upy(["-m", "xobo.runtime.script", path]
                     + (["--flash", args.flash] if args.flash else []))
     return subprocess.run(cmd, env=env).returncode
 
@@ -85,10 +85,10 @@ def _run_file(args, path):
 def _serial(args):
     extra = ["--flash", args.flash] if args.flash else []
     if args.runtime == "cpython":
-        from xobo.board.unix_main import main
+        from xobo.runtime.unix_main import main
 
         return main(extra)
-    cmd, env = _upy(["-m", "xobo.board.unix_main"] + extra)
+    cmd, env = _upy(["-m", "xobo.runtime.unix_main"] + extra)
     return subprocess.run(cmd, env=env, stdin=sys.stdin).returncode
 
 

@@ -15,7 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from xobo.rules.numbers import parse_uint
+from xobo.numbers import parse_uint
 from xobo_host import deploy
 
 OK = "ok"

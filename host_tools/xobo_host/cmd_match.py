@@ -43,9 +43,9 @@ def register(subparsers):
 def play_game(job):
     """Play one game; returns (index, winner level 'a'/'b'/None, moves, record text)."""
     index, level_a, level_b, seed, variant, max_moves, time_ms = job
-    from xobo.ai import choose_move
-    from xobo.rules.notation import format_move
-    from xobo.rules.position import Position
+    from xobo.games.xobo.ai import choose_move
+    from xobo.games.xobo.rules.notation import format_move
+    from xobo.games.xobo.rules.position import Position
 
     pos = Position(variant)
     a_side = index % 2  # A is NS (0) in even games
@@ -109,7 +109,7 @@ def run_match(level_a, level_b, games, seed=0, variant="xobo", max_moves=200, wo
               time_ms=None, progress=None):
     """Play the match; returns (wins, losses, unfinished) for A. ``progress(line)`` gets one
     line per finished game."""
-    from xobo.ai import LEVELS
+    from xobo.games.xobo.ai import LEVELS
 
     for lv in (level_a, level_b):
         if lv not in LEVELS:

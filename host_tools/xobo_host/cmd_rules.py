@@ -64,14 +64,14 @@ def register(sub):
     p.add_argument("position", nargs="+", help="N3 position")
     p.set_defaults(func=_run, rules_args=lambda a: ["show"] + _pos(a.position))
 
-    # hint: the AI's suggestion (issue 6, xobo.ai; the code is firmware/xobo/ai/cli.py)
+    # hint: the AI's suggestion (issue 6, xobo.games.xobo.ai; the code is firmware/xobo/games/xobo/ai/cli.py)
     p = rsub.add_parser("hint", help="the move the computer suggests for the side to move")
     _common(p)
     p.add_argument("--level", default="pico",
                    help="random, greedy, beginner, pico (default) or strong")
     p.add_argument("--seed", type=whole_number, default=0, help="seed (default 0)")
     p.add_argument("position", nargs="+", help="N3 position")
-    p.set_defaults(func=_run, rules_module="xobo.ai.cli",
+    p.set_defaults(func=_run, rules_module="xobo.games.xobo.ai.cli",
                    rules_args=lambda a: ["hint", "--level", a.level, "--seed", str(a.seed)]
                    + _pos(a.position))
     return rsub
@@ -92,7 +92,7 @@ def _run(args):
         print(STDIN_PROMPT, file=sys.stderr, flush=True)
     argv = args.rules_args(args)
     argv = argv[:1] + ["--variant", args.variant] + argv[1:]
-    module = getattr(args, "rules_module", "xobo.rules.cli")
+    module = getattr(args, "rules_module", "xobo.games.xobo.rules.cli")
     if args.runtime == "cpython":
         return importlib.import_module(module).main(argv)
     from xobo_host.upy import micropython_command

@@ -55,12 +55,12 @@ def parse_cell(name):
 
 
 def run_virtual(args, echo=print):
-    from xobo.board.selftest import simulate
+    from xobo.runtime.selftest import simulate
     from xobo.drivers.virtual import make_virtual_drivers
 
     bd = None
     if args.board:
-        from xobo.board.boarddef import BoardDefError, load
+        from xobo.runtime.boarddef import BoardDefError, load
 
         try:
             bd = load(str(deploy.find_board(args.board)))

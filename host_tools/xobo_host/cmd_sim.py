@@ -1,6 +1,6 @@
 """``xobo sim``: the desktop simulator, the very firmware with virtual switches, LEDs, buttons.
 
-The firmware runs in this process through ``xobo.board.virtual_board.VirtualBoard`` in real
+The firmware runs in this process through ``xobo.runtime.virtual_board.VirtualBoard`` in real
 time; the board is drawn by a local web page (127.0.0.1) that shows what the LEDs light and
 sends physical actions (put a cube, lift a stack, press a button) back.
 

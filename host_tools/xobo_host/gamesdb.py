@@ -24,9 +24,9 @@ import datetime
 import os
 import sqlite3
 
-from xobo.rules.errors import XoboError
-from xobo.rules.notation import format_move, parse_move
-from xobo.rules.record import GameRecord, format_record, parse_record
+from xobo.errors import XoboError
+from xobo.games.xobo.rules.notation import format_move, parse_move
+from xobo.games.xobo.rules.record import GameRecord, format_record, parse_record
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (

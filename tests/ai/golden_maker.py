@@ -16,9 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "firmware"))
 
-from xobo.ai import STATS, choose_move  # noqa: E402
-from xobo.rules.notation import format_move  # noqa: E402
-from xobo.rules.position import Position  # noqa: E402
+from xobo.games.xobo.ai import STATS, choose_move  # noqa: E402
+from xobo.games.xobo.rules.notation import format_move  # noqa: E402
+from xobo.games.xobo.rules.position import Position  # noqa: E402
 
 GAMES = (
     # (variant, NS level, EW level, seed, first ply sampled, then every ``step`` plies)

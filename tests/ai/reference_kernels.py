@@ -4,7 +4,7 @@
 tests (tests/ai/test_ai_kernels*.py). Winner, threats and move generation are checked
 against the rules engine itself."""
 
-from xobo.rules.geometry import ray
+from xobo.games.xobo.rules.geometry import ray
 
 # the neighbours (B3) as tuples, as the old kernels read them (geometry no longer keeps them)
 NEIGHBOURS = tuple(

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from xobo.rules.notation import parse_move
-from xobo.rules.position import Position
+from xobo.games.xobo.rules.notation import parse_move
+from xobo.games.xobo.rules.position import Position
 
 SESSION = Path(__file__).resolve().parent / "sessions" / "vs_computer_ew_pico.txt"
 
@@ -47,8 +47,8 @@ def test_whole_game_against_the_computer_with_a_spread_and_its_captures(runtime,
 
 
 def test_hint_on_the_board_is_the_ai_hint(tmp_path, capfd):
-    from xobo.ai import hint
-    from xobo.rules.notation import format_move
+    from xobo.games.xobo.ai import hint
+    from xobo.games.xobo.rules.notation import format_move
     from xobo_host.cli import main
 
     script = tmp_path / "hint.txt"

@@ -1,12 +1,12 @@
 # dual-runtime
-"""The computer opponent's behaviour (xobo.ai), on CPython and under MicroPython alike."""
+"""The computer opponent's behaviour (xobo.games.xobo.ai), on CPython and under MicroPython alike."""
 
 from xobo_testing import raises
 
-from xobo.ai import LEVELS, STATS, choose_move, hint
-from xobo.ai.evaluate import SURE, distance
-from xobo.ai.rng import Rng
-from xobo.rules.position import Position
+from xobo.games.xobo.ai import LEVELS, STATS, choose_move, hint
+from xobo.games.xobo.ai.evaluate import SURE, distance
+from xobo.games.xobo.ai.rng import Rng
+from xobo.games.xobo.rules.position import Position
 
 SEARCH_LEVELS = ("greedy", "beginner", "pico", "strong")
 

@@ -4,9 +4,9 @@ search as it was before the native kernels (tests/ai/golden_maker.py, commit 4bd
 faster kernel, a poll or a new term elsewhere must not change what ``pico`` (and so ``hint``)
 plays: its budget is counted in nodes, so the same seed gives the same search."""
 
-from xobo.ai import STATS, choose_move
-from xobo.rules.notation import format_move
-from xobo.rules.position import Position
+from xobo.games.xobo.ai import STATS, choose_move
+from xobo.games.xobo.rules.notation import format_move
+from xobo.games.xobo.rules.position import Position
 
 GOLDEN = (
     ("xobo", "........./........./........./........./........./"

@@ -7,10 +7,10 @@ from conftest import run_micropython
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from xobo.ai import CONFIGS, choose_move
-from xobo.ai.rng import Rng
-from xobo.rules.notation import format_move
-from xobo.rules.position import Position
+from xobo.games.xobo.ai import CONFIGS, choose_move
+from xobo.games.xobo.ai.rng import Rng
+from xobo.games.xobo.rules.notation import format_move
+from xobo.games.xobo.rules.position import Position
 from xobo_host.cmd_match import elo, format_result, run_match
 
 
@@ -44,9 +44,9 @@ def test_the_ai_only_returns_legal_moves(seed, plies, level, variant):
 
 UPY_SCRIPT = """
 import sys
-from xobo.ai import choose_move
-from xobo.rules.position import Position
-from xobo.rules.notation import format_move
+from xobo.games.xobo.ai import choose_move
+from xobo.games.xobo.rules.position import Position
+from xobo.games.xobo.rules.notation import format_move
 for line in sys.stdin.read().split(chr(10)):
     if not line.strip():
         continue
@@ -76,7 +76,7 @@ def test_cpython_and_micropython_choose_the_same_moves(tmp_path):
 
 def test_pico_level_keeps_to_its_node_budget_and_a_small_heap():
     # 256 KB of heap in all (the Pico has about 190 KB free): the engine, the AI and a search
-    proc = run_micropython(["-m", "xobo.ai.bench", "pico"], heapsize="256K")
+    proc = run_micropython(["-m", "xobo.games.xobo.ai.bench", "pico"], heapsize="256K")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     rows = [line.split() for line in proc.stdout.splitlines() if line.startswith("BENCH pico")]
     assert len(rows) == 6
@@ -132,7 +132,7 @@ def test_strong_keeps_to_its_time_bound():
     # clock is read every 8 nodes, and no step between two reads takes long
     import time
 
-    from xobo.ai.bench import POSITIONS
+    from xobo.games.xobo.ai.bench import POSITIONS
 
     for text in POSITIONS[3:]:
         pos = Position.parse(text)

@@ -1,5 +1,5 @@
 # dual-runtime
-"""The AI's native kernels (xobo.ai.evaluate: viper under MicroPython, plain Python under
+"""The AI's native kernels (xobo.games.xobo.ai.evaluate: viper under MicroPython, plain Python under
 CPython) give exactly what their references give, on positions from random games and on
 random boards with walls of stacks: the 0-1 BFS against the old plain-Python code, winner
 (E2-E4), threats (V1, kv spreads included) and move generation against the rules engine.
@@ -8,10 +8,10 @@ Under MicroPython the kernels also run with the heap locked: they allocate nothi
 from xobo_testing import run_with_heap_locked
 
 from ai.reference_kernels import distance_ref, flood_ref
-from xobo.ai import evaluate as ev
-from xobo.ai.rng import Rng
-from xobo.rules.moves import new_move_buffer
-from xobo.rules.position import Position
+from xobo.games.xobo.ai import evaluate as ev
+from xobo.games.xobo.ai.rng import Rng
+from xobo.games.xobo.rules.moves import new_move_buffer
+from xobo.games.xobo.rules.position import Position
 
 _BUF = new_move_buffer()
 _BUF2 = new_move_buffer()

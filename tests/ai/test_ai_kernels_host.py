@@ -7,14 +7,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ai.reference_kernels import distance_ref, flood_ref
-from xobo.rules.moves import new_move_buffer
-from xobo.rules.position import Position
+from xobo.games.xobo.rules.moves import new_move_buffer
+from xobo.games.xobo.rules.position import Position
 
 UPY_SCRIPT = """
 import sys
-from xobo.ai import evaluate as ev
-from xobo.rules.moves import new_move_buffer
-from xobo.rules.position import Position
+from xobo.games.xobo.ai import evaluate as ev
+from xobo.games.xobo.rules.moves import new_move_buffer
+from xobo.games.xobo.rules.position import Position
 buf = new_move_buffer()
 a = bytearray(81)
 for line in sys.stdin.read().split(chr(10)):

@@ -3,11 +3,11 @@
 last cube wins (the other has no move left, E4), so who wins is decided by the cubes left to
 place (M1) and only a capture (M3, M4) can change it. ``strong`` must keep a won race won."""
 
-from xobo.ai import choose_move
-from xobo.ai.evaluate import distance, race_score, spreads, supply
-from xobo.rules.moves import new_move_buffer
-from xobo.rules.notation import format_move, parse_move
-from xobo.rules.position import Position
+from xobo.games.xobo.ai import choose_move
+from xobo.games.xobo.ai.evaluate import distance, race_score, spreads, supply
+from xobo.games.xobo.rules.moves import new_move_buffer
+from xobo.games.xobo.rules.notation import format_move, parse_move
+from xobo.games.xobo.rules.position import Position
 
 # Seven stacks wall rank 5 from a5 to g5; no single anywhere, so no spread is legal (M3 needs
 # a capture). NS needs 9 cubes (a cube per rank, through h5 or i5) and places 8 of the 15

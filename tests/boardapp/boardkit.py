@@ -7,8 +7,8 @@ Usage::
     vb = board_at("........./... ns 32 0 0")   # a VirtualBoard whose cubes match the position
 """
 
-from xobo.board.virtual_board import VirtualBoard
-from xobo.rules.position import Position
+from xobo.runtime.virtual_board import VirtualBoard
+from xobo.games.xobo.rules.position import Position
 
 EMPTY = "........./........./........./........./........./........./........./........./" \
     "......... ns 36 0 0"
@@ -63,7 +63,7 @@ def play_by_hand(vb, m, order="late"):
     one by one, take the pairs off at the end; "early": take each pair off as it forms;
     "cube": take the stack's cubes one at a time (its switch stays closed until the last).
     Between hand actions 120 ms pass."""
-    from xobo.rules.geometry import ray as ray_of
+    from xobo.games.xobo.rules.geometry import ray as ray_of
 
     sw = vb.switches
     kind = m & 3

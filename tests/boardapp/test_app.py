@@ -5,7 +5,7 @@ boot, events."""
 from xobo_testing import raises
 
 from boardapp.boardkit import Recorder
-from xobo.board.virtual_board import VirtualBoard
+from xobo.runtime.virtual_board import VirtualBoard
 
 
 def _press(vb, name):
@@ -47,7 +47,7 @@ def test_hint_button_shows_a_legal_move():
     hints = [x for x in rec.lines if x.startswith("event hint ") or x.startswith("event error")]
     assert hints, rec.lines
     if hints[0].startswith("event hint "):
-        from xobo.board import colours as C
+        from xobo.runtime import colours as C
 
         assert vb.app.hint_move >= 0
         assert vb.app.pos.is_legal(vb.app.hint_move)
@@ -82,7 +82,7 @@ def test_move_events_carry_the_voina_mark_and_the_result():
     rec = Recorder(vb)
     vb.advance(20)
     vb.command("load " + n3)
-    from xobo.rules.position import Position
+    from xobo.games.xobo.rules.position import Position
 
     vb.set_cubes(Position.parse(n3).heights)
     vb.advance(100)

@@ -4,9 +4,9 @@ Voina, spreads with captures in the three orders people use) is made with the cu
 board must infer exactly that move, game after game, until the end (E1-E4)."""
 
 from boardapp.boardkit import play_by_hand, touch_if_ambiguous
-from xobo.board.virtual_board import VirtualBoard
-from xobo.rules.moves import new_move_buffer
-from xobo.rules.notation import format_move
+from xobo.runtime.virtual_board import VirtualBoard
+from xobo.games.xobo.rules.moves import new_move_buffer
+from xobo.games.xobo.rules.notation import format_move
 
 ORDERS = ("late", "early", "cube")
 
@@ -32,7 +32,7 @@ def _pick(pos, buf, rng):
 def _noise(vb, m, rng):
     """A hand brushing the board: a cube lifted and put back, a chattering switch, a cube
     held over an empty cell; on cells the move does not touch, shorter than the settle time."""
-    from xobo.rules.geometry import ray as ray_of
+    from xobo.games.xobo.rules.geometry import ray as ray_of
 
     busy = [(m >> 2) & 127]
     if m & 3:

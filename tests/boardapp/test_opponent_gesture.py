@@ -5,8 +5,8 @@ computer opponent off -> the side not to move -> the side to move -> off, saved 
 hint stays the hint."""
 
 from boardapp.boardkit import Recorder
-from xobo.board import colours as C
-from xobo.board.virtual_board import VirtualBoard
+from xobo.runtime import colours as C
+from xobo.runtime.virtual_board import VirtualBoard
 
 LONG_MS = 1600
 

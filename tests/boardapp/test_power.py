@@ -5,7 +5,7 @@ rename, remove) for every n of a save; the board reboots, resumes the game befor
 the move, and shows any cell that does not match."""
 
 from boardapp.boardkit import Recorder
-from xobo.board.virtual_board import VirtualBoard
+from xobo.runtime.virtual_board import VirtualBoard
 
 
 def _place(vb, cell, wait=1200):

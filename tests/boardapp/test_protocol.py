@@ -3,7 +3,7 @@
 'error <what is wrong>'; malformed or hostile input changes nothing."""
 
 from boardapp.boardkit import EMPTY, Recorder
-from xobo.board.virtual_board import VirtualBoard
+from xobo.runtime.virtual_board import VirtualBoard
 
 SPREAD4 = "........./........./........./........./....4..../...11..../........./....1..../" \
     "......... ns 29 0 0"
@@ -233,7 +233,7 @@ def test_selftest_starts_and_reports_when_done():
 
 
 def test_leds_command_reports_81_cells_and_4_edges_as_lit():
-    from xobo.board.virtual_board import VirtualBoard
+    from xobo.runtime.virtual_board import VirtualBoard
 
     vb = VirtualBoard()
     vb.advance(50)

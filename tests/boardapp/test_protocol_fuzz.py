@@ -5,8 +5,8 @@ the saved game stays whole (a reboot resumes exactly the position the board had)
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from xobo.board.protocol import Protocol
-from xobo.board.virtual_board import VirtualBoard
+from xobo.runtime.protocol import Protocol
+from xobo.runtime.virtual_board import VirtualBoard
 
 COMMANDS = ("help", "version", "position", "record", "settings", "set", "new", "undo", "move",
             "load", "follow", "hint", "state", "selftest")

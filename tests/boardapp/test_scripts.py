@@ -27,7 +27,7 @@ def test_script_output_is_the_expected_one_under_cpython(name):
 
 @pytest.mark.parametrize("name", NAMES)
 def test_script_output_is_the_same_under_micropython(name):
-    proc = run_micropython(["-m", "xobo.board.script", str(SCRIPTS / (name + ".txt"))],
+    proc = run_micropython(["-m", "xobo.runtime.script", str(SCRIPTS / (name + ".txt"))],
                            heapsize="4M")
     expected = (SCRIPTS / (name + ".out")).read_text()
     assert proc.stdout == expected, proc.stdout + proc.stderr
@@ -46,7 +46,7 @@ def test_bad_script_line_names_its_number_and_exits_2():
 
 
 def test_bad_script_line_under_micropython_too():
-    proc = run_micropython(["-m", "xobo.board.script", str(SCRIPTS / "bad_line.txt")])
+    proc = run_micropython(["-m", "xobo.runtime.script", str(SCRIPTS / "bad_line.txt")])
     assert proc.returncode == 2
     assert "line 3: unknown command 'pot'" in proc.stdout
 
@@ -68,7 +68,7 @@ def test_flash_dir_keeps_the_game_between_runs(tmp_path, runtime):
 
 
 def test_script_result_line_stays_result_ns_or_ew_and_state_says_how():
-    from xobo.board.script import run_script
+    from xobo.runtime.script import run_script
 
     col = "/".join(["....1...."] * 4 + ["........."] + ["....1...."] * 4)
     lines = ["serial load %s ns 28 0 0" % col]

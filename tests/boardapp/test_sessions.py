@@ -4,8 +4,8 @@ orders people really use: placements, regroups, spreads with captures, noise, fi
 buttons, a host move and the computer opponent."""
 
 from boardapp.boardkit import EMPTY, Recorder, board_at, position
-from xobo.board.virtual_board import VirtualBoard
-from xobo.rules.position import Position
+from xobo.runtime.virtual_board import VirtualBoard
+from xobo.games.xobo.rules.position import Position
 
 SPREAD4 = "........./........./........./........./....4..../...11..../........./....1..../" \
     "......... ns 29 0 0"
@@ -33,7 +33,7 @@ def test_E3_a_whole_game_of_placements_ends_with_the_winner_and_the_chain():
     assert moves[-1] == "e9"
     assert rec.has("event result ns")
     assert vb.app.result_name() == "ns"
-    from xobo.board import colours as C
+    from xobo.runtime import colours as C
 
     for k in range(1, 10):
         assert vb.app.light.code[(k - 1) * 9 + 4] == C.WIN_NS
@@ -125,7 +125,7 @@ def test_illegal_situation_shows_cells_to_clear_and_changes_nothing():
     vb.put("i9")
     vb.advance(1500)
     assert vb.app.inf.state_name() == "fix"
-    from xobo.board import colours as C
+    from xobo.runtime import colours as C
 
     assert vb.app.light.code[72] == C.CLEAR and vb.app.light.code[80] == C.CLEAR
     assert rec.has("event fix clear a9 i9")
@@ -205,7 +205,7 @@ def test_undo_of_a_spread_says_how_tall_the_stack_to_rebuild_is():
     assert rec.has("event restore fill d4 e5=4 clear a1 b2 c3")
     assert vb.command("state") == [
         "ok state restore side ns result * ply 0 restore fill d4 e5=4 clear a1 b2 c3"]
-    from xobo.board import colours as C
+    from xobo.runtime import colours as C
 
     light = vb.app.light
     assert light.code[40] == C.ADJUST  # e5: a stack goes here
@@ -399,7 +399,7 @@ def test_host_move_is_shown_and_the_cubes_commit_it():
     rec = Recorder(vb)
     assert vb.command("move b8") == ["ok move b8 waiting for the cubes"]
     vb.advance(100)
-    from xobo.board import colours as C
+    from xobo.runtime import colours as C
 
     assert vb.app.light.code[64] == C.PENDING_PUT  # b8
     vb.advance(3000)

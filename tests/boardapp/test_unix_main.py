@@ -27,7 +27,7 @@ def _check(out):
 
 def test_unix_main_under_cpython():
     env = {"PYTHONPATH": str(FIRMWARE)}
-    proc = subprocess.run([sys.executable, "-m", "xobo.board.unix_main"], input=INPUT,
+    proc = subprocess.run([sys.executable, "-m", "xobo.runtime.unix_main"], input=INPUT,
                           capture_output=True, timeout=60, cwd=str(ROOT), env=env)
     assert proc.returncode == 0, proc.stderr
     _check(proc.stdout.decode())
@@ -35,7 +35,7 @@ def test_unix_main_under_cpython():
 
 @pytest.mark.parametrize("runtime", ["micropython"])
 def test_unix_main_under_micropython(runtime):
-    proc = run_micropython(["-m", "xobo.board.unix_main"], input_text=INPUT.decode("latin-1"),
+    proc = run_micropython(["-m", "xobo.runtime.unix_main"], input_text=INPUT.decode("latin-1"),
                            timeout=60)
     assert proc.returncode == 0, proc.stderr
     _check(proc.stdout)
@@ -43,7 +43,7 @@ def test_unix_main_under_micropython(runtime):
 
 _MAIN = ("import sys\n"
          "sys.path.insert(0, %r)\n"
-         "from xobo.board.app import main\n"
+         "from xobo.runtime.app import main\n"
          "from xobo.drivers.virtual import make_virtual_drivers\n"
          "d = make_virtual_drivers(realtime=True)\n"
          "app = main(drivers=d)\n"
@@ -77,11 +77,11 @@ def test_the_serial_stand_in_still_answers_after_a_power_cut(runtime):
     # each boot makes a new Protocol: its writer was set once, so every reply after
     # '!power-cut' went nowhere
     if runtime == "micropython":
-        proc = run_micropython(["-m", "xobo.board.unix_main"],
+        proc = run_micropython(["-m", "xobo.runtime.unix_main"],
                                input_text=POWER_CUT_INPUT.decode(), timeout=60)
         out = proc.stdout
     else:
-        proc = subprocess.run([sys.executable, "-m", "xobo.board.unix_main"],
+        proc = subprocess.run([sys.executable, "-m", "xobo.runtime.unix_main"],
                               input=POWER_CUT_INPUT, capture_output=True, timeout=60,
                               cwd=str(ROOT), env={"PYTHONPATH": str(FIRMWARE)})
         out = proc.stdout.decode()
@@ -101,11 +101,11 @@ def test_a_script_line_that_is_not_utf8_says_so_on_both_runtimes(runtime):
     if runtime == "micropython":
         from xobo_host.upy import micropython_command
 
-        cmd, env = micropython_command(["-m", "xobo.board.unix_main"])
+        cmd, env = micropython_command(["-m", "xobo.runtime.unix_main"])
         proc = subprocess.run(cmd, env=env, input=data, capture_output=True, timeout=60)
         out = proc.stdout.decode()
     else:
-        proc = subprocess.run([sys.executable, "-m", "xobo.board.unix_main"], input=data,
+        proc = subprocess.run([sys.executable, "-m", "xobo.runtime.unix_main"], input=data,
                               capture_output=True, timeout=60, cwd=str(ROOT),
                               env={"PYTHONPATH": str(FIRMWARE)})
         out = proc.stdout.decode()

@@ -8,10 +8,10 @@ allocated at each checkpoint)."""
 import gc
 import sys
 
-from xobo.ai.rng import Rng
-from xobo.board.virtual_board import VirtualBoard
-from xobo.rules.moves import new_move_buffer
-from xobo.rules.notation import format_move
+from xobo.games.xobo.ai.rng import Rng
+from xobo.runtime.virtual_board import VirtualBoard
+from xobo.games.xobo.rules.moves import new_move_buffer
+from xobo.games.xobo.rules.notation import format_move
 
 
 def main(total, seed):

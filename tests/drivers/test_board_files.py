@@ -9,8 +9,8 @@ import pytest
 from conftest import ROOT
 
 from drivers import fakehw
-from xobo.board.boarddef import BoardDefError, load, make_drivers
-from xobo.board.storage import SavedGame
+from xobo.runtime.boarddef import BoardDefError, load, make_drivers
+from xobo.runtime.storage import SavedGame
 from xobo.drivers.flash import Flash
 
 BOARDS = sorted((ROOT / "boards").glob("*.json"))

@@ -208,7 +208,7 @@ def _boot_main_py(tmp_path, monkeypatch, serve):
     the main loop; returns the fake ``machine`` module."""
     shutil.copy(ROOT / "boards" / "pico_gpio.json", tmp_path / "board.json")
     monkeypatch.chdir(tmp_path)
-    from xobo.board import app as app_module
+    from xobo.runtime import app as app_module
 
     monkeypatch.setattr(app_module, "serve", serve)
     with fakehw.installed() as machine:
@@ -251,7 +251,7 @@ class FakeSerial:
     self-test asks for. Only what the board would send with ``follow off`` comes out."""
 
     def __init__(self, dev, baud, timeout=None):
-        from xobo.board.virtual_board import VirtualBoard
+        from xobo.runtime.virtual_board import VirtualBoard
 
         self.vb = VirtualBoard()
         self.vb.switches.fault(30, "closed")  # d4 stuck

@@ -4,7 +4,7 @@
 from xobo_testing import raises, run_with_heap_locked
 
 from drivers import fakehw
-from xobo.board.boarddef import default_boarddef
+from xobo.runtime.boarddef import default_boarddef
 from xobo.drivers.leds import LedChain, PowerLimiter, order_offsets
 from xobo.drivers.virtual import VirtualLeds
 

@@ -13,15 +13,15 @@ FIRMWARE = ROOT / "firmware"
 # firmware/xobo files that run on the host only (never on the Pico)
 HOST_ONLY = {
     "xobo/benchtiming.py",  # bench harness
-    "xobo/ai/bench.py",
-    "xobo/ai/cli.py",  # xobo rules hint under the unix port
-    "xobo/board/bench.py",
-    "xobo/board/script.py",  # scripted physical sessions
-    "xobo/board/unix_main.py",  # xobo board serial/run under the unix port
-    "xobo/board/virtual_board.py",  # the simulator's board
+    "xobo/games/xobo/ai/bench.py",
+    "xobo/games/xobo/ai/cli.py",  # xobo rules hint under the unix port
+    "xobo/runtime/bench.py",
+    "xobo/runtime/script.py",  # scripted physical sessions
+    "xobo/runtime/unix_main.py",  # xobo board serial/run under the unix port
+    "xobo/runtime/virtual_board.py",  # the simulator's board
     "xobo/drivers/virtual.py",  # virtual twins of the drivers
     "xobo/drivers/leds_circuitpython.py",  # CircuitPython / Blinka boards, not the rp2 build
-    "xobo/rules/cli.py",  # xobo rules under the unix port
+    "xobo/games/xobo/rules/cli.py",  # xobo rules under the unix port
 }
 # imports of device files that a Pico build never reaches (other platforms' branches)
 OTHER_PLATFORMS = {"xobo.drivers.leds_circuitpython", "digitalio", "board", "microcontroller",
@@ -43,7 +43,7 @@ def _imports(path):
                 yield a.name
         elif isinstance(node, ast.ImportFrom) and node.module:
             yield node.module
-            for a in node.names:  # from xobo.board import app -> xobo.board.app
+            for a in node.names:  # from xobo.runtime import app -> xobo.runtime.app
                 yield node.module + "." + a.name
 
 
@@ -70,7 +70,7 @@ def test_device_files_import_only_device_modules_and_micropython_builtins():
             if mod in OTHER_PLATFORMS or mod.rsplit(".", 1)[0] in OTHER_PLATFORMS:
                 continue
             if top == "xobo":
-                # "from xobo.rules.geometry import RAYS": a name, not a module
+                # "from xobo.games.xobo.rules.geometry import RAYS": a name, not a module
                 parent = mod.rsplit(".", 1)[0]
                 module_file = FIRMWARE / (mod.replace(".", "/") + ".py")
                 if parent in modules and not module_file.exists():

@@ -8,7 +8,7 @@ more than a few free variables.)"""
 from xobo_testing import run_with_heap_locked
 
 from drivers import fakehw
-from xobo.board.boarddef import default_boarddef
+from xobo.runtime.boarddef import default_boarddef
 from xobo.drivers.buttons import LONG
 from xobo.drivers.clock import Clock
 from xobo.drivers.debounce import Debouncer

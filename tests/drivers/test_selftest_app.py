@@ -2,8 +2,8 @@
 """The self-test as the app runs it: the serial command ``selftest`` and both buttons held at
 power-up; the report comes out as ``event selftest ...`` lines."""
 
-from xobo.board.app import App
-from xobo.board.virtual_board import VirtualBoard
+from xobo.runtime.app import App
+from xobo.runtime.virtual_board import VirtualBoard
 from xobo.drivers.virtual import make_virtual_drivers
 
 

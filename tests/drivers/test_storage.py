@@ -2,7 +2,7 @@
 """Saved game and settings: round trip, and a power cut at every point of a save loses at most
 the move being saved; damaged slots are rejected with a note."""
 
-from xobo.board.storage import SavedGame, Settings, adler32
+from xobo.runtime.storage import SavedGame, Settings, adler32
 from xobo.drivers.virtual import PowerCut, VirtualFlash
 
 MOVES = ["e5", "d4", "e4", "e6", "f5", "c3", "g7", "b2", "a4->c4", "h8", "g6xf5"]

@@ -3,7 +3,7 @@
 
 from xobo_testing import raises, run_with_heap_locked
 
-from xobo.board.boarddef import default_boarddef
+from xobo.runtime.boarddef import default_boarddef
 from xobo.drivers.debounce import Debouncer
 from xobo.drivers.virtual import (
     VirtualClock,

@@ -4,8 +4,8 @@
 from xobo_testing import message_of
 
 from rules.util import make_pos
-from xobo.rules.errors import MoveError, PositionError
-from xobo.rules.geometry import (
+from xobo.errors import MoveError, PositionError
+from xobo.games.xobo.rules.geometry import (
     EDGE_E,
     EDGE_N,
     EDGE_S,
@@ -20,7 +20,7 @@ from xobo.rules.geometry import (
     ray,
     reach,
 )
-from xobo.rules.position import Position
+from xobo.games.xobo.rules.position import Position
 
 
 def test_B1_cell_indices_match_the_rule():

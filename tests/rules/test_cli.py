@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from xobo.rules.position import Position
+from xobo.games.xobo.rules.position import Position
 
 XOBO = str(Path(sys.executable).parent / "xobo")
 START = ("........./........./........./........./........./........./........./........./"
@@ -71,7 +71,7 @@ def test_legal_reports_a_malformed_line_and_goes_on():
 def test_play_prints_move_position_result_with_voina_mark(runtime):
     setup = Position.parse(START)
     for name in "e1 a9 e2 b9 e3 c9 e4 a7 e6 c7 e7 a5 e8 c5".split():
-        from xobo.rules.notation import parse_move
+        from xobo.games.xobo.rules.notation import parse_move
 
         setup.apply(parse_move(name, setup))
     out = xobo("rules", "play", "--runtime", runtime, "--position", setup.to_string(),

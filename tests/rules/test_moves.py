@@ -4,10 +4,10 @@
 from xobo_testing import message_of
 
 from rules.util import EW, NS, column, legal_names, make_pos, play, row
-from xobo.rules.errors import MoveError
-from xobo.rules.geometry import parse_cell
-from xobo.rules.moves import PLACE, REGROUP, SPREAD, move_kind
-from xobo.rules.notation import parse_move
+from xobo.errors import MoveError
+from xobo.games.xobo.rules.geometry import parse_cell
+from xobo.games.xobo.rules.moves import PLACE, REGROUP, SPREAD, move_kind
+from xobo.games.xobo.rules.notation import parse_move
 
 
 def h(pos, name):
@@ -187,7 +187,7 @@ def test_undo_restores_a_placement_from_own_reserve():
 
 
 def test_undo_at_the_start_says_so():
-    from xobo.rules.position import Position
+    from xobo.games.xobo.rules.position import Position
     assert "nothing to undo" in message_of(MoveError, Position().undo)
 
 

@@ -6,8 +6,8 @@ Under CPython the same calls run without the lock, so the test still checks the 
 
 from xobo_testing import run_with_heap_locked
 
-from xobo.rules.moves import new_move_buffer
-from xobo.rules.position import Position
+from xobo.games.xobo.rules.moves import new_move_buffer
+from xobo.games.xobo.rules.position import Position
 
 MIDGAME = ("...1...../..1.3..1./.1...1.../1...1..../...1.3.1./..1....1./.1..1..../"
            "....1...1/..1...... ns 10 2 2")

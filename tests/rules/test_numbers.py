@@ -1,12 +1,12 @@
 # dual-runtime
-"""ASCII digits only (xobo.rules.numbers): '²', '３６' and '٠' are no numbers anywhere."""
+"""ASCII digits only (xobo.numbers): '²', '３６' and '٠' are no numbers anywhere."""
 
 from xobo_testing import message_of, raises
 
-from xobo.rules.errors import PositionError, RecordError
-from xobo.rules.numbers import parse_uint
-from xobo.rules.position import Position
-from xobo.rules.record import parse_record
+from xobo.errors import PositionError, RecordError
+from xobo.numbers import parse_uint
+from xobo.games.xobo.rules.position import Position
+from xobo.games.xobo.rules.record import parse_record
 
 AFTER_E5 = ("........./........./........./........./....1..../........./........./"
             "........./......... ew %s 0 0")

@@ -3,12 +3,12 @@
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from xobo.rules.errors import MoveError
-from xobo.rules.geometry import EW, N_CELLS, NS
-from xobo.rules.moves import make_place, make_regroup, make_spread
-from xobo.rules.notation import format_move, parse_move
-from xobo.rules.position import Position
-from xobo.rules.record import format_record, parse_record, record_from_position
+from xobo.errors import MoveError
+from xobo.games.xobo.rules.geometry import EW, N_CELLS, NS
+from xobo.games.xobo.rules.moves import make_place, make_regroup, make_spread
+from xobo.games.xobo.rules.notation import format_move, parse_move
+from xobo.games.xobo.rules.position import Position
+from xobo.games.xobo.rules.record import format_record, parse_record, record_from_position
 
 SETTINGS = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])

@@ -2,8 +2,8 @@
 """V1-V4 (Voina) and E1-E5 (the end of the game)."""
 
 from rules.util import EW, NS, column, legal_names, make_pos, play, row
-from xobo.rules.geometry import N_CELLS, cell_name, parse_cell
-from xobo.rules.moves import REGROUP, move_kind
+from xobo.games.xobo.rules.geometry import N_CELLS, cell_name, parse_cell
+from xobo.games.xobo.rules.moves import REGROUP, move_kind
 
 
 def voina_names(pos, player):
@@ -38,7 +38,7 @@ def test_V1_xobo_ignores_winning_spreads_kv_counts_them():
     assert voina_names(kv, NS) == []
     assert "b7xc6" in legal_names(kv)
     assert kv.threatens(NS) and kv.under_voina()
-    from xobo.rules.notation import format_move
+    from xobo.games.xobo.rules.notation import format_move
     assert [format_move(m) for m in kv.voina_spreads(NS)] == ["b7xc6"]
     xb = make_pos(column("e", "1-3 6-9") + " b7=3 c6", side=EW, variant="xobo")
     assert not xb.threatens(NS) and xb.voina_spreads(NS) == []
@@ -46,7 +46,7 @@ def test_V1_xobo_ignores_winning_spreads_kv_counts_them():
 
 def test_V1_kv_winning_spread_is_a_threat_whatever_was_asked_before():
     # EW's spread d7xe6 fills e6 and f5 and captures g4: a5-d5, e6, f5, g5-i5 link W and E.
-    from xobo.rules.position import Position
+    from xobo.games.xobo.rules.position import Position
 
     text = ("........./........./...3...../........./1111..111/......1../........./"
             "........./......... ns 25 0 0")
@@ -59,7 +59,7 @@ def test_V1_kv_winning_spread_is_a_threat_whatever_was_asked_before():
 
 
 def test_V2_kv_move_that_creates_a_spread_threat_declares_voina():
-    from xobo.rules.position import Position
+    from xobo.games.xobo.rules.position import Position
 
     pos = Position.parse("........./........./...3...../........./1111..111/........./"
                          "........./........./......... ew 26 0 0", "kv")
@@ -175,7 +175,7 @@ def test_B2_corner_cells_count_for_both_edges_in_a_chain():
 
 def test_example_breaking_a_blocus_moves_are_legal_notation():
     # 1. g9 (v) ; c7->e9 2. d7 (v): the example's diagram is lost; check the notation parses.
-    from xobo.rules.notation import parse_move
+    from xobo.games.xobo.rules.notation import parse_move
 
     pos = make_pos(row(7, "c-e") + " " + row(8, "a b") + " g8 h7 i6", side=EW)
     if pos.under_voina():

@@ -1,9 +1,9 @@
 # dual-runtime helpers (no tests here)
 """Building positions for rules tests: ``make_pos("e5 e4 c4=3", side=NS)``."""
 
-from xobo.rules.geometry import EW, NS, parse_cell
-from xobo.rules.notation import format_move, parse_move
-from xobo.rules.position import Position
+from xobo.games.xobo.rules.geometry import EW, NS, parse_cell
+from xobo.games.xobo.rules.notation import format_move, parse_move
+from xobo.games.xobo.rules.position import Position
 
 
 def make_pos(cells="", side=NS, own_ns=0, own_ew=0, common=None, variant="xobo"):

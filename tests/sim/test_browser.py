@@ -8,7 +8,7 @@ shows: the record, the LED colours under the cells, the status.
 import pytest
 
 from sim.simkit import START, Sim
-from xobo.board import colours
+from xobo.runtime import colours
 
 pytestmark = pytest.mark.browser
 

@@ -10,9 +10,9 @@ import pytest
 
 from sim.simkit import Sim
 from sim.test_browser import cell, wait_led, wait_record
-from xobo.board import colours
-from xobo.rules.notation import parse_move
-from xobo.rules.position import Position
+from xobo.runtime import colours
+from xobo.games.xobo.rules.notation import parse_move
+from xobo.games.xobo.rules.position import Position
 
 pytestmark = pytest.mark.browser
 
@@ -65,7 +65,7 @@ def changed_cells(n3, move):
     before = Position.parse(n3)
     after = before.clone()
     after.apply(parse_move(move, before))
-    from xobo.rules.geometry import cell_name
+    from xobo.games.xobo.rules.geometry import cell_name
 
     return [cell_name(c) for c in range(81) if before.heights[c] != after.heights[c]]
 

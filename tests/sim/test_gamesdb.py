@@ -2,7 +2,7 @@
 
 import pytest
 
-from xobo.rules.record import parse_record
+from xobo.games.xobo.rules.record import parse_record
 from xobo_host.cli import main
 from xobo_host.gamesdb import GamesDB, GamesDBError, Recorder
 

@@ -1,6 +1,6 @@
 """``xobo monitor`` against the firmware under the MicroPython unix port behind a pty.
 
-The firmware (``xobo.board.unix_main``: virtual drivers, real time, the serial protocol on
+The firmware (``xobo.runtime.unix_main``: virtual drivers, real time, the serial protocol on
 stdin/stdout) talks through the master side of a pseudo-terminal; the monitor opens the slave
 device with pyserial, as it would open /dev/ttyACM0. Cubes are moved with the unix port's
 script lines (``!put e5``), so the board infers and commits the moves itself.
@@ -34,7 +34,7 @@ def board_tty(tmp_path):
     master, slave = pty.openpty()
     tty.setraw(slave)
     cmd, env = micropython_command(
-        ["-m", "xobo.board.unix_main", "--flash", str(tmp_path / "flash")], heapsize="4M")
+        ["-m", "xobo.runtime.unix_main", "--flash", str(tmp_path / "flash")], heapsize="4M")
     proc = subprocess.Popen(
         cmd, stdin=master, stdout=master, stderr=subprocess.PIPE, env=env, cwd=str(tmp_path))
     os.makedirs(tmp_path / "flash", exist_ok=True)

@@ -7,7 +7,7 @@ import time
 import urllib.request
 
 from sim.simkit import START, Sim, start_xobo, stop_with_ctrl_c
-from xobo.rules.record import parse_record
+from xobo.games.xobo.rules.record import parse_record
 
 
 def test_state_shows_the_start_position_and_a_dark_empty_board(sim):
@@ -171,7 +171,7 @@ def test_the_page_and_its_files_are_served_and_nothing_else(sim):
 
 
 def test_the_legend_comes_from_the_firmware_colours():
-    from xobo.board import colours
+    from xobo.runtime import colours
     from xobo_host.sim.legend import legend
 
     items = legend()

@@ -4,8 +4,8 @@ replay with its progress, and the firmware's words in the snapshot (no browser).
 import threading
 import time
 
-from xobo.rules.notation import parse_move
-from xobo.rules.position import Position
+from xobo.games.xobo.rules.notation import parse_move
+from xobo.games.xobo.rules.position import Position
 
 # a 28-move game (random legal moves), as the players' report: its replay showed no progress
 RECORD28 = ("1. f5 ; b3 2. h6 ; g1 3. b2 ; b9 4. f2 ; g6 5. i1 ; a9 6. f4 ; e1 7. h2 ; d8 "

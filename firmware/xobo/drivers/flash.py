@@ -2,7 +2,7 @@
 
 ``write_atomic(name, data)`` writes ``name.tmp`` in chunks, closes it, then ``os.rename``s it
 over ``name`` (LittleFS on the Pico replaces the target atomically; on FAT, where rename cannot
-replace, the old file is removed first, and ``xobo.board.storage`` keeps two slots for that
+replace, the old file is removed first, and ``xobo.runtime.storage`` keeps two slots for that
 window). A power cut at any instant leaves either the old or the new file, plus perhaps a stray
 ``.tmp`` that the next write replaces.
 

@@ -6,8 +6,8 @@ Run under both interpreters by ``make bench`` (xobo_host.bench).
 import sys
 
 from xobo.benchtiming import baseline, report
-from xobo.rules.moves import new_move_buffer
-from xobo.rules.position import Position, perft
+from xobo.games.xobo.rules.moves import new_move_buffer
+from xobo.games.xobo.rules.position import Position, perft
 
 MIDGAME = ("...1...../..1.3..1./.1...1.../1...1..../...1.3.1./..1....1./.1..1..../"
            "....1...1/..1...... ns 10 2 2")

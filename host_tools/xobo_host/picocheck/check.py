@@ -261,10 +261,10 @@ class Check:
         """A hint from each position of the AI bench (a game at plies 0-40): the worst time,
         and whether the device chose what the desktop's node-bounded search chooses (the
         board bounds its search in time too: a time-cut search could choose otherwise)."""
-        from xobo.ai import choose_move
-        from xobo.ai.bench import POSITIONS
-        from xobo.rules.notation import format_move
-        from xobo.rules.position import Position
+        from xobo.games.xobo.ai import choose_move
+        from xobo.games.xobo.ai.bench import POSITIONS
+        from xobo.games.xobo.rules.notation import format_move
+        from xobo.games.xobo.rules.position import Position
 
         h = self.h
         times = []

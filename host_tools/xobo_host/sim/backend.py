@@ -21,10 +21,10 @@ import threading
 import time
 
 from xobo.compat import ticks_diff
-from xobo.rules.errors import XoboError
-from xobo.rules.geometry import cell_name, parse_cell
-from xobo.rules.position import Position
-from xobo.rules.record import parse_record
+from xobo.errors import XoboError
+from xobo.games.xobo.rules.geometry import cell_name, parse_cell
+from xobo.games.xobo.rules.position import Position
+from xobo.games.xobo.rules.record import parse_record
 from xobo_host.sim.feed import PageFeed
 
 BUTTONS = ("ok", "undo", "hint")
@@ -54,7 +54,7 @@ def default_flash_dir():
 
 def make_virtual_board(flash_dir=None, board="pico_gpio", settings=None):
     """The firmware's VirtualBoard facade in real time (imported lazily: it is the app's)."""
-    from xobo.board.virtual_board import VirtualBoard
+    from xobo.runtime.virtual_board import VirtualBoard
 
     if flash_dir:
         os.makedirs(flash_dir, exist_ok=True)
@@ -280,8 +280,8 @@ class SimBackend(PageFeed):
         one hand action at a time through the virtual switches (a spread: lift the stack,
         a cube on each cell, the pairs off; a regroup: each cube onto the stack cell). The
         firmware commits it once the cubes stay still, as any move."""
-        from xobo.rules.geometry import ray as ray_of
-        from xobo.rules.notation import format_move
+        from xobo.games.xobo.rules.geometry import ray as ray_of
+        from xobo.games.xobo.rules.notation import format_move
 
         app = self.board.app
         m = app.pending
@@ -396,7 +396,7 @@ class SimBackend(PageFeed):
                     self.board.command("set %s %s" % (key, value))
 
     def _replay_moves(self, rec):
-        from xobo.rules.notation import format_move
+        from xobo.games.xobo.rules.notation import format_move
 
         replies = []
         first = "ns" if rec.first == 0 else "ew"

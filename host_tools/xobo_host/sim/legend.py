@@ -1,7 +1,7 @@
 """The legend of the board's light colours, for the page: [{"name", "rgb", "meaning"}, ...].
 
 The colours are the firmware's choice. They are read from the firmware's colour module
-``xobo.board.colours`` (``RGB``, ``PATTERN``, ``PATTERN_NAMES`` and ``MEANINGS`` by light code),
+``xobo.runtime.colours`` (``RGB``, ``PATTERN``, ``PATTERN_NAMES`` and ``MEANINGS`` by light code),
 else from the table in ``docs/colours.md`` (rows holding a colour as ``#rrggbb`` or
 ``(r, g, b)``). Each item also has ``pattern`` (steady, pulse, blink 1 Hz, ...) when known.
 
@@ -27,7 +27,7 @@ def _hex(r, g, b):
 
 def from_colours_module():
     try:
-        from xobo.board import colours
+        from xobo.runtime import colours
     except ImportError:
         return []
     rgb = getattr(colours, "RGB", None)
@@ -54,7 +54,7 @@ def from_module():
     items = from_colours_module()
     if items:
         return items
-    for name in ("xobo.board.colours", "xobo.board.colors", "xobo.board.light"):
+    for name in ("xobo.runtime.colours", "xobo.runtime.colors", "xobo.runtime.light"):
         try:
             mod = __import__(name, fromlist=["LEGEND"])
         except ImportError:

@@ -32,7 +32,7 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlparse
 
-from xobo.rules.numbers import parse_uint
+from xobo.numbers import parse_uint
 from xobo_host.sim.backend import ActionError
 from xobo_host.sim.legend import legend
 

@@ -1,0 +1,559 @@
+"""Alpha-beta search with iterative deepening, threat extensions and a node budget.
+
+The search plays moves with the rules engine (``apply``/``undo``) and asks
+:mod:`xobo.games.xobo.ai.evaluate` for everything else (its native ``legal_moves``/``winner``/
+``threatens``, equal to the engine's, and the distances). What it knows about XoBo:
+
+- a side to move that has a Voina cell (V1) wins at once (it places there): no search;
+- a side to move *under Voina* (V2) only has *defences*: the moves after which the attacker has
+  no winning placement any more (a regroup M2 or spread M3 that cuts the attack, a placement
+  that makes a blocus V3 or empties the reserve E4). No defence: the node is lost. Such forced
+  nodes do not use up depth (an extension, bounded by ``max_ext``), so a double attack (two
+  cuts needed, one regroup allowed) and the follow-up attack (threat, regroup, threat ...) are
+  seen to their end;
+- elsewhere only a few placements are searched: the cells on or next to the mover's shortest
+  paths (they help the mover more than the opponent, E2 makes helping both dangerous), cells
+  that make three singles aligned in the opponent's path (the only defence against a later
+  Voina is a regroup, which needs three aligned singles), one quiet cell, and every spread;
+- at the horizon the ``strong`` level keeps searching threats (placements that declare Voina)
+  and their defences (a threat-space quiescence search).
+
+The budget counts nodes, so a search with a given seed and budget is exactly reproducible on
+CPython and MicroPython; ``time_ms`` adds a wall-clock limit on top, and ``poll`` (called at
+every node and inside the longer steps) lets the caller run its own loop or cancel
+(``SearchCancelled``).
+
+Usage::
+
+    from xobo.games.xobo.ai.search import Searcher, Config
+    s = Searcher(pos.clone(), Config(max_depth=3, node_limit=2000), rng)
+    move = s.best_move()
+"""
+
+import array
+
+from xobo.games.xobo.ai.evaluate import (
+    INF,
+    STEP,
+    SURE,
+    WIN,
+    distance,
+    flood,
+    legal_moves,
+    race_score,
+    score_distances,
+    spreads,
+    supply,
+    threatens,
+    winner,
+)
+from xobo.compat import ticks_diff, ticks_ms
+from xobo.games.xobo.rules.moves import PLACE, SPREAD, make_place, new_move_buffer
+
+_MAXPLY = 24
+_CAND = 96
+
+
+class Budget(Exception):
+    """Raised inside the search when the node or time budget is spent."""
+
+
+class SearchCancelled(Exception):
+    """The caller's ``poll()`` returned True: the search stopped without a move (the
+    position given to ``choose_move`` is unchanged)."""
+
+
+class Config:
+    """Search settings of one level."""
+
+    def __init__(
+        self,
+        max_depth=2,
+        node_limit=1000,
+        k_adv=8,
+        k_def=3,
+        k_quiet=1,
+        root_extra=4,
+        max_ext=4,
+        qsearch=0,
+        q_threats=4,
+        prune_gifts=0,
+        w_own=0,
+        w_race=0,
+        w_parity=0,
+    ):
+        self.max_depth = max_depth
+        self.node_limit = node_limit
+        self.k_adv = k_adv  # placements that shorten the mover's path
+        self.k_def = k_def  # placements that align three singles in the opponent's path
+        self.k_quiet = k_quiet  # placements far from both paths (a tempo move)
+        self.root_extra = root_extra  # more placements at the root
+        self.max_ext = max_ext  # forced (under-Voina) plies searched beyond the depth
+        self.qsearch = qsearch  # threat plies searched at the horizon (0: none)
+        self.q_threats = q_threats  # threats tried per quiescence node
+        self.prune_gifts = prune_gifts  # skip placements that hand the opponent a Voina cell
+        self.w_own = w_own  # per cube of own reserve (captures, M4) more than the opponent
+        self.w_race = w_race  # per cube below 12 in the common reserve: who runs out first
+        self.w_parity = w_parity  # the E4 race decided (no stack, nobody can link): who wins
+
+
+class _Scratch:
+    """The search's buffers, made once and reused by every search (one search at a time):
+    a move then allocates only the position's clone and a few small lists at the root.
+    Every buffer is written before it is read, so nothing leaks from one search to the next."""
+
+    def __init__(self):
+        self.gen = new_move_buffer()
+        self.cand = [array.array("H", bytes(2 * _CAND)) for _ in range(_MAXPLY)]
+        self.keys = array.array("i", bytes(4 * _CAND))
+        self.ncand = bytearray(_MAXPLY)
+        self.a_me = bytearray(81)
+        self.b_me = bytearray(81)
+        self.a_op = bytearray(81)
+        self.b_op = bytearray(81)
+        self.cellkey = array.array("i", bytes(4 * 81))
+        self.taken = bytearray(81)
+        self.topc = bytearray(32)
+        self.topk = array.array("i", bytes(4 * 32))
+
+
+_SCRATCH = []
+
+
+def scratch_memory():
+    """Bytes of the search's buffers (payload), 0 before the first search made them."""
+    if not _SCRATCH:
+        return 0
+    sc = _SCRATCH[0]
+    n = 2 * len(sc.gen) + 2 * _CAND * _MAXPLY + 4 * len(sc.keys) + 4 * len(sc.cellkey)
+    n += 4 * len(sc.topk)
+    for b in (sc.ncand, sc.a_me, sc.b_me, sc.a_op, sc.b_op, sc.taken, sc.topc):
+        n += len(b)
+    return n
+
+
+def release_scratch():
+    """Forget the scratch buffers (made again by the next search)."""
+    while _SCRATCH:
+        _SCRATCH.pop()
+
+
+def _scratch():
+    if not _SCRATCH:
+        _SCRATCH.append(_Scratch())
+    return _SCRATCH[0]
+
+
+class Searcher:
+    def __init__(self, pos, cfg, rng, time_ms=None, poll=None):
+        self.pos = pos
+        self.cfg = cfg
+        self.rng = rng
+        self.time_ms = time_ms
+        self.poll = poll
+        self.nodes = 0
+        self.depth_done = 0
+        sc = _scratch()
+        self.gen = sc.gen
+        self.cand = sc.cand
+        self.keys = sc.keys
+        self.ncand = sc.ncand
+        self.a_me = sc.a_me
+        self.b_me = sc.b_me
+        self.a_op = sc.a_op
+        self.b_op = sc.b_op
+        self.cellkey = sc.cellkey
+        self.taken = sc.taken
+        self.topc = sc.topc
+        self.topk = sc.topk
+        self.t0 = ticks_ms()
+
+    # ------------------------------------------------------------------ budget
+
+    def _tick(self):
+        self.nodes += 1
+        if self.nodes > self.cfg.node_limit:
+            raise Budget()
+        if self.poll is not None and self.poll():
+            raise SearchCancelled()
+        # every node: a node takes up to ~50 ms on a Pico, eight of them overshot the bound
+        if self.time_ms is not None and ticks_diff(ticks_ms(), self.t0) > self.time_ms:
+            raise Budget()
+
+    def _poll(self):
+        """Within a step that takes longer than a node (candidates): the caller's poll (the
+        time bound is checked at the nodes, inside the deepening's try)."""
+        if self.poll is not None and self.poll():
+            raise SearchCancelled()
+
+    # ------------------------------------------------------------------ move lists
+
+    def _push(self, ply, m, key):
+        n = self.ncand[ply]
+        if n < _CAND:
+            self.cand[ply][n] = m
+            self.keys[n] = key
+            self.ncand[ply] = n + 1
+
+    def _sort(self, ply):
+        """Insertion sort of the candidates of ``ply`` by key (lowest first, stable)."""
+        c = self.cand[ply]
+        k = self.keys
+        n = self.ncand[ply]
+        for i in range(1, n):
+            m = c[i]
+            v = k[i]
+            j = i - 1
+            while j >= 0 and k[j] > v:
+                c[j + 1] = c[j]
+                k[j + 1] = k[j]
+                j -= 1
+            c[j + 1] = m
+            k[j + 1] = v
+
+    def _top(self, ply, k, offset):
+        """Push the ``k`` untaken cells of lowest ``cellkey`` (below 9999) as placements,
+        lowest first, marking them taken; one pass with a small sorted window."""
+        key = self.cellkey
+        taken = self.taken
+        top = self.topc
+        topk = self.topk
+        n = 0
+        for c in range(81):
+            if taken[c]:
+                continue
+            v = key[c]
+            if v >= 9999 or (n == k and v >= topk[n - 1]):
+                continue
+            j = n if n < k else k - 1
+            while j > 0 and topk[j - 1] > v:
+                top[j] = top[j - 1]
+                topk[j] = topk[j - 1]
+                j -= 1
+            top[j] = c
+            topk[j] = v
+            if n < k:
+                n += 1
+        for i in range(n):
+            taken[top[i]] = 1
+            self._push(ply, make_place(top[i]), offset + topk[i])
+
+    def defences(self, ply):
+        """Under Voina: the moves after which the attacker cannot win at once (V2, V3, E4).
+        Fills cand[ply]; returns -1 if one of them wins outright for the mover (then it is
+        cand[ply][0] alone), else the count."""
+        pos = self.pos
+        me = pos.side
+        opp = me ^ 1
+        h = pos.heights
+        self.ncand[ply] = 0
+        n = legal_moves(pos, self.gen)
+        gen = self.gen
+        poll = self.poll
+        # placements defend only by a blocus (my own path then goes through the attacker's
+        # cell: my distance is at most 2) or by taking the last cube the attacker could place
+        d_me = flood(h, me, True, self.a_me)
+        flood(h, me, False, self.b_me)
+        a = self.a_me
+        b = self.b_me
+        exhaust = pos.common == 1 and pos.own[opp] == 0
+        for i in range(n):
+            if poll is not None and poll():
+                raise SearchCancelled()  # a trial move: ~10-40 us here, ~10 ms on a Pico
+            m = gen[i]
+            kind = m & 3
+            key = 0
+            if kind == PLACE:
+                if not exhaust:
+                    if d_me > 2:
+                        continue
+                    c = (m >> 2) & 127
+                    if a[c] + b[c] - 1 > 2:
+                        continue
+                key = 2
+            elif kind == SPREAD:
+                key = 1
+            pos.apply(m)
+            w = winner(pos)
+            ok = w < 0 and not threatens(pos, opp, False)
+            pos.undo()
+            if w == me:
+                self.ncand[ply] = 0
+                self.cand[ply][0] = m
+                self.ncand[ply] = 1
+                return -1
+            if ok:
+                self._push(ply, m, key)
+        self._sort(ply)
+        return self.ncand[ply]
+
+    def candidates(self, ply, extra):
+        """Not under Voina: spreads and a few placements (see the module docstring)."""
+        cfg = self.cfg
+        pos = self.pos
+        h = pos.heights
+        me = pos.side
+        opp = me ^ 1
+        self.ncand[ply] = 0
+        a1 = self.a_me
+        b1 = self.b_me
+        a2 = self.a_op
+        b2 = self.b_op
+        d_me = flood(h, me, True, a1)
+        flood(h, me, False, b1)
+        d_op = flood(h, opp, True, a2)
+        flood(h, opp, False, b2)
+        self._poll()
+        can_place = pos.common or pos.own[me]
+        has_stack = False
+        gifts = cfg.prune_gifts and d_op == 2
+        key = self.cellkey
+        taken = self.taken
+        for c in range(81):
+            v = h[c]
+            taken[c] = 1
+            if v:
+                if v >= 3:
+                    has_stack = True
+                continue
+            if not can_place:
+                continue
+            taken[c] = 0
+            s_me = a1[c] + b1[c] - 1 - d_me if d_me < INF else 40
+            s_op = a2[c] + b2[c] - 1 - d_op if d_op < INF else 40
+            if s_op > 9:
+                s_op = 9
+            # on my path and off the opponent's first
+            key[c] = s_me * 10 - s_op
+            if gifts and s_op == 0:
+                taken[c] = 1  # the opponent would have a Voina cell on their turn: lost
+        if has_stack:
+            n = spreads(pos, self.gen)
+            gen = self.gen
+            for i in range(n):
+                self._push(ply, gen[i], -1000)
+        if not can_place:
+            return self.ncand[ply]
+        k_adv = cfg.k_adv + extra
+        self._poll()
+        self._top(ply, k_adv, 0)
+        self._poll()
+        # cells that align three singles with a single of the opponent's shortest path
+        if cfg.k_def and d_op < INF:
+            for c in range(81):
+                if not c & 15:
+                    self._poll()
+                if taken[c]:
+                    key[c] = 9999
+                    continue
+                key[c] = 9999
+                s_op = a2[c] + b2[c] - 1 - d_op
+                if s_op > 2:
+                    continue
+                best_run = 0
+                for d in range(4):
+                    run = 1
+                    hit = False
+                    dd = d
+                    while dd < 8:
+                        t = STEP[c * 8 + dd]  # along the ray, nearest first (255: off)
+                        while t != 255 and h[t] == 1:
+                            run += 1
+                            if a2[t] + b2[t] == d_op:
+                                hit = True
+                            t = STEP[t * 8 + dd]
+                        dd += 4
+                    if hit and run >= 3 and run > best_run:
+                        best_run = run
+                if best_run:
+                    key[c] = s_op * 10 - best_run
+            self._poll()
+            self._top(ply, cfg.k_def, 500)
+        if cfg.k_quiet:
+            self._poll()
+            # the empty cell farthest from both paths: a waiting move (the reserve, E4)
+            best = -1
+            bk = -1
+            for c in range(81):
+                if taken[c]:
+                    continue
+                s_me = a1[c] + b1[c] - 1 - d_me if d_me < INF else 40
+                s_op = a2[c] + b2[c] - 1 - d_op if d_op < INF else 40
+                v = s_me if s_me < s_op else s_op
+                if v > bk:
+                    best = c
+                    bk = v
+            if best >= 0:
+                self._push(ply, make_place(best), 900)
+        return self.ncand[ply]
+
+    def threats(self, ply):
+        """Quiescence: placements after which the mover threatens (declares Voina)."""
+        pos = self.pos
+        h = pos.heights
+        me = pos.side
+        self.ncand[ply] = 0
+        if not (pos.common or pos.own[me]):
+            return 0
+        d_me = flood(h, me, True, self.a_me)
+        if d_me != 2:
+            return 0
+        flood(h, me, False, self.b_me)
+        a = self.a_me
+        b = self.b_me
+        k = 0
+        for c in range(81):
+            if h[c] == 0 and a[c] + b[c] - 1 == 2:
+                self._push(ply, make_place(c), 0)
+                k += 1
+                if k >= self.cfg.q_threats:
+                    break
+        return self.ncand[ply]
+
+    # ------------------------------------------------------------------ search
+
+    def static(self):
+        pos = self.pos
+        h = pos.heights
+        me = pos.side
+        d_me = distance(h, me)
+        d_op = distance(h, me ^ 1)
+        s = score_distances(pos, d_me, d_op)
+        cfg = self.cfg
+        if cfg.w_parity:
+            s += race_score(pos, d_me, d_op, cfg.w_parity)
+        if cfg.w_own:
+            # captured cubes are the cubes left to place once the common reserve is empty
+            # (M1), and a side with none then loses (E4)
+            s += cfg.w_own * (pos.own[me] - pos.own[me ^ 1])
+            c = pos.common
+            if c < 12:
+                if supply(pos, me) > supply(pos, me ^ 1):
+                    s += (12 - c) * cfg.w_race
+                else:
+                    s -= (12 - c) * cfg.w_race
+        return s
+
+    def negamax(self, depth, alpha, beta, ply, ext, q):
+        self._tick()
+        pos = self.pos
+        w = winner(pos)
+        me = pos.side
+        if w >= 0:
+            return WIN - ply if w == me else ply - WIN
+        if threatens(pos, me, False):
+            return WIN - ply - 1  # V1: I place on my Voina cell (kv: or spread) and win
+        if ply >= _MAXPLY - 1:
+            return self.static()
+        forced = threatens(pos, me ^ 1, False)
+        best = -WIN - 1
+        if forced:
+            if depth <= 0 and ext >= self.cfg.max_ext:
+                return self.static() - 200
+            n = self.defences(ply)
+            if n < 0:
+                return WIN - ply - 1
+            if n == 0:
+                return ply + 2 - WIN  # no defence: the attacker wins next move
+            child_depth = depth  # forced: no depth used
+            ext += 1
+        else:
+            if depth <= 0:
+                stand = self.static()
+                if q >= self.cfg.qsearch or stand >= beta:
+                    return stand
+                n = self.threats(ply)
+                if n == 0:
+                    return stand
+                if stand > alpha:
+                    alpha = stand
+                child_depth = 0
+                q += 1
+                best = stand
+            else:
+                n = self.candidates(ply, 0)
+                if n == 0:
+                    return self.static()
+                child_depth = depth - 1
+        cand = self.cand[ply]
+        for i in range(n):
+            m = cand[i]
+            pos.apply(m)
+            try:
+                v = -self.negamax(child_depth, -beta, -alpha, ply + 1, ext, q)
+            finally:
+                pos.undo()
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        return best
+
+    def root_moves(self):
+        """The root's moves (cand[0]) and whether the root is forced; -1: a move wins now."""
+        pos = self.pos
+        if threatens(pos, pos.side ^ 1):
+            return self.defences(0)
+        n = self.candidates(0, self.cfg.root_extra)
+        # a winning spread or an exhausting move is found by the search; shuffle equal keys
+        return n
+
+    def best_move(self):
+        """Iterative deepening over the root moves; returns (move, score)."""
+        pos = self.pos
+        n = self.root_moves()
+        cand = self.cand[0]
+        if n < 0:
+            return cand[0], WIN
+        if n == 0:
+            # no defence (lost) or nothing searched: any legal move
+            k = legal_moves(pos, self.gen)
+            return self.gen[self.rng.below(k)], -WIN
+        if n == 1:
+            return cand[0], 0
+        # a seeded shuffle of the root order among equal keys gives varied, replayable games
+        keys = self.keys
+        order = [cand[i] for i in range(n)]
+        okeys = [keys[i] for i in range(n)]
+        for i in range(n - 1, 0, -1):
+            j = self.rng.below(i + 1)
+            if okeys[i] == okeys[j]:
+                order[i], order[j] = order[j], order[i]
+        best_move = order[0]
+        best_score = -WIN - 1
+        scores = [0] * n
+        for depth in range(1, self.cfg.max_depth + 1):
+            cur_best = -1
+            cur_score = -WIN - 1
+            alpha = -WIN - 1
+            try:
+                for i in range(n):
+                    m = order[i]
+                    pos.apply(m)
+                    try:
+                        v = -self.negamax(depth - 1, -WIN - 1, -alpha, 1, 0, 0)
+                    finally:
+                        pos.undo()
+                    scores[i] = v
+                    if v > cur_score:
+                        cur_score = v
+                        cur_best = i
+                        if v > alpha:
+                            alpha = v
+            except Budget:
+                # the previous best was searched first: the moves done are better informed
+                if cur_best >= 0:
+                    best_move = order[cur_best]
+                    best_score = cur_score
+                break
+            best_move = order[cur_best]
+            best_score = cur_score
+            self.depth_done = depth
+            # best first for the next iteration
+            m = order.pop(cur_best)
+            order.insert(0, m)
+            if cur_score >= SURE or cur_score <= -SURE:
+                break
+        return best_move, best_score

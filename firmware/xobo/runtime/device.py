@@ -1,0 +1,109 @@
+"""Power-up on the Pico (``firmware/main.py``): build the board in an order that keeps the heap
+in one piece, start the watchdog once the board is built, run the main loop.
+
+On a stock MicroPython firmware the ``.mpy`` files are loaded into RAM, and the ~25 modules the
+board imports take about half of the RP2040's ~240 KB heap. They also leave the free heap in
+pieces: measured on an emulated Pico, after the imports 117 KB were free but the largest free
+block was 9 KB, and the app's first large buffer (9 KB of move footprints) failed. Hence, here:
+
+1. collect, load the board definition, collect;
+2. make the largest buffers (the move inference) while the free heap is still one block;
+3. import the rest, collecting after each step, and build the app;
+4. only then start the hardware watchdog: a board that cannot boot says why on the serial
+   console (and stays at the REPL) instead of resetting every 8 s forever.
+
+Usage (what ``firmware/main.py`` does)::
+
+    from xobo.runtime import device
+    device.run()                       # never returns on the device
+
+    app = device.build("board.json", watchdog_ms=0)   # tests: the same boot, no loop
+"""
+
+import gc
+
+from xobo.compat import forget_module, mem_free
+
+WATCHDOG_MS = 8000
+
+
+def build(path="board.json", watchdog_ms=WATCHDOG_MS, flash_root=""):
+    """The board's :class:`xobo.runtime.app.App`, built from the board definition at ``path``
+    (raises ``xobo.runtime.boarddef.BoardDefError`` saying what is wrong with it)."""
+    gc.collect()
+    from xobo.runtime import boarddef
+
+    bd = boarddef.load(path)
+    gc.collect()
+    from xobo.runtime.inference import Inference
+
+    inference = Inference()  # the largest buffers, while the free heap is one block
+    gc.collect()
+    drivers = boarddef.make_drivers(bd, watchdog_ms=0, flash_root=flash_root)
+    gc.collect()
+    from xobo.runtime.app import App
+
+    gc.collect()
+    app = App(drivers, inference=inference)
+    app.release_ai = True  # the AI's buffers are dropped after each search
+    if app.settings["opponent"] != "off":
+        app.load_ai()  # the computer plays: its code now, not at its first turn
+    if watchdog_ms:
+        drivers.watchdog = boarddef.make_watchdog(bd, watchdog_ms)
+    # the definition's checking code is needed only at boot: keep what the running board
+    # uses and unload the module (about 8 KB of bytecode on the Pico)
+    drivers.boarddef = BoardSummary(bd)
+    bd = boarddef = None
+    forget_module("xobo.runtime.boarddef")
+    gc.collect()
+    return app
+
+
+class BoardSummary:
+    """What the running board keeps of its board definition (``xobo.runtime.boarddef.BoardDef``
+    is unloaded after the boot): its name and platform, the switch keys of the cells (the
+    self-test) and the buttons."""
+
+    def __init__(self, bd):
+        self.name = bd.name
+        self.platform = bd.platform
+        self.cell_of_key = bd.cell_of_key
+        self.buttons = bd.buttons
+
+    def button_names(self):
+        return sorted(self.buttons)
+
+
+
+def run(path="board.json"):
+    """Boot and serve the board for ever. A broken board definition or a failed boot is
+    reported on the serial console and the Pico stays at the REPL; Ctrl-C (the REPL,
+    ``mpremote``) stops the watchdog so that a session there is not reset; any other
+    exception leaves the watchdog running, so a crashed board restarts within 8 s and
+    resumes the saved game."""
+    from xobo.runtime.boarddef import BoardDefError
+
+    try:
+        app = build(path)
+    except BoardDefError as exc:
+        print("xobo: %s" % exc)
+        print("xobo: fix it with: xobo flash --board NAME")
+        return None
+    except MemoryError:
+        gc.collect()
+        print("xobo: out of memory while booting (%d bytes free): the firmware on the "
+              "flash is larger than this MicroPython leaves room for" % mem_free())
+        return None
+    from xobo.runtime.app import serve
+    from xobo.runtime.protocol import Protocol
+
+    proto = Protocol(app)
+    gc.collect()
+    try:
+        serve(app, proto)
+    except KeyboardInterrupt:
+        from xobo.drivers.watchdog import disable
+
+        disable()
+        print("xobo: stopped (watchdog off until the next reset)")
+    return app

@@ -1,0 +1,493 @@
+"""Move inference: from the debounced occupancy of the 81 cells to moves (board.md).
+
+``E`` is the occupancy the position implies, ``O`` the debounced occupancy the switches see.
+The cells lifted so far are ``D- = {E=1, O=0}``, the cells added so far ``D+ = {E=0, O=1}``.
+Each legal move ``m`` has a footprint (engine ``footprint``): the cells it empties ``L(m)``
+and the cells it fills ``A(m)``. Classification of ``O`` (docs/firmware.md has the details):
+
+- ``MATCH``: ``O = E``.
+- ``PROGRESS``: ``D- <= L(m)`` and ``D+ <= A(m)`` for one or more legal ``m`` (the
+  candidates). A capture cell stays occupied while it holds the pair, so it is not required
+  to be lifted yet; a spread target that is a stack is invisible to the switches.
+- ``COMPLETE``: ``D- = L(m)`` and ``D+ = A(m)`` for exactly one ``m`` and no other candidate:
+  committed once ``O`` has been unchanged for the settle time, or at once on ``ok``.
+- ``WAIT_LONGER``: complete, but also a part of a longer candidate (three of four aligned
+  cubes regrouped, a cube on the first target of a spread whose stack is taken cube by cube):
+  committed after the long settle time (3 x settle, at most 3000 ms) or on ``ok``. Also a
+  "touch" in progress: from a regroup the switches cannot tell apart (b5,c5 lifted in a run
+  a5-d5), one of its stack cells lifted (``touch``); when it comes back it decides the
+  regroup onto it; kept lifted for the whole long settle time, the longer move commits.
+- ``UNKNOWN``: no candidate; after the settle time it becomes ``FIX``: the cells to fill and
+  to clear are in ``fill`` / ``clear``, relative to the nearest legal move (fewest cells it
+  does not explain, then fewest lifted cells to put back), or to ``E`` when there is no
+  single nearest fix (two stray cubes: both are to clear).
+- ``RESTORE``: after an undo, a new game, a loaded position or a resumed game the board waits
+  until ``O = E`` exactly (``fill`` / ``clear`` show what differs); nothing is inferred.
+- ``OFFER``: a fix was shown and what is left on the board is a complete legal move (two
+  stray cubes, one cleared: the other is a placement): it is not committed by time, the
+  player was fixing, not playing; ``ok`` plays it, taking it off (back to ``E``) cancels.
+- ``OVER``: the game is over (``set_position(pos, over=True)``): the cubes may be moved
+  freely, nothing is inferred and nothing is to fix (until an undo or a new game).
+
+When a move is expected (a host or computer move, :meth:`set_target`), only that move counts.
+
+Everything after :meth:`set_position` is allocation-free (preallocated buffers, index loops).
+
+Usage::
+
+    inf = Inference()
+    inf.set_position(pos)            # after every commit / undo / new game (allocates a little)
+    inf.observe(stable, now)         # when the debounced occupancy changed
+    m = inf.poll(now)                # -1, or the move to commit now
+    m = inf.confirm()                # the ok button: the complete move, or -1
+"""
+
+import array
+
+from xobo.compat import const, ticks_diff
+from xobo.games.xobo.rules.moves import MAX_MOVES
+
+N_CELLS = const(81)
+FP = const(9)  # footprint slots per move (a spread of 8 lifts its source and 8 captures)
+
+MATCH = const(0)
+PROGRESS = const(1)
+COMPLETE = const(2)
+WAIT_LONGER = const(3)
+UNKNOWN = const(4)
+FIX = const(5)
+RESTORE = const(6)
+OVER = const(7)
+OFFER = const(8)
+STATE_NAMES = ("match", "progress", "complete", "wait-longer", "unknown", "fix", "restore",
+               "over", "offer")
+
+DEFAULT_SETTLE_MS = const(1000)
+MAX_LONG_SETTLE_MS = const(3000)
+# Moves whose footprints are kept (grown in set_position when a position has more). Random
+# games never showed more than 117 legal moves (81 placements at the start); the engine's
+# MAX_MOVES (1024) bounds the pathological regroup-heavy positions. 9 KB per 1,024 moves
+# and footprint side was the buffer that failed the first boot on a Pico.
+FOOTPRINT_CAPACITY = const(160)
+
+
+def long_settle(settle_ms):
+    """The settle time of a move that is also a part of a longer one: 3 x settle, <= 3 s."""
+    t = 3 * settle_ms
+    if t > MAX_LONG_SETTLE_MS:
+        t = MAX_LONG_SETTLE_MS
+    if t < settle_ms:
+        t = settle_ms
+    return t
+
+
+class Inference:
+    """Infers moves from occupancy for one position at a time (see the module docstring)."""
+
+    def __init__(self, settle_ms=DEFAULT_SETTLE_MS, capacity=FOOTPRINT_CAPACITY):
+        self.moves = array.array("H", bytes(2 * MAX_MOVES))  # the engine fills up to MAX_MOVES
+        self.n_moves = 0
+        self._footprint_buffers(capacity)
+        self._sl = bytearray(FP + 1)
+        self._sa = bytearray(FP + 1)
+        self.heights = bytearray(N_CELLS)
+        self.expected = bytearray(N_CELLS)
+        self.observed = bytearray(N_CELLS)
+        self.lifted = bytearray(N_CELLS)
+        self.added = bytearray(N_CELLS)
+        self.touched = bytearray(N_CELLS)
+        self.fill = bytearray(N_CELLS)
+        self.clear = bytearray(N_CELLS)
+        self.n_lifted = 0
+        self.n_added = 0
+        self.n_fix = 0
+        self.n_cand = 0
+        self.complete = -1  # index (into moves) of the complete move
+        self.n_complete = 0
+        self.ambiguous = 0  # complete moves that the switches cannot tell apart
+        # the last ambiguous footprint: the occupancy seen and the possible stack cells; a
+        # lift of one of those stack cells from there is a "touch" in progress (self.touch)
+        self.amb_obs = bytearray(N_CELLS)
+        self.amb_stack = bytearray(N_CELLS)
+        self.amb_valid = False
+        self.touch = -1  # the stack cell being touched (lifted to be put back), -1: none
+        self.best = -1  # index of the nearest move for a fix, -1: back to E
+        self.state = MATCH
+        self.version = 0  # bumped at every classification (the light repaints)
+        self.changed_at = 0
+        self.restoring = False
+        self.over = False  # the game is over: nothing to infer, nothing to fix
+        self.fixing = False  # a fix is shown until the cubes are back on the way
+        self.fix_goal = -1  # the move index the fix leads to, -1: back to E
+        self.target = -1  # the expected move (host/computer), -1: any legal move
+        self.target_index = -1
+        self.set_settle(settle_ms)
+
+    def _footprint_buffers(self, capacity):
+        # footprints of ``capacity`` moves (FP cells each); the candidates index them
+        self.capacity = capacity
+        self.fp_l = bytearray(capacity * FP)
+        self.fp_a = bytearray(capacity * FP)
+        self.n_l = bytearray(capacity)
+        self.n_a = bytearray(capacity)
+        self.cand = array.array("H", bytes(2 * capacity))
+
+    def set_settle(self, settle_ms):
+        self.settle_ms = settle_ms
+        self.long_ms = long_settle(settle_ms)
+
+    # ------------------------------------------------------------ position changes
+
+    def set_position(self, pos, restore=False, over=False):
+        """Take a new position (after a commit, undo, new game, load); ``restore``: wait until
+        the cubes match it exactly before inferring anything; ``over``: the game is over."""
+        h = pos.heights
+        for c in range(N_CELLS):
+            v = h[c]
+            self.heights[c] = v
+            self.expected[c] = 1 if v else 0
+            self.touched[c] = 0
+        n = pos.legal_moves(self.moves)
+        if n > self.capacity:  # a rare position with many regroups: grow once, for good
+            self._footprint_buffers(n + 32)
+        sl = self._sl
+        sa = self._sa
+        fl = self.fp_l
+        fa = self.fp_a
+        for i in range(n):
+            nl, na = pos.footprint(self.moves[i], sl, sa)
+            base = i * FP
+            for k in range(nl):
+                fl[base + k] = sl[k]
+            for k in range(na):
+                fa[base + k] = sa[k]
+            self.n_l[i] = nl
+            self.n_a[i] = na
+        self.n_moves = n
+        self.target = -1
+        self.target_index = -1
+        self.restoring = restore and not over
+        self.over = over
+        self.fixing = False
+        self.amb_valid = False
+        self._classify()
+
+    def set_target(self, m):
+        """Expect move m only (a host or computer move); False if m is not legal here."""
+        for i in range(self.n_moves):
+            if self.moves[i] == m:
+                self.target = m
+                self.target_index = i
+                self.fixing = False
+                self.amb_valid = False
+                self._classify()
+                return True
+        return False
+
+    def clear_target(self):
+        self.target = -1
+        self.target_index = -1
+        self.fixing = False
+        self.amb_valid = False
+        self._classify()
+
+    def footprint_of(self, i):
+        """(offset, n_lifted, n_added) of move index i in ``fp_l`` / ``fp_a``."""
+        return i * FP, self.n_l[i], self.n_a[i]
+
+    # ------------------------------------------------------------ observations
+
+    def observe(self, occ, now):
+        """Take the debounced occupancy ``occ`` (bytearray 81) seen at ``now``."""
+        e = self.expected
+        o = self.observed
+        changed = False
+        for c in range(N_CELLS):
+            v = 1 if occ[c] else 0
+            if v != o[c]:
+                changed = True
+                if v and e[c]:
+                    self.touched[c] = 1  # lifted and put back during a move
+                o[c] = v
+        if changed:
+            self.changed_at = now
+            self._classify()
+        return changed
+
+    def _diff(self):
+        e = self.expected
+        o = self.observed
+        lifted = self.lifted
+        added = self.added
+        nl = 0
+        na = 0
+        for c in range(N_CELLS):
+            if e[c] and not o[c]:
+                lifted[c] = 1
+                added[c] = 0
+                nl += 1
+            elif o[c] and not e[c]:
+                added[c] = 1
+                lifted[c] = 0
+                na += 1
+            else:
+                lifted[c] = 0
+                added[c] = 0
+        self.n_lifted = nl
+        self.n_added = na
+
+    def _classify(self):
+        self.version += 1  # what the light paints from changed (xobo.runtime.light)
+        self._diff()
+        nl = self.n_lifted
+        na = self.n_added
+        self.n_cand = 0
+        self.complete = -1
+        self.n_complete = 0
+        self.ambiguous = 0
+        self.best = -1
+        self.touch = -1
+        if self.over:
+            for c in range(N_CELLS):
+                self.fill[c] = 0
+                self.clear[c] = 0
+            self.n_fix = 0
+            self.state = OVER
+            return
+        if nl == 0 and na == 0:
+            for c in range(N_CELLS):
+                self.touched[c] = 0
+                self.fill[c] = 0
+                self.clear[c] = 0
+            self.n_fix = 0
+            self.restoring = False
+            self.fixing = False
+            self.amb_valid = False
+            self.state = MATCH
+            return
+        if self.restoring:
+            self._fix_cells(-1)
+            self.state = RESTORE
+            return
+        lifted = self.lifted
+        added = self.added
+        fl = self.fp_l
+        fa = self.fp_a
+        # nearest move for a fix: fewest cells unexplained, then fewest lifted cells to put
+        # back (the lifted cubes are in the player's hand for a move; a stray cube is the slip)
+        best_score = (nl + na) * 32 + nl  # going back to E fixes everything
+        lo = 0
+        hi = self.n_moves
+        if self.target_index >= 0:
+            lo = self.target_index
+            hi = lo + 1
+        elif nl > FP or na > FP:
+            hi = 0  # no move lifts or adds that many cells
+        n_cand = 0
+        tie = False  # two nearest moves that would ask for different fixes
+        best_sl = 0
+        best_sa = 0
+        for i in range(lo, hi):
+            base = i * FP
+            ml = 0
+            sl = 0
+            kl = self.n_l[i]
+            for k in range(kl):
+                c = fl[base + k]
+                if lifted[c]:
+                    ml += 1
+                    sl += (c + 1) * (c + 1)
+            ma = 0
+            sa = 0
+            ka = self.n_a[i]
+            for k in range(ka):
+                c = fa[base + k]
+                if added[c]:
+                    ma += 1
+                    sa += (c + 1) * (c + 1)
+            miss = (nl - ml) + (na - ma)
+            if miss == 0:
+                self.cand[n_cand] = i
+                n_cand += 1
+                if ml == kl and ma == ka:
+                    self.n_complete += 1
+                    if self.complete < 0:
+                        self.complete = i
+            else:
+                score = miss * 32 + nl - ml
+                if score < best_score:
+                    best_score = score
+                    self.best = i
+                    best_sl = sl
+                    best_sa = sa
+                    tie = False
+                elif score == best_score and self.best >= 0 and (sl != best_sl
+                                                                  or sa != best_sa):
+                    tie = True
+        self.n_cand = n_cand
+        if self.fixing:
+            self._keep_fixing()
+            return
+        self.touch = self._touch_cell()
+        if n_cand == 0:
+            if tie:
+                self.best = -1  # no single nearest move: back to E
+            self._fix_cells(self.best)
+            self.state = UNKNOWN  # with a touch: FIX only after the longer settle time
+            return
+        self._candidate_state()
+        if self.touch >= 0 and self.state == COMPLETE:
+            # the lifted stack cell makes a longer move complete (b5,c5 then d5 lifted in a
+            # run a5-d5: d5->a5); most likely the touch that decides b5,c5->d5: it has the
+            # longer settle time to come back
+            self.state = WAIT_LONGER
+
+    def _touch_cell(self):
+        """The stack cell being touched: the occupancy is the last ambiguous one but for one
+        of its possible stack cells, lifted; -1 otherwise. The latest touch wins: the other
+        stack cells' touches are forgotten."""
+        if not self.amb_valid:
+            return -1
+        o = self.observed
+        a = self.amb_obs
+        st = self.amb_stack
+        cell = -1
+        for c in range(N_CELLS):
+            if o[c] != a[c]:
+                if cell >= 0 or o[c] or not st[c]:
+                    return -1
+                cell = c
+        if cell >= 0:
+            t = self.touched
+            for c in range(N_CELLS):
+                if st[c] and c != cell:
+                    t[c] = 0
+        return cell
+
+    def _candidate_state(self):
+        """PROGRESS, COMPLETE or WAIT_LONGER from the candidates."""
+        self.best = -1
+        self.n_fix = 0
+        equal = self.n_complete  # candidates whose footprint is exactly D-, D+
+        if self.n_complete > 1:
+            self._disambiguate()
+        if self.n_complete == 1:
+            # another candidate with a larger footprint: a longer move could follow
+            self.state = COMPLETE if self.n_cand == equal else WAIT_LONGER
+        else:
+            self.state = PROGRESS
+
+    def _keep_fixing(self):
+        """A fix is shown: it stays until the cubes are back on the way: to its goal (the
+        move it was computed for, still a candidate), to any move still in progress (not yet
+        complete), or back to E. Meanwhile no other move commits (two stray cubes: clearing
+        one does not make the other a placement)."""
+        g = self.fix_goal
+        release = self.n_cand > 0 and (self.n_complete == 0 or self.target_index >= 0)
+        for j in range(self.n_cand):
+            if self.cand[j] == g:
+                release = True
+        if release:
+            self.fixing = False
+            self._candidate_state()
+            return
+        if self.n_complete == 1:
+            # what is left is one complete legal move (two stray cubes, one cleared): the
+            # player was fixing, so time does not commit it; ok plays it (OFFER)
+            self.best = -1
+            for c in range(N_CELLS):
+                self.fill[c] = 0
+                self.clear[c] = 0
+            self.n_fix = 0
+            self.state = OFFER
+            return
+        self.n_cand = 0
+        self.complete = -1
+        self.n_complete = 0
+        self.best = g
+        self._fix_cells(g)
+        self.state = FIX
+
+    def _disambiguate(self):
+        """Several complete moves with one footprint (b,c lifted in a run a b c d: a<-b,c or
+        b,c->d): the one whose stack cell was lifted and put back during the move wins."""
+        from_move = -1
+        count = 0
+        o = self.observed
+        a = self.amb_obs
+        st = self.amb_stack
+        for c in range(N_CELLS):
+            a[c] = o[c]
+            st[c] = 0
+        self.amb_valid = True
+        for j in range(self.n_cand):
+            i = self.cand[j]
+            if self.n_l[i] != self.n_lifted or self.n_a[i] != self.n_added:
+                continue
+            st[(self.moves[i] >> 2) & 127] = 1
+            if self.touched[(self.moves[i] >> 2) & 127]:
+                count += 1
+                from_move = i
+        self.ambiguous = self.n_complete
+        if count == 1:
+            self.complete = from_move
+            self.n_complete = 1
+            self.ambiguous = 0
+        else:
+            self.complete = -1
+            self.n_complete = 0
+
+    def _fix_cells(self, best):
+        """fill: lifted cells that ``best`` (-1: E) does not lift; clear: added cells it does
+        not add."""
+        fill = self.fill
+        clear = self.clear
+        lifted = self.lifted
+        added = self.added
+        for c in range(N_CELLS):
+            fill[c] = lifted[c]
+            clear[c] = added[c]
+        if best >= 0:
+            base = best * FP
+            for k in range(self.n_l[best]):
+                fill[self.fp_l[base + k]] = 0
+            for k in range(self.n_a[best]):
+                clear[self.fp_a[base + k]] = 0
+        n = 0
+        for c in range(N_CELLS):
+            if fill[c] or clear[c]:
+                n += 1
+        self.n_fix = n
+
+    # ------------------------------------------------------------ time and the ok button
+
+    def poll(self, now):
+        """Advance the timers; return the move to commit now, or -1."""
+        st = self.state
+        if st == COMPLETE or st == WAIT_LONGER:
+            wait = self.settle_ms if st == COMPLETE else self.long_ms
+            if ticks_diff(now, self.changed_at) >= wait:
+                return self.moves[self.complete]
+        elif st == UNKNOWN:
+            wait = self.settle_ms if self.touch < 0 else self.long_ms
+            if ticks_diff(now, self.changed_at) >= wait:
+                self.state = FIX
+                self.version += 1
+                self.fixing = True
+                self.fix_goal = self.best
+        return -1
+
+    def confirm(self):
+        """The ok button: the complete move (even one a longer move could extend, or one
+        offered after a fix), or -1."""
+        if self.state == COMPLETE or self.state == WAIT_LONGER or self.state == OFFER:
+            return self.moves[self.complete]
+        return -1
+
+    def complete_move(self):
+        if self.complete >= 0:
+            return self.moves[self.complete]
+        return -1
+
+    def state_name(self):
+        return STATE_NAMES[self.state]

@@ -1,0 +1,323 @@
+"""The USB serial line protocol (docs/protocol.md): one command per line, replies and events.
+
+Every reply line starts with ``ok`` or ``error <what is wrong>``; a command answers with one
+line, except ``help``, ``settings``, ``record`` and ``selftest``-reports which answer with
+several ``ok ...`` lines closed by the terminator line ``ok end``. Events (with ``follow on``)
+are lines starting with ``event ``. Input is bytes: lines end with LF (CR is ignored); a line
+longer than ``MAX_LINE`` characters, with bytes outside printable ASCII, an unknown command or
+bad arguments gets one ``error`` line and changes nothing.
+
+Usage::
+
+    proto = Protocol(app, writer=print)     # writer(line) sends one line to the host
+    proto.feed(b"position\\n")              # -> writer("ok ........./... ns 36 0 0")
+    proto.handle("set settle 800")          # -> ["ok settle 800"] (also sent to writer)
+"""
+
+from xobo import VERSION
+from xobo.compat import collect, mem_alloc, mem_free
+from xobo.errors import XoboError
+from xobo.games.xobo.rules.notation import format_move, parse_move
+from xobo.numbers import parse_uint
+
+MAX_LINE = 200
+MOVE_USAGE = "usage: move NOTATION (one move, like e5, a4->c4 or g6xf5; a trailing (v) is " \
+    "accepted)"
+
+HELP = (
+    "help                      this list",
+    "version                   firmware version",
+    "position                  the position (N3)",
+    "record                    the game record (N2), closed by 'ok end'",
+    "settings                  every setting, closed by 'ok end'",
+    "set KEY VALUE             variant xobo|kv, first ns|ew, brightness 0-100, settle MS,",
+    "                          hints on|off, opponent off|ns|ew, level random|greedy|"
+    "beginner|pico|strong",
+    "new                       a new game (the board shows the cubes to clear)",
+    "undo                      take back the last move (and cancel a waiting move)",
+    "move NOTATION             a remote/host move: shown in light, the cubes commit it",
+    "load POSITION             start from an N3 position (the board shows the cells to fix)",
+    "follow on|off             live events: switches, moves, undo, Voïna, results",
+    "hint                      the AI's suggested move, shown in light",
+    "state                     what the board sees and asks: inference state, cells to fix,",
+    "                          then 'say' and what it waits for in words",
+    "leds                      the colours lit now: 81 cells a1..i9, then edges N S E W",
+    "mem                       heap: free and allocated bytes (after a collection)",
+    "timing                    cycle times since the last 'timing' (us): scan, light, LED write",
+    "selftest                  start the LED and switch self-test",
+)
+
+
+class Protocol:
+    """Parses host lines and runs them on an :class:`xobo.runtime.app.App`."""
+
+    def __init__(self, app, writer=None):
+        self.app = app
+        self.writer = writer
+        self._buf = bytearray(MAX_LINE + 1)
+        self._n = 0
+        self._overflow = False
+        self._event_cb = self._on_event
+        app.subscribe(self._event_cb)
+        self.commands = {
+            "help": self.cmd_help,
+            "version": self.cmd_version,
+            "position": self.cmd_position,
+            "record": self.cmd_record,
+            "settings": self.cmd_settings,
+            "set": self.cmd_set,
+            "new": self.cmd_new,
+            "undo": self.cmd_undo,
+            "move": self.cmd_move,
+            "load": self.cmd_load,
+            "follow": self.cmd_follow,
+            "hint": self.cmd_hint,
+            "state": self.cmd_state,
+            "leds": self.cmd_leds,
+            "mem": self.cmd_mem,
+            "timing": self.cmd_timing,
+            "selftest": self.cmd_selftest,
+        }
+
+    # ------------------------------------------------------------ output
+
+    def _send(self, line):
+        if self.writer is not None:
+            self.writer(line)
+
+    def _on_event(self, line):
+        # self-test reports and errors go out even without follow
+        if self.app.follow or line.startswith("event selftest") or \
+                line.startswith("event error"):
+            self._send(line)
+
+    # ------------------------------------------------------------ input bytes -> lines
+
+    def feed(self, data):
+        """Take bytes from the host; complete lines are handled, replies sent to writer.
+        Returns the reply lines (all lines completed by this data)."""
+        out = []
+        for b in data:
+            if b == 10:  # LF: end of line
+                if self._overflow:
+                    self._overflow = False
+                    self._n = 0
+                    r = ["error line too long (more than %d characters): ignored" % MAX_LINE]
+                    for line in r:
+                        self._send(line)
+                    out.extend(r)
+                    continue
+                raw = bytes(self._buf[:self._n])
+                self._n = 0
+                out.extend(self._handle_raw(raw))
+            elif b == 13:
+                continue
+            elif self._overflow:
+                continue
+            elif self._n >= MAX_LINE:
+                self._overflow = True
+            else:
+                self._buf[self._n] = b
+                self._n += 1
+        return out
+
+    def _handle_raw(self, raw):
+        for b in raw:
+            if b < 32 or b > 126:  # a tab too: words are separated by spaces
+                r = ["error line has a byte that is not printable ASCII (0x%02x): ignored" % b]
+                self._send(r[0])
+                return r
+        return self.handle(raw.decode())
+
+    # ------------------------------------------------------------ lines
+
+    def handle(self, line):
+        """Run one command line; returns the reply lines (also sent to writer)."""
+        replies = self._run(line)
+        for r in replies:
+            self._send(r)
+        return replies
+
+    def _run(self, line):
+        if len(line) > MAX_LINE:
+            return ["error line too long (more than %d characters): ignored" % MAX_LINE]
+        for ch in line:
+            o = ord(ch)
+            if o < 32 or o > 126:
+                return ["error line has a character that is not printable ASCII: ignored"]
+        text = line.strip()
+        if not text:
+            return []
+        parts = text.split(None, 1)
+        name = parts[0].lower()
+        arg = parts[1].strip() if len(parts) > 1 else ""
+        fn = self.commands.get(name)
+        if fn is None:
+            return ["error unknown command '%s' (try help)" % name[:20]]
+        now = self.app.d.clock.ticks_ms()
+        try:
+            return fn(arg, now)
+        except MemoryError:
+            self.app.recover_memory(now, "command '%s'" % name)
+            return ["error out of memory running '%s': collected, nothing changed but what "
+                    "the board now shows (see position)" % name]
+        except XoboError as exc:
+            return ["error %s" % exc]
+        except ValueError as exc:
+            return ["error %s" % exc]
+        except Exception as exc:  # nothing a host sends may crash the board
+            if exc.__class__.__name__ == "PowerCut":
+                raise
+            return ["error internal: %s: %s" % (exc.__class__.__name__, exc)]
+
+    # ------------------------------------------------------------ commands
+
+    def _no_arg(self, name, arg):
+        if arg:
+            raise ValueError("%s takes no argument (got '%s')" % (name, arg[:20]))
+
+    def cmd_help(self, arg, now):
+        self._no_arg("help", arg)
+        return ["ok " + h for h in HELP] + ["ok end"]
+
+    def cmd_version(self, arg, now):
+        self._no_arg("version", arg)
+        return ["ok xobo-board %s protocol 1" % VERSION]
+
+    def cmd_position(self, arg, now):
+        self._no_arg("position", arg)
+        return ["ok " + self.app.pos.to_string()]
+
+    def cmd_record(self, arg, now):
+        self._no_arg("record", arg)
+        from xobo.games.xobo.rules.record import format_record, record_from_position
+
+        rec = record_from_position(self.app.pos)
+        out = []
+        for line in format_record(rec).split("\n"):
+            if line:
+                out.append("ok " + line)
+        out.append("ok end")
+        return out
+
+    def cmd_settings(self, arg, now):
+        self._no_arg("settings", arg)
+        from xobo.runtime.app import SETTING_KEYS
+
+        s = self.app.settings
+        return ["ok %s %s" % (k, s[k]) for k in SETTING_KEYS] + ["ok end"]
+
+    def cmd_set(self, arg, now):
+        parts = arg.split()
+        if len(parts) != 2:
+            raise ValueError("usage: set KEY VALUE (e.g. set settle 800)")
+        key = parts[0].lower()
+        from xobo.runtime.app import RANGES
+
+        value = parts[1]
+        n = parse_uint(value)
+        if n >= 0:
+            value = n
+        elif key in RANGES:  # ASCII digits only: int() would also take '+800' and '1_000'
+            raise ValueError("%s must be a whole number %d-%d, not '%s'"
+                             % (key, RANGES[key][0], RANGES[key][1], value))
+        note = self.app.set_setting(key, value, now)
+        v = self.app.settings[key]
+        if note:
+            return ["ok %s %s (%s)" % (key, v, note)]
+        return ["ok %s %s" % (key, v)]
+
+    def cmd_new(self, arg, now):
+        self._no_arg("new", arg)
+        self.app.new_game(now)
+        return ["ok new game %s, %s first" % (self.app.pos.variant, self.app.side_name())]
+
+    def cmd_undo(self, arg, now):
+        self._no_arg("undo", arg)
+        return ["ok undo %s" % self.app.undo_request(now)]
+
+    def cmd_move(self, arg, now):
+        words = arg.split()
+        if not words or len(words) > 2 or (len(words) == 2 and words[1].lower() != "(v)"):
+            raise ValueError(MOVE_USAGE)
+        app = self.app
+        if app.pos.is_terminal():
+            raise XoboError("the game is over (%s won): no more moves" % app.result_name())
+        m = parse_move(arg, app.pos)
+        app.expect_move(m, "host", now)
+        return ["ok move %s waiting for the cubes" % format_move(m)]
+
+    def cmd_load(self, arg, now):
+        if not arg:
+            raise ValueError("usage: load POSITION (N3, e.g. '........./... ns 36 0 0')")
+        self.app.load_position(arg, now)
+        return ["ok load %s" % self.app.pos.to_string()]
+
+    def cmd_follow(self, arg, now):
+        v = arg.lower()
+        if v not in ("on", "off"):
+            raise ValueError("usage: follow on|off")
+        self.app.follow = v == "on"
+        return ["ok follow %s" % v]
+
+    def cmd_hint(self, arg, now):
+        self._no_arg("hint", arg)
+        app = self.app
+        m = app.show_hint(now)
+        if m == app.pending:
+            return ["ok hint %s (the expected %s move)" % (format_move(m), app.pending_from)]
+        return ["ok hint %s" % format_move(m)]
+
+    def cmd_state(self, arg, now):
+        self._no_arg("state", arg)
+        app = self.app
+        inf = app.inf
+        line = "ok state %s side %s result %s ply %d" % (
+            inf.state_name(), app.side_name(), app.result_text(), app.pos.ply)
+        if app.pending >= 0:
+            line += " expect %s" % format_move(app.pending)
+        if inf.state in (5, 6):  # FIX, RESTORE
+            line += " " + app.fix_text()
+        elif inf.state == 8:  # OFFER: the complete move left after a fix, ok plays it
+            line += " offer %s" % format_move(inf.complete_move())
+        words = app.guide_text()
+        if words:  # always last: the rest of the line is for people
+            line += " say " + words
+        return [line]
+
+    def cmd_leds(self, arg, now):
+        """The rendered colours (before brightness and the power limiter), for mirrors."""
+        self._no_arg("leds", arg)
+        light = self.app.light
+        words = ["ok leds"]
+        for c in range(81):
+            words.append(light.cell_hex(c))
+        e = light.edges
+        for k in range(4):  # N S E W, as drivers.leds.EDGE_SIDES
+            words.append("%02x%02x%02x" % (e[3 * k], e[3 * k + 1], e[3 * k + 2]))
+        return [" ".join(words)]
+
+    def cmd_mem(self, arg, now):
+        """The heap after a collection: what is left for a hint, a record, a long game."""
+        self._no_arg("mem", arg)
+        collect()
+        return ["ok mem free=%d alloc=%d" % (mem_free(), mem_alloc())]
+
+    def cmd_timing(self, arg, now):
+        """The board's cycle times since the last ``timing``: counts, mean and worst in
+        microseconds of the scan (scan, debounce, infer, commit), the light (render, and the
+        LED write when the frame changed) and the LED write alone; then starts again."""
+        self._no_arg("timing", arg)
+        t = self.app.timing
+        words = ["ok timing"]
+        for k, name in ((0, "scan"), (3, "light"), (6, "write")):
+            n = t[k]
+            words.append("%s=%d/%d/%d" % (name, n, t[k + 1] // n if n else 0, t[k + 2]))
+        for k in range(9):
+            t[k] = 0
+        return [" ".join(words)]
+
+    def cmd_selftest(self, arg, now):
+        self._no_arg("selftest", arg)
+        self.app.start_selftest(now)
+        return ["ok selftest started (report lines follow as events when it ends)"]

@@ -1,0 +1,305 @@
+"""The whole board on virtual drivers: the facade the simulator, the scripts and the tests use.
+
+The cubes are real counts per cell (``switches.counts``); the switches report occupancy only,
+exactly like the reed switches, so the app infers moves the same way as on the device. Time
+is virtual (``advance(ms)`` steps the app every 10 ms) unless ``realtime=True``.
+
+Usage::
+
+    from xobo.runtime.virtual_board import VirtualBoard
+    vb = VirtualBoard()                 # in-memory flash; flash_dir="DIR" keeps files on disk
+    vb.subscribe(print)                 # "event move e5", "event switch e5 on", ...
+    vb.put("e5"); vb.advance(1500)      # a placement, committed after the settle time
+    vb.command("position")              # ["ok ........./.... ew 35 0 0"]
+    vb.cell_colors()[40]                # "rrggbb" of e5 as rendered
+    vb.power_cut()                      # reboot from flash; the cubes stay where they are
+"""
+
+from xobo.runtime.app import CYCLE_MS, App, result_reason
+from xobo.runtime.protocol import Protocol
+from xobo.drivers import Drivers
+from xobo.drivers.debounce import DEBOUNCE_MS, Debouncer
+from xobo.drivers.virtual import (
+    PowerCut,
+    VirtualButtons,
+    VirtualClock,
+    VirtualFlash,
+    VirtualLeds,
+    VirtualSwitches,
+    VirtualWatchdog,
+)
+from xobo.games.xobo.rules.geometry import parse_cell
+
+EDGE_SIDES = ("N", "S", "E", "W")
+
+
+def _boards_dirs():
+    dirs = []
+    try:
+        import xobo
+
+        f = xobo.__file__
+        base = f[: f.rfind("/")] if "/" in f else "."
+        dirs.append(base + "/../../boards")  # firmware/xobo -> repo/boards
+    except (ImportError, AttributeError):
+        pass
+    dirs.append("boards")
+    dirs.append("../boards")
+    return dirs
+
+
+def load_boarddef(board):
+    """The board definition named ``board`` (boards/NAME.json), a path, or the default."""
+    from xobo.runtime.boarddef import default_boarddef, load
+
+    if board is None or board == "default" or board == "virtual":
+        return default_boarddef()
+    if hasattr(board, "cell_of_key"):
+        return board
+    if board.endswith(".json"):
+        return load(board)
+    for d in _boards_dirs():
+        path = d + "/" + board + ".json"
+        try:
+            open(path).close()
+        except OSError:
+            continue
+        return load(path)
+    return default_boarddef()
+
+
+def make_flash(flash_dir):
+    if not flash_dir:
+        return VirtualFlash()
+    from xobo.drivers.flash import Flash
+
+    try:
+        import os
+
+        os.mkdir(flash_dir)
+    except OSError:
+        pass  # exists
+    return Flash(flash_dir)
+
+
+class VirtualBoard:
+    """The app on virtual drivers (see the module docstring)."""
+
+    def __init__(self, flash_dir=None, board="pico_gpio", realtime=False, settings=None):
+        self.bd = load_boarddef(board)
+        self.clock = VirtualClock(realtime=realtime)
+        self.switches = VirtualSwitches(self.clock, self.bd.cell_of_key)
+        self.flash = make_flash(flash_dir)
+        self.realtime = realtime
+        self._settings = settings
+        self._subscribers = []
+        self.writer = None  # the protocol's writer, kept across reboots (set_writer)
+        self.powered = True
+        self.boots = 0
+        self._boot()
+
+    # ------------------------------------------------------------ power
+
+    def _boot(self, held=()):
+        bd = self.bd
+        clock = self.clock
+        self.leds = VirtualLeds(bd.led_count, bd.led_cells, bd.led_edges, bd.limiter())
+        self.buttons = VirtualButtons(clock, tuple(bd.button_names()))
+        for name in held:  # buttons held while the power comes on
+            self.buttons.press(name)
+        self.watchdog = VirtualWatchdog(clock)
+        self.drivers = Drivers(
+            boarddef=bd,
+            matrix=self.switches,
+            debouncer=Debouncer(81, DEBOUNCE_MS),
+            leds=self.leds,
+            buttons=self.buttons,
+            clock=clock,
+            watchdog=self.watchdog,
+            flash=self.flash,
+        )
+        self.drivers.switches = self.switches
+        self.app = App(self.drivers, self._settings if not self.boots else None,
+                       listener=self._forward)
+        self.boots += 1
+        self.protocol = Protocol(self.app, writer=self.writer)
+        self.powered = True
+
+    def power_cut(self, held=()):
+        """Power lost and back: the app restarts from the flash; the cubes stay. ``held``:
+        buttons held down at power-up (("ok", "undo") starts the self-test); release them
+        with release()."""
+        if hasattr(self.flash, "restore_power"):
+            self.flash.restore_power()
+        self._boot(held)
+        self.step()
+
+    def _forward(self, line):
+        for cb in self._subscribers:
+            cb(line)
+
+    def subscribe(self, callback):
+        """callback(line) for every event line ('event move e5 (v)', 'event switch e5 on')."""
+        self._subscribers.append(callback)
+
+    # ------------------------------------------------------------ time
+
+    def step(self):
+        """One cycle at the clock's now. A power cut during a flash write stops the board
+        until power_cut() (the reboot)."""
+        if not self.powered:
+            return
+        try:
+            self.app.step(self.clock.ticks_ms())
+        except PowerCut:
+            self.powered = False
+            self._forward("event power-cut")
+
+    def advance(self, ms):
+        """Let ``ms`` of virtual time pass, a cycle every 10 ms."""
+        left = ms
+        while left > 0:
+            dt = CYCLE_MS if left > CYCLE_MS else left
+            self.clock.advance(dt)
+            left -= dt
+            self.step()
+
+    # ------------------------------------------------------------ hands and buttons
+
+    def _cell(self, cell):
+        if isinstance(cell, str):
+            return parse_cell(cell)
+        if cell < 0 or cell > 80:
+            raise ValueError("cell %d is off the board (0-80)" % cell)
+        return cell
+
+    def put(self, cell, n=1):
+        self.switches.put(self._cell(cell), n)
+
+    def lift(self, cell):
+        """Take every cube off the cell; returns how many there were."""
+        return self.switches.lift(self._cell(cell))
+
+    def take(self, cell, n=1):
+        self.switches.take(self._cell(cell), n)
+
+    def bounce(self, cell, ms=4):
+        self.switches.bounce(self._cell(cell), self.clock.ticks_ms(), ms)
+
+    def press(self, name):
+        self.buttons.press(name)
+
+    def release(self, name):
+        self.buttons.release(name)
+
+    def hold(self, name, ms):
+        self.buttons.hold(name, ms)
+
+    def set_cubes(self, heights):
+        """Put the cubes of a position on the board (counts per cell)."""
+        self.switches.set_counts(heights)
+
+    # ------------------------------------------------------------ serial
+
+    def set_writer(self, writer):
+        """writer(line) gets every protocol reply and event, also after a power cut (each
+        boot makes a new Protocol: setting ``protocol.writer`` lasted until the first one)."""
+        self.writer = writer
+        self.protocol.writer = writer
+
+    def command(self, line):
+        """One serial line; returns its reply lines."""
+        if not self.powered:
+            return ["error the board has no power"]
+        try:
+            return self.protocol.handle(line)
+        except PowerCut:
+            self.powered = False
+            self._forward("event power-cut")
+            return []
+
+    def feed(self, data):
+        """Raw serial bytes; returns the reply lines of the lines they complete."""
+        if not self.powered:
+            return []
+        try:
+            return self.protocol.feed(data)
+        except PowerCut:
+            self.powered = False
+            return []
+
+    # ------------------------------------------------------------ what a page shows
+
+    def cell_colors(self, shown=False):
+        """81 'rrggbb' (a1 first): the colours as rendered, or with ``shown`` as the LEDs
+        show them after brightness and the power limiter."""
+        out = []
+        if shown:
+            for c in range(81):
+                r, g, b = self.leds.cell_rgb(c)
+                out.append("%02x%02x%02x" % (r, g, b))
+        else:
+            light = self.app.light
+            for c in range(81):
+                out.append(light.cell_hex(c))
+        return out
+
+    def edge_colors(self, shown=False):
+        """{'N': 'rrggbb', ...}: each edge's colour."""
+        out = {}
+        if shown:
+            for side in EDGE_SIDES:
+                leds = self.leds.edge_rgb(side)
+                r, g, b = leds[0] if leds else (0, 0, 0)
+                out[side] = "%02x%02x%02x" % (r, g, b)
+            return out
+        e = self.app.light.edges
+        for k in range(4):
+            out[EDGE_SIDES[k]] = "%02x%02x%02x" % (e[3 * k], e[3 * k + 1], e[3 * k + 2])
+        return out
+
+    def state(self):
+        """Everything a page needs, as plain data."""
+        from xobo.games.xobo.rules.record import format_record, record_from_position
+
+        app = self.app
+        pos = app.pos
+        inf = app.inf
+        fill = []
+        clear = []
+        fill_heights = {}
+        heights = {}
+        if inf.state in (5, 6):
+            from xobo.games.xobo.rules.geometry import cell_name
+
+            fill = [cell_name(c) for c in range(81) if inf.fill[c]]
+            clear = [cell_name(c) for c in range(81) if inf.clear[c]]
+            for c in range(81):
+                if inf.fill[c] and inf.heights[c] >= 2:
+                    fill_heights[cell_name(c)] = inf.heights[c]
+            for w in app.height_words():  # 'a5=1': an occupied cell whose height must change
+                cell, h = w.split("=")
+                heights[cell] = int(h)
+        from xobo.games.xobo.rules.notation import format_move
+
+        return {
+            "position": pos.to_string(),
+            "record": format_record(record_from_position(pos)),
+            "side": app.side_name(),
+            "voina": bool(pos.under_voina()),
+            "result": app.result_name(),
+            "result_reason": result_reason(pos),
+            "reserves": {"common": pos.common, "ns": pos.own[0], "ew": pos.own[1]},
+            "counts": list(self.switches.counts),
+            "ply": pos.ply,
+            "inference": inf.state_name(),
+            "fill": fill,
+            "fill_heights": fill_heights,
+            "heights": heights,
+            "clear": clear,
+            "expect": format_move(app.pending) if app.pending >= 0 else None,
+            "settings": dict(app.settings),
+            "powered": self.powered,
+            "selftest": app.selftest is not None,
+            "power_ma": self.leds.last_ma,
+        }
