@@ -1,6 +1,6 @@
 """Bench of the computer opponent: a ``pico``-level move under CPython and MicroPython.
 
-Each runtime times itself (firmware ``xobo.games.xobo.ai.bench``) on six positions of one game: the best
+Each runtime times itself (``xobo.games.xobo.ai.bench``) on six positions of one game: the best
 time of a move, also as a ratio to a baseline loop timed in the same run, the nodes searched
 (the level's budget), the time per node, under MicroPython the heap one move allocates, and
 the longest gap between two calls of the search's ``poll`` (what the board's scan loop waits

@@ -64,7 +64,7 @@ def register(sub):
     p.add_argument("position", nargs="+", help="N3 position")
     p.set_defaults(func=_run, rules_args=lambda a: ["show"] + _pos(a.position))
 
-    # hint: the AI's suggestion (issue 6, xobo.games.xobo.ai; the code is firmware/xobo/games/xobo/ai/cli.py)
+    # hint: the AI's suggestion (issue 6; the code is firmware/xobo/games/xobo/ai/cli.py)
     p = rsub.add_parser("hint", help="the move the computer suggests for the side to move")
     _common(p)
     p.add_argument("--level", default="pico",

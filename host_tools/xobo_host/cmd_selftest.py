@@ -55,8 +55,8 @@ def parse_cell(name):
 
 
 def run_virtual(args, echo=print):
-    from xobo.runtime.selftest import simulate
     from xobo.drivers.virtual import make_virtual_drivers
+    from xobo.runtime.selftest import simulate
 
     bd = None
     if args.board:

@@ -19,11 +19,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "firmware"))
 
 from xobo.games.xobo.ai import choose_move  # noqa: E402
-from xobo.runtime.script import ScriptRunner  # noqa: E402
 from xobo.games.xobo.rules.geometry import cell_name  # noqa: E402
 from xobo.games.xobo.rules.geometry import ray as ray_of  # noqa: E402
 from xobo.games.xobo.rules.moves import PLACE, REGROUP, move_cell, move_count, move_dir, move_kind  # noqa: E402
 from xobo.games.xobo.rules.notation import format_move  # noqa: E402
+from xobo.runtime.script import ScriptRunner  # noqa: E402
 
 
 def hand_actions(pos, m):

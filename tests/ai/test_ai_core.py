@@ -1,5 +1,5 @@
 # dual-runtime
-"""The computer opponent's behaviour (xobo.games.xobo.ai), on CPython and under MicroPython alike."""
+"""The computer opponent's behaviour (games/xobo/ai), on CPython and under MicroPython alike."""
 
 from xobo_testing import raises
 

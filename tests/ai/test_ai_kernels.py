@@ -1,5 +1,5 @@
 # dual-runtime
-"""The AI's native kernels (xobo.games.xobo.ai.evaluate: viper under MicroPython, plain Python under
+"""The AI's native kernels (games/xobo/ai/evaluate.py: viper under MicroPython, plain Python under
 CPython) give exactly what their references give, on positions from random games and on
 random boards with walls of stacks: the 0-1 BFS against the old plain-Python code, winner
 (E2-E4), threats (V1, kv spreads included) and move generation against the rules engine.

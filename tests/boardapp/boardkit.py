@@ -7,8 +7,8 @@ Usage::
     vb = board_at("........./... ns 32 0 0")   # a VirtualBoard whose cubes match the position
 """
 
-from xobo.runtime.virtual_board import VirtualBoard
 from xobo.games.xobo.rules.position import Position
+from xobo.runtime.virtual_board import VirtualBoard
 
 EMPTY = "........./........./........./........./........./........./........./........./" \
     "......... ns 36 0 0"

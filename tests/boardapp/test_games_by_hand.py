@@ -4,9 +4,9 @@ Voina, spreads with captures in the three orders people use) is made with the cu
 board must infer exactly that move, game after game, until the end (E1-E4)."""
 
 from boardapp.boardkit import play_by_hand, touch_if_ambiguous
-from xobo.runtime.virtual_board import VirtualBoard
 from xobo.games.xobo.rules.moves import new_move_buffer
 from xobo.games.xobo.rules.notation import format_move
+from xobo.runtime.virtual_board import VirtualBoard
 
 ORDERS = ("late", "early", "cube")
 

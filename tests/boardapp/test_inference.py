@@ -9,11 +9,11 @@ Positions used:
   regroup a5-d5, f5-i5 and the 3-run a1-c1 (M2).
 """
 
-from xobo.runtime import inference as I
-from xobo.runtime.inference import Inference
 from xobo.games.xobo.rules.geometry import parse_cell
 from xobo.games.xobo.rules.notation import format_move
 from xobo.games.xobo.rules.position import Position
+from xobo.runtime import inference as I
+from xobo.runtime.inference import Inference
 
 SPREAD4 = "........./........./........./........./....4..../...11..../........./....1..../" \
     "......... ns 29 0 0"

@@ -4,9 +4,9 @@ cubes go down, Voina cells and regroup cells, the winner, colour-blind-safe code
 power budget with every cell lit."""
 
 from boardapp.boardkit import board_at
+from xobo.games.xobo.rules.geometry import parse_cell
 from xobo.runtime import colours as C
 from xobo.runtime.virtual_board import VirtualBoard
-from xobo.games.xobo.rules.geometry import parse_cell
 
 SPREAD4 = "........./........./........./........./....4..../...11..../........./....1..../" \
     "......... ns 29 0 0"

@@ -4,9 +4,9 @@
 soak on a Pico-sized heap once let one escape ``App.step``)."""
 
 from boardapp.boardkit import Recorder
+from xobo.games.xobo.rules.geometry import parse_cell
 from xobo.runtime.storage import SavedGame
 from xobo.runtime.virtual_board import VirtualBoard
-from xobo.games.xobo.rules.geometry import parse_cell
 
 
 class _FailOnce:

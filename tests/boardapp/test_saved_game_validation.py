@@ -4,9 +4,9 @@ the ones written. A save that makes no game falls back to the other slot, then t
 and the boot says why; it never crashes the board (a `first 7` once did, on both runtimes)."""
 
 from boardapp.boardkit import Recorder
+from xobo.games.xobo.rules.geometry import parse_cell
 from xobo.runtime.storage import SavedGame
 from xobo.runtime.virtual_board import VirtualBoard
-from xobo.games.xobo.rules.geometry import parse_cell
 
 
 def _board_with_two_moves():

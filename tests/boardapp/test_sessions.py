@@ -4,8 +4,8 @@ orders people really use: placements, regroups, spreads with captures, noise, fi
 buttons, a host move and the computer opponent."""
 
 from boardapp.boardkit import EMPTY, Recorder, board_at, position
-from xobo.runtime.virtual_board import VirtualBoard
 from xobo.games.xobo.rules.position import Position
+from xobo.runtime.virtual_board import VirtualBoard
 
 SPREAD4 = "........./........./........./........./....4..../...11..../........./....1..../" \
     "......... ns 29 0 0"

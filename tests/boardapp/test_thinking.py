@@ -8,9 +8,9 @@ edges pulse yellow (THINKING) while it thinks.
 The clock here advances 1 ms each time it is read, so that a search takes virtual time."""
 
 from boardapp.boardkit import Recorder
+from xobo.games.xobo.rules.geometry import parse_cell
 from xobo.runtime import colours as C
 from xobo.runtime.virtual_board import VirtualBoard
-from xobo.games.xobo.rules.geometry import parse_cell
 
 
 class _TickingClock:

@@ -9,9 +9,9 @@ import gc
 import sys
 
 from xobo.games.xobo.ai.rng import Rng
-from xobo.runtime.virtual_board import VirtualBoard
 from xobo.games.xobo.rules.moves import new_move_buffer
 from xobo.games.xobo.rules.notation import format_move
+from xobo.runtime.virtual_board import VirtualBoard
 
 
 def main(total, seed):

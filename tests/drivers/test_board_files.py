@@ -9,9 +9,9 @@ import pytest
 from conftest import ROOT
 
 from drivers import fakehw
+from xobo.drivers.flash import Flash
 from xobo.runtime.boarddef import BoardDefError, load, make_drivers
 from xobo.runtime.storage import SavedGame
-from xobo.drivers.flash import Flash
 
 BOARDS = sorted((ROOT / "boards").glob("*.json"))
 

@@ -2,8 +2,8 @@
 """Self-test on virtual drivers with a simulated user: good board, stuck switch, dead switch,
 chattering switch, dead LED, dead matrix row; colours and the report format."""
 
-from xobo.runtime.selftest import PHASE_CELLS, PHASE_LEDS, SelfTest, simulate
 from xobo.drivers.virtual import make_virtual_drivers
+from xobo.runtime.selftest import PHASE_CELLS, PHASE_LEDS, SelfTest, simulate
 
 FIRST_RANKS = tuple(range(18))  # a1..i2: enough for most checks, quick on both runtimes
 

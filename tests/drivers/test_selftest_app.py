@@ -2,9 +2,9 @@
 """The self-test as the app runs it: the serial command ``selftest`` and both buttons held at
 power-up; the report comes out as ``event selftest ...`` lines."""
 
+from xobo.drivers.virtual import make_virtual_drivers
 from xobo.runtime.app import App
 from xobo.runtime.virtual_board import VirtualBoard
-from xobo.drivers.virtual import make_virtual_drivers
 
 
 def _user(vb, lines, limit=400):

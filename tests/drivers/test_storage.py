@@ -2,8 +2,8 @@
 """Saved game and settings: round trip, and a power cut at every point of a save loses at most
 the move being saved; damaged slots are rejected with a note."""
 
-from xobo.runtime.storage import SavedGame, Settings, adler32
 from xobo.drivers.virtual import PowerCut, VirtualFlash
+from xobo.runtime.storage import SavedGame, Settings, adler32
 
 MOVES = ["e5", "d4", "e4", "e6", "f5", "c3", "g7", "b2", "a4->c4", "h8", "g6xf5"]
 START = "........./........./........./........./........./........./........./......... ns 36 0 0"

@@ -7,7 +7,12 @@ from rules.util import EW, NS, column, make_pos, row
 from xobo.errors import MoveError, PositionError, RecordError
 from xobo.games.xobo.rules.notation import format_move, parse_move
 from xobo.games.xobo.rules.position import Position
-from xobo.games.xobo.rules.record import GameRecord, format_record, parse_record, record_from_position
+from xobo.games.xobo.rules.record import (
+    GameRecord,
+    format_record,
+    parse_record,
+    record_from_position,
+)
 
 START = ("........./........./........./........./........./........./........./........./"
          "......... ns 36 0 0")

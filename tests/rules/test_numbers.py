@@ -4,9 +4,9 @@
 from xobo_testing import message_of, raises
 
 from xobo.errors import PositionError, RecordError
-from xobo.numbers import parse_uint
 from xobo.games.xobo.rules.position import Position
 from xobo.games.xobo.rules.record import parse_record
+from xobo.numbers import parse_uint
 
 AFTER_E5 = ("........./........./........./........./....1..../........./........./"
             "........./......... ew %s 0 0")

@@ -10,15 +10,15 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from xobo.runtime.script import ScriptError, ScriptRunner
-from xobo.runtime.virtual_board import VirtualBoard
-from xobo.games.xobo.rules import cli
 from xobo.errors import XoboError
+from xobo.games.xobo.rules import cli
 from xobo.games.xobo.rules.geometry import parse_cell
 from xobo.games.xobo.rules.notation import parse_move
-from xobo.numbers import parse_uint
 from xobo.games.xobo.rules.position import Position
 from xobo.games.xobo.rules.record import parse_record
+from xobo.numbers import parse_uint
+from xobo.runtime.script import ScriptError, ScriptRunner
+from xobo.runtime.virtual_board import VirtualBoard
 
 SETTINGS = settings(max_examples=150, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])

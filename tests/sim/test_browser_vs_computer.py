@@ -10,9 +10,9 @@ import pytest
 
 from sim.simkit import Sim
 from sim.test_browser import cell, wait_led, wait_record
-from xobo.runtime import colours
 from xobo.games.xobo.rules.notation import parse_move
 from xobo.games.xobo.rules.position import Position
+from xobo.runtime import colours
 
 pytestmark = pytest.mark.browser
 

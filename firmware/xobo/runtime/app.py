@@ -33,9 +33,6 @@ Usage::
 
 from array import array
 
-from xobo.runtime import inference as I
-from xobo.runtime.inference import Inference
-from xobo.runtime.light import Light
 from xobo.compat import (
     IS_MICROPYTHON,
     collect,
@@ -48,14 +45,18 @@ from xobo.compat import (
 from xobo.errors import XoboError
 from xobo.games.xobo.rules.geometry import NS, cell_name, ray
 from xobo.games.xobo.rules.notation import format_move, parse_move
-from xobo.numbers import parse_uint
 from xobo.games.xobo.rules.position import Position
+from xobo.numbers import parse_uint
+from xobo.runtime import inference as I
+from xobo.runtime.inference import Inference
+from xobo.runtime.light import Light
 
 CYCLE_MS = const(10)
 ERROR_REPEAT_MS = const(1000)  # a repeated out-of-memory error is announced once a second
 AI_TIME_MS = const(1800)  # the search's bound: a move or hint within 2 s on a Pico
 
-AI_MODULES = ("xobo.games.xobo.ai", "xobo.games.xobo.ai.search", "xobo.games.xobo.ai.evaluate", "xobo.games.xobo.ai.rng")
+AI_MODULES = ("xobo.games.xobo.ai", "xobo.games.xobo.ai.search", "xobo.games.xobo.ai.evaluate",
+              "xobo.games.xobo.ai.rng")
 AI_KEEP_FREE = const(104000)  # the device keeps the AI's code between moves above this
 SETTING_KEYS = ("variant", "first", "brightness", "settle", "hints", "opponent", "level")
 DEFAULTS = {
@@ -741,7 +742,7 @@ class App:
             raise XoboError("the game is over: no hint")
         ai = self.load_ai()
         if ai is None:
-            raise XoboError("no hints: the AI (xobo.games.xobo.ai) is not installed")
+            raise XoboError("no hints: its AI is not installed")
         self.light.thinking = self.pos.side
         try:
             m = ai.choose_move(self.pos.clone(), level=ai.HINT_LEVEL, seed=0,
@@ -765,7 +766,7 @@ class App:
         ai = self.load_ai()
         if ai is None:
             self.ai_failed_ply = pos.ply
-            self.emit("event error the computer cannot play: the AI (xobo.games.xobo.ai) is not installed")
+            self.emit("event error the computer cannot play: its AI is not installed")
             return
         self.light.thinking = pos.side
         try:

@@ -28,8 +28,8 @@ VOINA = "/".join([COL] * 4 + ["........."] + [COL] * 4) + " ew 28 0 0"
 
 
 def _board(lifted, n3=STACK):
-    from xobo.runtime.virtual_board import VirtualBoard
     from xobo.games.xobo.rules.position import Position
+    from xobo.runtime.virtual_board import VirtualBoard
 
     vb = VirtualBoard()
     vb.advance(50)

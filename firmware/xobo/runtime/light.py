@@ -33,10 +33,10 @@ Usage::
 
 import array
 
-from xobo.runtime import colours as C
-from xobo.runtime import inference as I
 from xobo.compat import const, micropython, ptr8, ptr16, ticks_diff
 from xobo.games.xobo.rules.geometry import RAY_CELLS
+from xobo.runtime import colours as C
+from xobo.runtime import inference as I
 
 N_CELLS = const(81)
 EDGE_NAMES = ("N", "S", "E", "W")

@@ -37,8 +37,8 @@ Usage::
     lines = run_script(open("game.txt").read())   # -> output lines; ScriptError on bad lines
 """
 
-from xobo.runtime.virtual_board import VirtualBoard
 from xobo.numbers import parse_uint
+from xobo.runtime.virtual_board import VirtualBoard
 
 HAND_MS = 50
 # A cell cannot hold more cubes than the game has (B5): the counts are a bytearray, where 300

@@ -15,8 +15,6 @@ Usage::
     vb.power_cut()                      # reboot from flash; the cubes stay where they are
 """
 
-from xobo.runtime.app import CYCLE_MS, App, result_reason
-from xobo.runtime.protocol import Protocol
 from xobo.drivers import Drivers
 from xobo.drivers.debounce import DEBOUNCE_MS, Debouncer
 from xobo.drivers.virtual import (
@@ -29,6 +27,8 @@ from xobo.drivers.virtual import (
     VirtualWatchdog,
 )
 from xobo.games.xobo.rules.geometry import parse_cell
+from xobo.runtime.app import CYCLE_MS, App, result_reason
+from xobo.runtime.protocol import Protocol
 
 EDGE_SIDES = ("N", "S", "E", "W")
 

@@ -19,9 +19,9 @@ import queue
 import threading
 import time
 
-from xobo.runtime.app import result_reason
 from xobo.errors import XoboError
 from xobo.games.xobo.rules.position import Position
+from xobo.runtime.app import result_reason
 from xobo_host.sim.backend import ActionError
 from xobo_host.sim.feed import PageFeed
 

@@ -10,6 +10,7 @@ Usage::
 See docs/ai.md for the design, the levels and their measured strength.
 """
 
+from xobo.compat import IS_MICROPYTHON
 from xobo.games.xobo.ai.evaluate import (
     WIN,
     distance,
@@ -20,8 +21,13 @@ from xobo.games.xobo.ai.evaluate import (
     winner,
 )
 from xobo.games.xobo.ai.rng import Rng
-from xobo.games.xobo.ai.search import Config, SearchCancelled, Searcher, release_scratch, scratch_memory
-from xobo.compat import IS_MICROPYTHON
+from xobo.games.xobo.ai.search import (
+    Config,
+    SearchCancelled,
+    Searcher,
+    release_scratch,
+    scratch_memory,
+)
 from xobo.games.xobo.rules.moves import new_move_buffer
 
 __all__ = ("LEVELS", "CONFIGS", "STATS", "SearchCancelled", "ai_memory", "choose_move", "hint",

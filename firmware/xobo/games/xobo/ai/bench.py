@@ -12,9 +12,9 @@ import array
 import gc
 import sys
 
-from xobo.games.xobo.ai import STATS, choose_move
 from xobo.benchtiming import baseline, measure
 from xobo.compat import ticks_diff, ticks_us
+from xobo.games.xobo.ai import STATS, choose_move
 from xobo.games.xobo.rules.position import Position
 
 # positions from a beginner-pico game (plies 0, 8, 16, 24, 32, 40)

@@ -8,8 +8,8 @@ Usage::
 
 import sys
 
-from xobo.games.xobo.ai import LEVELS, choose_move
 from xobo.errors import XoboError
+from xobo.games.xobo.ai import LEVELS, choose_move
 from xobo.games.xobo.rules.notation import format_move
 from xobo.games.xobo.rules.position import Position
 

@@ -400,7 +400,7 @@ def _kv_spread_threat(pos, player, buf):
 
 def legal_moves(pos, buf):
     """``pos.legal_moves(buf)``: the same moves in the same order (0 once the game is over),
-    from the native generator; ``buf`` is an array('H') of xobo.games.xobo.rules.moves.MAX_MOVES."""
+    from the native generator; ``buf`` is an array("H") of rules.moves.MAX_MOVES."""
     if winner(pos) >= 0:
         return 0
     flags = 0

@@ -32,6 +32,7 @@ Usage::
 
 import array
 
+from xobo.compat import ticks_diff, ticks_ms
 from xobo.games.xobo.ai.evaluate import (
     INF,
     STEP,
@@ -47,7 +48,6 @@ from xobo.games.xobo.ai.evaluate import (
     threatens,
     winner,
 )
-from xobo.compat import ticks_diff, ticks_ms
 from xobo.games.xobo.rules.moves import PLACE, SPREAD, make_place, new_move_buffer
 
 _MAXPLY = 24

@@ -1,7 +1,7 @@
 """The rules commands behind ``xobo rules``, runnable under CPython and MicroPython alike.
 
 The host CLI parses options and calls :func:`main`; with ``--runtime micropython`` it runs
-``micropython -m xobo.games.xobo.rules.cli ARGS`` instead, so both engines answer the same question.
+``micropython -m xobo.games.xobo.rules.cli ARGS``, so both engines answer the same question.
 
 Usage::
 
@@ -17,8 +17,8 @@ from xobo.errors import XoboError
 from xobo.games.xobo.rules.geometry import N_CELLS, NS, cell_name
 from xobo.games.xobo.rules.moves import new_move_buffer
 from xobo.games.xobo.rules.notation import format_move, parse_move, strip_voina_mark
-from xobo.numbers import parse_uint
 from xobo.games.xobo.rules.position import Position, perft
+from xobo.numbers import parse_uint
 
 # perft's count grows about 80-fold a ply: depth 4 from the start already takes a minute, and a
 # depth past this would only hang (and allocate a move buffer per ply) instead of answering.

@@ -24,8 +24,8 @@ Usage::
 from xobo.errors import MoveError, PositionError, RecordError
 from xobo.games.xobo.rules.geometry import EW, NS
 from xobo.games.xobo.rules.notation import format_move, parse_move, strip_voina_mark
-from xobo.numbers import parse_uint
 from xobo.games.xobo.rules.position import VARIANTS, Position
+from xobo.numbers import parse_uint
 
 START = "........./........./........./........./........./........./........./........./" \
     "......... ns 36 0 0"
