@@ -1,0 +1,50 @@
+"""XoBo (Vincent Everaert, 2000): 9 x 9, 36 neutral cubes, two players (docs/rules/xobo.md).
+
+The game's description for the board runtime (docs/games.md); the rules engine is
+``xobo.games.xobo.rules``, the board layer ``xobo.games.xobo.board``, the computer
+``xobo.games.xobo.ai``.
+"""
+
+NAME = "xobo"
+TITLE = "XoBo (Vincent Everaert)"
+PLAYERS = 2
+PLAYER_NAMES = ("ns", "ew")
+SETTINGS = {"variant": ("xobo", "kv"), "first": ("ns", "ew")}
+DEFAULTS = {"variant": "xobo", "first": "ns"}
+NEW_GAME_SETTINGS = ("variant", "first")
+cli_module = "xobo.games.xobo.rules.cli"
+
+
+def area(settings):
+    return 9, 9
+
+
+def rules():
+    from xobo.games.xobo.rules import position
+
+    return position
+
+
+def new_position(settings):
+    from xobo.games.xobo.rules.position import Position
+
+    return Position(settings.get("variant", "xobo"),
+                    PLAYER_NAMES.index(settings.get("first", "ns")))
+
+
+def parse_position(text, settings):
+    from xobo.games.xobo.rules.position import Position
+
+    return Position.parse(text, settings.get("variant", "xobo"))
+
+
+def board_layer():
+    from xobo.games.xobo import board
+
+    return board
+
+
+def ai():
+    import xobo.games.xobo.ai as ai
+
+    return ai
