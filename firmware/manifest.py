@@ -19,6 +19,7 @@ package(
         "games/__init__.py",
         # the XoBo game: its rules engine
         "games/xobo/__init__.py",
+        "games/xobo/board.py",  # its light layers and words
         "games/xobo/rules/__init__.py",
         "errors.py",
         "games/xobo/rules/geometry.py",
@@ -40,14 +41,18 @@ package(
         # the board application
         "runtime/__init__.py",
         "runtime/app.py",
-        "runtime/boarddef.py",
+        "drivers/boarddef.py",
         "runtime/colours.py",
         "runtime/device.py",
+        "runtime/events.py",
+        "runtime/gestures.py",
         "runtime/inference.py",
+        "runtime/layers.py",
         "runtime/light.py",
         "runtime/protocol.py",
         "runtime/selftest.py",  # imported when the self-test starts
         "runtime/storage.py",
+        "runtime/topology.py",
         # the computer opponent, imported at the first hint or computer move
         "games/xobo/ai/__init__.py",
         "games/xobo/ai/evaluate.py",

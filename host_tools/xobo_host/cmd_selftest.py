@@ -60,7 +60,7 @@ def run_virtual(args, echo=print):
 
     bd = None
     if args.board:
-        from xobo.runtime.boarddef import BoardDefError, load
+        from xobo.drivers.boarddef import BoardDefError, load
 
         try:
             bd = load(str(deploy.find_board(args.board)))

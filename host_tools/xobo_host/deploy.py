@@ -96,7 +96,7 @@ def build(board_path, out_dir, mpy_cross=None, package_dir=PACKAGE_DIR, main_py=
           march=DEVICE_ARCH, manifest=MANIFEST):
     """Compile the firmware for the device into ``out_dir``; returns the relative paths.
     ``march=None`` compiles without native code for a machine (the unix-port tests)."""
-    from xobo.runtime.boarddef import BoardDefError, load
+    from xobo.drivers.boarddef import BoardDefError, load
 
     try:
         bd = load(str(board_path))

@@ -11,11 +11,11 @@ Positions used:
 """
 
 from boardapp.boardkit import EMPTY, Recorder, board_at
+from xobo.games.xobo.board import move_words
 from xobo.games.xobo.rules.geometry import parse_cell
 from xobo.games.xobo.rules.notation import parse_move
 from xobo.games.xobo.rules.position import Position
 from xobo.runtime import colours as C
-from xobo.runtime.app import move_words
 
 AMBIG = "...1...../........./11......./1......../...1...../...11..../.1.111..1/1.1111.1./" \
     "..1111.11 ns 4 2 6"

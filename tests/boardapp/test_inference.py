@@ -11,7 +11,7 @@ Positions used:
 
 from xobo.games.xobo.rules.geometry import parse_cell
 from xobo.games.xobo.rules.notation import format_move
-from xobo.games.xobo.rules.position import Position
+from xobo.games.xobo.rules.position import FOOTPRINT_MAX, MAX_MOVES, Position
 from xobo.runtime import inference as I
 from xobo.runtime.inference import Inference
 
@@ -27,7 +27,7 @@ class Hand:
 
     def __init__(self, n3, variant="xobo"):
         self.pos = Position.parse(n3, variant)
-        self.inf = Inference(SETTLE)
+        self.inf = Inference(81, FOOTPRINT_MAX, MAX_MOVES, SETTLE)
         self.inf.set_position(self.pos)
         self.occ = bytearray(81)
         self.pos.occupancy(self.occ)
@@ -458,7 +458,7 @@ def test_footprint_buffers_grow_for_a_position_with_more_moves_than_their_capaci
     # the footprints are kept for FOOTPRINT_CAPACITY moves (the heap of a Pico); a position
     # with more legal moves grows them once, and the inference is the same
     pos = Position.parse(SPREAD4)
-    inf = Inference(SETTLE, capacity=8)
+    inf = Inference(81, FOOTPRINT_MAX, MAX_MOVES, SETTLE, capacity=8)
     inf.set_position(pos)
     assert inf.n_moves > 8 and inf.capacity >= inf.n_moves
     occ = bytearray(81)

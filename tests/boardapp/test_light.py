@@ -181,9 +181,9 @@ def test_E4_kv_loss_by_exhaustion_lights_both_edges_and_no_chain():
     vb.advance(100)
     assert vb.app.result_name() == "ew"
     light = vb.app.light
-    assert light.loss_kind == 2
+    assert vb.app.layers.loss_kind == 2  # XoBo's own layer (games/xobo/board.py)
     assert light.edge_code[2] == C.WIN_EW and light.edge_code[0] == C.LOSER
-    assert sum(light.chain) == 0
+    assert sum(vb.app.layers.chain) == 0
 
 
 def test_after_the_end_cubes_move_freely_and_long_ok_starts_the_next_game():

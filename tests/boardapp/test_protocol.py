@@ -57,7 +57,8 @@ def test_record_is_N2_closed_by_a_terminator_line():
 def test_settings_lists_every_key():
     r = _board().command("settings")
     keys = [line.split()[1] for line in r[:-1]]
-    assert keys == ["variant", "first", "brightness", "settle", "hints", "opponent", "level"]
+    assert keys == ["game", "variant", "first", "brightness", "settle", "hints", "opponent",
+                    "level"]
     assert r[-1] == "ok end"
 
 
@@ -133,8 +134,8 @@ def test_undo_button_at_the_start_with_a_host_move_waiting_cancels_it_without_er
 
 def test_move_with_extra_words_is_a_clear_usage_error():
     vb = _board()
-    usage = "error usage: move NOTATION (one move, like e5, a4->c4 or g6xf5; a trailing (v) " \
-        "is accepted)"
+    usage = "error usage: move NOTATION (one move in the game's notation, like e5, a4->c4 or " \
+        "g6xf5 in XoBo; a trailing (v) is accepted)"
     assert vb.command("move e5 extra") == [usage]  # formerly "'e5 e' is not a cell"
     assert vb.command("move e5 d4") == [usage]
     assert vb.command("move") == [usage]

@@ -20,7 +20,8 @@ def _board_with_two_moves():
 
 
 def _boot_after_writing(vb, variant, first, start, moves):
-    SavedGame(vb.flash).save(variant, first, start, moves)  # newest slot, valid checksum
+    # the newest slot, with a valid checksum
+    SavedGame(vb.flash).save("xobo", {"variant": variant}, first, start, moves)
     rec = Recorder(vb)
     vb.power_cut()
     boots = [x for x in rec.lines if x.startswith("event boot")]
@@ -47,7 +48,7 @@ def test_boot_unknown_variant_falls_back():
     vb = _board_with_two_moves()
     line = _boot_after_writing(vb, "chess", 0, "", ["e5"])
     assert vb.app.pos.ply == 2
-    assert "unknown variant 'chess'" in line
+    assert "variant must be one of xobo|kv, not 'chess'" in line
 
 
 def test_boot_bad_start_position_falls_back():
@@ -59,7 +60,7 @@ def test_boot_bad_start_position_falls_back():
 
 def test_boot_both_saves_unusable_starts_a_new_game_and_names_both():
     vb = _board_with_two_moves()
-    SavedGame(vb.flash).save("xobo", 9, "", ["e5"])
+    SavedGame(vb.flash).save("xobo", {"variant": "xobo"}, 9, "", ["e5"])
     line = _boot_after_writing(vb, "xobo", 0, "", ["zz9"])
     assert vb.app.pos.ply == 0
     assert "first 9" in line and "move 1 'zz9'" in line and line.endswith("new game")

@@ -9,8 +9,8 @@ import pytest
 from conftest import ROOT
 
 from drivers import fakehw
+from xobo.drivers.boarddef import BoardDefError, load, make_drivers
 from xobo.drivers.flash import Flash
-from xobo.runtime.boarddef import BoardDefError, load, make_drivers
 from xobo.runtime.storage import SavedGame
 
 BOARDS = sorted((ROOT / "boards").glob("*.json"))
@@ -109,7 +109,7 @@ def test_real_flash_atomic_write_replaces_and_leaves_no_tmp(tmp_path):
     assert fl.listdir() == ["x"]
     assert fl.read("missing") is None
     sg = SavedGame(fl)
-    sg.save("kv", 1, "", ["e5"])
+    sg.save("xobo", {"variant": "kv"}, 1, "", ["e5"])
     assert SavedGame(Flash(str(tmp_path))).load()["moves"] == ["e5"]
     assert not list(Path(tmp_path).glob("*.tmp"))
 
@@ -121,8 +121,8 @@ def test_a_save_slot_that_is_a_directory_does_not_stop_saving(tmp_path):
     (tmp_path / "game.a" / "junk" / "x.txt").write_text("x")
     (tmp_path / "game.b").mkdir()
     sg = SavedGame(Flash(str(tmp_path)))
-    sg.save("xobo", 0, "", ["e5"])
-    sg.save("xobo", 0, "", ["e5", "d4"])
+    sg.save("xobo", {"variant": "xobo"}, 0, "", ["e5"])
+    sg.save("xobo", {"variant": "xobo"}, 0, "", ["e5", "d4"])
     assert SavedGame(Flash(str(tmp_path))).load()["moves"] == ["e5", "d4"]
     assert (tmp_path / "game.a").is_file() and (tmp_path / "game.b").is_file()
 

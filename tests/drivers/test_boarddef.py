@@ -5,7 +5,7 @@ import json
 
 from xobo_testing import message_of
 
-from xobo.runtime.boarddef import BoardDefError, default_boarddef, parse
+from xobo.drivers.boarddef import BoardDefError, default_boarddef, parse
 
 
 def _def(**changes):

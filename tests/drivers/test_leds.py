@@ -4,9 +4,9 @@
 from xobo_testing import raises, run_with_heap_locked
 
 from drivers import fakehw
+from xobo.drivers.boarddef import default_boarddef
 from xobo.drivers.leds import LedChain, PowerLimiter, order_offsets
 from xobo.drivers.virtual import VirtualLeds
-from xobo.runtime.boarddef import default_boarddef
 
 
 def _leds(budget=500):

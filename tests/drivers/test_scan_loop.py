@@ -8,13 +8,13 @@ more than a few free variables.)"""
 from xobo_testing import run_with_heap_locked
 
 from drivers import fakehw
+from xobo.drivers.boarddef import default_boarddef
 from xobo.drivers.buttons import LONG
 from xobo.drivers.clock import Clock
 from xobo.drivers.debounce import Debouncer
 from xobo.drivers.leds import LedChain
 from xobo.drivers.matrix import SwitchMatrix
 from xobo.drivers.virtual import VirtualButtons, VirtualClock, VirtualWatchdog
-from xobo.runtime.boarddef import default_boarddef
 
 
 class Loop:

@@ -12,14 +12,15 @@ START = "........./........./........./........./........./........./........./.
 def _saved(moves, flash=None, settings=None):
     flash = flash or VirtualFlash(chunk=16)
     sg = SavedGame(flash)
-    sg.save("xobo", 0, START, moves, settings)
+    sg.save("xobo", {"variant": "xobo"}, 0, START, moves, settings)
     return flash, sg
 
 
 def test_save_then_load_gives_the_same_game():
     flash, sg = _saved(MOVES[:4], settings={"settle": 1000, "variant": "kv", "neg": -3})
     g = SavedGame(flash).load()
-    assert g["variant"] == "xobo" and g["first"] == 0 and g["start"] == START
+    assert g["game"] == "xobo" and g["params"] == {"variant": "xobo"}
+    assert g["first"] == 0 and g["start"] == START
     assert g["moves"] == MOVES[:4]
     assert g["settings"] == {"settle": 1000, "variant": "kv", "neg": -3}
 
@@ -33,9 +34,9 @@ def test_nothing_saved_loads_none_with_a_note():
 def test_a_new_store_continues_after_the_newest_slot():
     flash, sg = _saved([])
     for k in range(1, 6):
-        sg.save("xobo", 0, "", MOVES[:k])
+        sg.save("xobo", {"variant": "xobo"}, 0, "", MOVES[:k])
     sg2 = SavedGame(flash)  # power-up without load(): must not overwrite the newest
-    sg2.save("xobo", 0, "", MOVES[:6])
+    sg2.save("xobo", {"variant": "xobo"}, 0, "", MOVES[:6])
     assert SavedGame(flash).load()["moves"] == MOVES[:6]
 
 
@@ -43,16 +44,16 @@ def test_power_cut_at_every_operation_of_a_save_loses_at_most_that_move():
     # how many primitive operations one save takes
     flash, sg = _saved(MOVES[:5])
     before = flash.ops
-    sg.save("xobo", 0, START, MOVES[:6])
+    sg.save("xobo", {"variant": "xobo"}, 0, START, MOVES[:6])
     total = flash.ops - before
     assert total >= 6  # create, several chunks, close, rename
     for n in range(total + 1):
         flash, sg = _saved(MOVES[:4])
-        sg.save("xobo", 0, START, MOVES[:5])
+        sg.save("xobo", {"variant": "xobo"}, 0, START, MOVES[:5])
         flash.cut_after(n)
         cut = False
         try:
-            sg.save("xobo", 0, START, MOVES[:6])
+            sg.save("xobo", {"variant": "xobo"}, 0, START, MOVES[:6])
         except PowerCut:
             cut = True
         assert cut == (n < total), n
@@ -65,7 +66,7 @@ def test_power_cut_at_every_operation_of_a_save_loses_at_most_that_move():
         # and the board keeps saving after the cut
         sg3 = SavedGame(flash)
         sg3.load()
-        sg3.save("xobo", 0, START, MOVES[:7])
+        sg3.save("xobo", {"variant": "xobo"}, 0, START, MOVES[:7])
         assert SavedGame(flash).load()["moves"] == MOVES[:7], n
 
 
@@ -74,7 +75,7 @@ def test_power_cut_during_the_very_first_save_leaves_no_game_not_garbage():
         flash = VirtualFlash(chunk=16)
         flash.cut_after(n)
         try:
-            SavedGame(flash).save("xobo", 0, "", MOVES[:3])
+            SavedGame(flash).save("xobo", {"variant": "xobo"}, 0, "", MOVES[:3])
         except PowerCut:
             pass
         flash.restore_power()
@@ -84,7 +85,7 @@ def test_power_cut_during_the_very_first_save_leaves_no_game_not_garbage():
 
 def test_a_corrupt_slot_falls_back_to_the_other_and_says_why():
     flash, sg = _saved(MOVES[:2])
-    sg.save("xobo", 0, START, MOVES[:3])  # seq 2 -> game.a
+    sg.save("xobo", {"variant": "xobo"}, 0, START, MOVES[:3])  # seq 2 -> game.a
     flash.corrupt("game.a", 30)
     sg2 = SavedGame(flash)
     g = sg2.load()
@@ -94,7 +95,7 @@ def test_a_corrupt_slot_falls_back_to_the_other_and_says_why():
 
 def test_a_truncated_slot_is_reported_cut_short():
     flash, sg = _saved(MOVES[:2])
-    sg.save("xobo", 0, START, MOVES[:3])
+    sg.save("xobo", {"variant": "xobo"}, 0, START, MOVES[:3])
     data = flash.files["game.a"]
     flash.files["game.a"] = data[:len(data) - 5]
     sg2 = SavedGame(flash)
@@ -104,7 +105,7 @@ def test_a_truncated_slot_is_reported_cut_short():
 
 def test_both_slots_bad_loads_none_and_names_both():
     flash, sg = _saved(MOVES[:2])
-    sg.save("xobo", 0, START, MOVES[:3])
+    sg.save("xobo", {"variant": "xobo"}, 0, START, MOVES[:3])
     flash.corrupt("game.a", 5)
     flash.files["game.b"] = bytearray(b"garbage")
     sg2 = SavedGame(flash)
@@ -114,8 +115,9 @@ def test_both_slots_bad_loads_none_and_names_both():
 
 def test_values_that_cannot_be_stored_are_refused_with_a_reason():
     sg = SavedGame(VirtualFlash())
-    for args in (("xobo", 0, "a\nb", []), ("xobo", 0, "", ["e5 d4"]),
-                 ("xobo", 0, "", [], {"bad key": 1}), ("xobo", 0, "", [], {"k": "x\ny"})):
+    for args in (("xobo", {}, 0, "a\nb", []), ("xobo", {}, 0, "", ["e5 d4"]),
+                 ("xobo", {}, 0, "", [], {"bad key": 1}), ("xobo", {}, 0, "", [], {"k": "x\ny"}),
+                 ("x o", {}, 0, "", []), ("xobo", {"bad key": 1}, 0, "", [])):
         try:
             sg.save(*args)
         except ValueError as exc:
@@ -146,7 +148,7 @@ def test_adler32_matches_the_reference_value():
 
 def test_power_cut_after_every_byte_of_a_save_loses_at_most_that_move():
     flash, sg = _saved(MOVES[:7])
-    sg.save("xobo", 0, START, MOVES[:8])
+    sg.save("xobo", {"variant": "xobo"}, 0, START, MOVES[:8])
     new_size = len(flash.files["game.a"])
     size = new_size + 20
     for n in range(size):
@@ -154,7 +156,7 @@ def test_power_cut_after_every_byte_of_a_save_loses_at_most_that_move():
         flash.cut_after_bytes(n)
         cut = False
         try:
-            sg.save("xobo", 0, START, MOVES[:8])  # seq 2 -> game.a
+            sg.save("xobo", {"variant": "xobo"}, 0, START, MOVES[:8])  # seq 2 -> game.a
         except PowerCut:
             cut = True
         flash.restore_power()
@@ -173,3 +175,23 @@ def test_binary_garbage_in_a_slot_is_rejected_not_crashing():
     assert "game.a:" in sg2.note
     flash.files["game.b"] = bytearray(b"\xff" * 40 + b"\n")
     assert SavedGame(flash).load() is None
+
+
+def test_the_header_names_the_game_and_its_parameters():
+    flash = VirtualFlash()
+    SavedGame(flash, "game-x").save("x", {"size": 6}, 2, "", ["c3"])
+    g = SavedGame(flash, "game-x").load()
+    assert g["game"] == "x" and g["params"] == {"size": 6} and g["first"] == 2
+    text = flash.read("game-x.a") or flash.read("game-x.b")
+    assert text.startswith(b"xobo-save 1\nseq 1\ngame x\nparam size 6\n")
+
+
+def test_a_save_from_before_the_games_is_xobos_with_its_variant():
+    flash = VirtualFlash()
+    body = "xobo-save 1\nseq 3\nvariant kv\nfirst 1\nstart \nmoves e5\n"
+    data = body.encode()
+    from xobo.runtime.storage import adler32
+
+    flash.write_atomic("game.b", data + ("end %d %s\n" % (len(data), adler32(data))).encode())
+    g = SavedGame(flash).load()
+    assert g["game"] == "xobo" and g["params"] == {"variant": "kv"} and g["moves"] == ["e5"]

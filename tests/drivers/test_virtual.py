@@ -3,6 +3,7 @@
 
 from xobo_testing import raises, run_with_heap_locked
 
+from xobo.drivers.boarddef import default_boarddef
 from xobo.drivers.debounce import Debouncer
 from xobo.drivers.virtual import (
     VirtualClock,
@@ -10,7 +11,6 @@ from xobo.drivers.virtual import (
     VirtualWatchdog,
     make_virtual_drivers,
 )
-from xobo.runtime.boarddef import default_boarddef
 
 
 def test_switch_reads_occupied_while_any_cube_stands_on_the_cell():

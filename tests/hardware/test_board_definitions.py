@@ -41,7 +41,7 @@ def test_board_definitions_load_in_the_firmware(boards):
     firmware = str(ROOT / "firmware")
     if firmware not in sys.path:
         sys.path.insert(0, firmware)
-    from xobo.runtime.boarddef import load
+    from xobo.drivers.boarddef import load
 
     for name in boards:
         bd = load(str(ROOT / "boards" / (name + ".json")))

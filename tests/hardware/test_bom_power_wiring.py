@@ -125,7 +125,7 @@ def test_firmware_limiter_keeps_the_all_white_frame_within_each_budget(boards):
 
     if str(ROOT / "firmware") not in sys.path:
         sys.path.insert(0, str(ROOT / "firmware"))
-    from xobo.runtime.boarddef import load
+    from xobo.drivers.boarddef import load
 
     for name in boards:
         bd = load(str(ROOT / "boards" / (name + ".json")))

@@ -5,11 +5,11 @@ Every driver runs under CPython 3.11 and MicroPython; hardware modules (``machin
 ``neopixel``, ``board``, ``digitalio``) are imported lazily, inside the real drivers'
 constructors, so importing a driver module never needs the hardware. Cells are indexed
 ``(rank-1)*9 + file`` (a1 = 0, i9 = 80) everywhere; the board definition (``boards/*.json``,
-loaded by ``xobo.runtime.boarddef``) maps cells to switch keys and LED chain indices.
+loaded by ``xobo.drivers.boarddef``) maps cells to switch keys and LED chain indices.
 
 Usage (the app's main loop; the same code with the virtual drivers in the simulator)::
 
-    from xobo.runtime.boarddef import load, make_drivers
+    from xobo.drivers.boarddef import load, make_drivers
     bd = load("board.json")
     d = make_drivers(bd)            # real drivers for bd.platform
     # or: from xobo.drivers.virtual import make_virtual_drivers; d = make_virtual_drivers(bd)

@@ -347,7 +347,7 @@ def make_virtual_drivers(boarddef=None, realtime=False, stable_ms=None, auto_bou
     """All virtual drivers wired to one ``VirtualClock``, for ``boarddef`` (default board if
     None): returns ``Drivers`` with ``switches`` (= ``matrix``) too."""
     if boarddef is None:
-        from xobo.runtime.boarddef import default_boarddef
+        from xobo.drivers.boarddef import default_boarddef
 
         boarddef = default_boarddef()
     bd = boarddef

@@ -9,11 +9,11 @@ Only the selected game's package is imported (on the device the others never tak
 
 # the order in which the board's game gesture cycles them
 GAMES = ("xobo", "x", "chain-reaction", "brochs", "tiny")
-_PACKAGES = {"chain-reaction": "chain_reaction"}
+_PACKAGES = {"chain-reaction": "chain_reaction"}  # names that are not Python identifiers
 
 
 def package_name(name):
-    """The Python package of game ``name`` (``chain-reaction`` -> ``xobo.games.chain_reaction``)."""
+    """The package of game ``name``: ``chain-reaction`` -> ``xobo.games.chain_reaction``."""
     return "xobo.games." + _PACKAGES.get(name, name)
 
 

@@ -1,24 +1,35 @@
 """The board application: scan, debounce, infer, commit, save, light, buttons, serial.
 
+The runtime knows nothing of any game: the game is a setting (``set game x``, the game gesture,
+the simulator's menu), and its package (``xobo.games.<name>``, docs/games.md) gives the rules,
+the light layers and the words. Only the selected game's modules are imported.
+
 The core is the synchronous :meth:`App.step` (one scan-debounce-infer-render cycle at a given
 time), which the asyncio tasks of :func:`main` call on the device and which the tests and the
 simulator drive with virtual time. In steady state (no switch change, no commit) a cycle
 allocates nothing (tests/boardapp/test_heap.py runs it under ``micropython.heap_lock()``).
 
-What happens when (docs/firmware.md has the full story):
+The app emits typed events (``xobo.runtime.events``: ``("move", "e5", "(v)")``); the serial
+protocol and the simulator format them.
+
+What happens when (docs/firmware.md has the full story; the gestures come from the board
+definition, ``xobo.runtime.gestures``):
 
 - a complete move is committed after the settle time (or at once on ``ok``), saved to flash,
   flashed in white, and announced as ``event move e5 (v)``;
 - ``undo`` (button, short or long press, or serial) takes back the last move; the board then
-  shows what to restore and waits until the cubes match;
+  shows what to restore and waits until the pieces match;
 - ``ok`` + ``undo`` held together start a new game; a long press on ``undo`` abandons the
   resumed game for a new one only right after power-up (until the first move or undo since
   the boot): otherwise it is an undo like a short press, so nothing is ever lost by it; a
-  long press on ``ok`` after the end of a game starts the next one;
+  long press on ``ok`` after the end of a game starts the next one; at the start of a game
+  (no move yet) it changes the game (the next of ``xobo.games.GAMES`` installed), and the
+  new game's cells flash;
 - ``hint`` (button or serial, with hints on) shows the AI's suggested move; a long press on
-  ``hint`` cycles the computer opponent: off -> the side not to move -> the side to move -> off
-  (saved like ``set opponent``, ``event setting opponent ew``, the computer's edges flash);
-- with ``opponent`` set, the computer's moves are shown in light and wait for the cubes.
+  ``hint`` cycles the computer opponent: off -> the players not to move -> the player to move
+  -> off (saved like ``set opponent``, ``event setting opponent ew``, the computer's edges
+  flash);
+- with ``opponent`` set, the computer's moves are shown in light and wait for the pieces.
 
 Usage::
 
@@ -26,13 +37,14 @@ Usage::
     from xobo.runtime.app import App
     d = make_virtual_drivers()
     app = App(d)
-    app.subscribe(print)            # event lines
+    app.subscribe(print)            # typed events: ('move', 'e5', '')
     app.step(d.clock.ticks_ms())    # one cycle
-    # on the device: xobo.runtime.app.main(boarddef) (firmware/main.py)
+    # on the device: xobo.runtime.device.run() (firmware/main.py)
 """
 
 from array import array
 
+from xobo import games
 from xobo.compat import (
     IS_MICROPYTHON,
     collect,
@@ -43,60 +55,26 @@ from xobo.compat import (
     ticks_us,
 )
 from xobo.errors import XoboError
-from xobo.games.xobo.rules.geometry import NS, cell_name, ray
-from xobo.games.xobo.rules.notation import format_move, parse_move
-from xobo.games.xobo.rules.position import Position
 from xobo.numbers import parse_uint
+from xobo.runtime import events as E
 from xobo.runtime import inference as I
+from xobo.runtime.gestures import gesture_of
 from xobo.runtime.inference import Inference
 from xobo.runtime.light import Light
+from xobo.runtime.topology import NONE, from_boarddef
 
 CYCLE_MS = const(10)
 ERROR_REPEAT_MS = const(1000)  # a repeated out-of-memory error is announced once a second
 AI_TIME_MS = const(1800)  # the search's bound: a move or hint within 2 s on a Pico
-
-AI_MODULES = ("xobo.games.xobo.ai", "xobo.games.xobo.ai.search", "xobo.games.xobo.ai.evaluate",
-              "xobo.games.xobo.ai.rng")
 AI_KEEP_FREE = const(104000)  # the device keeps the AI's code between moves above this
-SETTING_KEYS = ("variant", "first", "brightness", "settle", "hints", "opponent", "level")
-DEFAULTS = {
-    "variant": "xobo",
-    "first": "ns",
-    "brightness": 60,
-    "settle": 1000,
-    "hints": "on",
-    "opponent": "off",
-    "level": "pico",
-}
-CHOICES = {
-    "variant": ("xobo", "kv"),
-    "first": ("ns", "ew"),
-    "hints": ("on", "off"),
-    "opponent": ("off", "ns", "ew"),
-    "level": ("random", "greedy", "beginner", "pico", "strong"),
-}
+
+# the board's own settings; each game adds its own (its SETTINGS), and the computer's
+# `opponent` and `level`, stored per game as "<game>.<key>"
+BOARD_KEYS = ("game", "brightness", "settle", "hints")
+GAME_AI_KEYS = ("opponent", "level")
+DEFAULTS = {"game": "xobo", "brightness": 60, "settle": 1000, "hints": "on"}
+CHOICES = {"hints": ("on", "off")}
 RANGES = {"brightness": (0, 100), "settle": (200, 5000)}
-NEW_GAME_KEYS = ("variant", "first")
-SIDE_NAMES = ("ns", "ew")
-
-
-def check_setting(key, value):
-    """The setting's value (str or int) or raise ValueError saying what is wrong."""
-    if key in CHOICES:
-        v = str(value).lower()
-        if v not in CHOICES[key]:
-            raise ValueError("%s must be one of %s, not '%s'" % (key, "|".join(CHOICES[key]),
-                                                                  value))
-        return v
-    if key in RANGES:
-        lo, hi = RANGES[key]
-        v = _to_int(value)
-        if v is None:
-            raise ValueError("%s must be a whole number %d-%d, not '%s'" % (key, lo, hi, value))
-        if v < lo or v > hi:
-            raise ValueError("%s must be %d-%d, not %d" % (key, lo, hi, v))
-        return v
-    raise ValueError("unknown setting '%s' (settings: %s)" % (key, ", ".join(SETTING_KEYS)))
 
 
 def _to_int(value):
@@ -110,32 +88,52 @@ def _to_int(value):
     return None
 
 
-def result_reason(pos):
-    """How the game was won (rules E2-E4), '' while it goes on. The last mover P is the
-    opponent of the side to move Q: 'blocus' (E2: Q wins, P's move connected both pairs of
-    edges), 'connected-opponent' (E2: P's move connected only Q's edges), 'connected' (E3: P
-    connected its own edges), 'exhaustion' (E4: Q cannot move, kv: has no cubes left)."""
-    w = pos.winner()
-    if w < 0:
-        return ""
-    if w == pos.side:
-        return "blocus" if pos.connected(w ^ 1) else "connected-opponent"
-    return "connected" if pos.connected(w) else "exhaustion"
+def _check(key, value, choices, ranges, keys):
+    if key in choices:
+        v = str(value).lower()
+        if v not in choices[key]:
+            raise ValueError("%s must be one of %s, not '%s'" % (key, "|".join(choices[key]),
+                                                                  value))
+        return v
+    if key in ranges:
+        lo, hi = ranges[key]
+        v = _to_int(value)
+        if v is None:
+            raise ValueError("%s must be a whole number %d-%d, not '%s'" % (key, lo, hi, value))
+        if v < lo or v > hi:
+            raise ValueError("%s must be %d-%d, not %d" % (key, lo, hi, v))
+        return v
+    raise ValueError("unknown setting '%s' (settings: %s)" % (key, ", ".join(keys)))
 
 
-def move_words(m):
-    """Move m in plain words for a player: 'put a cube on b3', 'spread e5 towards d4',
-    'regroup a4, b4 onto c4' (the cubes of the other cells go onto the stack cell)."""
-    kind = m & 3
-    c = (m >> 2) & 127
-    if kind == 0:
-        return "put a cube on %s" % cell_name(c)
-    r = ray(c, (m >> 9) & 7)
-    if kind == 2:
-        return "spread %s towards %s" % (cell_name(c), cell_name(r[0]))
-    n = (m >> 12) - 1
-    others = [cell_name(r[k]) for k in range(n - 1, -1, -1)]  # the far end first, as N1
-    return "regroup %s onto %s" % (", ".join(others), cell_name(c))
+def opponent_choices(game):
+    """'off', each player's name, and for three players each pair ('red+green')."""
+    names = game.PLAYER_NAMES
+    out = ["off"]
+    out.extend(names)
+    if len(names) > 2:
+        for i in range(len(names)):
+            for j in range(i + 1, len(names)):
+                out.append(names[i] + "+" + names[j])
+    return tuple(out)
+
+
+def game_rules(game):
+    """The game's settings' checks: (choices, ranges, defaults) with opponent and level."""
+    choices = {}
+    ranges = {}
+    for k in game.SETTINGS:
+        v = game.SETTINGS[k]
+        if len(v) == 2 and isinstance(v[0], int):
+            ranges[k] = v
+        else:
+            choices[k] = v
+    choices["opponent"] = opponent_choices(game)
+    choices["level"] = game.LEVELS
+    defaults = dict(game.DEFAULTS)
+    defaults["opponent"] = "off"
+    defaults["level"] = game.DEFAULT_LEVEL
+    return choices, ranges, defaults
 
 
 def _join_or(words):
@@ -164,16 +162,15 @@ class App:
 
     def __init__(self, drivers, settings=None, now=None, listener=None, inference=None):
         self.d = drivers
-        self.raw = bytearray(81)
+        self.topo = from_boarddef(drivers.boarddef)
+        self.raw = bytearray(self.topo.n_cells)
         self.ev = drivers.debouncer.new_event()
         self.bev = drivers.buttons.new_event()
-        # the device makes the Inference (the largest buffers) first: xobo.runtime.device
-        self.inf = inference if inference is not None else Inference()
-        self.light = Light(self.inf)
+        self.gestures = gesture_of(drivers.boarddef)
         self.listeners = [listener] if listener is not None else []
         self.follow = False
         self.note = ""
-        self.pending = -1  # host/computer move waiting for the cubes
+        self.pending = -1  # host/computer move waiting for the pieces
         self.pending_from = ""
         self.ai_failed_ply = -1
         self.ai_time_ms = AI_TIME_MS  # bound of the computer's search (watchdog: 8 s)
@@ -182,16 +179,13 @@ class App:
         self.polled_at = 0  # the last board cycle run from inside a search (search_poll)
         self.polls = 0  # board cycles run from inside searches
         self._poll = self.search_poll  # one bound method, made once
-        # occupied cells whose stack height must change while restoring (after an undo or a
-        # load: the switch stays closed, so the text says the height: `height a5=1`)
-        self.regauge = bytearray(81)
         self.selftest = None
         self.resumed = False
         self.last_state = -1
         self.shown_at = 0
         self.force_show = True
-        self.first = NS
-        self.start = ""  # N3 of a loaded start position, "" for the empty board
+        self.first = 0
+        self.start = ""  # the position notation of a loaded start position, "" for the start
         self.saved = None
         self.store = None
         self.unsaved = False  # the position changed and was not saved yet
@@ -201,20 +195,138 @@ class App:
         self.timing = array("i", [0] * 9)
         self.mem_errors = 0  # MemoryErrors caught in a cycle (recover_memory)
         self.mem_error_at = 0
-        self.settings = dict(DEFAULTS)
+        self.stored = dict(DEFAULTS)  # every setting as stored (other games' as "x.size")
+        self.settings = {}  # the board's settings and the current game's (a view)
         self._storage_init()
+        name = self.stored.get("game", "xobo")
+        try:
+            games.load(name)
+        except (ImportError, ValueError) as exc:
+            self.note = "game %s not available (%s): xobo" % (name, exc)
+            name = "xobo"
+        self._set_game(name, inference)
         if settings:  # given by the caller (simulator, tests): kept on flash like a `set`
             changed = False
+            if "game" in settings and settings["game"] != self.settings["game"]:
+                self._set_game(self.check_setting("game", settings["game"]), None)
+                self.stored["game"] = self.settings["game"]
+                changed = True
             for k in settings:
-                v = check_setting(k, settings[k])
+                v = self.check_setting(k, settings[k])
                 if self.settings.get(k) != v:
-                    self.settings[k] = v
+                    self._store(k, v)
                     changed = True
             if changed:
                 self.save_settings()
         if now is None:
             now = drivers.clock.ticks_ms()
         self.boot(now)
+
+    # ------------------------------------------------------------ the game
+
+    def _set_game(self, name, inference=None):
+        """Make ``name`` the game: its package, rules, layers, placement, the inference's
+        buffers (reused when they fit) and the settings' view. The position comes after."""
+        game = games.load(name)
+        rules = game.engine()
+        self.game = game
+        self.rules = rules
+        self.names = game.PLAYER_NAMES
+        self.choices, self.ranges, self.game_defaults = game_rules(game)
+        self._view(name)
+        w, h = game.area(self.settings)
+        n = w * h
+        self.n = n
+        inf = inference if inference is not None else getattr(self, "inf", None)
+        if inf is None or not inf.fits(n, rules.FOOTPRINT_MAX, rules.MAX_MOVES):
+            self.inf = None  # the old buffers go before the new ones are made
+            collect()
+            inf = Inference(n, rules.FOOTPRINT_MAX, rules.MAX_MOVES,
+                            self.settings.get("settle", DEFAULTS["settle"]))
+        inf.use(n)
+        self.inf = inf
+        self.occ = bytearray(n)
+        layers = game.board_layer().Layers(n, game, self.topo.edges, self.cell_name)
+        self.layers = layers
+        self.light = Light(inf, layers, n, self.topo.edges)
+        self.light.hints = self.settings["hints"] == "on"
+        self.regauge = bytearray(n)
+        self.pos = None
+        self.place = None  # the position's placement: _set_position
+
+    def _set_position(self, pos):
+        """The game's grid on the board for ``pos`` (its size may be a game setting)."""
+        self.pos = pos
+        p = self.place
+        if p is None or p.width != pos.width or p.height != pos.height:
+            used = getattr(pos, "used", None)
+            self.place = self.topo.place(pos.width, pos.height, used)
+            self.light.dark = True
+
+    def _view(self, name):
+        """``settings``: the board's settings and game ``name``'s (its keys without the
+        game's prefix), from ``stored``."""
+        s = {}
+        for k in BOARD_KEYS:
+            s[k] = self.stored.get(k, DEFAULTS[k])
+        s["game"] = name
+        for k in self.game_defaults:
+            v = self.stored.get(name + "." + k)
+            if v is None and name == "xobo":
+                v = self.stored.get(k)  # saved before the games: "variant xobo"
+            try:
+                s[k] = self._check_game(k, v) if v is not None else self.game_defaults[k]
+            except ValueError:
+                s[k] = self.game_defaults[k]
+        self.settings = s
+
+    def _store(self, key, v):
+        self.settings[key] = v
+        if key in BOARD_KEYS:
+            self.stored[key] = v
+        else:
+            self.stored[self.settings["game"] + "." + key] = v
+
+    def setting_keys(self):
+        """Every setting of the board and of the current game, in the order they are listed."""
+        own = tuple(k for k in self.game.SETTINGS)
+        return ("game",) + own + BOARD_KEYS[1:] + GAME_AI_KEYS
+
+    def setting_ranges(self):
+        """{key: (lo, hi)} of the whole-number settings (the board's and the game's)."""
+        r = dict(RANGES)
+        r.update(self.ranges)
+        return r
+
+    def cell_name(self, c):
+        """The board's name of the game's cell ``c`` ('e5')."""
+        p = self.place
+        if p is None or p.identity:
+            return self.topo.cell_name(c)
+        return self.topo.cell_name(p.to_board[c])
+
+    def check_setting(self, key, value):
+        """The setting's value (str or int) or raise ValueError saying what is wrong."""
+        if key == "game":
+            v = str(value).lower()
+            ok = games.available()
+            if v not in ok:
+                raise ValueError("game must be one of %s, not '%s'" % ("|".join(ok), value))
+            return v
+        if key in BOARD_KEYS:
+            return _check(key, value, CHOICES, RANGES, self.setting_keys())
+        return self._check_game(key, value)
+
+    def _check_game(self, key, value):
+        return _check(key, value, self.choices, self.ranges, self.setting_keys())
+
+    def game_params(self):
+        """The current game's own settings (its parameters), for the saved game's header."""
+        out = {}
+        for k in self.game.SETTINGS:
+            if k != "first":
+                out[k] = self.settings[k]
+        return out
 
     # ------------------------------------------------------------ storage
 
@@ -223,38 +335,49 @@ class App:
             from xobo.runtime.storage import SavedGame, Settings
         except ImportError:  # storage not built yet: play without saving
             return
-        self.saved = SavedGame(self.d.flash)
+        self.saved_class = SavedGame
         self.store = Settings(self.d.flash)
         try:
-            loaded = self.store.load(DEFAULTS)
+            loaded = self.store.load({})
         except (OSError, ValueError) as exc:
             self.note = "settings not loaded: %s" % exc
             return
-        for k in SETTING_KEYS:
-            try:
-                self.settings[k] = check_setting(k, loaded.get(k, DEFAULTS[k]))
-            except ValueError:
-                self.settings[k] = DEFAULTS[k]
+        for k in loaded:
+            if k in BOARD_KEYS and k != "game":
+                try:
+                    self.stored[k] = _check(k, loaded[k], CHOICES, RANGES, BOARD_KEYS)
+                except ValueError:
+                    pass
+            else:
+                self.stored[k] = loaded[k]  # a game's: checked when that game is played
+
+    def _saved_game(self):
+        """The A/B save slots of the current game (XoBo's keep their old name, 'game')."""
+        if self.store is None:
+            return None
+        name = self.settings["game"]
+        return self.saved_class(self.d.flash, "game" if name == "xobo" else "game-" + name)
 
     def save_game(self):
         """Save the game (after every commit, undo, new game, load). PowerCut propagates."""
         if self.saved is None:
             return
         pos = self.pos
-        moves = [format_move(m) for m in pos.history()]
+        moves = [pos.move_text(m) for m in pos.history()]
         try:
-            self.saved.save(pos.variant, self.first, self.start, moves)
+            self.saved.save(self.settings["game"], self.game_params(), self.first, self.start,
+                            moves)
             self.unsaved = False
         except (OSError, ValueError) as exc:
-            self.emit("event error the game could not be saved: %s" % exc)
+            self.emit((E.ERROR, "the game could not be saved: %s" % exc))
 
     def save_settings(self):
         if self.store is None:
             return
         try:
-            self.store.save(self.settings)
+            self.store.save(self.stored)
         except (OSError, ValueError) as exc:
-            self.emit("event error the settings could not be saved: %s" % exc)
+            self.emit((E.ERROR, "the settings could not be saved: %s" % exc))
 
     # ------------------------------------------------------------ power-up
 
@@ -266,31 +389,11 @@ class App:
         self._apply_brightness()
         d.matrix.scan_into(self.raw)
         d.debouncer.prime(self.raw)
-        self.inf.observe(d.debouncer.stable, now)
-        resumed = False
-        if self.saved is not None:
-            try:
-                saves = self.saved.load_all()
-            except (OSError, ValueError) as exc:
-                saves = ()
-                self.note = "saved game not read: %s" % exc
-            refused = []
-            for g in saves:  # newest first: a save that makes no game falls back to the other
-                why = self._resume(g)
-                if not why:
-                    resumed = True
-                    break
-                refused.append("%s (seq %d) %s" % (g["slot"], g["seq"], why))
-            if refused:
-                self.note = "saved game not resumed: %s; %s" % (
-                    "; ".join(refused), self.note if resumed else "new game")
+        resumed = self._resume_saved()
         self.resumed = resumed  # a long press on undo abandons it until the next move/undo
-        if not resumed:
-            self.pos = Position(self.settings["variant"], self._first_setting())
-            self.first = self.pos.side
-            self.start = ""
+        self._observe(now)
         self._position_changed(now, restore=True)
-        self.emit("event boot %s" % (self.note or "new game"))
+        self.emit((E.BOOT, self.note or "new game"))
         both = False
         b = d.buttons
         if "ok" in b.names and "undo" in b.names:
@@ -300,35 +403,78 @@ class App:
         if both:
             self.start_selftest(now)
 
-    def _first_setting(self):
-        return 0 if self.settings["first"] == "ns" else 1
+    def _resume_saved(self):
+        """Resume the current game's saved game (or start a new one); True if resumed."""
+        self.saved = self._saved_game()
+        resumed = False
+        note = self.note
+        if self.saved is not None:
+            try:
+                saves = self.saved.load_all()
+            except (OSError, ValueError) as exc:
+                saves = ()
+                note = "saved game not read: %s" % exc
+            refused = []
+            for g in saves:  # newest first: a save that makes no game falls back to the other
+                why = self._resume(g)
+                if not why:
+                    resumed = True
+                    note = self.note
+                    break
+                refused.append("%s (seq %d) %s" % (g["slot"], g["seq"], why))
+            if refused:
+                note = "saved game not resumed: %s; %s" % (
+                    "; ".join(refused), self.note if resumed else "new game")
+        self.note = note
+        if not resumed:
+            self._set_position(self.game.new_position(self.settings))
+            self.first = self.pos.side
+            self.start = ""
+        return resumed
 
     def _resume(self, g):
         """Resume the saved game ``g`` (a dict from ``SavedGame.load_all``): '' when it was
         resumed, else what is wrong with it (the position is then unchanged). Every field
         is checked: a checksum only proves the bytes are the ones written."""
-        variant = g.get("variant")
-        if variant not in CHOICES["variant"]:
-            return "has an unknown variant %r" % (variant,)
+        name = self.settings["game"]
+        if g.get("game") != name:
+            return "is a game of %r, not %s" % (g.get("game"), name)
+        params = g.get("params")
+        if not isinstance(params, dict):
+            return "has no game parameters"
+        settings = dict(self.settings)
+        for k in params:
+            if k not in self.game.SETTINGS:
+                return "has an unknown parameter %r" % (k,)
+            try:
+                settings[k] = self._check_game(k, params[k])
+            except ValueError as exc:
+                return "has a parameter that is not valid: %s" % exc
         first = g.get("first")
-        if first not in (0, 1) or not isinstance(first, int):
-            return "has first %r: it must be 0 (ns) or 1 (ew)" % (first,)
+        if not isinstance(first, int) or first < 0 or first >= self.game.PLAYERS:
+            return "has first %r: it must be %s" % (first, _join_or(
+                ["%d (%s)" % (k, self.names[k]) for k in range(len(self.names))]))
         start = g.get("start") or ""
         moves = g.get("moves")
         if not isinstance(start, str) or not isinstance(moves, list):
             return "has no start position or no move list"
         try:
-            pos = Position.parse(start, variant) if start else Position(variant, first)
+            if start:
+                pos = self.game.parse_position(start, settings)
+            else:
+                settings["first"] = self.names[first]
+                pos = self.game.new_position(settings)
             for k in range(len(moves)):
                 text = moves[k]
                 try:
-                    pos.apply(parse_move(text, pos))
+                    pos.apply(pos.parse_move(text))
                 except (XoboError, ValueError) as exc:
                     return "move %d '%s' is not legal there: %s" % (k + 1, text, exc)
         except (XoboError, ValueError, KeyError, TypeError, IndexError) as exc:
             return "start position not valid: %s" % exc
-        self.pos = pos
-        self.first = first if not start else pos.side
+        # (the saved game's parameters are its position's: the settings stay for the next one)
+        self._set_position(pos)
+        self.first = first
         if start:
             first_pos = pos.clone()
             while first_pos.ply:
@@ -341,15 +487,16 @@ class App:
     # ------------------------------------------------------------ events
 
     def subscribe(self, callback):
+        """callback(event) for every event: a tuple (``xobo.runtime.events``)."""
         self.listeners.append(callback)
 
     def unsubscribe(self, callback):
         if callback in self.listeners:
             self.listeners.remove(callback)
 
-    def emit(self, line):
+    def emit(self, ev):
         for cb in self.listeners:
-            cb(line)
+            cb(ev)
 
     # ------------------------------------------------------------ the cycle
 
@@ -382,12 +529,23 @@ class App:
             if self.unsaved:
                 self.save_game()
             if self.mem_errors == 0 or ticks_diff(now, self.mem_error_at) >= ERROR_REPEAT_MS:
-                self.emit("event error out of memory in the %s: collected (%d bytes free), "
-                          "going on" % (where, mem_free()))
+                self.emit((E.ERROR, "out of memory in the %s: collected (%d bytes free), "
+                           "going on" % (where, mem_free())))
                 self.mem_error_at = now
             self.mem_errors += 1
         except MemoryError:  # still nothing: the next cycle tries again
             collect()
+
+    def _observe(self, now):
+        """The debounced occupancy of the game's cells to the inference (the board's cells
+        outside the game are not looked at). No allocation."""
+        stable = self.d.debouncer.stable
+        occ = self.occ
+        to_board = self.place.to_board
+        for c in range(self.n):
+            b = to_board[c]
+            occ[c] = stable[b] if b != NONE else 0
+        self.inf.observe(occ, now)
 
     def _read_switches(self, now):
         """Scan the matrix and debounce: announce each change (``event switch e5 on``) and
@@ -399,9 +557,9 @@ class App:
             ev = self.ev
             while d.debouncer.get_into(ev):
                 if self.listeners:
-                    self.emit("event switch %s %s" % (cell_name(ev[0]), "on" if ev[1] else "off"))
+                    self.emit((E.SWITCH, self.topo.cell_name(ev[0]), "on" if ev[1] else "off"))
             if self.selftest is None:
-                self.inf.observe(d.debouncer.stable, now)
+                self._observe(now)
 
     def _scan(self, now):
         d = self.d
@@ -423,8 +581,8 @@ class App:
             self.commit(m, now)
         if inf.state != self.last_state:
             self._state_changed(now)
-        if (self.settings["opponent"] != "off" and self.pending < 0 and inf.state == I.MATCH
-                and self.ai_failed_ply != self.pos.ply):
+        if (self.pending < 0 and inf.state == I.MATCH and self.ai_failed_ply != self.pos.ply
+                and self.settings["opponent"] != "off"):
             self._computer_turn(now)
 
     def render(self, now):
@@ -442,7 +600,7 @@ class App:
         if self.selftest is not None:
             self.selftest.render(leds.set_cell, leds.set_edge)
         elif self.light.render(now) or self.force_show:  # written only when it changed
-            self.light.output(leds)
+            self.light.output(leds, self.place)
         else:
             return
         self.force_show = False
@@ -459,20 +617,20 @@ class App:
             return
         st = inf.state
         if st == I.FIX or (st == I.RESTORE and prev != I.RESTORE):
-            self.emit("event " + self.fix_text())
+            self.emit(self.fix_event())
         elif st == I.OFFER:  # left after a fix: ask, in words, rather than commit by time
-            self.emit("event say " + self.guide_text())
+            self.emit((E.SAY, self.guide_text()))
         elif st == I.MATCH and prev in (I.RESTORE, I.FIX):
-            self.emit("event match")
+            self.emit((E.MATCH,))
 
     def fill_words(self):
         """The cells to fill, a stack with its height: ['c5=3', 'd5']."""
         inf = self.inf
         out = []
-        for c in range(81):
+        for c in range(self.n):
             if inf.fill[c]:
                 h = inf.heights[c]
-                out.append("%s=%d" % (cell_name(c), h) if h >= 2 else cell_name(c))
+                out.append("%s=%d" % (self.cell_name(c), h) if h >= 2 else self.cell_name(c))
         return out
 
     def height_words(self):
@@ -481,87 +639,48 @@ class App:
         inf = self.inf
         if inf.state != I.RESTORE:
             return []
-        return ["%s=%d" % (cell_name(c), inf.heights[c]) for c in range(81)
+        return ["%s=%d" % (self.cell_name(c), inf.heights[c]) for c in range(self.n)
                 if self.regauge[c] and inf.heights[c]]
 
     def set_regauge(self, before, after):
         """Mark the cells occupied before and after whose height differs (None: none)."""
-        for c in range(81):
+        for c in range(self.n):
             a = before[c] if before is not None else 0
             b = after[c] if before is not None else 0
             self.regauge[c] = 1 if (a and b and a != b) else 0
 
-    def fix_text(self):
-        """'fix fill c5=3 d4 clear c3' (cells to fill, a stack with the height it must have,
-        and cells to clear), 'restore fill b5 c5 d5 height a5=1' (after an undo or a load:
-        occupied cells whose height must change), or 'fix none'."""
+    def fix_event(self):
+        """('fix', 'fill c5=3 d4 clear c3') (cells to fill, a stack with the height it must
+        have, and cells to clear), ('restore', 'fill b5 c5 d5 height a5=1') after an undo or a
+        load (occupied cells whose height must change), or ('fix', 'none')."""
         inf = self.inf
         fill = self.fill_words()
-        clear = [cell_name(c) for c in range(81) if inf.clear[c]]
+        clear = [self.cell_name(c) for c in range(self.n) if inf.clear[c]]
         height = self.height_words()
         kind = "restore" if inf.state == I.RESTORE else "fix"
         if not fill and not clear and not height:
-            return kind + " none"
-        out = kind
+            return (kind, "none")
+        words = []
         if fill:
-            out += " fill " + " ".join(fill)
+            words.append("fill " + " ".join(fill))
         if clear:
-            out += " clear " + " ".join(clear)
+            words.append("clear " + " ".join(clear))
         if height:
-            out += " height " + " ".join(height)
-        return out
+            words.append("height " + " ".join(height))
+        return (kind, " ".join(words))
 
-    def remaining_words(self, i):
-        """What is left to do of candidate move index i: 'put a cube on d4, c3; take the
-        pair off e4' ('' when its cubes are all where they go)."""
-        inf = self.inf
-        m = inf.moves[i]
-        kind = m & 3
-        src = (m >> 2) & 127
-        base = i * I.FP
-        puts = []
-        takes = []
-        moves = []
-        lift = ""
-        for k in range(inf.n_a[i]):
-            c = inf.fp_a[base + k]
-            if not inf.added[c]:
-                puts.append(cell_name(c))
-        if kind == 2:  # a stack on the way gets a cube the switches cannot see
-            r = ray(src, (m >> 9) & 7)
-            for k in range(m >> 12):
-                if inf.heights[r[k]] >= 2:
-                    puts.append("%s (a stack)" % cell_name(r[k]))
-        for k in range(inf.n_l[i]):
-            c = inf.fp_l[base + k]
-            if inf.lifted[c]:
-                continue
-            if kind == 1:
-                moves.append(cell_name(c))
-            elif c == src:
-                lift = "lift the stack on %s" % cell_name(c)
-            else:
-                takes.append(cell_name(c))
-        out = []
-        if lift:
-            out.append(lift)
-        if moves:
-            out.append("move the cube%s on %s onto %s" % ("s" if len(moves) > 1 else "",
-                                                          ", ".join(moves), cell_name(src)))
-        if puts:
-            out.append("put a cube on " + ", ".join(puts))
-        if takes:
-            out.append("take the pair%s off %s" % ("s" if len(takes) > 1 else "",
-                                                    ", ".join(takes)))
-        return "; ".join(out)
+    def fix_text(self):
+        """'fix fill c5=3 d4 clear c3', 'restore fill b5 height a5=1' or 'fix none'."""
+        ev = self.fix_event()
+        return ev[0] + " " + ev[1]
 
     def ambiguous_cells(self):
-        """The stack cells of a regroup the switches cannot tell apart: ['c2', 'f2'] (the
+        """The touch cells of moves the switches cannot tell apart: ['c2', 'f2'] (the
         inference marks them, ``amb_stack``)."""
         inf = self.inf
         if not inf.ambiguous:
             return []
-        return [cell_name(c) for c in range(81) if inf.amb_stack[c]]
+        return [self.cell_name(c) for c in range(self.n) if inf.amb_stack[c]]
 
     def guide_text(self):
         """What the player is asked to do now, in plain words ('' when nothing is asked):
@@ -569,40 +688,41 @@ class App:
         ``ok`` that has nothing to commit (``event say ...``)."""
         inf = self.inf
         st = inf.state
+        layers = self.layers
+        pos = self.pos
         who = ""
         if self.pending >= 0:
-            who = "the %s plays %s" % (self.pending_from, format_move(self.pending))
+            who = "the %s plays %s" % (self.pending_from, pos.move_text(self.pending))
         if st == I.OFFER:
             m = inf.complete_move()
-            undo = "taking the cube off" if m & 3 == 0 else "putting the cubes back"
-            return "%s is a legal move: press ok to play it, %s cancels" % (format_move(m),
-                                                                             undo)
+            return "%s is a legal move: press ok to play it, %s cancels" % (
+                pos.move_text(m), layers.offer_undo_words(pos, m))
         if st == I.MATCH:
             if self.pending >= 0:
-                return "%s: %s" % (who, move_words(self.pending))
+                return "%s: %s" % (who, layers.move_words(pos, self.pending))
             return ""
         if st not in (I.PROGRESS, I.COMPLETE, I.WAIT_LONGER, I.UNKNOWN):
             return ""
         if inf.touch >= 0:
-            return "put %s back: the regroup goes onto it" % cell_name(inf.touch)
+            return layers.touch_words(inf.touch)
         if st == I.UNKNOWN:
             return ""
         amb = self.ambiguous_cells()
         if amb:
-            return "%s? lift the stack you chose and put it back" % _join_or(amb)
+            return layers.ambiguous_words(_join_or(amb))
         if st == I.WAIT_LONGER:
-            return "%s is complete: press ok, or wait (it could still grow)" % format_move(
+            return "%s is complete: press ok, or wait (it could still grow)" % pos.move_text(
                 inf.complete_move())
         if st == I.COMPLETE:
-            return "%s is complete: it is played when the cubes stay still (or press ok)" \
-                % format_move(inf.complete_move())
+            return "%s is complete: it is played when the %ss stay still (or press ok)" % (
+                pos.move_text(inf.complete_move()), layers.PIECE)
         out = ""
         if inf.n_cand == 1:
-            out = self.remaining_words(inf.cand[0])
+            out = layers.remaining_words(pos, inf, inf.cand[0])
         else:
             words = []
             for j in range(inf.n_cand):
-                w = move_words(inf.moves[inf.cand[j]])
+                w = layers.move_words(pos, inf.moves[inf.cand[j]])
                 if w not in words:
                     words.append(w)
             out = _join_or(words[:4]) + (" or another" if len(words) > 4 else "")
@@ -613,37 +733,36 @@ class App:
     # ------------------------------------------------------------ game changes
 
     def _position_changed(self, now, restore=False):
-        # after the end the cubes may be moved freely: nothing to restore or fix
+        # after the end the pieces may be moved freely: nothing to restore or fix
         self.inf.set_position(self.pos, restore, self.pos.is_terminal())
         self.light.set_position(self.pos)
-        self.light.show_hint(-1, now)
+        self.light.show_hint(self.pos, -1, now)
         self.hint_move = -1
         self.pending = -1
         self.pending_from = ""
         self.inf.changed_at = now  # the settle time counts from the position change
 
     def commit(self, m, now):
-        """Play move m (inferred from the cubes, or a host/computer move they completed)."""
+        """Play move m (inferred from the pieces, or a host/computer move they completed)."""
         pos = self.pos
-        text = format_move(m)
+        text = pos.move_text(m)
         self.resumed = False
         self.light.flash_move(pos, m, now)
         self.unsaved = True
         pos.apply(m)
-        voina = pos.declared_voina()
         self.light.show_adjust(None, None, now)  # no stack heights to adjust any more
         self.set_regauge(None, None)
         self._position_changed(now)
         self.last_state = self.inf.state
         self.save_game()
-        self.emit("event move %s%s" % (text, " (v)" if voina else ""))
-        if voina and self.listeners:
-            cells = [cell_name(c) for c in range(81) if self.light.voina[c]]
-            self.emit("event voina %s threatens %s" % (SIDE_NAMES[pos.side ^ 1],
-                                                       " ".join(cells) or "a spread"))
-        w = pos.winner()
-        if w >= 0:
-            self.emit("event result %s %s" % (SIDE_NAMES[w], result_reason(pos)))
+        layers = self.layers
+        self.emit((E.MOVE, text, layers.annotation(pos)))
+        if self.listeners:
+            for ev in layers.commit_events(pos, m):
+                self.emit(ev)
+        r = layers.result_event(pos)
+        if r is not None:
+            self.emit((E.RESULT, r[0], r[1]))
 
     def undo(self, now):
         """Take back the last move; returns its notation or raises XoboError."""
@@ -651,7 +770,7 @@ class App:
         if pos.ply == 0:
             raise XoboError("nothing to undo: this is the start of the game")
         before = bytes(pos.heights)
-        text = format_move(pos.last_move())
+        text = pos.move_text(pos.last_move())
         self.resumed = False  # a long press on undo is an undo from now on
         self.unsaved = True
         pos.undo()
@@ -660,7 +779,7 @@ class App:
         self._position_changed(now, restore=True)
         self.ai_failed_ply = -1
         self.save_game()
-        self.emit("event undo %s" % text)
+        self.emit((E.UNDO, text))
         return text
 
     def new_game(self, now):
@@ -668,50 +787,94 @@ class App:
         self.unsaved = True
         self.light.show_adjust(None, None, now)
         self.set_regauge(None, None)
-        self.pos = Position(self.settings["variant"], self._first_setting())
+        self._set_position(self.game.new_position(self.settings))
         self.first = self.pos.side
         self.start = ""
         self.ai_failed_ply = -1
         self._position_changed(now, restore=True)
         self.save_game()
-        self.emit("event new %s %s" % (self.pos.variant, SIDE_NAMES[self.first]))
+        self.emit((E.NEW, self.settings["game"], self.params_text(), self.names[self.first]))
+
+    def params_text(self):
+        """The game's parameters in words: 'variant=kv' ('' when it has none)."""
+        p = self.game_params()
+        return " ".join("%s=%s" % (k, p[k]) for k in sorted(p))
 
     def load_position(self, text, now):
-        """Start a game from N3 ``text`` (raises PositionError); the board shows the cells to
-        fix until the cubes match."""
-        pos = Position.parse(text, self.settings["variant"])
+        """Start a game from a position in the game's notation (raises PositionError); the
+        board shows the cells to fix until the pieces match."""
+        pos = self.game.parse_position(text, self.settings)
+        old = self.pos
         self.resumed = False
         self.unsaved = True
-        self.light.show_adjust(self.pos.heights, pos.heights, now)
-        self.set_regauge(self.pos.heights, pos.heights)
-        self.pos = pos
+        if pos.n_cells == old.n_cells:
+            self.light.show_adjust(old.heights, pos.heights, now)
+            self.set_regauge(old.heights, pos.heights)
+        self._set_position(pos)
         self.first = pos.side
         self.start = pos.to_string()
         self.ai_failed_ply = -1
+        self._observe(now)
         self._position_changed(now, restore=True)
         self.save_game()
-        self.emit("event load %s" % self.start)
+        self.emit((E.LOAD, self.start))
+
+    def set_game(self, name, now):
+        """Play game ``name`` from now on: its saved game is resumed (each game keeps its
+        own), else a new game starts; the board shows what to clear or fill."""
+        name = self.check_setting("game", name)
+        self.cancel_pending(now)
+        self._store("game", name)
+        self.stored["game"] = name
+        self.pos = None
+        self.light = None
+        self.layers = None
+        collect()
+        self._set_game(name)
+        self.inf.set_settle(self.settings["settle"])
+        self.note = ""
+        self.resumed = self._resume_saved()
+        self.ai_failed_ply = -1
+        self.force_show = True
+        self.set_regauge(None, None)
+        self._observe(now)
+        self._position_changed(now, restore=True)
+        self.last_state = -1
+        self.light.show_game(now)
+        self.save_settings()
+        self.emit((E.GAME, name, self.game.TITLE))
+        self.emit((E.SETTING, "game", name))
+        if self.settings["opponent"] != "off":
+            self.load_ai()
+        return self.note
+
+    def next_game(self, now):
+        """The game gesture: the next installed game after the current one."""
+        ok = games.available()
+        cur = self.settings["game"]
+        k = ok.index(cur) if cur in ok else -1
+        return self.set_game(ok[(k + 1) % len(ok)], now)
 
     def expect_move(self, m, source, now):
-        """A host or computer move: shown in light; the cubes commit it."""
+        """A host or computer move: shown in light; the pieces commit it."""
         if not self.inf.set_target(m):
-            raise XoboError("%s is not legal now" % format_move(m))
+            raise XoboError("%s is not legal now" % self.pos.move_text(m))
         self.pending = m
         self.pending_from = source
-        self.emit("event expect %s %s" % (source, format_move(m)))
+        self.emit((E.EXPECT, source, self.pos.move_text(m)))
 
     def cancel_pending(self, now):
-        """Forget the host/computer move waiting for the cubes; returns its notation ('' if
+        """Forget the host/computer move waiting for the pieces; returns its notation ('' if
         none) and sends ``event cancel host|computer e5``."""
         if self.pending < 0:
             return ""
-        text = format_move(self.pending)
+        text = self.pos.move_text(self.pending)
         source = self.pending_from
         self.inf.changed_at = now
         self.pending = -1
         self.pending_from = ""
         self.inf.clear_target()
-        self.emit("event cancel %s %s" % (source, text))
+        self.emit((E.CANCEL, source, text))
         return text
 
     def undo_request(self, now):
@@ -729,23 +892,25 @@ class App:
 
     def show_hint(self, now):
         """Ask the AI for a move and show it; returns the move. While a host or computer move
-        waits for the cubes, that move is the one to play: it is shown again (no search)."""
+        waits for the pieces, that move is the one to play: it is shown again (no search)."""
+        pos = self.pos
         if self.pending >= 0:
             m = self.pending
             self.hint_move = m
-            self.light.show_hint(m, now)
-            self.emit("event hint %s" % format_move(m))
+            self.light.show_hint(pos, m, now)
+            self.emit((E.HINT, pos.move_text(m)))
             return m
         if self.settings["hints"] != "on":
             raise XoboError("hints are off (set hints on)")
-        if self.pos.is_terminal():
+        if pos.is_terminal():
             raise XoboError("the game is over: no hint")
         ai = self.load_ai()
         if ai is None:
-            raise XoboError("no hints: its AI is not installed")
-        self.light.thinking = self.pos.side
+            raise XoboError("no hints: the computer player of %s is not installed"
+                            % self.settings["game"])
+        self.light.thinking = pos.side
         try:
-            m = ai.choose_move(self.pos.clone(), level=ai.HINT_LEVEL, seed=0,
+            m = ai.choose_move(pos.clone(), level=ai.HINT_LEVEL, seed=0,
                                time_ms=self.ai_time_ms, poll=self._poll)
         except ai.SearchCancelled:
             raise XoboError("no hint: the board changed while the computer was thinking "
@@ -755,18 +920,27 @@ class App:
             self._ai_done(ai)
         now = self.d.clock.ticks_ms()
         self.hint_move = m
-        self.light.show_hint(m, now)
-        self.emit("event hint %s" % format_move(m))
+        self.light.show_hint(pos, m, now)
+        self.emit((E.HINT, pos.move_text(m)))
         return m
+
+    def computer_plays(self, player):
+        """True when the computer plays ``player`` (the opponent setting)."""
+        v = self.settings["opponent"]
+        if v == "off":
+            return False
+        name = self.names[player]
+        return v == name or v.startswith(name + "+") or v.endswith("+" + name)
 
     def _computer_turn(self, now):
         pos = self.pos
-        if SIDE_NAMES[pos.side] != self.settings["opponent"] or pos.is_terminal():
+        if not self.computer_plays(pos.side) or pos.is_terminal():
             return
         ai = self.load_ai()
         if ai is None:
             self.ai_failed_ply = pos.ply
-            self.emit("event error the computer cannot play: its AI is not installed")
+            self.emit((E.ERROR, "the computer cannot play: the computer player of %s is not "
+                       "installed" % self.settings["game"]))
             return
         self.light.thinking = pos.side
         try:
@@ -781,7 +955,7 @@ class App:
             if _is_power_cut(exc):
                 raise
             self.ai_failed_ply = pos.ply
-            self.emit("event error the computer cannot play: %s" % exc)
+            self.emit((E.ERROR, "the computer cannot play: %s" % exc))
             return
         finally:
             self.light.thinking = -1
@@ -790,20 +964,19 @@ class App:
             self.expect_move(m, "computer", self.d.clock.ticks_ms())
         except XoboError as exc:
             self.ai_failed_ply = pos.ply
-            self.emit("event error the computer cannot play: %s" % exc)
+            self.emit((E.ERROR, "the computer cannot play: %s" % exc))
 
     def load_ai(self):
-        """The AI package, imported now if it is not yet (after a collection: it is the
+        """The game's AI module, imported now if it is not yet (after a collection: it is the
         largest import), or None when it is not installed. The board calls it when the
         computer opponent is switched on (or is on at boot), because the import takes 0.33 s
         on a Pico without scanning: better then than at the computer's first turn, while a
-        player may be moving cubes; else the first hint imports it."""
+        player may be moving pieces; else the first hint imports it."""
         collect()
         try:
-            import xobo.games.xobo.ai as ai
+            return self.game.computer()
         except ImportError:
             return None
-        return ai
 
     def _ai_done(self, ai):
         """After a search, on the device (``release_ai``): the AI's buffers are dropped, and
@@ -814,7 +987,7 @@ class App:
         ai.release()
         collect()
         if mem_free() < AI_KEEP_FREE:
-            for name in AI_MODULES:
+            for name in getattr(ai, "MODULES", (ai.__name__,)):
                 forget_module(name)
             collect()
 
@@ -823,7 +996,7 @@ class App:
         (switches, debounce, inference, buttons, watchdog) and light, so the board answers
         while the computer thinks. Nothing is committed here; returns True (the search stops)
         when a button was pressed: the board's own cycle then handles it (and the computer
-        thinks again). Cubes moved meanwhile are shown as they are and never committed: the
+        thinks again). Pieces moved meanwhile are shown as they are and never committed: the
         computer's move, once found, is the only move the board then accepts."""
         d = self.d
         now = d.clock.ticks_ms()
@@ -841,93 +1014,149 @@ class App:
     # ------------------------------------------------------------ buttons
 
     def button(self, kind, name, now):
-        """A button event from the drivers (kind SHORT=1, LONG=2, BOTH=3)."""
+        """A button event from the drivers (kind SHORT=1, LONG=2, BOTH=3): the board
+        definition's gestures say what it does (``xobo.runtime.gestures``)."""
         if self.selftest is not None:
             if kind != 3:
                 self.selftest.button(name)
             return
         if self.listeners:
-            self.emit("event button %s %s" % (name, ("", "short", "long", "both")[kind]))
-        if kind == 3:  # ok + undo held together
+            self.emit((E.BUTTON, name, ("", "short", "long", "both")[kind]))
+        action = self.gestures.get((name, kind))
+        if action is None and kind == 2:
+            action = self.gestures.get((name, 1))  # a long press of a button with no long
+        if action is None:
+            return
+        getattr(self, "do_" + action.replace("-", "_"))(now)
+
+    # the gestures' actions (xobo.runtime.gestures.ACTIONS)
+
+    def do_new_game(self, now):
+        self.new_game(now)
+
+    def do_confirm(self, now):
+        m = self.inf.confirm()
+        if m >= 0:
+            self.commit(m, now)
+        elif self.listeners:  # nothing to commit: say what the board waits for
+            words = self.guide_text()
+            if words:
+                self.emit((E.SAY, words))
+
+    def do_next(self, now):
+        """ok held: after the end the next game; at the start (no move yet, nothing
+        waiting) the next of the games; a move with an empty footprint (a pass) when it is
+        the only one; else a confirm."""
+        pos = self.pos
+        if pos.is_terminal():
             self.new_game(now)
             return
-        if name == "ok":
-            if kind == 2 and self.light.winner >= 0:
-                self.new_game(now)  # long press on ok after the end: the next game
-                return
-            m = self.inf.confirm()
-            if m >= 0:
-                self.commit(m, now)
-            elif self.listeners:  # nothing to commit: say what the board waits for
-                words = self.guide_text()
-                if words:
-                    self.emit("event say " + words)
-        elif name == "undo":
-            if kind == 2 and self.resumed:
-                self.new_game(now)  # long press right after power-up: abandon the resumed game
-                return
-            try:
-                self.undo_request(now)
-            except XoboError as exc:
-                self.emit("event error %s" % exc)
-        elif name == "hint":
-            if kind == 2:  # long press: the computer opponent, off -> other side -> mover
-                self.cycle_opponent(now)
-                return
-            try:
-                self.show_hint(now)
-            except XoboError as exc:
-                self.emit("event error %s" % exc)
+        if pos.ply == 0 and self.pending < 0 and self.inf.state == I.MATCH and \
+                not self.resumed:
+            self.next_game(now)
+            return
+        m = self.unseen_move()
+        if m >= 0 and self.inf.state == I.MATCH:
+            self.commit(m, now)
+            return
+        self.do_confirm(now)
+
+    def unseen_move(self):
+        """The one legal move the switches cannot see (an empty footprint: a pass, the end
+        of a turn), or -1 (none, or several)."""
+        inf = self.inf
+        found = -1
+        for i in range(inf.n_moves):
+            if inf.n_l[i] == 0 and inf.n_a[i] == 0 and inf.touch_of[i] == 0:
+                if found >= 0:
+                    return -1
+                found = inf.moves[i]
+        return found
+
+    def do_undo(self, now):
+        try:
+            self.undo_request(now)
+        except XoboError as exc:
+            self.emit((E.ERROR, str(exc)))
+
+    def do_undo_or_abandon(self, now):
+        if self.resumed:
+            self.new_game(now)  # long press right after power-up: abandon the resumed game
+            return
+        self.do_undo(now)
+
+    def do_hint(self, now):
+        try:
+            self.show_hint(now)
+        except XoboError as exc:
+            self.emit((E.ERROR, str(exc)))
+
+    def do_opponent(self, now):
+        self.cycle_opponent(now)
 
     def cycle_opponent(self, now):
-        """The hint button's long press: the computer opponent goes off -> the side not to
-        move (you keep the side to move) -> the side to move (it moves now) -> off. Saved and
-        announced like a serial ``set opponent``; the computer's edges double-flash in its
-        colour (every edge dim white: off). Returns the new value."""
+        """The hint button's long press: the computer opponent goes off -> the players not to
+        move (you keep the player to move) -> the player to move (it moves now) -> off. Saved
+        and announced like a serial ``set opponent``; the computer's edges double-flash in
+        its colour (every edge dim white: off). Returns the new value."""
         cur = self.settings["opponent"]
-        mover = SIDE_NAMES[self.pos.side]
+        side = self.pos.side
+        mover = self.names[side]
+        others = "+".join(self.names[p] for p in range(len(self.names)) if p != side)
         if cur == "off":
-            v = SIDE_NAMES[self.pos.side ^ 1]
+            v = others
         elif cur == mover:
             v = "off"
         else:
             v = mover
         self.set_setting("opponent", v, now)
-        self.light.show_opponent(-1 if v == "off" else SIDE_NAMES.index(v), now)
+        shown = -1
+        if v != "off":
+            shown = side if v == mover else (side + 1) % len(self.names)
+        self.light.show_opponent(shown, now)
         return v
 
     # ------------------------------------------------------------ settings
 
     def set_setting(self, key, value, now=None):
         """Validate, apply, save and announce (``event setting KEY VALUE``); returns a note
-        ('' or 'takes effect at the next new game'). A computer move waiting for the cubes
-        is cancelled when the computer no longer plays the side to move, or when the level
-        changes before any cube of it was moved (the computer then chooses again)."""
-        v = check_setting(key, value)
+        ('' or 'takes effect at the next new game'). A computer move waiting for the pieces
+        is cancelled when the computer no longer plays the player to move, or when the level
+        changes before any piece of it was moved (the computer then chooses again)."""
+        t = self.d.clock.ticks_ms() if now is None else now
+        if key == "game":
+            v = self.check_setting(key, value)
+            if v == self.settings["game"]:
+                self.emit((E.SETTING, key, v))
+                return ""
+            return self.set_game(v, t)
+        v = self.check_setting(key, value)
         old = self.settings.get(key)
-        self.settings[key] = v
+        self._store(key, v)
         if key == "settle":
             self.inf.set_settle(v)
         elif key == "brightness":
             self._apply_brightness()
         elif key == "hints":
             self.light.hints = v == "on"
-        elif key in ("opponent", "level"):
+        elif key in GAME_AI_KEYS:
             self.ai_failed_ply = -1
-            t = self.d.clock.ticks_ms() if now is None else now
             if (key == "opponent" and self.pending_from == "computer"
-                    and v != SIDE_NAMES[self.pos.side]):
+                    and not self.computer_plays(self.pos.side)):
                 self.cancel_pending(t)
             elif (key == "level" and v != old and self.pending_from == "computer"
                   and self.inf.n_lifted == 0 and self.inf.n_added == 0):
-                # no cube of it moved yet: the computer chooses again at the new level
+                # no piece of it moved yet: the computer chooses again at the new level
                 self.cancel_pending(t)
             if key == "opponent" and v != "off":
                 self.load_ai()
         self.save_settings()
-        self.emit("event setting %s %s" % (key, v))
-        if key in NEW_GAME_KEYS:
-            cur = self.pos.variant if key == "variant" else SIDE_NAMES[self.first]
+        self.emit((E.SETTING, key, v))
+        if key in self.game.NEW_GAME_SETTINGS:
+            if key == "first":
+                cur = self.names[self.first]
+            else:  # the game's parameter as the position has it (XoBo: pos.variant)
+                cur = getattr(self.pos, key, old)
             if cur != v:
                 return "takes effect at the next new game"
         return ""
@@ -943,37 +1172,38 @@ class App:
         try:
             from xobo.runtime.selftest import SelfTest
         except ImportError:
-            raise XoboError("self-test is not available (xobo.runtime.selftest missing)") from None
+            raise XoboError("self-test is not available (xobo.runtime.selftest missing)") \
+                from None
         bd = self.d.boarddef
-        st = SelfTest(cell_of_key=getattr(bd, "cell_of_key", None))
+        st = SelfTest(cell_of_key=getattr(bd, "cell_of_key", None), topology=self.topo)
         st.start(now)
         self.selftest = st
-        self.emit("event selftest start")
+        self.emit((E.SELFTEST, "start"))
 
     def _end_selftest(self, now):
         st = self.selftest
         self.selftest = None
         self.force_show = True
+        self.light.dark = True
         for line in st.report_lines():
-            self.emit("event " + line)
-        self.inf.observe(self.d.debouncer.stable, now)
+            self.emit((E.SELFTEST, line[9:] if line.startswith("selftest ") else line))
+        self._observe(now)
         self.last_state = -1
 
     # ------------------------------------------------------------ state for hosts
 
     def side_name(self):
-        return SIDE_NAMES[self.pos.side]
+        return self.names[self.pos.side]
 
     def result_name(self):
+        if not self.pos.is_terminal():
+            return "*"
         w = self.pos.winner()
-        return SIDE_NAMES[w] if w >= 0 else "*"
+        return self.names[w] if w >= 0 else "draw"
 
     def result_text(self):
         """'*' while the game goes on, else the winner and how: 'ew blocus'."""
-        w = self.pos.winner()
-        if w < 0:
-            return "*"
-        return "%s %s" % (SIDE_NAMES[w], result_reason(self.pos))
+        return self.layers.end_text(self.pos)
 
 
 # ---------------------------------------------------------------- the device's main loop
@@ -1000,7 +1230,7 @@ def main(boarddef=None, drivers=None, stdin=None, stdout=None):
     from xobo.runtime.protocol import Protocol
 
     if drivers is None:
-        from xobo.runtime.boarddef import default_boarddef, make_drivers
+        from xobo.drivers.boarddef import default_boarddef, make_drivers
 
         drivers = make_drivers(boarddef or default_boarddef())
     app = App(drivers)

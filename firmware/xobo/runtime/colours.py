@@ -61,7 +61,11 @@ OPP_NS = const(20)  # the hint button's long press: the computer now plays North
 OPP_EW = const(21)  # ... East-West
 OPP_OFF = const(22)  # ... the computer opponent is switched off
 THINKING = const(23)  # edges: the computer is searching its move (the scan goes on)
-N_CODES = const(24)
+P3_COLOUR = const(24)  # a third player (three-player games): its edges, its pieces
+WIN_P3 = const(25)
+OPP_P3 = const(26)
+GAME_SHOWN = const(27)  # the game gesture: the new game's area, for 1.2 s
+N_CODES = const(28)
 
 RGB = (
     BLACK,  # OFF
@@ -88,6 +92,10 @@ RGB = (
     ORANGE,  # OPP_EW
     WHITE,  # OPP_OFF
     YELLOW,  # THINKING (the colour of the computer's suggestions)
+    BLUISH_GREEN,  # P3_COLOUR
+    BLUISH_GREEN,  # WIN_P3
+    BLUISH_GREEN,  # OPP_P3
+    WHITE,  # GAME_SHOWN
 )
 
 PATTERN = (
@@ -115,6 +123,10 @@ PATTERN = (
     DOUBLE,  # OPP_EW
     DIM,  # OPP_OFF
     BLINK,  # THINKING (1 Hz: two LED writes a second, not thirty, while the search runs)
+    STEADY,  # P3_COLOUR
+    PULSE,  # WIN_P3
+    DOUBLE,  # OPP_P3
+    DOUBLE,  # GAME_SHOWN
 )
 
 MEANINGS = (
@@ -142,6 +154,10 @@ MEANINGS = (
     "edges: the computer now plays East-West (hint held 1.5 s)",
     "edges: the computer opponent is off (hint held 1.5 s)",
     "edges: the computer is thinking (its side's edges)",
+    "a third player: its edges while it is to move",
+    "the third player won",
+    "edges: the computer now plays the third player",
+    "the game gesture (ok held at the start of a game): the new game's cells",
 )
 
 
@@ -151,7 +167,8 @@ MEANINGS = (
 OPP_DOUBLE = const(6)
 N_PATTERNS = const(7)
 RGB_BYTES = bytes(b for rgb in RGB for b in ((rgb >> 16) & 255, (rgb >> 8) & 255, rgb & 255))
-PATTERN_OF = bytes(OPP_DOUBLE if k in (OPP_NS, OPP_EW) else PATTERN[k] for k in range(N_CODES))
+_DOUBLE_FROM_PRESS = (OPP_NS, OPP_EW, OPP_P3, GAME_SHOWN)
+PATTERN_OF = bytes(OPP_DOUBLE if k in _DOUBLE_FROM_PRESS else PATTERN[k] for k in range(N_CODES))
 # the patterns whose level changes with time (a frame showing none of them stands still)
 ANIMATED = const((1 << PULSE) | (1 << BLINK) | (1 << FAST) | (1 << DOUBLE) | (1 << OPP_DOUBLE))
 

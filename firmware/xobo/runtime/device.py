@@ -29,15 +29,17 @@ WATCHDOG_MS = 8000
 
 def build(path="board.json", watchdog_ms=WATCHDOG_MS, flash_root=""):
     """The board's :class:`xobo.runtime.app.App`, built from the board definition at ``path``
-    (raises ``xobo.runtime.boarddef.BoardDefError`` saying what is wrong with it)."""
+    (raises ``xobo.drivers.boarddef.BoardDefError`` saying what is wrong with it)."""
     gc.collect()
-    from xobo.runtime import boarddef
+    from xobo.drivers import boarddef
 
     bd = boarddef.load(path)
     gc.collect()
     from xobo.runtime.inference import Inference
 
-    inference = Inference()  # the largest buffers, while the free heap is one block
+    # the largest buffers, while the free heap is one block: sized for the board's cells and
+    # XoBo's moves (the app makes its own when the game needs more)
+    inference = Inference(bd.n_cells, 9, 1024)
     gc.collect()
     drivers = boarddef.make_drivers(bd, watchdog_ms=0, flash_root=flash_root)
     gc.collect()
@@ -54,13 +56,13 @@ def build(path="board.json", watchdog_ms=WATCHDOG_MS, flash_root=""):
     # uses and unload the module (about 8 KB of bytecode on the Pico)
     drivers.boarddef = BoardSummary(bd)
     bd = boarddef = None
-    forget_module("xobo.runtime.boarddef")
+    forget_module("xobo.drivers.boarddef")
     gc.collect()
     return app
 
 
 class BoardSummary:
-    """What the running board keeps of its board definition (``xobo.runtime.boarddef.BoardDef``
+    """What the running board keeps of its board definition (``xobo.drivers.boarddef.BoardDef``
     is unloaded after the boot): its name and platform, the switch keys of the cells (the
     self-test) and the buttons."""
 
@@ -69,6 +71,11 @@ class BoardSummary:
         self.platform = bd.platform
         self.cell_of_key = bd.cell_of_key
         self.buttons = bd.buttons
+        self.width = bd.width
+        self.height = bd.height
+        self.n_cells = bd.n_cells
+        self.led_edges = bd.led_edges
+        self.gestures = bd.gestures
 
     def button_names(self):
         return sorted(self.buttons)
@@ -81,7 +88,7 @@ def run(path="board.json"):
     ``mpremote``) stops the watchdog so that a session there is not reset; any other
     exception leaves the watchdog running, so a crashed board restarts within 8 s and
     resumes the saved game."""
-    from xobo.runtime.boarddef import BoardDefError
+    from xobo.drivers.boarddef import BoardDefError
 
     try:
         app = build(path)

@@ -1,4 +1,4 @@
-"""Move inference: from the debounced occupancy of the 81 cells to moves (board.md).
+"""Move inference: from the debounced occupancy of a game's cells to moves (board.md).
 
 ``E`` is the occupancy the position implies, ``O`` the debounced occupancy the switches see.
 The cells lifted so far are ``D- = {E=1, O=0}``, the cells added so far ``D+ = {E=0, O=1}``.
@@ -45,10 +45,6 @@ Usage::
 import array
 
 from xobo.compat import const, ticks_diff
-from xobo.games.xobo.rules.moves import MAX_MOVES
-
-N_CELLS = const(81)
-FP = const(9)  # footprint slots per move (a spread of 8 lifts its source and 8 captures)
 
 MATCH = const(0)
 PROGRESS = const(1)
@@ -67,7 +63,8 @@ MAX_LONG_SETTLE_MS = const(3000)
 # Moves whose footprints are kept (grown in set_position when a position has more). Random
 # games never showed more than 117 legal moves (81 placements at the start); the engine's
 # MAX_MOVES (1024) bounds the pathological regroup-heavy positions. 9 KB per 1,024 moves
-# and footprint side was the buffer that failed the first boot on a Pico.
+# and footprint side was the buffer that failed the first boot on a Pico. The game knows
+# nothing of this: the runtime asks its rules module for MAX_MOVES and FOOTPRINT_MAX.
 FOOTPRINT_CAPACITY = const(160)
 
 
@@ -84,20 +81,25 @@ def long_settle(settle_ms):
 class Inference:
     """Infers moves from occupancy for one position at a time (see the module docstring)."""
 
-    def __init__(self, settle_ms=DEFAULT_SETTLE_MS, capacity=FOOTPRINT_CAPACITY):
-        self.moves = array.array("H", bytes(2 * MAX_MOVES))  # the engine fills up to MAX_MOVES
+    def __init__(self, n_cells, footprint_max, max_moves, settle_ms=DEFAULT_SETTLE_MS,
+                 capacity=FOOTPRINT_CAPACITY):
+        """``n_cells``: the game's cells; ``footprint_max``: the most cells a move lifts or
+        adds (the rules' FOOTPRINT_MAX); ``max_moves``: the most legal moves (MAX_MOVES)."""
+        self.n = n_cells
+        self.fp = footprint_max
+        self.moves = array.array("H", bytes(2 * max_moves))  # the engine fills up to max_moves
         self.n_moves = 0
         self._footprint_buffers(capacity)
-        self._sl = bytearray(FP + 1)
-        self._sa = bytearray(FP + 1)
-        self.heights = bytearray(N_CELLS)
-        self.expected = bytearray(N_CELLS)
-        self.observed = bytearray(N_CELLS)
-        self.lifted = bytearray(N_CELLS)
-        self.added = bytearray(N_CELLS)
-        self.touched = bytearray(N_CELLS)
-        self.fill = bytearray(N_CELLS)
-        self.clear = bytearray(N_CELLS)
+        self._sl = bytearray(footprint_max + 1)
+        self._sa = bytearray(footprint_max + 1)
+        self.heights = bytearray(n_cells)
+        self.expected = bytearray(n_cells)
+        self.observed = bytearray(n_cells)
+        self.lifted = bytearray(n_cells)
+        self.added = bytearray(n_cells)
+        self.touched = bytearray(n_cells)
+        self.fill = bytearray(n_cells)
+        self.clear = bytearray(n_cells)
         self.n_lifted = 0
         self.n_added = 0
         self.n_fix = 0
@@ -107,8 +109,8 @@ class Inference:
         self.ambiguous = 0  # complete moves that the switches cannot tell apart
         # the last ambiguous footprint: the occupancy seen and the possible stack cells; a
         # lift of one of those stack cells from there is a "touch" in progress (self.touch)
-        self.amb_obs = bytearray(N_CELLS)
-        self.amb_stack = bytearray(N_CELLS)
+        self.amb_obs = bytearray(n_cells)
+        self.amb_stack = bytearray(n_cells)
         self.amb_valid = False
         self.touch = -1  # the stack cell being touched (lifted to be put back), -1: none
         self.best = -1  # index of the nearest move for a fix, -1: back to E
@@ -123,13 +125,29 @@ class Inference:
         self.target_index = -1
         self.set_settle(settle_ms)
 
+    def fits(self, n_cells, footprint_max, max_moves):
+        """True when these buffers can serve a game of these sizes (``use`` it then)."""
+        return (len(self.expected) >= n_cells and self.fp >= footprint_max
+                and len(self.moves) >= max_moves)
+
+    def use(self, n_cells):
+        """Serve a game of ``n_cells`` cells (at most the buffers' size) from now on."""
+        self.n = n_cells
+        for c in range(len(self.expected)):
+            self.expected[c] = 0
+            self.observed[c] = 0
+            self.heights[c] = 0
+            self.touched[c] = 0
+        self.amb_valid = False
+
     def _footprint_buffers(self, capacity):
-        # footprints of ``capacity`` moves (FP cells each); the candidates index them
+        # footprints of ``capacity`` moves (``fp`` cells each); the candidates index them
         self.capacity = capacity
-        self.fp_l = bytearray(capacity * FP)
-        self.fp_a = bytearray(capacity * FP)
+        self.fp_l = bytearray(capacity * self.fp)
+        self.fp_a = bytearray(capacity * self.fp)
         self.n_l = bytearray(capacity)
         self.n_a = bytearray(capacity)
+        self.touch_of = bytearray(capacity)  # 1 + the cell whose touch picks the move, 0: none
         self.cand = array.array("H", bytes(2 * capacity))
 
     def set_settle(self, settle_ms):
@@ -142,7 +160,7 @@ class Inference:
         """Take a new position (after a commit, undo, new game, load); ``restore``: wait until
         the cubes match it exactly before inferring anything; ``over``: the game is over."""
         h = pos.heights
-        for c in range(N_CELLS):
+        for c in range(self.n):
             v = h[c]
             self.heights[c] = v
             self.expected[c] = 1 if v else 0
@@ -154,9 +172,13 @@ class Inference:
         sa = self._sa
         fl = self.fp_l
         fa = self.fp_a
+        fp = self.fp
+        touch_of = self.touch_of
         for i in range(n):
-            nl, na = pos.footprint(self.moves[i], sl, sa)
-            base = i * FP
+            m = self.moves[i]
+            nl, na = pos.footprint(m, sl, sa)
+            touch_of[i] = pos.touch_cell(m) + 1
+            base = i * fp
             for k in range(nl):
                 fl[base + k] = sl[k]
             for k in range(na):
@@ -193,16 +215,17 @@ class Inference:
 
     def footprint_of(self, i):
         """(offset, n_lifted, n_added) of move index i in ``fp_l`` / ``fp_a``."""
-        return i * FP, self.n_l[i], self.n_a[i]
+        return i * self.fp, self.n_l[i], self.n_a[i]
 
     # ------------------------------------------------------------ observations
 
     def observe(self, occ, now):
-        """Take the debounced occupancy ``occ`` (bytearray 81) seen at ``now``."""
+        """Take the debounced occupancy ``occ`` (a bytearray of the game's cells) seen at
+        ``now``."""
         e = self.expected
         o = self.observed
         changed = False
-        for c in range(N_CELLS):
+        for c in range(self.n):
             v = 1 if occ[c] else 0
             if v != o[c]:
                 changed = True
@@ -221,7 +244,7 @@ class Inference:
         added = self.added
         nl = 0
         na = 0
-        for c in range(N_CELLS):
+        for c in range(self.n):
             if e[c] and not o[c]:
                 lifted[c] = 1
                 added[c] = 0
@@ -248,14 +271,14 @@ class Inference:
         self.best = -1
         self.touch = -1
         if self.over:
-            for c in range(N_CELLS):
+            for c in range(self.n):
                 self.fill[c] = 0
                 self.clear[c] = 0
             self.n_fix = 0
             self.state = OVER
             return
         if nl == 0 and na == 0:
-            for c in range(N_CELLS):
+            for c in range(self.n):
                 self.touched[c] = 0
                 self.fill[c] = 0
                 self.clear[c] = 0
@@ -281,14 +304,15 @@ class Inference:
         if self.target_index >= 0:
             lo = self.target_index
             hi = lo + 1
-        elif nl > FP or na > FP:
+        elif nl > self.fp or na > self.fp:
             hi = 0  # no move lifts or adds that many cells
         n_cand = 0
         tie = False  # two nearest moves that would ask for different fixes
         best_sl = 0
         best_sa = 0
+        fp = self.fp
         for i in range(lo, hi):
-            base = i * FP
+            base = i * fp
             ml = 0
             sl = 0
             kl = self.n_l[i]
@@ -352,14 +376,14 @@ class Inference:
         a = self.amb_obs
         st = self.amb_stack
         cell = -1
-        for c in range(N_CELLS):
+        for c in range(self.n):
             if o[c] != a[c]:
                 if cell >= 0 or o[c] or not st[c]:
                     return -1
                 cell = c
         if cell >= 0:
             t = self.touched
-            for c in range(N_CELLS):
+            for c in range(self.n):
                 if st[c] and c != cell:
                     t[c] = 0
         return cell
@@ -395,7 +419,7 @@ class Inference:
             # what is left is one complete legal move (two stray cubes, one cleared): the
             # player was fixing, so time does not commit it; ok plays it (OFFER)
             self.best = -1
-            for c in range(N_CELLS):
+            for c in range(self.n):
                 self.fill[c] = 0
                 self.clear[c] = 0
             self.n_fix = 0
@@ -416,7 +440,7 @@ class Inference:
         o = self.observed
         a = self.amb_obs
         st = self.amb_stack
-        for c in range(N_CELLS):
+        for c in range(self.n):
             a[c] = o[c]
             st[c] = 0
         self.amb_valid = True
@@ -424,8 +448,11 @@ class Inference:
             i = self.cand[j]
             if self.n_l[i] != self.n_lifted or self.n_a[i] != self.n_added:
                 continue
-            st[(self.moves[i] >> 2) & 127] = 1
-            if self.touched[(self.moves[i] >> 2) & 127]:
+            t = self.touch_of[i] - 1
+            if t < 0:
+                continue
+            st[t] = 1
+            if self.touched[t]:
                 count += 1
                 from_move = i
         self.ambiguous = self.n_complete
@@ -444,17 +471,17 @@ class Inference:
         clear = self.clear
         lifted = self.lifted
         added = self.added
-        for c in range(N_CELLS):
+        for c in range(self.n):
             fill[c] = lifted[c]
             clear[c] = added[c]
         if best >= 0:
-            base = best * FP
+            base = best * self.fp
             for k in range(self.n_l[best]):
                 fill[self.fp_l[base + k]] = 0
             for k in range(self.n_a[best]):
                 clear[self.fp_a[base + k]] = 0
         n = 0
-        for c in range(N_CELLS):
+        for c in range(self.n):
             if fill[c] or clear[c]:
                 n += 1
         self.n_fix = n

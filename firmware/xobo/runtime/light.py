@@ -2,63 +2,50 @@
 
 Layers, lowest first (a higher layer wins a cell):
 
-1. the winning chain (game over), or, with hints on and nothing happening, the attacker's
-   Voina cells and the defender's regroup cells (not while a host or computer move waits:
-   the board then shows that move alone);
+1. the game's own layers (``GameLayers.paint``: XoBo's winning chain and Voina cells, the
+   owners of X's pieces, ...);
 2. the hint (the AI's suggested move);
-3. a host/computer move waiting for the cubes (cells to put / take off);
-4. the move in progress: for every candidate the cells still to do (targets get a cube,
-   captured pairs and cells still to empty blink), the lifted stack dimly; a complete move
-   that waits (longer settle time) pulses white, and so do the possible stack cells of a
-   regroup the switches cannot tell apart (lift and put back the intended one; while it is
-   lifted, that touched cell pulses white alone); a complete move left after a fix (two
-   stray cubes, one cleared) pulses white too: ok plays it, taking it off cancels;
+3. a host/computer move waiting for the pieces (cells to put / take off);
+4. the move in progress: for every candidate the cells still to do (cells to fill, cells to
+   empty blinking, and what the game adds: a stack that gets a piece); a complete move that
+   waits (longer settle time) pulses white, and so do the touch cells of moves the switches
+   cannot tell apart (lift and put back the intended one; while it is lifted, that touched
+   cell pulses white alone); a complete move left after a fix pulses white too: ok plays it,
+   taking it off cancels;
 5. the confirmation flash of a committed move;
-6. cells to fix (fill / clear), and stacks whose height must change after an undo or a load
-   (white blink, over a cell to fill when it must hold a stack and over layer 1 -- after
-   undoing a regroup the same side is under Voina again: while restoring and 5 s after).
+6. cells to fix (fill / clear), and cells whose height must change after an undo or a load
+   (white blink, over a cell to fill when it must hold a stack and over layer 1: while
+   restoring and 5 s after);
+7. the game gesture: the new game's cells double-flash white for 1.2 s.
 
-Edges: the side to move lights its two edges in its colour; at the end the winner's edges
-pulse, and the loser's edges blink when the loss is by blocus or exhaustion. For 1.2 s after
-the hint button's long press changed the computer opponent, the computer's two edges
+Edges: the game paints them (``GameLayers.paint_edges``: the player to move in its colour,
+the winner's at the end); while the computer thinks its player's edges blink yellow; for
+1.2 s after the hint button's long press changed the computer opponent, the computer's edges
 double-flash in its colour (every edge dim white when it was switched off).
+
+The light paints the game's cells (``n_cells`` of its grid); :meth:`Light.output` places them
+on the board's LEDs through the placement (``xobo.runtime.topology``); board cells outside the
+game stay dark.
 
 Usage::
 
-    light = Light(inference)
+    light = Light(inference, layers, n_cells, edges=("N", "S", "E", "W"))
     light.set_position(pos)           # after each position change (allocates a little)
-    light.render(now)                 # fills light.cells (RGB x 81) and light.edges (N S E W)
-    light.output(leds)                # copies into the LED driver frame; then leds.show()
+    light.render(now)                 # fills light.cells (RGB per game cell) and light.edges
+    light.output(leds, placement)     # copies into the LED driver frame; then leds.show()
 """
 
 import array
 
 from xobo.compat import const, micropython, ptr8, ptr16, ticks_diff
-from xobo.games.xobo.rules.geometry import RAY_CELLS
 from xobo.runtime import colours as C
 from xobo.runtime import inference as I
 
-N_CELLS = const(81)
-EDGE_NAMES = ("N", "S", "E", "W")
 CONFIRM_MS = const(400)
 ADJUST_MS = const(5000)
 HINT_MS = const(8000)
 OPPONENT_MS = const(1200)  # one double flash (its pattern counts from the long press)
-
-
-def _mark_move(layer, m):
-    """Set to 1 in ``layer`` the cells move m changes: its cell and, unless it is a put, the
-    first ``m >> 12`` cells of its ray (one fewer for a regroup). No allocation."""
-    kind = m & 3
-    c = (m >> 2) & 127
-    layer[c] = 1
-    if kind != 0:
-        ro = (c * 8 + ((m >> 9) & 7)) * 8
-        n = m >> 12
-        if kind == 1:
-            n -= 1
-        for k in range(n):
-            layer[RAY_CELLS[ro + k]] = 1
+GAME_MS = const(1200)  # the game gesture's flash
 
 
 @micropython.viper
@@ -103,36 +90,39 @@ def copy_to_chain(cells: ptr8, index: ptr8, n: int, frame: ptr8):
 
 
 class Light:
-    """Renders the board's state into ``cells`` (bytearray 243) and ``edges`` (bytearray 12)."""
+    """Renders the board's state into ``cells`` (RGB per game cell) and ``edges`` (RGB per
+    edge group)."""
 
-    def __init__(self, inference):
+    def __init__(self, inference, layers, n_cells, edges=("N", "S", "E", "W")):
         self.inf = inference
-        self.code = bytearray(N_CELLS)
-        self.edge_code = bytearray(4)
-        self.cells = bytearray(3 * N_CELLS)
-        self.edges = bytearray(12)
+        self.layers = layers
+        self.n = n_cells
+        self.edge_names = edges
+        n_edges = len(edges)
+        self.code = bytearray(n_cells)
+        self.edge_code = bytearray(n_edges)
+        self.cells = bytearray(3 * n_cells)
+        self.edges = bytearray(3 * n_edges)
         self.side = 0
         self.winner = -1
-        self.loss_kind = 0  # 0 chain, 1 blocus (both connected), 2 exhaustion
-        self.chain = bytearray(N_CELLS)
-        self.voina = bytearray(N_CELLS)
-        self.regroup = bytearray(N_CELLS)
-        self.under_voina = False
         self.hints = True
-        self.confirm = bytearray(N_CELLS)
+        self.confirm = bytearray(n_cells)
         self.confirm_on = False
         self.confirm_at = 0
-        self.hint = bytearray(N_CELLS)
+        self.hint = bytearray(n_cells)
         self.hint_on = False
         self.hint_at = 0
-        self.adjust = bytearray(N_CELLS)
+        self.adjust = bytearray(n_cells)
         self.adjust_on = False
         self.adjust_at = 0
         self.opp_on = False
         self.opp_at = 0
-        self.opp_side = -1  # the computer's side shown (0 NS, 1 EW), -1: switched off
+        self.opp_side = -1  # the computer's player shown, -1: switched off
+        self.game_on = False  # the game gesture's flash
+        self.game_at = 0
         self.blank = False  # everything off (brightness 0 / self-test draws itself)
-        self.thinking = -1  # the side the computer is thinking for (its edges), -1: none
+        self.thinking = -1  # the player the computer is thinking for (its edges), -1: none
+        self.dark = True  # the board's LEDs outside the game are to clear (output)
         # What the codes were painted from: the codes are painted again only when one of
         # these changed (an idle board then costs almost nothing per frame); the colours
         # are recomputed only while an animated pattern is shown and its level changed.
@@ -146,66 +136,45 @@ class Light:
     # ------------------------------------------------------------ position-derived layers
 
     def set_position(self, pos):
-        """Recompute the chain, Voina and regroup layers for pos (allocates a little)."""
+        """The game's layers for pos (allocates a little)."""
         self.version += 1
         self.side = pos.side
-        w = pos.winner()
-        self.winner = w
-        for c in range(N_CELLS):
-            self.chain[c] = 0
-            self.regroup[c] = 0
-            self.voina[c] = 0
-        self.under_voina = False
-        self.loss_kind = 0
-        if w >= 0:
-            chain = pos.winning_chain()
-            for c in chain:
-                self.chain[c] = 1
-            if not chain:
-                self.loss_kind = 2
-            elif pos.connected(w ^ 1):
-                self.loss_kind = 1
-            return
-        if pos.under_voina():
-            self.under_voina = True
-            pos.voina_cells(pos.side ^ 1, self.voina)
-            inf = self.inf
-            for i in range(inf.n_moves):
-                m = inf.moves[i]
-                if m & 3 == 1:  # REGROUP: the stack cell and the other cells
-                    c = (m >> 2) & 127
-                    self.regroup[c] = 1
-                    base = i * I.FP
-                    for k in range(inf.n_l[i]):
-                        self.regroup[inf.fp_l[base + k]] = 1
+        self.winner = pos.winner() if pos.is_terminal() else -1
+        self.layers.set_position(pos, self.inf)
 
     def flash_move(self, pos_before, m, now):
         """Start the confirmation flash of move m (cells it changes), before it is applied."""
         self.version += 1
-        for c in range(N_CELLS):
+        for c in range(self.n):
             self.confirm[c] = 0
-        _mark_move(self.confirm, m)
+        self.layers.mark_move(self.confirm, pos_before, m)
         self.confirm_on = True
         self.confirm_at = now
 
-    def show_hint(self, m, now):
+    def show_hint(self, pos, m, now):
         self.version += 1
-        for c in range(N_CELLS):
+        for c in range(self.n):
             self.hint[c] = 0
         if m < 0:
             self.hint_on = False
             return
-        _mark_move(self.hint, m)
+        self.layers.mark_move(self.hint, pos, m)
         self.hint_on = True
         self.hint_at = now
 
-    def show_opponent(self, side, now):
+    def show_opponent(self, player, now):
         """Feedback of the opponent setting (the hint button's long press): the computer's
-        two edges (side 0 NS, 1 EW) double-flash in its colour, or every edge is dim white
-        when the computer was switched off (side -1), for 1.2 s. No allocation."""
-        self.opp_side = side
+        edges double-flash in its colour, or every edge is dim white when the computer was
+        switched off (player -1), for 1.2 s. No allocation."""
+        self.opp_side = player
         self.opp_on = True
         self.opp_at = now
+
+    def show_game(self, now):
+        """The game gesture: the new game's cells double-flash white for 1.2 s."""
+        self.version += 1
+        self.game_on = True
+        self.game_at = now
 
     def show_adjust(self, before, after, now):
         """Stacks whose height changes while their switch stays closed (after an undo, a
@@ -214,7 +183,7 @@ class Light:
         self.version += 1
         self._adjust_seen = -1
         n = 0
-        for c in range(N_CELLS):
+        for c in range(self.n):
             if before is None:
                 self.adjust[c] = 0
                 continue
@@ -232,44 +201,18 @@ class Light:
         """The remaining cells of candidate move index i."""
         inf = self.inf
         code = self.code
-        m = inf.moves[i]
-        base = i * I.FP
-        nl = inf.n_l[i]
-        na = inf.n_a[i]
+        base = i * inf.fp
         lifted = inf.lifted
         added = inf.added
-        for k in range(nl):
+        for k in range(inf.n_l[i]):
             c = inf.fp_l[base + k]
             if not lifted[c]:
                 code[c] = take_code
-        for k in range(na):
+        for k in range(inf.n_a[i]):
             c = inf.fp_a[base + k]
             if not added[c]:
                 code[c] = put_code
-        if m & 3 == 2:  # spread: the stacks on its way get a cube (invisible), the source
-            c = (m >> 2) & 127
-            ro = (c * 8 + ((m >> 9) & 7)) * 8
-            h = inf.heights
-            for k in range(m >> 12):
-                t = RAY_CELLS[ro + k]
-                if h[t] >= 2:
-                    code[t] = put_code
-            if lifted[c]:
-                code[c] = C.SOURCE
-        elif m & 3 == 1 and put_code == C.PENDING_PUT:
-            code[(m >> 2) & 127] = put_code
-
-    def _paint_waiting(self, i):
-        """The cells a complete move (index i) fills, and its stack cell unless it is a
-        spread, pulse white: it waits (for ok, or the longer settle time)."""
-        inf = self.inf
-        code = self.code
-        base = i * I.FP
-        for k in range(inf.n_a[i]):
-            code[inf.fp_a[base + k]] = C.WAITING
-        m = inf.moves[i]
-        if m & 3 != 2:
-            code[(m >> 2) & 127] = C.WAITING
+        self.layers.paint_move(code, inf, i, put_code, take_code)
 
     def render(self, now):
         """Fill ``cells`` and ``edges`` for time ``now``; True if any colour changed.
@@ -284,6 +227,8 @@ class Light:
             self.adjust_on = False
         if self.opp_on and ticks_diff(now, self.opp_at) >= OPPONENT_MS:
             self.opp_on = False
+        if self.game_on and ticks_diff(now, self.game_at) >= GAME_MS:
+            self.game_on = False
         st = inf.state
         if st == I.RESTORE:  # a cell to fill with a stack: its height is to adjust too
             if self._adjust_seen != inf.version:  # (the cells to fill changed: once each)
@@ -291,7 +236,7 @@ class Light:
                 adjust = self.adjust
                 fill = inf.fill
                 h = inf.heights
-                for c in range(N_CELLS):
+                for c in range(self.n):
                     if fill[c] and h[c] >= 2:
                         adjust[c] = 1
                         self.adjust_on = True
@@ -299,8 +244,8 @@ class Light:
                 self.adjust_at = now  # on while restoring, then 5 s
         if self._inputs_changed(inf):
             self._paint(inf, st)
-            mask = patterns_in(self.code, N_CELLS, C.PATTERN_OF) | patterns_in(
-                self.edge_code, 4, C.PATTERN_OF)
+            mask = patterns_in(self.code, self.n, C.PATTERN_OF) | patterns_in(
+                self.edge_code, len(self.edge_code), C.PATTERN_OF)
             self._animated = (mask & C.ANIMATED) != 0
         elif not self._animated:
             return False  # nothing changed and nothing moves: the frame stands
@@ -312,7 +257,8 @@ class Light:
         flags = ((1 if self.confirm_on else 0) | (2 if self.hint_on else 0)
                  | (4 if self.adjust_on else 0) | (8 if self.opp_on else 0)
                  | (16 if self.hints else 0) | (32 if self.blank else 0)
-                 | ((self.thinking + 1) << 6) | ((self.opp_side + 1) << 8))
+                 | (64 if self.game_on else 0)
+                 | ((self.thinking + 1) << 7) | ((self.opp_side + 1) << 10))
         if (seen[0] == inf.version and seen[1] == self.version and seen[2] == inf.state
                 and seen[3] == flags and seen[4] == self.side and seen[5] == self.winner):
             return False
@@ -328,24 +274,15 @@ class Light:
         """The code of every cell and edge from the layers (module docstring)."""
         self._painted = True
         code = self.code
-        for c in range(N_CELLS):
+        n = self.n
+        for c in range(n):
             code[c] = 0
         w = self.winner
+        layers = self.layers
         if not self.blank:
-            if w >= 0:
-                win_code = C.WIN_NS if w == 0 else C.WIN_EW
-                for c in range(N_CELLS):
-                    if self.chain[c]:
-                        code[c] = win_code
-            elif self.hints and self.under_voina and st == I.MATCH and inf.target_index < 0:
-                # (a host or computer move shows only itself: no regroup choices around it)
-                for c in range(N_CELLS):
-                    if self.voina[c]:
-                        code[c] = C.VOINA
-                    elif self.regroup[c]:
-                        code[c] = C.REGROUP
+            layers.paint(code, inf, st, self.hints)
             if self.hint_on:
-                for c in range(N_CELLS):
+                for c in range(n):
                     if self.hint[c]:
                         code[c] = C.HINT
             if inf.target_index >= 0 and not inf.restoring:
@@ -355,103 +292,110 @@ class Light:
                     i = inf.cand[j]
                     if i != inf.complete:
                         self._paint_move(i, C.PUT, C.TAKE)
-                if inf.ambiguous:  # regroups the switches cannot tell apart: touch one
-                    st_cells = inf.amb_stack  # their possible stack cells
-                    for c in range(N_CELLS):
+                if inf.ambiguous:  # moves the switches cannot tell apart: touch one
+                    st_cells = inf.amb_stack  # their touch cells
+                    for c in range(n):
                         if st_cells[c]:
                             code[c] = C.WAITING
                 if inf.touch >= 0:  # a touch in progress: waits for the cell to come back
                     code[inf.touch] = C.WAITING
                 elif st == I.WAIT_LONGER:
-                    self._paint_waiting(inf.complete)
+                    layers.waiting_cells(code, inf, inf.complete, C.WAITING)
             elif st == I.UNKNOWN and inf.touch >= 0:
                 code[inf.touch] = C.WAITING
             elif st == I.OFFER:  # left after a fix: a complete move that waits for ok
-                self._paint_waiting(inf.complete)
+                layers.waiting_cells(code, inf, inf.complete, C.WAITING)
             if self.confirm_on:
-                for c in range(N_CELLS):
+                for c in range(n):
                     if self.confirm[c]:
                         code[c] = C.CONFIRM
-            if (st == I.FIX and w < 0) or st == I.RESTORE:  # after the end: cubes are free
+            if (st == I.FIX and w < 0) or st == I.RESTORE:  # after the end: pieces are free
                 fill = inf.fill
                 clear = inf.clear
-                for c in range(N_CELLS):
+                for c in range(n):
                     if fill[c]:
                         code[c] = C.FILL
                     elif clear[c]:
                         code[c] = C.CLEAR
             if self.adjust_on:  # over the fill colour and the lowest layer, for its 5 s
-                for c in range(N_CELLS):
+                for c in range(n):
                     k = code[c]
                     if self.adjust[c] and (not k or k == C.FILL or k == C.VOINA
                                            or k == C.REGROUP or k == C.WIN_NS
                                            or k == C.WIN_EW):
                         code[c] = C.ADJUST
-        # edges N S E W
+            if self.game_on:
+                for c in range(n):
+                    code[c] = C.GAME_SHOWN
         ec = self.edge_code
         if self.blank:
-            ec[0] = ec[1] = ec[2] = ec[3] = 0
-        elif w >= 0:
-            wc = C.WIN_NS if w == 0 else C.WIN_EW
-            lc = C.LOSER if self.loss_kind else C.OFF
-            if w == 0:
-                ec[0] = ec[1] = wc
-                ec[2] = ec[3] = lc
-            else:
-                ec[2] = ec[3] = wc
-                ec[0] = ec[1] = lc
-        else:
-            pc = C.NS_COLOUR if self.side == 0 else C.EW_COLOUR
-            if self.side == 0:
-                ec[0] = ec[1] = pc
-                ec[2] = ec[3] = 0
-            else:
-                ec[2] = ec[3] = pc
-                ec[0] = ec[1] = 0
-        if self.thinking >= 0 and not self.blank:  # the computer searches its move
-            if self.thinking == 0:
-                ec[0] = ec[1] = C.THINKING
-            else:
-                ec[2] = ec[3] = C.THINKING
-        if self.opp_on and not self.blank:  # the opponent setting just changed
+            for e in range(len(ec)):
+                ec[e] = 0
+            return
+        layers.paint_edges(ec, self.thinking)
+        if self.thinking >= 0:  # the computer searches its move
+            for e in layers.edges_of(self.thinking):
+                ec[e] = C.THINKING
+        if self.opp_on:  # the opponent setting just changed
             s = self.opp_side
             if s < 0:
-                ec[0] = ec[1] = ec[2] = ec[3] = C.OPP_OFF
-            elif s == 0:
-                ec[0] = ec[1] = C.OPP_NS
-                ec[2] = ec[3] = 0
+                for e in range(len(ec)):
+                    ec[e] = C.OPP_OFF
             else:
-                ec[2] = ec[3] = C.OPP_EW
-                ec[0] = ec[1] = 0
+                for e in range(len(ec)):
+                    ec[e] = 0
+                for e in layers.edges_of(s):
+                    ec[e] = layers.OPP_CODES[s]
 
     def _colour(self, now):
         """The colours of the painted codes at ``now``; True if any changed."""
         pl = self._plevel
-        same = not C.levels_into(pl, now, ticks_diff(now, self.opp_at) if self.opp_on else -1)
+        dt = -1
+        if self.opp_on:
+            dt = ticks_diff(now, self.opp_at)
+        elif self.game_on:
+            dt = ticks_diff(now, self.game_at)
+        same = not C.levels_into(pl, now, dt)
         if same and not self._painted:
             return False
         self._painted = False
-        a = colour_codes(self.code, N_CELLS, C.RGB_BYTES, C.PATTERN_OF, pl, self.cells)
-        b = colour_codes(self.edge_code, 4, C.RGB_BYTES, C.PATTERN_OF, pl, self.edges)
+        a = colour_codes(self.code, self.n, C.RGB_BYTES, C.PATTERN_OF, pl, self.cells)
+        b = colour_codes(self.edge_code, len(self.edge_code), C.RGB_BYTES, C.PATTERN_OF, pl,
+                         self.edges)
         return a != 0 or b != 0
 
-    def output(self, leds):
-        """Copy the rendered frame into the LED driver (its show() applies the limiter)."""
+    def output(self, leds, placement=None):
+        """Copy the rendered frame into the LED driver (its show() applies the limiter);
+        ``placement``: where the game's cells are on the board (None: the same numbering)."""
         cells = self.cells
+        n = self.n
         frame = getattr(leds, "frame", None)
         index = getattr(leds, "cells", None)
-        if (frame is not None and isinstance(index, bytes) and len(index) >= N_CELLS):
-            # straight into the driver's frame (LedFrame layout: chains of up to 256 LEDs)
-            copy_to_chain(cells, index, N_CELLS, frame)
+        if placement is None or placement.identity:
+            if frame is not None and isinstance(index, bytes) and len(index) >= n:
+                # straight into the driver's frame (LedFrame layout: chains of <= 256 LEDs)
+                copy_to_chain(cells, index, n, frame)
+            else:
+                for c in range(n):
+                    j = 3 * c
+                    leds.set_cell(c, cells[j], cells[j + 1], cells[j + 2])
         else:
-            for c in range(N_CELLS):
-                j = 3 * c
-                leds.set_cell(c, cells[j], cells[j + 1], cells[j + 2])
+            if self.dark:  # the board's cells outside the game: once after a placement
+                for b in range(len(placement.to_game)):
+                    if placement.to_game[b] == 255:
+                        leds.set_cell(b, 0, 0, 0)
+                self.dark = False
+            to_board = placement.to_board
+            for c in range(n):
+                b = to_board[c]
+                if b != 255:
+                    j = 3 * c
+                    leds.set_cell(b, cells[j], cells[j + 1], cells[j + 2])
         e = self.edges
-        leds.set_edge("N", e[0], e[1], e[2])
-        leds.set_edge("S", e[3], e[4], e[5])
-        leds.set_edge("E", e[6], e[7], e[8])
-        leds.set_edge("W", e[9], e[10], e[11])
+        names = self.edge_names
+        for k in range(len(names)):
+            j = 3 * k
+            leds.set_edge(names[k], e[j], e[j + 1], e[j + 2])
 
     def cell_hex(self, c):
         j = 3 * c

@@ -17,23 +17,24 @@ Usage::
 from xobo import VERSION
 from xobo.compat import collect, mem_alloc, mem_free
 from xobo.errors import XoboError
-from xobo.games.xobo.rules.notation import format_move, parse_move
 from xobo.numbers import parse_uint
+from xobo.runtime.events import ERROR, SELFTEST, format_event
 
 MAX_LINE = 200
-MOVE_USAGE = "usage: move NOTATION (one move, like e5, a4->c4 or g6xf5; a trailing (v) is " \
-    "accepted)"
+MOVE_USAGE = "usage: move NOTATION (one move in the game's notation, like e5, a4->c4 or g6xf5 " \
+    "in XoBo; a trailing (v) is accepted)"
 
 HELP = (
     "help                      this list",
     "version                   firmware version",
-    "position                  the position (N3)",
-    "record                    the game record (N2), closed by 'ok end'",
+    "position                  the position (the game's notation; XoBo: N3)",
+    "record                    the game record (XoBo: N2), closed by 'ok end'",
     "settings                  every setting, closed by 'ok end'",
-    "set KEY VALUE             variant xobo|kv, first ns|ew, brightness 0-100, settle MS,",
-    "                          hints on|off, opponent off|ns|ew, level random|greedy|"
-    "beginner|pico|strong",
-    "new                       a new game (the board shows the cubes to clear)",
+    "set KEY VALUE             game xobo|x|..., brightness 0-100, settle MS, hints on|off,",
+    "                          the game's own (XoBo: variant xobo|kv, first ns|ew),",
+    "                          opponent off|PLAYER, level (the game's levels)",
+    "games                     the games this board can play, closed by 'ok end'",
+    "new                       a new game (the board shows the pieces to clear)",
     "undo                      take back the last move (and cancel a waiting move)",
     "move NOTATION             a remote/host move: shown in light, the cubes commit it",
     "load POSITION             start from an N3 position (the board shows the cells to fix)",
@@ -41,7 +42,7 @@ HELP = (
     "hint                      the AI's suggested move, shown in light",
     "state                     what the board sees and asks: inference state, cells to fix,",
     "                          then 'say' and what it waits for in words",
-    "leds                      the colours lit now: 81 cells a1..i9, then edges N S E W",
+    "leds                      the colours lit now: every cell from a1, then the edges",
     "mem                       heap: free and allocated bytes (after a collection)",
     "timing                    cycle times since the last 'timing' (us): scan, light, LED write",
     "selftest                  start the LED and switch self-test",
@@ -65,6 +66,7 @@ class Protocol:
             "position": self.cmd_position,
             "record": self.cmd_record,
             "settings": self.cmd_settings,
+            "games": self.cmd_games,
             "set": self.cmd_set,
             "new": self.cmd_new,
             "undo": self.cmd_undo,
@@ -85,11 +87,10 @@ class Protocol:
         if self.writer is not None:
             self.writer(line)
 
-    def _on_event(self, line):
+    def _on_event(self, ev):
         # self-test reports and errors go out even without follow
-        if self.app.follow or line.startswith("event selftest") or \
-                line.startswith("event error"):
-            self._send(line)
+        if self.app.follow or ev[0] == SELFTEST or ev[0] == ERROR:
+            self._send(format_event(ev))
 
     # ------------------------------------------------------------ input bytes -> lines
 
@@ -190,11 +191,12 @@ class Protocol:
 
     def cmd_record(self, arg, now):
         self._no_arg("record", arg)
-        from xobo.games.xobo.rules.record import format_record, record_from_position
-
-        rec = record_from_position(self.app.pos)
+        record = getattr(self.app.game, "record", None)
+        if record is None:
+            raise XoboError("%s has no record notation: ask for the position" %
+                            self.app.game.TITLE)
         out = []
-        for line in format_record(rec).split("\n"):
+        for line in record(self.app.pos).split("\n"):
             if line:
                 out.append("ok " + line)
         out.append("ok end")
@@ -202,25 +204,33 @@ class Protocol:
 
     def cmd_settings(self, arg, now):
         self._no_arg("settings", arg)
-        from xobo.runtime.app import SETTING_KEYS
-
         s = self.app.settings
-        return ["ok %s %s" % (k, s[k]) for k in SETTING_KEYS] + ["ok end"]
+        return ["ok %s %s" % (k, s[k]) for k in self.app.setting_keys()] + ["ok end"]
+
+    def cmd_games(self, arg, now):
+        self._no_arg("games", arg)
+        from xobo import games
+
+        out = []
+        for name in games.available():
+            g = games.load(name)
+            mark = " (playing)" if name == self.app.settings["game"] else ""
+            out.append("ok %s %s, %d players%s" % (name, g.TITLE, g.PLAYERS, mark))
+        return out + ["ok end"]
 
     def cmd_set(self, arg, now):
         parts = arg.split()
         if len(parts) != 2:
             raise ValueError("usage: set KEY VALUE (e.g. set settle 800)")
         key = parts[0].lower()
-        from xobo.runtime.app import RANGES
-
+        ranges = self.app.setting_ranges()
         value = parts[1]
         n = parse_uint(value)
         if n >= 0:
             value = n
-        elif key in RANGES:  # ASCII digits only: int() would also take '+800' and '1_000'
+        elif key in ranges:  # ASCII digits only: int() would also take '+800' and '1_000'
             raise ValueError("%s must be a whole number %d-%d, not '%s'"
-                             % (key, RANGES[key][0], RANGES[key][1], value))
+                             % (key, ranges[key][0], ranges[key][1], value))
         note = self.app.set_setting(key, value, now)
         v = self.app.settings[key]
         if note:
@@ -229,8 +239,10 @@ class Protocol:
 
     def cmd_new(self, arg, now):
         self._no_arg("new", arg)
-        self.app.new_game(now)
-        return ["ok new game %s, %s first" % (self.app.pos.variant, self.app.side_name())]
+        app = self.app
+        app.new_game(now)
+        what = app.game_params().get("variant") or app.settings["game"]
+        return ["ok new game %s, %s first" % (what, app.side_name())]
 
     def cmd_undo(self, arg, now):
         self._no_arg("undo", arg)
@@ -243,13 +255,14 @@ class Protocol:
         app = self.app
         if app.pos.is_terminal():
             raise XoboError("the game is over (%s won): no more moves" % app.result_name())
-        m = parse_move(arg, app.pos)
+        m = app.pos.parse_move(arg)
         app.expect_move(m, "host", now)
-        return ["ok move %s waiting for the cubes" % format_move(m)]
+        return ["ok move %s waiting for the %ss" % (app.pos.move_text(m), app.layers.PIECE)]
 
     def cmd_load(self, arg, now):
         if not arg:
-            raise ValueError("usage: load POSITION (N3, e.g. '........./... ns 36 0 0')")
+            raise ValueError("usage: load POSITION (the game's notation; XoBo: N3, e.g. "
+                             "'........./... ns 36 0 0')")
         self.app.load_position(arg, now)
         return ["ok load %s" % self.app.pos.to_string()]
 
@@ -265,8 +278,9 @@ class Protocol:
         app = self.app
         m = app.show_hint(now)
         if m == app.pending:
-            return ["ok hint %s (the expected %s move)" % (format_move(m), app.pending_from)]
-        return ["ok hint %s" % format_move(m)]
+            return ["ok hint %s (the expected %s move)" % (app.pos.move_text(m),
+                                                           app.pending_from)]
+        return ["ok hint %s" % app.pos.move_text(m)]
 
     def cmd_state(self, arg, now):
         self._no_arg("state", arg)
@@ -275,11 +289,11 @@ class Protocol:
         line = "ok state %s side %s result %s ply %d" % (
             inf.state_name(), app.side_name(), app.result_text(), app.pos.ply)
         if app.pending >= 0:
-            line += " expect %s" % format_move(app.pending)
+            line += " expect %s" % app.pos.move_text(app.pending)
         if inf.state in (5, 6):  # FIX, RESTORE
             line += " " + app.fix_text()
         elif inf.state == 8:  # OFFER: the complete move left after a fix, ok plays it
-            line += " offer %s" % format_move(inf.complete_move())
+            line += " offer %s" % app.pos.move_text(inf.complete_move())
         words = app.guide_text()
         if words:  # always last: the rest of the line is for people
             line += " say " + words
@@ -288,12 +302,15 @@ class Protocol:
     def cmd_leds(self, arg, now):
         """The rendered colours (before brightness and the power limiter), for mirrors."""
         self._no_arg("leds", arg)
-        light = self.app.light
+        app = self.app
+        light = app.light
+        to_game = app.place.to_game
         words = ["ok leds"]
-        for c in range(81):
-            words.append(light.cell_hex(c))
+        for c in range(app.topo.n_cells):  # the board's cells: outside the game, dark
+            g = to_game[c]
+            words.append(light.cell_hex(g) if g != 255 else "000000")
         e = light.edges
-        for k in range(4):  # N S E W, as drivers.leds.EDGE_SIDES
+        for k in range(len(app.topo.edges)):  # the board's edges (N S E W)
             words.append("%02x%02x%02x" % (e[3 * k], e[3 * k + 1], e[3 * k + 2]))
         return [" ".join(words)]
 

@@ -59,29 +59,40 @@ COLOURS = ((255, 0, 0), (0, 255, 0), (0, 0, 255))
 SIDES = ("N", "S", "E", "W")
 
 
+_NAMES = {"w": 9}  # the board's width for cell names (the last SelfTest's topology)
+
+
 def cell_name(c):
-    return "abcdefghi"[c % 9] + str(c // 9 + 1)
+    w = _NAMES["w"]
+    return "abcdefghijklmnopqrstuvwxyz"[c % w] + str(c // w + 1)
 
 
 class SelfTest:
     def __init__(self, cell_of_key=None, colour_ms=3000, cell_timeout_ms=10000,
-                 row_timeout_ms=3000, chatter_limit=6, min_hold_ms=150, cells=None):
-        self.cell_of_key = bytes(cell_of_key) if cell_of_key is not None else bytes(range(81))
-        self.row_of_cell = bytearray(81)
-        self.col_of_cell = bytearray(81)
-        for key in range(81):
+                 row_timeout_ms=3000, chatter_limit=6, min_hold_ms=150, cells=None,
+                 topology=None):
+        # the board's cells (keys numbered row * width + column, as the matrix reports them)
+        w = topology.width if topology is not None else 9
+        n = topology.n_cells if topology is not None else 81
+        _NAMES["w"] = w
+        self.n = n
+        self.width = w
+        self.cell_of_key = bytes(cell_of_key) if cell_of_key is not None else bytes(range(n))
+        self.row_of_cell = bytearray(n)
+        self.col_of_cell = bytearray(n)
+        for key in range(n):
             c = self.cell_of_key[key]
-            self.row_of_cell[c] = key // 9
-            self.col_of_cell[c] = key % 9
+            self.row_of_cell[c] = key // w
+            self.col_of_cell[c] = key % w
         self.colour_ms = colour_ms
         self.cell_timeout_ms = cell_timeout_ms
         self.row_timeout_ms = row_timeout_ms
         self.chatter_limit = chatter_limit
         self.min_hold_ms = min_hold_ms
-        self.order = tuple(cells) if cells is not None else tuple(range(81))
-        self.result = bytearray(81)  # per cell: OK, NEVER_CLOSES, ...
-        self.tested = bytearray(81)
-        self.led_dead = bytearray(81)
+        self.order = tuple(cells) if cells is not None else tuple(range(n))
+        self.result = bytearray(n)  # per cell: OK, NEVER_CLOSES, ...
+        self.tested = bytearray(n)
+        self.led_dead = bytearray(n)
         self.phase = PHASE_LEDS
         self.colour = 0
         self.target = -1
@@ -157,7 +168,8 @@ class SelfTest:
     def _close_timeout(self, c):
         row = self.row_of_cell[c]
         dead = 0
-        for key in range(row * 9, row * 9 + 9):
+        w = self.width
+        for key in range(row * w, row * w + w):
             d = self.cell_of_key[key]
             if self.tested[d] and self.result[d] == NEVER_CLOSES:
                 dead += 1
@@ -190,7 +202,7 @@ class SelfTest:
 
     def problems(self):
         n = 0
-        for c in range(81):
+        for c in range(self.n):
             r = self.result[c]
             if self.tested[c] and r != OK and r != SKIPPED:
                 n += 1
@@ -203,15 +215,16 @@ class SelfTest:
         ``set_edge_rgb(side, r, g, b)`` (the caller shows the frame)."""
         if self.phase == PHASE_LEDS:
             r, g, b = COLOURS[self.colour if self.colour < len(COLOURS) else 0]
-            for c in range(81):
+            for c in range(self.n):
                 set_cell_rgb(c, r, g, b)
             for s in SIDES:
                 set_edge_rgb(s, r, g, b)
             return
         t = self.target
-        tf = t % 9 if t >= 0 else -1
-        tr = t // 9 if t >= 0 else -1
-        for c in range(81):
+        w = self.width
+        tf = t % w if t >= 0 else -1
+        tr = t // w if t >= 0 else -1
+        for c in range(self.n):
             if c == t:
                 if self._closed:
                     set_cell_rgb(c, 0, 0, 255)
@@ -222,7 +235,7 @@ class SelfTest:
                     set_cell_rgb(c, 80, 0, 0)
                 else:
                     set_cell_rgb(c, 0, 40, 0)
-            elif c % 9 == tf or c // 9 == tr:
+            elif c % w == tf or c // w == tr:
                 set_cell_rgb(c, 16, 16, 16)
             else:
                 set_cell_rgb(c, 0, 0, 0)
@@ -245,21 +258,25 @@ class SelfTest:
 
     def report_lines(self):
         lines = []
-        for c in range(81):
+        for c in range(self.n):
             if self.tested[c] and self.result[c] not in (OK, SKIPPED):
                 lines.append("selftest switch %s %s" % (cell_name(c),
                                                         PROBLEM_NAMES[self.result[c]]))
             if self.led_dead[c]:
                 lines.append("selftest led %s dead" % cell_name(c))
+        w = self.width
+        h = self.n // w
         for what in ("row", "col"):
-            for k in range(9):
+            lines_of = h if what == "row" else w
+            along = w if what == "row" else h
+            for k in range(lines_of):
                 dead = 0
-                for j in range(9):
-                    key = k * 9 + j if what == "row" else j * 9 + k
+                for j in range(along):
+                    key = k * w + j if what == "row" else j * w + k
                     c = self.cell_of_key[key]
                     if self.tested[c] and self.result[c] == NEVER_CLOSES:
                         dead += 1
-                if dead == 9:
+                if dead == along:
                     lines.append("selftest %s %d dead" % (what, k))
         n = self.problems()
         lines.append("selftest done ok" if n == 0 else "selftest done %d problems" % n)
@@ -281,7 +298,7 @@ def simulate(drivers, scan_ms=10, put_after_ms=300, hold_ms=400, max_ms=3600000,
     leds = d.leds
     bd = d.boarddef
     st = SelfTest(cell_of_key=bd.cell_of_key if bd is not None else None, cells=cells, **options)
-    raw = bytearray(81)
+    raw = bytearray(st.n)
     ev = d.buttons.new_event()
     start = clock.ticks_ms()
     st.start(start)

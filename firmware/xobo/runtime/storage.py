@@ -16,9 +16,10 @@ File format (text, one item per line)::
 
     xobo-save 1
     seq 17
-    variant xobo
-    first 0
-    start <N3 position string, may be empty>
+    game xobo                  (the game: xobo.games; a save without it is XoBo's)
+    param variant xobo         (one line per game parameter: XoBo's variant, X's size...)
+    first 0                    (the first player, 0-based)
+    start <the start position in the game's notation, may be empty>
     moves e5 d4 a4->c4
     set <key> <value>          (one line per setting)
     end <bytes before this line> <adler32 of them, 8 hex digits>
@@ -31,8 +32,8 @@ Usage::
     from xobo.runtime.storage import SavedGame, Settings
     from xobo.drivers.flash import Flash
     sg = SavedGame(Flash(""))
-    sg.save("xobo", 0, "", ["e5", "d4"], {"settle_ms": 1000})
-    g = sg.load()     # None, or {"variant", "first", "start", "moves", "settings", "seq"}
+    sg.save("xobo", {"variant": "xobo"}, 0, "", ["e5", "d4"])
+    g = sg.load()     # None, or {"game", "params", "first", "start", "moves", "seq", ...}
     print(sg.note)    # e.g. "game.b: cut short (no end line); resumed game.a seq 16"
     st = Settings(Flash("")); st.save({"brightness": 128}); st.load() -> {"brightness": 128}
 """
@@ -190,7 +191,8 @@ class RecordFile:
 
 
 class SavedGame:
-    """The game in progress: variant, first player, start position, moves, settings."""
+    """The game in progress: the game and its parameters, first player, start position,
+    moves, settings. Each game has its own slots (``name``)."""
 
     def __init__(self, flash, name="game"):
         self.file = RecordFile(flash, name)
@@ -203,18 +205,24 @@ class SavedGame:
     def seq(self):
         return self.file.seq
 
-    def save(self, variant, first, start, moves, settings=None):
+    def save(self, game, params, first, start, moves, settings=None):
         """Save the whole game; returns the record's sequence number. Raises ValueError for a
         value that cannot be stored, OSError when the flash fails."""
-        for what, s in (("variant", variant), ("first", first), ("start", start)):
+        for what, s in (("game", game), ("first", first), ("start", start)):
             s = str(s)
             if "\n" in s or "\r" in s:
                 raise ValueError("%s may not contain a line break" % what)
+        if not game or " " in game:
+            raise ValueError("game %r cannot be stored (empty or has a space)" % (game,))
         for m in moves:
             if not m or " " in m or "\n" in m:
                 raise ValueError("move %r cannot be stored (empty or has a space)" % (m,))
-        lines = ["variant %s" % variant, "first %s" % first, "start %s" % (start or ""),
-                 "moves " + " ".join(moves)]
+        lines = ["game %s" % game]
+        for key in sorted(params or {}):
+            if not key or " " in key:
+                raise ValueError("parameter name %r has a space or is empty" % (key,))
+            lines.append("param %s %s" % (key, _value_text(key, params[key])))
+        lines += ["first %s" % first, "start %s" % (start or ""), "moves " + " ".join(moves)]
         if settings:
             for key in sorted(settings):
                 if not key or " " in key:
@@ -233,12 +241,17 @@ class SavedGame:
         int, a move any word) and falls back to the next save when they do not."""
         out = []
         for seq, lines, slot in self.file.read_all():
-            g = {"variant": "xobo", "first": 0, "start": "", "moves": [], "settings": {},
-                 "seq": seq, "slot": slot}
+            g = {"game": "xobo", "params": {}, "first": 0, "start": "", "moves": [],
+                 "settings": {}, "seq": seq, "slot": slot}
             for line in lines:
                 key, rest = _split(line)
-                if key == "variant":
-                    g["variant"] = rest
+                if key == "game":
+                    g["game"] = rest
+                elif key == "param":
+                    k, v = _split(rest)
+                    g["params"][k] = _parse_value(v)
+                elif key == "variant":  # a save from before the games: XoBo's variant
+                    g["params"]["variant"] = rest
                 elif key == "first":
                     g["first"] = _parse_value(rest)
                 elif key == "start":

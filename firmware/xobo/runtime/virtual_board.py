@@ -26,8 +26,8 @@ from xobo.drivers.virtual import (
     VirtualSwitches,
     VirtualWatchdog,
 )
-from xobo.games.xobo.rules.geometry import parse_cell
-from xobo.runtime.app import CYCLE_MS, App, result_reason
+from xobo.runtime.app import CYCLE_MS, App
+from xobo.runtime.events import POWER_CUT, format_event
 from xobo.runtime.protocol import Protocol
 
 EDGE_SIDES = ("N", "S", "E", "W")
@@ -50,7 +50,7 @@ def _boards_dirs():
 
 def load_boarddef(board):
     """The board definition named ``board`` (boards/NAME.json), a path, or the default."""
-    from xobo.runtime.boarddef import default_boarddef, load
+    from xobo.drivers.boarddef import default_boarddef, load
 
     if board is None or board == "default" or board == "virtual":
         return default_boarddef()
@@ -93,6 +93,7 @@ class VirtualBoard:
         self.realtime = realtime
         self._settings = settings
         self._subscribers = []
+        self._event_subscribers = []
         self.writer = None  # the protocol's writer, kept across reboots (set_writer)
         self.powered = True
         self.boots = 0
@@ -111,7 +112,7 @@ class VirtualBoard:
         self.drivers = Drivers(
             boarddef=bd,
             matrix=self.switches,
-            debouncer=Debouncer(81, DEBOUNCE_MS),
+            debouncer=Debouncer(bd.n_cells, DEBOUNCE_MS),
             leds=self.leds,
             buttons=self.buttons,
             clock=clock,
@@ -134,13 +135,21 @@ class VirtualBoard:
         self._boot(held)
         self.step()
 
-    def _forward(self, line):
-        for cb in self._subscribers:
-            cb(line)
+    def _forward(self, ev):
+        for cb in self._event_subscribers:
+            cb(ev)
+        if self._subscribers:
+            line = format_event(ev)
+            for cb in self._subscribers:
+                cb(line)
 
     def subscribe(self, callback):
         """callback(line) for every event line ('event move e5 (v)', 'event switch e5 on')."""
         self._subscribers.append(callback)
+
+    def subscribe_events(self, callback):
+        """callback(event) for every typed event (``xobo.runtime.events``)."""
+        self._event_subscribers.append(callback)
 
     # ------------------------------------------------------------ time
 
@@ -153,7 +162,7 @@ class VirtualBoard:
             self.app.step(self.clock.ticks_ms())
         except PowerCut:
             self.powered = False
-            self._forward("event power-cut")
+            self._forward((POWER_CUT,))
 
     def advance(self, ms):
         """Let ``ms`` of virtual time pass, a cycle every 10 ms."""
@@ -167,10 +176,16 @@ class VirtualBoard:
     # ------------------------------------------------------------ hands and buttons
 
     def _cell(self, cell):
+        """The board cell of a name ('e5') or a board cell number."""
+        topo = self.app.topo
         if isinstance(cell, str):
-            return parse_cell(cell)
-        if cell < 0 or cell > 80:
-            raise ValueError("cell %d is off the board (0-80)" % cell)
+            c = topo.parse_cell(cell)
+            if c < 0:
+                raise ValueError("'%s' is not a cell of this %dx%d board" % (
+                    cell, topo.width, topo.height))
+            return c
+        if cell < 0 or cell >= topo.n_cells:
+            raise ValueError("cell %d is off the board (0-%d)" % (cell, topo.n_cells - 1))
         return cell
 
     def put(self, cell, n=1):
@@ -196,8 +211,19 @@ class VirtualBoard:
         self.buttons.hold(name, ms)
 
     def set_cubes(self, heights):
-        """Put the cubes of a position on the board (counts per cell)."""
-        self.switches.set_counts(heights)
+        """Put the pieces of a position on the board: counts per game cell (a position's
+        ``heights``, placed where the game sits) or per board cell."""
+        app = self.app
+        place = app.place
+        if len(heights) == app.topo.n_cells and place.identity:
+            self.switches.set_counts(heights)
+            return
+        counts = bytearray(app.topo.n_cells)
+        for g in range(len(heights)):
+            b = place.to_board[g]
+            if b != 255:
+                counts[b] = heights[g]
+        self.switches.set_counts(counts)
 
     # ------------------------------------------------------------ serial
 
@@ -215,7 +241,7 @@ class VirtualBoard:
             return self.protocol.handle(line)
         except PowerCut:
             self.powered = False
-            self._forward("event power-cut")
+            self._forward((POWER_CUT,))
             return []
 
     def feed(self, data):
@@ -231,17 +257,21 @@ class VirtualBoard:
     # ------------------------------------------------------------ what a page shows
 
     def cell_colors(self, shown=False):
-        """81 'rrggbb' (a1 first): the colours as rendered, or with ``shown`` as the LEDs
-        show them after brightness and the power limiter."""
+        """'rrggbb' of every board cell (a1 first): the colours as rendered, or with
+        ``shown`` as the LEDs show them after brightness and the power limiter. Cells outside
+        the game are dark."""
         out = []
+        n = self.bd.n_cells
         if shown:
-            for c in range(81):
+            for c in range(n):
                 r, g, b = self.leds.cell_rgb(c)
                 out.append("%02x%02x%02x" % (r, g, b))
         else:
             light = self.app.light
-            for c in range(81):
-                out.append(light.cell_hex(c))
+            to_game = self.app.place.to_game
+            for c in range(n):
+                g = to_game[c]
+                out.append(light.cell_hex(g) if g != 255 else "000000")
         return out
 
     def edge_colors(self, shown=False):
@@ -254,14 +284,14 @@ class VirtualBoard:
                 out[side] = "%02x%02x%02x" % (r, g, b)
             return out
         e = self.app.light.edges
-        for k in range(4):
-            out[EDGE_SIDES[k]] = "%02x%02x%02x" % (e[3 * k], e[3 * k + 1], e[3 * k + 2])
+        names = self.app.topo.edges
+        for k in range(len(names)):
+            out[names[k]] = "%02x%02x%02x" % (e[3 * k], e[3 * k + 1], e[3 * k + 2])
         return out
 
     def state(self):
-        """Everything a page needs, as plain data."""
-        from xobo.games.xobo.rules.record import format_record, record_from_position
-
+        """Everything a page needs, as plain data (the game's own fields under their names:
+        XoBo's ``voina``, ``reserves``, ``result_reason``)."""
         app = self.app
         pos = app.pos
         inf = app.inf
@@ -269,27 +299,31 @@ class VirtualBoard:
         clear = []
         fill_heights = {}
         heights = {}
+        name = app.cell_name
         if inf.state in (5, 6):
-            from xobo.games.xobo.rules.geometry import cell_name
-
-            fill = [cell_name(c) for c in range(81) if inf.fill[c]]
-            clear = [cell_name(c) for c in range(81) if inf.clear[c]]
-            for c in range(81):
+            fill = [name(c) for c in range(app.n) if inf.fill[c]]
+            clear = [name(c) for c in range(app.n) if inf.clear[c]]
+            for c in range(app.n):
                 if inf.fill[c] and inf.heights[c] >= 2:
-                    fill_heights[cell_name(c)] = inf.heights[c]
+                    fill_heights[name(c)] = inf.heights[c]
             for w in app.height_words():  # 'a5=1': an occupied cell whose height must change
                 cell, h = w.split("=")
                 heights[cell] = int(h)
-        from xobo.games.xobo.rules.notation import format_move
-
-        return {
+        record = getattr(app.game, "record", None)
+        out = {
+            "game": app.settings["game"],
+            "title": app.game.TITLE,
+            "players": list(app.names),
+            "board": {"width": app.topo.width, "height": app.topo.height,
+                      "edges": list(app.topo.edges)},
+            "area": {"width": pos.width, "height": pos.height, "x": app.place.ox,
+                     "y": app.place.oy, "cells": [self.bd_cell_name(b)
+                                                  for b in app.place.board_cells()]},
             "position": pos.to_string(),
-            "record": format_record(record_from_position(pos)),
+            "record": record(pos) if record is not None else "",
             "side": app.side_name(),
-            "voina": bool(pos.under_voina()),
             "result": app.result_name(),
-            "result_reason": result_reason(pos),
-            "reserves": {"common": pos.common, "ns": pos.own[0], "ew": pos.own[1]},
+            "result_text": app.result_text(),
             "counts": list(self.switches.counts),
             "ply": pos.ply,
             "inference": inf.state_name(),
@@ -297,9 +331,16 @@ class VirtualBoard:
             "fill_heights": fill_heights,
             "heights": heights,
             "clear": clear,
-            "expect": format_move(app.pending) if app.pending >= 0 else None,
+            "expect": pos.move_text(app.pending) if app.pending >= 0 else None,
             "settings": dict(app.settings),
             "powered": self.powered,
             "selftest": app.selftest is not None,
             "power_ma": self.leds.last_ma,
         }
+        extra = getattr(app.layers, "state_extra", None)
+        if extra is not None:
+            out.update(extra(pos))
+        return out
+
+    def bd_cell_name(self, b):
+        return self.app.topo.cell_name(b)

@@ -12,6 +12,8 @@ PLAYER_NAMES = ("ns", "ew")
 SETTINGS = {"variant": ("xobo", "kv"), "first": ("ns", "ew")}
 DEFAULTS = {"variant": "xobo", "first": "ns"}
 NEW_GAME_SETTINGS = ("variant", "first")
+LEVELS = ("random", "greedy", "beginner", "pico", "strong")
+DEFAULT_LEVEL = "pico"
 cli_module = "xobo.games.xobo.rules.cli"
 
 
@@ -19,7 +21,7 @@ def area(settings):
     return 9, 9
 
 
-def rules():
+def engine():
     from xobo.games.xobo.rules import position
 
     return position
@@ -44,7 +46,14 @@ def board_layer():
     return board
 
 
-def ai():
+def computer():
     import xobo.games.xobo.ai as ai
 
     return ai
+
+
+def record(pos):
+    """The game record of ``pos`` (N2 text, docs/rules/xobo.md)."""
+    from xobo.games.xobo.rules.record import format_record, record_from_position
+
+    return format_record(record_from_position(pos))

@@ -18,7 +18,7 @@ index 5 is used twice (cells a1 and f1)``.
 
 Usage::
 
-    from xobo.runtime.boarddef import load, make_drivers
+    from xobo.drivers.boarddef import load, make_drivers
     bd = load("boards/pico_gpio.json")      # BoardDef, or BoardDefError
     bd.cell_of_key[0], bd.led_cells[40], bd.led_edges["N"], bd.budget_ma
     drivers = make_drivers(bd)              # real drivers (imports machine/neopixel lazily)
@@ -37,8 +37,8 @@ class BoardDefError(ValueError):
     pass
 
 
-def _cell_name(c):
-    return "abcdefghi"[c % 9] + str(c // 9 + 1)
+def _cell_name(c, width=9):
+    return "abcdefghijklmnopqrstuvwxyz"[c % width] + str(c // width + 1)
 
 
 def _valid_pin(platform, pin):
@@ -105,6 +105,24 @@ class BoardDef:
         self._parse_leds(_section(d, "leds"), used)
         self._parse_buttons(d.get("buttons") or {}, used)
         self._parse_power(d.get("power") or {})
+        self._parse_gestures(d.get("gestures"))
+
+    def _parse_gestures(self, g):
+        """Optional ``"gestures": {"ok long": "next", ...}`` (xobo.runtime.gestures)."""
+        self.gestures = None
+        if g is None:
+            return
+        if not isinstance(g, dict):
+            raise BoardDefError("gestures should be an object {\"BUTTON short|long\": action}")
+        for key in g:  # the actions' names are the runtime's (xobo.runtime.gestures)
+            words = key.split() if isinstance(key, str) else ()
+            if len(words) != 2 or words[1] not in ("short", "long", "both") or \
+                    (words[0] != "both" and words[0] not in self.buttons):
+                raise BoardDefError("gestures: '%s' should be 'BUTTON short|long' for a button "
+                                    "of the board, or 'both both'" % (key,))
+            if not isinstance(g[key], str):
+                raise BoardDefError("gestures: '%s' should name an action" % key)
+        self.gestures = dict(g)
 
     def _use_pin(self, used, pin, what):
         if not _valid_pin(self.platform, pin):
@@ -117,13 +135,17 @@ class BoardDef:
     def _parse_matrix(self, m, used):
         for key in ("rows", "cols"):
             pins = m.get(key)
-            if not isinstance(pins, list) or len(pins) != 9:
+            if not isinstance(pins, list) or not 2 <= len(pins) <= 15:
                 n = len(pins) if isinstance(pins, list) else 0
-                raise BoardDefError("matrix.%s has %d pins, expected 9" % (key, n))
+                raise BoardDefError("matrix.%s has %d pins, expected 2 to 15" % (key, n))
             for k, p in enumerate(pins):
                 self._use_pin(used, p, "matrix.%s[%d]" % (key, k))
         self.rows = list(m["rows"])
         self.cols = list(m["cols"])
+        # the board's grid: a cell per key, keys numbered row * width + column
+        self.width = len(self.cols)
+        self.height = len(self.rows)
+        self.n_cells = self.width * self.height
         self.row_active = _int(m, "matrix", "row_active", 0, 0, 1)
         self.col_pull = m.get("col_pull", "up")
         if self.col_pull not in ("up", "down", "none"):
@@ -134,30 +156,32 @@ class BoardDef:
                                 % (self.row_active, "up" if self.row_active == 0 else "down",
                                    self.col_pull))
         self.settle_us = _int(m, "matrix", "settle_us", 10, 0, 1000)
-        cok = _int_list(m, "matrix", "cell_of_key", 81)
+        n = self.n_cells
+        cok = _int_list(m, "matrix", "cell_of_key", n)
         seen = {}
         for key, c in enumerate(cok):
-            if not 0 <= c <= 80:
-                raise BoardDefError("matrix.cell_of_key[%d] is %d, not a cell 0..80" % (key, c))
+            if not 0 <= c < n:
+                raise BoardDefError("matrix.cell_of_key[%d] is %d, not a cell 0..%d"
+                                    % (key, c, n - 1))
             if c in seen:
                 raise BoardDefError("matrix.cell_of_key: cell %s (%d) is given to keys %d and %d"
-                                    % (_cell_name(c), c, seen[c], key))
+                                    % (_cell_name(c, self.width), c, seen[c], key))
             seen[c] = key
         self.cell_of_key = bytes(cok)
-        self.key_of_cell = bytes(seen[c] for c in range(81))
+        self.key_of_cell = bytes(seen[c] for c in range(n))
 
     def _parse_leds(self, s, used):
         self.led_pin = s.get("pin")
         self._use_pin(used, self.led_pin, "leds.pin")
-        self.led_count = _int(s, "leds", "count", None, 81, 4096)
+        self.led_count = _int(s, "leds", "count", None, self.n_cells, 4096)
         self.led_order = s.get("order", "GRB")
         if not isinstance(self.led_order, str) or sorted(self.led_order) != ["B", "G", "R"]:
             raise BoardDefError("leds.order is %r, expected a permutation of RGB like GRB"
                                 % (self.led_order,))
         owner = {}  # chain index -> what
-        cells = _int_list(s, "leds", "cells", 81)
+        cells = _int_list(s, "leds", "cells", self.n_cells)
         for c, i in enumerate(cells):
-            self._use_led(owner, i, "cell %s" % _cell_name(c), "leds.cells")
+            self._use_led(owner, i, "cell %s" % _cell_name(c, self.width), "leds.cells")
         self.led_cells = tuple(cells)
         edges = s.get("edges") or {}
         if not isinstance(edges, dict):
@@ -335,7 +359,8 @@ def make_drivers(bd, watchdog_ms=8000, stable_ms=None, flash_root=""):
     return Drivers(
         boarddef=bd,
         matrix=matrix,
-        debouncer=Debouncer(81) if stable_ms is None else Debouncer(81, stable_ms),
+        debouncer=(Debouncer(bd.n_cells) if stable_ms is None
+                   else Debouncer(bd.n_cells, stable_ms)),
         leds=leds,
         buttons=Buttons(bd.buttons),
         clock=Clock(),

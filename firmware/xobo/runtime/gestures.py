@@ -1,0 +1,64 @@
+"""Button gestures: which action a button's short press, long press or the two-button hold
+starts. The board definition may name its own (``"gestures": {"ok long": "next", ...}``);
+these are the defaults, for a board with ``ok``, ``undo`` and ``hint``.
+
+The buttons' driver (``xobo.drivers.buttons``) reports ``(kind, name)`` and knows nothing of
+what a press means; the app looks the gesture up here and runs ``App.do_<action>``.
+
+Usage::
+
+    gestures = gesture_of(boarddef)       # {("ok", 1): "confirm", ...}
+    action = gestures.get(("undo", 2))    # 'undo-or-abandon'
+"""
+
+SHORT = 1
+LONG = 2
+BOTH = 3
+KINDS = {"short": SHORT, "long": LONG, "both": BOTH}
+
+# what each action does (App.do_<action>), for the board definition's checks and the docs
+ACTIONS = {
+    "confirm": "play the complete move now (or say what the board waits for)",
+    "next": "after the end: the next game; at the start of a game: the next of the games; "
+            "else a pass (a move the switches cannot see) or confirm",
+    "undo": "take back the last move (and cancel a waiting move)",
+    "undo-or-abandon": "right after power-up: abandon the resumed game; else undo",
+    "hint": "show the computer's suggested move",
+    "opponent": "cycle the computer opponent: off, the others, the player to move",
+    "new-game": "start a new game",
+}
+
+DEFAULT_GESTURES = {
+    "ok short": "confirm",
+    "ok long": "next",
+    "undo short": "undo",
+    "undo long": "undo-or-abandon",
+    "hint short": "hint",
+    "hint long": "opponent",
+    "both both": "new-game",  # ok and undo held together (the driver names it "both")
+}
+
+
+def parse_gestures(spec, buttons):
+    """{(name, kind): action} from ``{"ok long": "next"}``; ValueError saying what is wrong.
+    Gestures of buttons the board does not have are left out."""
+    out = {}
+    for key in spec:
+        words = key.split()
+        action = spec[key]
+        if len(words) != 2 or words[1] not in KINDS:
+            raise ValueError("gesture '%s' should be 'BUTTON short|long' or 'both both'" % key)
+        if action not in ACTIONS:
+            raise ValueError("gesture '%s': unknown action '%s' (actions: %s)" % (
+                key, action, ", ".join(sorted(ACTIONS))))
+        if words[0] != "both" and words[0] not in buttons:
+            continue
+        out[(words[0], KINDS[words[1]])] = action
+    return out
+
+
+def gesture_of(bd):
+    """The gestures of board definition ``bd`` (its own, else the defaults)."""
+    spec = getattr(bd, "gestures", None) or DEFAULT_GESTURES
+    buttons = getattr(bd, "buttons", None) or {"ok": 0, "undo": 0, "hint": 0}
+    return parse_gestures(spec, buttons)

@@ -1,0 +1,164 @@
+"""The game's part of the light and of the words: the base every game's board layer extends.
+
+The runtime's light (``xobo.runtime.light``) composes the board's frame: the game's own layers
+at the bottom (this class's :meth:`paint`), then the hint, a host or computer move, the move in
+progress, the confirmation flash and the cells to fix. A game's ``board.py`` subclasses
+:class:`GameLayers` and overrides what its rules need (docs/games.md): pieces' owners, threats,
+chains, scores, the cells a footprint cannot show, and the words a player reads.
+
+Everything here works from footprints alone, so a simple placement game needs to override
+nothing but its colours.
+
+Usage (a game's board.py)::
+
+    from xobo.runtime.layers import GameLayers
+
+    class Layers(GameLayers):
+        def paint(self, code, inf, state, hints):
+            ...                       # the game's lowest layer, no allocation
+"""
+
+from xobo.runtime import colours as C
+
+
+class GameLayers:
+    """Defaults from footprints; ``game`` is the game's package, ``edges`` the board's edge
+    group names (``("N", "S", "E", "W")``), ``name`` a cell namer (cell -> 'e5')."""
+
+    PIECE = "piece"  # what a player puts down, in words
+    PLAYER_CODES = (C.NS_COLOUR, C.EW_COLOUR, C.P3_COLOUR)
+    WIN_CODES = (C.WIN_NS, C.WIN_EW, C.WIN_P3)
+    OPP_CODES = (C.OPP_NS, C.OPP_EW, C.OPP_P3)
+
+    def __init__(self, n_cells, game, edges, name):
+        self.n = n_cells
+        self.game = game
+        self.edges = edges
+        self.name = name
+        self.side = 0
+        self.winner = -1
+        self.names = game.PLAYER_NAMES
+
+    # ------------------------------------------------------------ layers
+
+    def set_position(self, pos, inf):
+        """After every position change (may allocate a little)."""
+        self.side = pos.side
+        self.winner = pos.winner()
+
+    def paint(self, code, inf, state, hints):
+        """The game's lowest layer into ``code`` (the runtime cleared it). No allocation."""
+
+    def mark_move(self, layer, pos, m):
+        """Set to 1 in ``layer`` the cells move m changes (the hint, the confirmation flash):
+        its footprint and its touch cell. No allocation after the first call."""
+        sl = self._scratch()
+        nl, na = pos.footprint(m, sl[0], sl[1])
+        for k in range(nl):
+            layer[sl[0][k]] = 1
+        for k in range(na):
+            layer[sl[1][k]] = 1
+        t = pos.touch_cell(m)
+        if t >= 0:
+            layer[t] = 1
+
+    def _scratch(self):
+        s = getattr(self, "_fp", None)
+        if s is None:
+            fp = self.game.engine().FOOTPRINT_MAX + 1
+            s = self._fp = (bytearray(fp), bytearray(fp))
+        return s
+
+    def paint_move(self, code, inf, i, put_code, take_code):
+        """Cells of candidate move index ``i`` its footprint cannot show (a piece put onto a
+        stack): the game paints them. The runtime painted the footprint's remaining cells."""
+
+    def waiting_cells(self, code, inf, i, waiting_code):
+        """A complete move that waits (ok or the longer settle time): the cells it fills and
+        its touch cell pulse."""
+        base = i * inf.fp
+        for k in range(inf.n_a[i]):
+            code[inf.fp_a[base + k]] = waiting_code
+        t = inf.touch_of[i] - 1
+        if t >= 0:
+            code[t] = waiting_code
+
+    def edges_of(self, player):
+        """The edge groups that show ``player`` (indices into ``edges``): all of them."""
+        return range(len(self.edges))
+
+    def paint_edges(self, ec, thinking):
+        """The edge codes: the player to move in its colour, the winner's at the end."""
+        for e in range(len(ec)):
+            ec[e] = 0
+        if self.winner >= 0:
+            for e in self.edges_of(self.winner):
+                ec[e] = self.WIN_CODES[self.winner]
+        elif self.winner == -1:
+            for e in self.edges_of(self.side):
+                ec[e] = self.PLAYER_CODES[self.side]
+
+    # ------------------------------------------------------------ words
+
+    def move_words(self, pos, m):
+        """Move m in words for a player: 'put a piece on b3', 'move the piece on a1 to a4'."""
+        sl = self._scratch()
+        nl, na = pos.footprint(m, sl[0], sl[1])
+        lifted = [self.name(sl[0][k]) for k in range(nl)]
+        added = [self.name(sl[1][k]) for k in range(na)]
+        out = []
+        if added:
+            out.append("put a %s on %s" % (self.PIECE, ", ".join(added)))
+        if lifted:
+            out.append("take the %s off %s" % (self.PIECE, ", ".join(lifted)))
+        return "; ".join(out) or pos.move_text(m)
+
+    def remaining_words(self, pos, inf, i):
+        """What is left to do of candidate move index i ('' when all is done)."""
+        base = i * inf.fp
+        puts = [self.name(inf.fp_a[base + k]) for k in range(inf.n_a[i])
+                if not inf.added[inf.fp_a[base + k]]]
+        takes = [self.name(inf.fp_l[base + k]) for k in range(inf.n_l[i])
+                 if not inf.lifted[inf.fp_l[base + k]]]
+        out = []
+        if puts:
+            out.append("put a %s on %s" % (self.PIECE, ", ".join(puts)))
+        if takes:
+            out.append("take the %s off %s" % (self.PIECE, ", ".join(takes)))
+        return "; ".join(out)
+
+    def touch_words(self, cell):
+        """A touch in progress: what putting ``cell`` back decides."""
+        return "put %s back: that chooses the move" % self.name(cell)
+
+    def ambiguous_words(self, cells):
+        return "%s? lift the one you chose and put it back" % cells
+
+    def offer_undo_words(self, pos, m):
+        """How the player cancels a move offered after a fix."""
+        return "putting the %ss back" % self.PIECE
+
+    def annotation(self, pos):
+        """Text after a committed move's notation in its event ('(v)' in XoBo), or ''."""
+        return ""
+
+    def commit_events(self, pos, m):
+        """Events after the commit of m (pos is after it): a tuple of event tuples."""
+        return ()
+
+    def end_text(self, pos):
+        """'*' while the game goes on, else the winner's name and how ('draw' when none)."""
+        if not pos.is_terminal():
+            return "*"
+        w = pos.winner()
+        return self.names[w] if w >= 0 else "draw"
+
+    def result_event(self, pos):
+        """(winner name, how) for ``event result``, or None while the game goes on."""
+        if not pos.is_terminal():
+            return None
+        w = pos.winner()
+        t = self.end_text(pos)
+        name = self.names[w] if w >= 0 else "draw"
+        how = t[len(name) + 1:] if t.startswith(name + " ") else ""
+        return name, how
