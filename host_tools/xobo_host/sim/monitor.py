@@ -21,7 +21,7 @@ import time
 
 from xobo.errors import XoboError
 from xobo.games.xobo.rules.position import Position
-from xobo.runtime.app import result_reason
+from xobo.games.xobo.board import result_reason
 from xobo_host.sim.backend import ActionError
 from xobo_host.sim.feed import PageFeed
 
