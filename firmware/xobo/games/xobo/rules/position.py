@@ -47,6 +47,9 @@ from xobo.numbers import parse_uint
 
 TOTAL_CUBES = const(36)
 VARIANTS = ("xobo", "kv")
+# The most cells one move empties or fills (docs/games.md): a spread of 8 lifts its source and
+# up to 8 captured singles; a regroup of 9 lifts 8 cells.
+FOOTPRINT_MAX = const(9)
 _HISTORY_START = const(256)
 
 # Cache bits: what is known about the current position.
@@ -57,6 +60,13 @@ _C_THREAT_EW = const(4)  # _threat[1] is valid
 
 class Position:
     """A XoBo position: heights, reserves, side to move, variant, and the moves that led here."""
+
+    # the game interface's shape of the state (docs/games.md): the same for every position
+    n_players = 2
+    n_cells = N_CELLS
+    width = 9
+    height = 9
+    used = b"\x01" * N_CELLS  # every cell of the 9 x 9 is part of the game
 
     def __init__(self, variant="xobo", first=NS):
         if variant not in VARIANTS:
@@ -514,6 +524,18 @@ class Position:
     def is_legal(self, m):
         return self.why_illegal(m) is None
 
+    def move_text(self, m):
+        """The N1 notation of move m (docs/games.md's move_text)."""
+        from xobo.games.xobo.rules.notation import format_move
+
+        return format_move(m)
+
+    def parse_move(self, text):
+        """The move that N1 ``text`` names here; MoveError says what is wrong."""
+        from xobo.games.xobo.rules.notation import parse_move
+
+        return parse_move(text, self)
+
     def why_illegal(self, m):
         """None if m is legal here, else a sentence saying why not (for players and hosts)."""
         from xobo.games.xobo.rules.notation import why_illegal
@@ -663,6 +685,11 @@ class Position:
         for i in range(N_CELLS):
             out[i] = 1 if h[i] else 0
 
+    def touch_cell(self, m):
+        """The cell whose touch picks m among moves of one footprint: the stack cell of a
+        regroup (the board's inference reads the same bits), the cell of the other kinds."""
+        return (m >> 2) & 127
+
     def footprint(self, m, lifted, added):
         """The cells move m empties (L(m)) and fills (A(m)); return (n_lifted, n_added).
 
@@ -724,4 +751,5 @@ def perft(pos, depth, buffers=None):
     return total
 
 
-__all__ = ["Position", "perft", "TOTAL_CUBES", "VARIANTS", "MAX_MOVES", "SPREAD"]
+__all__ = ["Position", "perft", "TOTAL_CUBES", "VARIANTS", "MAX_MOVES", "FOOTPRINT_MAX", "SPREAD",
+           "new_move_buffer"]

@@ -1,0 +1,61 @@
+"""Three in a row on a 3 x 3 area: the test game (docs/rules/tiny.md).
+
+It exists to prove that the board runtime knows nothing of XoBo, and it is the smallest
+complete example of the game interface (docs/games.md): read this package first when you
+add a game. The rules engine is ``xobo.games.tiny.position``, the computer player
+``xobo.games.tiny.computer``, the rules CLI ``xobo.games.tiny.cli``.
+
+No module here is named ``rules`` or ``ai``: importing a submodule sets the package's attribute
+of that name, so a module ``ai`` would replace the function ``ai()`` below at its first import.
+
+Usage::
+
+    from xobo.games import load
+    game = load("tiny")
+    pos = game.new_position(game.DEFAULTS)      # x to move on an empty 3 x 3
+    pos.apply(pos.parse_move("b2"))
+"""
+
+NAME = "tiny"
+TITLE = "Three in a row (the test game)"
+PLAYERS = 2
+PLAYER_NAMES = ("x", "o")
+SETTINGS = {"first": ("x", "o")}
+DEFAULTS = {"first": "x"}
+NEW_GAME_SETTINGS = ("first",)
+cli_module = "xobo.games.tiny.cli"
+
+
+def area(settings):
+    return 3, 3
+
+
+def rules():
+    from xobo.games.tiny import position
+
+    return position
+
+
+def new_position(settings):
+    from xobo.games.tiny.position import Position
+
+    return Position(PLAYER_NAMES.index(settings.get("first", "x")))
+
+
+def parse_position(text, settings):
+    # the notation names the side to move: "first" does not change what a position is
+    from xobo.games.tiny.position import Position
+
+    return Position.parse(text)
+
+
+def board_layer():
+    from xobo.games.tiny import board
+
+    return board
+
+
+def ai():
+    from xobo.games.tiny import computer
+
+    return computer
