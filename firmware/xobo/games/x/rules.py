@@ -162,6 +162,7 @@ class Position:
         self._stack = bytearray(nc)
         self._mark = bytearray(nc)
         self._mark2 = bytearray(nc)
+        self._ngroups = 0
         self._corner_owner = bytearray(4)  # 0 open, else 1 + player
         self._corner_group = bytearray(4)  # the label of the winning candidate
         self._cache = 0
