@@ -298,3 +298,16 @@ def test_XS4_a_settled_corner_keeps_its_owner_to_the_end():
                         settled_seen += 1
                         assert pos.corner_owner(k) == final[k], (pos, k)
     assert settled_seen > 100  # the property was exercised before the board filled
+
+
+def test_game_description_area_positions_and_settings():
+    # (game.rules() and game.ai() are not called here: this module's own import of
+    # xobo.games.x.rules has already replaced the package's rules() by the module)
+    from xobo.games import load
+
+    game = load("x")
+    assert game.area({"size": 6}) == (6, 6)
+    assert game.new_position(game.DEFAULTS).to_string() == Position(8).to_string()
+    assert game.parse_position("..../..../..../.... y", {"size": 4, "first": "yellow"}).side == 1
+    assert "size setting is 8" in message_of(PositionError, game.parse_position,
+                                             "..../..../..../....", game.DEFAULTS)

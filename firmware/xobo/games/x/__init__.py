@@ -39,10 +39,19 @@ def area(settings):
     return n, n
 
 
-def rules():
-    from xobo.games.x import rules
+def _submodule(name, fn):
+    """The module ``xobo.games.x.<name>``. Importing it sets this package's attribute ``name``
+    to the module, hiding the function of the same name (rules, ai): put the function back."""
+    import sys
 
-    return rules
+    full = "xobo.games.x." + name
+    __import__(full)
+    globals()[name] = fn
+    return sys.modules[full]
+
+
+def rules():
+    return _submodule("rules", rules)
 
 
 def new_position(settings):
@@ -70,6 +79,4 @@ def board_layer():
 
 
 def ai():
-    import xobo.games.x.ai as ai
-
-    return ai
+    return _submodule("ai", ai)
