@@ -67,6 +67,41 @@ def test_every_rule_number_cited_in_firmware_and_tests_is_defined_in_xobo_md():
     assert not unknown, "rule numbers cited but not defined in docs/rules/xobo.md: %s" % unknown
 
 
+# X's rule families (docs/rules/x.md): XB, XM, XS, XE, XN
+X_CITED = re.compile(r"\b(X[BMSEN][1-9][0-9]?)(?![0-9A-Za-z])")
+X_RANGE = re.compile(r"\b(X[BMSEN])([1-9])[-\u2013]\1?([1-9])\b")
+
+
+def x_citations(source):
+    """X rule numbers cited in a source's comments, strings and test names ("XS1-XS4": all)."""
+    texts = []
+    prev = None
+    for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+        if tok.type in (tokenize.COMMENT, tokenize.STRING):
+            texts.append(tok.string)
+        elif tok.type == tokenize.NAME and prev == "def" and tok.string.startswith("test_"):
+            texts.append(tok.string.replace("_", " "))
+        prev = tok.string if tok.type == tokenize.NAME else None
+    found = set()
+    for text in texts:
+        found.update(X_CITED.findall(text))
+        for family, lo, hi in X_RANGE.findall(text):
+            found.update("%s%d" % (family, n) for n in range(int(lo), int(hi) + 1))
+    return found
+
+
+def test_every_x_rule_number_cited_is_defined_in_x_md():
+    rules = defined("x.md")
+    cited = {}
+    for path in tracked("firmware/xobo/games/x", "tests/games/x", "host_tools"):
+        if path.suffix == ".py":
+            for rule in x_citations(path.read_text(encoding="utf-8")):
+                cited.setdefault(rule, []).append(str(path.relative_to(ROOT)))
+    assert len(cited) >= 10, "only %s found: the citation pattern is broken" % sorted(cited)
+    unknown = {rule: where for rule, where in cited.items() if rule not in rules}
+    assert not unknown, "X rule numbers cited but not defined in docs/rules/x.md: %s" % unknown
+
+
 def test_xobo_md_defines_every_rule_of_each_family_in_order():
     text = (RULES / "xobo.md").read_text(encoding="utf-8")
     numbers = DEFINED.findall(text)

@@ -9,6 +9,19 @@ Usage::
     xobo match --a strong --b greedy --games 100 --seed 1
     ...
     strong 97 wins, 2 losses, 1 unfinished; Elo +600 ± 180
+
+Any other game with a computer player (``--game x``) plays its levels (``--levels``, or ``--a``
+and ``--b``, or all the game's levels) in every line-up of the seats that holds at least two
+different levels (for 3 players and 2 levels: aab, aba, baa, abb, bab, bba), game ``i`` the
+line-up ``i`` modulo their number, with seed ``SEED + i``. It reports each level's wins per seat
+played (a fair share is 1 / players) and, for each pair of levels, who won the games they met
+in::
+
+    xobo match --game x --levels random,greedy --games 60
+    ...
+    greedy: 46 wins in 90 seats (0.51 a seat, fair 0.33)
+    random: 14 wins in 90 seats (0.16 a seat, fair 0.33)
+    greedy vs random: 60 games, greedy won 46, random 14, unfinished 0
 """
 
 import math
@@ -26,8 +39,13 @@ def register(subparsers):
         description="Play N games between AI levels A and B (colours alternate) and print the"
         " score and Elo difference of A.",
     )
-    p.add_argument("--a", required=True, help="level of player A: " + LEVEL_HELP)
-    p.add_argument("--b", required=True, help="level of player B: " + LEVEL_HELP)
+    p.add_argument("--game", default="xobo", help="the game (default xobo)")
+    p.add_argument("--a", help="level of player A: " + LEVEL_HELP + " (XoBo: required)")
+    p.add_argument("--b", help="level of player B: " + LEVEL_HELP + " (XoBo: required)")
+    p.add_argument("--levels", help="other games: the levels, comma-separated (default: --a"
+                   " and --b, or all the game's levels)")
+    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                   help="other games: a game setting (--set size=6)")
     p.add_argument("--games", type=positive, default=10, help="number of games (default 10)")
     p.add_argument("--seed", type=whole_number, default=0, help="seed of game 0 (default 0)")
     p.add_argument("--variant", default="xobo", choices=("xobo", "kv"))
@@ -149,7 +167,179 @@ def _collect(results, counts, level_a, level_b, progress):
             )
 
 
+# ----------------------------------------------------------------------- any game
+
+
+def _module(game, name):
+    """The game's ``rules()`` or ``ai()`` module. Importing the submodule of the same name
+    (``xobo.games.x.ai``) replaces the package's function by the module, so both are taken."""
+    attr = getattr(game, name)
+    return attr() if callable(attr) else attr
+
+
+def parse_settings(game, words):
+    """The game's DEFAULTS updated by ``KEY=VALUE`` words; ValueError says what is wrong."""
+    from xobo.numbers import parse_uint
+
+    settings = dict(game.DEFAULTS)
+    for word in words:
+        key, eq, value = word.partition("=")
+        if not eq or key not in game.SETTINGS:
+            raise ValueError("--set %s: use KEY=VALUE with KEY one of %s"
+                             % (word, ", ".join(sorted(game.SETTINGS))))
+        choices = game.SETTINGS[key]
+        if len(choices) == 2 and isinstance(choices[0], int):
+            v = parse_uint(value)
+            if v < choices[0] or v > choices[1]:
+                raise ValueError("--set %s: %s must be a whole number %d-%d"
+                                 % (word, key, choices[0], choices[1]))
+            settings[key] = v
+        elif value in choices:
+            settings[key] = value
+        else:
+            raise ValueError("--set %s: %s must be one of %s" % (word, key, ", ".join(choices)))
+    return settings
+
+
+def lineups(levels, players):
+    """Every assignment of levels to the seats in which at least two levels play."""
+    out = [()]
+    for _ in range(players):
+        out = [lu + (lv,) for lu in out for lv in levels]
+    return [lu for lu in out if len(set(lu)) > 1]
+
+
+def play_game_of(job):
+    """Play one game of any game; returns (index, line-up, winner seat or -1, plies)."""
+    index, name, settings, lineup, seed, max_moves, time_ms = job
+    from xobo.games import load
+
+    game = load(name)
+    ai = _module(game, "ai")
+    pos = game.new_position(settings)
+    kwargs = {} if time_ms is None else {"time_ms": time_ms}
+    while not pos.is_terminal() and pos.ply < max_moves:
+        m = ai.choose_move(pos, lineup[pos.side], seed=seed, **kwargs)
+        pos.apply(m)
+    return index, lineup, pos.winner(), pos.ply
+
+
+def run_game_match(name, levels, games, seed=0, settings_words=(), max_moves=200, workers=2,
+                   time_ms=None, progress=None):
+    """Play ``games`` games of game ``name`` between ``levels``; returns the tally:
+    {"seats": {level: n}, "wins": {level: n}, "pairs": {(a, b): [games, a won, b won,
+    unfinished]}, "games": n}."""
+    from xobo.games import load
+
+    game = load(name)
+    try:
+        ai = _module(game, "ai")
+    except ImportError:
+        raise ValueError("game '%s' has no computer player" % name) from None
+    for lv in levels:
+        if lv not in ai.LEVELS:
+            raise ValueError("unknown level '%s' for %s: use %s" % (lv, name,
+                                                                 ", ".join(ai.LEVELS)))
+    if len(set(levels)) < 2:
+        raise ValueError("a match needs two different levels, got %s" % ", ".join(levels))
+    settings = parse_settings(game, settings_words)
+    lus = lineups(sorted(set(levels), key=levels.index), game.PLAYERS)
+    jobs = [(i, name, settings, lus[i % len(lus)], seed + i, max_moves, time_ms)
+            for i in range(games)]
+    tally = {"seats": {lv: 0 for lv in levels}, "wins": {lv: 0 for lv in levels}, "pairs": {},
+             "games": 0}
+    if workers > 1 and games > 1:
+        import multiprocessing
+
+        ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
+        with ctx.Pool(workers) as pool:
+            _tally(pool.imap_unordered(play_game_of, jobs), tally, levels, progress)
+    else:
+        _tally(map(play_game_of, jobs), tally, levels, progress)
+    return tally
+
+
+def _tally(results, tally, levels, progress):
+    for index, lineup, w, plies in results:
+        tally["games"] += 1
+        for lv in lineup:
+            tally["seats"][lv] += 1
+        winner = lineup[w] if w >= 0 else None
+        if winner is not None:
+            tally["wins"][winner] += 1
+        present = [lv for lv in levels if lv in lineup]
+        for i in range(len(present)):
+            for j in range(i + 1, len(present)):
+                row = tally["pairs"].setdefault((present[i], present[j]), [0, 0, 0, 0])
+                row[0] += 1
+                if winner == present[i]:
+                    row[1] += 1
+                elif winner == present[j]:
+                    row[2] += 1
+                elif winner is None:
+                    row[3] += 1
+        if progress:
+            progress("game %d (%s): %s after %d moves"
+                     % (index, " ".join(lineup), winner or "unfinished", plies))
+
+
+def format_game_tally(tally, players):
+    lines = []
+    order = sorted(tally["wins"], key=lambda lv: -tally["wins"][lv] / max(1, tally["seats"][lv]))
+    for lv in order:
+        seats = tally["seats"][lv]
+        lines.append("%s: %d wins in %d seats (%.2f a seat, fair %.2f)"
+                     % (lv, tally["wins"][lv], seats, tally["wins"][lv] / max(1, seats),
+                        1 / players))
+    # each level against random first, then the other pairs
+    pairs = sorted(tally["pairs"].items(), key=lambda kv: ("random" not in kv[0], kv[0]))
+    for (a, b), (n, wa, wb, unfinished) in pairs:
+        if a == "random":  # "greedy vs random": the level first, its yardstick second
+            a, b, wa, wb = b, a, wb, wa
+        lines.append("%s vs %s: %d games, %s won %d, %s %d%s, unfinished %d"
+                     % (a, b, n, a, wa, b, wb,
+                        ", others %d" % (n - wa - wb - unfinished) if n - wa - wb - unfinished
+                        else "", unfinished))
+    return lines
+
+
+def run_other_game(args):
+    from xobo.games import load
+
+    progress = None if args.quiet else (lambda line: print(line, flush=True))
+    try:
+        try:
+            game = load(args.game)
+        except ImportError:
+            raise ValueError("game '%s' is not installed" % args.game) from None
+        if args.levels:
+            levels = [lv for lv in args.levels.split(",") if lv]
+        elif args.a or args.b:
+            if not (args.a and args.b):
+                raise ValueError("give both --a and --b (or --levels)")
+            levels = [args.a, args.b]
+        else:
+            levels = list(_module(game, "ai").LEVELS)
+        tally = run_game_match(args.game, levels, args.games, args.seed, args.set,
+                               args.max_moves, args.workers, args.time_ms, progress)
+    except (ValueError, ImportError) as exc:
+        print("error: %s" % exc, file=sys.stderr)
+        return 2
+    for line in format_game_tally(tally, game.PLAYERS):
+        print(line)
+    return 0
+
+
 def run(args):
+    if args.game != "xobo":
+        return run_other_game(args)
+    if not (args.a and args.b):
+        print("error: xobo match needs --a and --b (the two levels)", file=sys.stderr)
+        return 2
+    if args.levels or args.set:
+        print("error: --levels and --set are for other games; XoBo plays --a against --b"
+              " (--variant)", file=sys.stderr)
+        return 2
     progress = None if args.quiet else (lambda line: print(line, flush=True))
     try:
         w, l, u = run_match(args.a, args.b, args.games, args.seed, args.variant, args.max_moves,
