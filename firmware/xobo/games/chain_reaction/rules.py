@@ -931,7 +931,7 @@ class Position:
             for d in range(8):
                 if g.nb[a * 8 + d] == b:
                     return g.cell_fi[a] | d << 6 | K_STEP << 9
-            raise MoveError("%s: a step goes to one of the 8 neighbouring squares (CM2)" % s)
+            raise MoveError("a step goes to one of the 8 squares next to %s (CM2)" % s[:dash])
         colon = s.find(":")
         if colon <= 0:
             raise MoveError("'%s' is no segment: write c3-d4, d4:N, e7:N+2@d2 or P@d8" % s)
