@@ -948,15 +948,16 @@ class Position:
         tail = rest[j:]
         s1 = g.nb[t * 8 + d]
         s2 = g.nb[s1 * 8 + d] if s1 != _NONE else _NONE
-        scoring = s2 != _NONE and g.kind[s1] == _FIELD and g.kind[s2] in (_GOAL_N, _GOAL_S)
+        goal = _GOAL_N if self.side == LIGHT else _GOAL_S
+        scoring = s2 != _NONE and g.kind[s1] == _FIELD and g.kind[s2] == goal
         if not tail:
             if scoring:
                 raise MoveError("%s scores: write the points and the re-entry square, %s+%d@sq"
                                 " (CN1, CR6)" % (s, s, self.goal_value(s2)))
             return base
         if not scoring:
-            raise MoveError("%s: only a move whose top piece lands on a goal row scores"
-                            " (CS1)" % s)
+            raise MoveError("%s: only a move whose top piece lands on the goal row %s"
+                            " attacks scores (CS1)" % (s, _player_word(self.side)))
         if tail[0] != "+" or len(tail) < 4 or tail[2] != "@":
             raise MoveError("%s: a scoring move ends in +points@square, like %s:%s+%d@d2"
                             % (s, s[:colon], dname, self.goal_value(s2)))
@@ -969,12 +970,12 @@ class Position:
 
 
 def _parse_number(text, what, digits):
-    v = parse_uint(text, digits)
+    v = parse_uint(text)
     if v < 0 or (len(text) > 1 and text[0] == "0"):
         raise PositionError("%s must be a whole number without sign or leading zeros, got"
                             " '%s' (CR7)" % (what, text))
-    if v > MAX_SCORE:
-        raise PositionError("%s is above 99 (CN2)" % what)
+    if v > MAX_SCORE or len(text) > digits:
+        raise PositionError("%s is above %s (CN2)" % (what, "9" * digits))
     return v
 
 
