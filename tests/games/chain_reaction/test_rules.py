@@ -287,3 +287,19 @@ def test_board_layer_state_tower_directions():
     assert by_d[0] == (cell(pos, "e8"), cell(pos, "e9"), 2)
     assert by_d[1] == (cell(pos, "f8"), cell(pos, "g9"), 1)
     assert by_d[4] == (cell(pos, "e6"), cell(pos, "e5"), 0)
+
+
+def test_CN1_record_errors_name_the_turn_segment_and_line():
+    from xobo.errors import RecordError
+    from xobo.games.chain_reaction.record import parse_record
+
+    head = '[Game "Chain Reaction"]\n[Field "7"]\n\n'
+    rec = parse_record(head + "1. e4-e5 ; e6-e5 e5:E 2. d4-d5")
+    assert len(rec.moves) == 4 and rec.final_position().side == 1
+    early = message_of(RecordError, parse_record, head + "1. e4-e5 ; e6-e5 ; d4-d5")
+    assert "turn goes on after e6-e5" in early and "line 4" in early
+    late = message_of(RecordError, parse_record, head + "1. e4-e5 e5-e6")
+    assert "turn ended after e4-e5" in late
+    bad = message_of(RecordError, parse_record, head + "1. e4-e5 ;\n d6-e5 d5:N")
+    assert "line 5" in bad and "segment 2 (d5:n)" in bad
+    assert "6-7" in message_of(RecordError, parse_record, '[Field "5"]\n\n1. e4-e5')

@@ -174,11 +174,14 @@ def _replay(rec, pos, words):
             done = False
             continue
         if tok == ";":
-            if half != 1 or not segs:
+            if half == 0 or not segs:
                 raise RecordError("%s: ';' must come after the first turn of a pair" % where)
             if not done:
                 raise RecordError("%s: the turn goes on after %s (CM4), ';' comes too early"
                                   % (where, last))
+            if half == 2:
+                raise RecordError("%s: a pair has two turns, write '%d.' instead of ';'"
+                                  % (where, pair + 1))
             half = 2
             segs = 0
             done = False
