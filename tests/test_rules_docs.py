@@ -102,6 +102,31 @@ def test_every_x_rule_number_cited_is_defined_in_x_md():
     assert not unknown, "X rule numbers cited but not defined in docs/rules/x.md: %s" % unknown
 
 
+CHAIN_CITED = re.compile(r"\b(C[BMSENR][1-9][0-9]?)(?![0-9A-Za-z])")
+CHAIN_RANGE = re.compile(r"\b(C[BMSENR])([1-9])[-\u2013]\1?([1-9])\b")
+
+
+def test_every_chain_reaction_rule_cited_is_defined_in_chain_reaction_md():
+    rules = defined("chain-reaction.md")
+    cited = {}
+    for path in tracked("firmware/xobo/games/chain_reaction", "tests/games/chain_reaction"):
+        if path.suffix != ".py":
+            continue
+        source = path.read_text(encoding="utf-8")
+        texts = [tok.string.replace("_", " ") if tok.type == tokenize.NAME else tok.string
+                 for tok in tokenize.generate_tokens(io.StringIO(source).readline)
+                 if tok.type in (tokenize.COMMENT, tokenize.STRING, tokenize.NAME)]
+        for text in texts:
+            found = set(CHAIN_CITED.findall(text))
+            for family, lo, hi in CHAIN_RANGE.findall(text):
+                found.update("%s%d" % (family, n) for n in range(int(lo), int(hi) + 1))
+            for rule in found:
+                cited.setdefault(rule, []).append(str(path.relative_to(ROOT)))
+    assert len(cited) >= 15, "only %s found: the citation pattern is broken" % sorted(cited)
+    unknown = {rule: where for rule, where in cited.items() if rule not in rules}
+    assert not unknown, "cited but not defined in docs/rules/chain-reaction.md: %s" % unknown
+
+
 def test_xobo_md_defines_every_rule_of_each_family_in_order():
     text = (RULES / "xobo.md").read_text(encoding="utf-8")
     numbers = DEFINED.findall(text)
