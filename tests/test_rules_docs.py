@@ -21,6 +21,9 @@ CITED = re.compile(r"\b([BMVEN][1-9][0-9]?[a-z]?)(?![0-9A-Za-z])")
 DEFINED = re.compile(r"\*\*([A-Z]{1,2}[1-9][0-9]?[a-z]?)\b")
 NOQA = re.compile(r"#\s*noqa\b.*$")
 RANGE = re.compile(r"\b([BMVEN])([1-9])[-\u2013]\1?([1-9])\b")
+# Brochs' families (brochs.md): BB board, BM moves, BC captures, BE end, BN notation, BR readings
+BROCHS_CITED = re.compile(r"\b(B[BMCENR][1-9][0-9]?)(?![0-9A-Za-z])")
+BROCHS_RANGE = re.compile(r"\b(B[BMCENR])([1-9])[-\u2013]\1?([1-9])\b")
 
 
 def tracked(*paths):
@@ -29,7 +32,7 @@ def tracked(*paths):
     return [ROOT / line for line in out.splitlines() if line]
 
 
-def citations(source):
+def citations(source, cited=CITED, ranges=RANGE):
     """Rule numbers cited in a Python source's comments, strings (docstrings, error messages) and
     test function names; a range like "M1-M4" cites every rule in it."""
     texts = []
@@ -45,8 +48,8 @@ def citations(source):
         prev = tok.string if tok.type == tokenize.NAME else None
     found = set()
     for text in texts:
-        found.update(CITED.findall(text))
-        for family, lo, hi in RANGE.findall(text):
+        found.update(cited.findall(text))
+        for family, lo, hi in ranges.findall(text):
             found.update("%s%d" % (family, n) for n in range(int(lo), int(hi) + 1))
     return found
 
@@ -125,6 +128,18 @@ def test_every_chain_reaction_rule_cited_is_defined_in_chain_reaction_md():
     assert len(cited) >= 15, "only %s found: the citation pattern is broken" % sorted(cited)
     unknown = {rule: where for rule, where in cited.items() if rule not in rules}
     assert not unknown, "cited but not defined in docs/rules/chain-reaction.md: %s" % unknown
+
+
+def test_every_brochs_rule_number_cited_is_defined_in_brochs_md():
+    rules = defined("brochs.md")
+    cited = {}
+    for path in tracked("firmware/xobo/games/brochs", "tests/games/brochs"):
+        if path.suffix == ".py":
+            for rule in citations(path.read_text(encoding="utf-8"), BROCHS_CITED, BROCHS_RANGE):
+                cited.setdefault(rule, []).append(str(path.relative_to(ROOT)))
+    assert len(cited) >= 20, "only %s found: the citation pattern is broken" % sorted(cited)
+    unknown = {rule: where for rule, where in cited.items() if rule not in rules}
+    assert not unknown, "rule numbers cited but not defined in docs/rules/brochs.md: %s" % unknown
 
 
 def test_xobo_md_defines_every_rule_of_each_family_in_order():
