@@ -37,8 +37,8 @@ class BoardDefError(ValueError):
     pass
 
 
-def _cell_name(c):
-    return "abcdefghi"[c % 9] + str(c // 9 + 1)
+def _cell_name(c, width=9):
+    return "abcdefghijklmno"[c % width] + str(c // width + 1)
 
 
 def _valid_pin(platform, pin):
@@ -115,6 +115,14 @@ class BoardDef:
         used[pin] = what
 
     def _parse_matrix(self, m, used):
+        self.scanner = m.get("scanner", "gpio")
+        if self.scanner == "shift595":
+            return self._parse_shift595(m, used)
+        if self.scanner != "gpio":
+            raise BoardDefError("matrix.scanner is %r, expected gpio or shift595"
+                                % (self.scanner,))
+        self.n_cells = 81
+        self.width = 9
         for key in ("rows", "cols"):
             pins = m.get(key)
             if not isinstance(pins, list) or len(pins) != 9:
@@ -146,18 +154,57 @@ class BoardDef:
         self.cell_of_key = bytes(cok)
         self.key_of_cell = bytes(seen[c] for c in range(81))
 
+    def _parse_shift595(self, m, used):
+        """The 15x15 board's matrix (``xobo.drivers.shiftrows``): rows from chained 74HC595s
+        on three pins (``matrix.shift``), columns on GPIOs."""
+        if self.platform != "micropython-rp2":
+            raise BoardDefError("matrix.scanner shift595 needs platform micropython-rp2")
+        sh = _section(m, "shift")
+        for k in ("data", "clock", "latch"):
+            self._use_pin(used, sh.get(k), "matrix.shift.%s" % k)
+        outputs = _int(sh, "matrix.shift", "outputs", 16, 8, 64)
+        if outputs % 8:
+            raise BoardDefError("matrix.shift.outputs is %d, not a whole number of 8-bit "
+                                "74HC595s" % outputs)
+        nrows = _int(sh, "matrix.shift", "rows", None, 1, outputs)
+        cols = m.get("cols")
+        if not isinstance(cols, list) or not 1 <= len(cols) <= 15:
+            raise BoardDefError("matrix.cols should list 1 to 15 column pins")
+        for k, p in enumerate(cols):
+            self._use_pin(used, p, "matrix.cols[%d]" % k)
+        self.shift = (sh["data"], sh["clock"], sh["latch"], outputs, nrows)
+        self.rows = []
+        self.cols = list(cols)
+        self.width = len(cols)
+        self.n_cells = n = nrows * self.width
+        self.row_active = _int(m, "matrix", "row_active", 0, 0, 1)
+        self.col_pull = "up" if self.row_active == 0 else "down"
+        if m.get("col_pull", self.col_pull) != self.col_pull:
+            raise BoardDefError("matrix: row_active %d needs col_pull %r"
+                                % (self.row_active, self.col_pull))
+        self.settle_us = _int(m, "matrix", "settle_us", 10, 0, 1000)
+        cok = _int_list(m, "matrix", "cell_of_key", n)
+        seen = {}
+        for key, c in enumerate(cok):
+            if not 0 <= c < n or c in seen:
+                raise BoardDefError("matrix.cell_of_key[%d] is %d: not a free cell 0..%d"
+                                    % (key, c, n - 1))
+            seen[c] = key
+        self.cell_of_key = bytes(cok)
+        self.key_of_cell = bytes(seen[c] for c in range(n))
+
     def _parse_leds(self, s, used):
         self.led_pin = s.get("pin")
         self._use_pin(used, self.led_pin, "leds.pin")
-        self.led_count = _int(s, "leds", "count", None, 81, 4096)
+        self.led_count = _int(s, "leds", "count", None, self.n_cells, 4096)
         self.led_order = s.get("order", "GRB")
         if not isinstance(self.led_order, str) or sorted(self.led_order) != ["B", "G", "R"]:
             raise BoardDefError("leds.order is %r, expected a permutation of RGB like GRB"
                                 % (self.led_order,))
         owner = {}  # chain index -> what
-        cells = _int_list(s, "leds", "cells", 81)
+        cells = _int_list(s, "leds", "cells", self.n_cells)
         for c, i in enumerate(cells):
-            self._use_led(owner, i, "cell %s" % _cell_name(c), "leds.cells")
+            self._use_led(owner, i, "cell %s" % _cell_name(c, self.width), "leds.cells")
         self.led_cells = tuple(cells)
         edges = s.get("edges") or {}
         if not isinstance(edges, dict):
@@ -318,7 +365,16 @@ def make_drivers(bd, watchdog_ms=8000, stable_ms=None, flash_root=""):
     from xobo.drivers.flash import Flash
 
     m = (bd.rows, bd.cols, bd.cell_of_key, bd.row_active, bd.col_pull, bd.settle_us)
-    if bd.platform == "micropython-rp2":
+    if bd.scanner == "shift595":  # the 15x15 board (micropython-rp2 only)
+        from xobo.drivers.leds import LedChain
+        from xobo.drivers.shiftrows import ShiftRowMatrix
+
+        data, clock, latch, outputs, nrows = bd.shift
+        matrix = ShiftRowMatrix(data, clock, latch, nrows, bd.cols, bd.cell_of_key,
+                                bd.row_active, bd.col_pull, bd.settle_us, outputs)
+        leds = LedChain(bd.led_pin, bd.led_count, bd.led_order, bd.led_cells, bd.led_edges,
+                        bd.limiter())
+    elif bd.platform == "micropython-rp2":
         from xobo.drivers.leds import LedChain
         from xobo.drivers.matrix import SwitchMatrix
 
@@ -335,7 +391,8 @@ def make_drivers(bd, watchdog_ms=8000, stable_ms=None, flash_root=""):
     return Drivers(
         boarddef=bd,
         matrix=matrix,
-        debouncer=Debouncer(81) if stable_ms is None else Debouncer(81, stable_ms),
+        debouncer=(Debouncer(bd.n_cells) if stable_ms is None
+                   else Debouncer(bd.n_cells, stable_ms)),
         leds=leds,
         buttons=Buttons(bd.buttons),
         clock=Clock(),
