@@ -37,6 +37,7 @@ package(
         "drivers/flash.py",
         "drivers/leds.py",
         "drivers/matrix.py",
+        "drivers/shiftrows.py",  # the 15x15 board's matrix (74HC595 rows)
         "drivers/watchdog.py",
         # the board application
         "runtime/__init__.py",

@@ -30,30 +30,30 @@ EDGE_ORDER = ("N", "W", "S", "E")  # order of the strips along the chain after t
 LED_COUNT = N_CELLS + 4 * EDGE_LEDS
 
 
-def cell_name(cell):
-    return "%s%d" % (FILES[cell % SIZE], cell // SIZE + 1)
+def cell_name(cell, size=SIZE):
+    return "%s%d" % ("abcdefghijklmno"[cell % size], cell // size + 1)
 
 
-def _serpentine():
-    """chain index of every cell 0..80 (a1 first, rank 1 going East)."""
-    chain_of_cell = [0] * N_CELLS
+def _serpentine(size=SIZE):
+    """chain index of every cell (a1 first, rank 1 going East, rank 2 West, ...)."""
+    chain_of_cell = [0] * (size * size)
     k = 0
-    for rank in range(SIZE):
-        files = range(SIZE) if rank % 2 == 0 else range(SIZE - 1, -1, -1)
+    for rank in range(size):
+        files = range(size) if rank % 2 == 0 else range(size - 1, -1, -1)
         for f in files:
-            chain_of_cell[rank * SIZE + f] = k
+            chain_of_cell[rank * size + f] = k
             k += 1
     return chain_of_cell
 
 
-def _edges():
-    """Chain indices of the edge strips, each listed in board order: N and S from file a to i
-    (West to East), E and W from rank 1 to 9 (South to North)."""
+def _edges(size=SIZE):
+    """Chain indices of the edge strips (one LED per file or rank), each listed in board order:
+    N and S from file a (West to East), E and W from rank 1 (South to North)."""
     edges = {}
-    k = N_CELLS
+    k = size * size
     for edge in EDGE_ORDER:
-        run = list(range(k, k + EDGE_LEDS))
-        k += EDGE_LEDS
+        run = list(range(k, k + size))
+        k += size
         # N runs i->a and W runs 9->1 along the chain: reverse to board order.
         edges[edge] = run[::-1] if edge in ("N", "W") else run
     return edges
@@ -63,14 +63,14 @@ CHAIN_OF_CELL = _serpentine()
 EDGE_CHAIN = _edges()
 
 
-def led_positions():
+def led_positions(size=SIZE):
     """What each chain index lights: a cell name ("a1") or an edge slot ("N-a", "E-1")."""
-    pos = [""] * LED_COUNT
-    for cell, k in enumerate(CHAIN_OF_CELL):
-        pos[k] = cell_name(cell)
-    for edge, run in EDGE_CHAIN.items():
+    pos = [""] * (size * size + 4 * size)
+    for cell, k in enumerate(_serpentine(size)):
+        pos[k] = cell_name(cell, size)
+    for edge, run in _edges(size).items():
         for i, k in enumerate(run):
-            pos[k] = "%s-%s" % (edge, FILES[i] if edge in ("N", "S") else str(i + 1))
+            pos[k] = "%s-%s" % (edge, "abcdefghijklmno"[i] if edge in ("N", "S") else str(i + 1))
     return pos
 
 # --- LED electrical figures (WS2812B datasheet, rounded up) -----------------------------------
@@ -112,6 +112,30 @@ PI_HEADER_PIN = {
     1: 28, 12: 32, 16: 36, 20: 38, 21: 40,
 }
 
+# --- The 15x15 board (issue 13) ------------------------------------------------------------------
+# 225 cells need 15 rows + 15 columns = 30 matrix lines; the Pico has 26 GPIOs and the LED data
+# and the three buttons take 4. Only one row is active at a time, so the rows come from two
+# chained 74HC595 shift registers (16 outputs, 15 used) on 3 pins, and the 15 columns stay on
+# consecutive GPIOs, read in one SIO GPIO_IN read per row as on the 9x9 board. 18 pins instead
+# of 30; a row costs one clock and one latch pulse, so a full scan stays far below the 10 ms
+# cycle (xobo.drivers.shiftrows). Why not I/O expanders (MCP23017 on I2C): two I2C transfers
+# per row, about 0.1 ms each at 400 kHz, and an address/ACK protocol to get wrong; why not
+# 74HC165s for the columns too: 15 shifted bits per row instead of one register read.
+# The 74HC595s run at 3.3 V (the Pico's 3V3): no 5 V near a Pico pin, even through a reversed
+# diode.
+SIZE15 = 15
+N_CELLS15 = SIZE15 * SIZE15
+FILES15 = "abcdefghijklmno"
+LED_COUNT15 = N_CELLS15 + 4 * SIZE15  # one edge LED per file / rank
+CHAIN_OF_CELL15 = _serpentine(SIZE15)
+EDGE_CHAIN15 = _edges(SIZE15)
+PICO15_COLS = ["GP%d" % n for n in range(2, 17)]  # col c reads file c (pull-up, low = closed)
+PICO15_SHIFT = {"data": "GP17", "clock": "GP18", "latch": "GP19"}  # U3 SER, SRCLK, RCLK
+SHIFT_OUTPUTS15 = 16  # two 74HC595s; output r drives row r (rank r+1), output 15 is unused
+PICO15_LED_PIN = "GP22"
+PICO15_BUTTONS = dict(PICO_BUTTONS)
+N_CUBES15 = 40  # Brochs: 24 White + 12 Black + the master, and spares for other games
+
 # --- Power -------------------------------------------------------------------------------------
 # budget_ma is the whole board's budget, as the firmware's PowerLimiter reads it
 # (firmware/xobo/drivers/leds.py): base_ma + idle LEDs + colour channels <= budget_ma. It is the
@@ -123,9 +147,13 @@ SUPPLIES = {
     "usb": {"supply_ma": 500, "text": "USB 2.0 port through the Pico's micro-USB (500 mA)"},
     # 5 V 2 A wall adapter in the barrel jack J1 (jumper JP1 at DC).
     "adapter-5v2a": {"supply_ma": 2000, "text": "5 V 2 A adapter in the barrel jack"},
+    # The 15x15 board only: 5 V 4 A adapter in its high-current barrel jack.
+    "adapter-5v4a": {"supply_ma": 4000, "text": "5 V 4 A adapter in the 15x15 board's barrel "
+                     "jack (the only supply of that board)"},
 }
 PICO_BASE_MA = 50  # Pico at 125 MHz (~25 mA) + level shifter + matrix pull-ups + headroom
 PI_BASE_MA = 10  # the Pi has its own supply: only level shifter and matrix on the 5 V rail
+PICO15_BASE_MA = 50  # as the Pico board; the 74HC595s and 15 pull-ups add about 1 mA
 
 
 def budget_ma(supply_ma):
@@ -164,6 +192,14 @@ BOARDS = {
         "mcu": "rpi",
         "supply": "adapter-5v2a",
     },
+    "pico_15x15": {
+        "description": "Raspberry Pi Pico, MicroPython, 15x15 reed matrix (one diode per "
+        "switch; rows from two chained 74HC595s, columns on GP2-GP16), WS2812B chain from a1 "
+        "serpentine + 4 edge strips of 15, powered by a 5 V 4 A adapter",
+        "platform": "micropython-rp2",
+        "mcu": "pico15",
+        "supply": "adapter-5v4a",
+    },
 }
 
 
@@ -180,6 +216,8 @@ def board_definition(name):
     if name not in BOARDS:
         raise KeyError("unknown board %r, known: %s" % (name, ", ".join(sorted(BOARDS))))
     spec = BOARDS[name]
+    if spec["mcu"] == "pico15":
+        return _board_definition15(name, spec)
     rows, cols, led_pin, buttons, base_ma = pins_for(spec["mcu"])
     supply_ma = SUPPLIES[spec["supply"]]["supply_ma"]
     return {
@@ -212,6 +250,44 @@ def board_definition(name):
             "base_ma": base_ma,
         },
     }
+
+def _board_definition15(name, spec):
+    """The 15x15 board: ``matrix.scanner`` "shift595" names the row driver, ``matrix.shift``
+    its pins and size; the other keys keep the meaning they have on the 9x9 boards."""
+    supply_ma = SUPPLIES[spec["supply"]]["supply_ma"]
+    n = SIZE15
+    return {
+        "name": name,
+        "description": spec["description"],
+        "platform": spec["platform"],
+        "matrix": {
+            "scanner": "shift595",
+            "shift": dict(PICO15_SHIFT, outputs=SHIFT_OUTPUTS15, rows=n),
+            "cols": list(PICO15_COLS),
+            "row_active": 0,
+            "col_pull": "up",
+            "settle_us": 10,
+            # key number row*15+col; row r = rank r+1, col c = file c: the key is the cell.
+            "cell_of_key": list(range(N_CELLS15)),
+        },
+        "leds": {
+            "pin": PICO15_LED_PIN,
+            "count": LED_COUNT15,
+            "order": "GRB",
+            "cells": list(CHAIN_OF_CELL15),
+            "edges": {e: list(EDGE_CHAIN15[e]) for e in ("N", "S", "E", "W")},
+            "ma_per_channel": LED_MA_PER_CHANNEL,
+            "idle_ma_per_led": LED_IDLE_MA,
+        },
+        "buttons": {b: {"pin": PICO15_BUTTONS[b], "active": 0} for b in ("ok", "undo", "hint")},
+        "power": {
+            "supply": spec["supply"],
+            "supply_ma": supply_ma,
+            "budget_ma": budget_ma(supply_ma),
+            "base_ma": PICO15_BASE_MA,
+        },
+    }
+
 
 # --- Part choices ------------------------------------------------------------------------------
 # key: category, value, footprint (KiCad 8 library name), manufacturer, example MPN, note.
@@ -256,6 +332,23 @@ PARTS = {
             "Littelfuse", "SMAJ5.0A", "5 V standoff, 9.2 V clamp; after the fuse"),
     "schottky": ("Diode", "B5819W", "Diode_SMD:D_SOD-123",
                  "MCC", "B5819W-TP", "5 V rail into VSYS (Pico datasheet 4.5)"),
+    # --- the 15x15 board only
+    "sipo": ("Shift register", "74HC595", "Package_SO:SOIC-16_3.9x9.9mm_P1.27mm",
+             "Texas Instruments", "SN74HC595DR",
+             "matrix rows: two chained, VCC 3.3 V from the Pico; one active-low output at a "
+             "time, cathodes of the row's diodes"),
+    "c_logic": ("Capacitor", "100nF", "Capacitor_SMD:C_0603_1608Metric",
+                "Samsung", "CL10B104KB8NNNC", "X7R 50 V; at each 74HC595 (3V3 to GND)"),
+    "jack_hc": ("Connector", "barrel jack 5.5x2.1, high current",
+                "Connector_BarrelJack:BarrelJack_CUI_PJ-063AH_Horizontal",
+                "CUI Devices", "PJ-063AH", "5 V in, centre positive; rated above the 4 A "
+                "adapter"),
+    "fuse_dc4": ("Polyfuse", "PTC 4A hold", "Fuse:Fuse_Bourns_MF-RHT400",
+                 "Bourns", "MF-RHS400", "DC input of the 15x15 board: hold 4.0 A, trip 8.0 A, "
+                 "16 V, radial 5.1 mm"),
+    "pfet_hc": ("MOSFET", "P-MOSFET -30V -11A", "Package_SO:SOIC-8_3.9x4.9mm_P1.27mm",
+                "Alpha & Omega", "AO4407A", "reverse-polarity protection at 4 A (pins 1-3 "
+                "source, 4 gate, 5-8 drain), gate to GND"),
 }
 
 # Parts that are not in the schematic: counted here, listed in the BOM after the circuit parts.
@@ -280,4 +373,28 @@ MECHANICAL = [
      "Mean Well", "GST12E05-P1J", "only for the pico_gpio_adapter board definition"),
     ("usb_cable", "Cable", 1, "micro-USB data cable", "generic", "USB-A to micro-B",
      "serial link and USB power"),
+]
+
+# The 15x15 board's mechanical parts (same cells, glass and cubes as the 9x9 board).
+BOARD15_MM = (SIZE15 + 1) * CELL_PITCH_MM
+MECHANICAL15 = [
+    ("magnet", "Magnet", N_CUBES15, "6x3 mm N35 disc, axially magnetised", "generic",
+     "N35 D6x3", "one in the bottom face of each cube, same pole down on every cube"),
+    ("cube", "Cube", N_CUBES15, "%d mm wooden cube, two colours" % CUBE_MM, "generic",
+     "wood cube %d mm" % CUBE_MM, "6 mm x 3.2 mm blind hole drilled in the bottom face"),
+    ("pico_header", "Connector", 2, "1x20 female header 2.54 mm", "Sullins",
+     "PPTC201LFBN-RC", "socket for the Pico"),
+    ("surface", "Surface", 1, "4 mm float glass %d x %d mm" % (BOARD15_MM, BOARD15_MM),
+     "glazier", "4 mm float glass", "arrissed edges; 4 mm: a 640 mm pane sags less than 3 mm "
+     "glass; supported every 200 mm"),
+    ("diffuser", "Diffuser", 1, "2 mm opal/frosted acrylic, same size as the glass", "generic",
+     "PMMA opal 2 mm", "or tracing paper under the glass"),
+    ("baffle", "Light baffle", 1, "egg-crate grid of 15x15 cells, %d mm pitch, 15 mm high"
+     % CELL_PITCH_MM, "generic", "3 mm MDF or 3D print", "stops light bleeding to neighbours"),
+    ("rail_wire", "Wire", 2, "1.5 mm2 (16 AWG) stranded wire, red and black, 2 m each",
+     "generic", "H07V-K 1.5 mm2", "+5V and GND bus to every third rank of LEDs (3.6 A)"),
+    ("adapter", "Power supply", 1, "5 V 4 A adapter, 5.5x2.1 mm plug, centre positive",
+     "Mean Well", "GST25E05-P1J", "the board's only supply (pico_15x15)"),
+    ("usb_cable", "Cable", 1, "micro-USB data cable", "generic", "USB-A to micro-B",
+     "serial link (the Pico runs from the adapter)"),
 ]

@@ -86,6 +86,20 @@ SYMBOLS = {
     "pfet": ("Q", [(1, "G", P.INPUT), (2, "S", P.PASSIVE), (3, "D", P.PASSIVE)]),
     "tvs": ("D", [(1, "K", P.PASSIVE), (2, "A", P.PASSIVE)]),
     "schottky": ("D", [(1, "K", P.PASSIVE), (2, "A", P.PASSIVE)]),
+    # 74HC595 (SN74HC595 D package pinout; QHS is the datasheet's QH', the serial output)
+    "sipo": ("U", [(15, "QA", P.OUTPUT), (1, "QB", P.OUTPUT), (2, "QC", P.OUTPUT),
+                   (3, "QD", P.OUTPUT), (4, "QE", P.OUTPUT), (5, "QF", P.OUTPUT),
+                   (6, "QG", P.OUTPUT), (7, "QH", P.OUTPUT), (8, "GND", P.PWRIN),
+                   (9, "QHS", P.OUTPUT), (10, "~SRCLR", P.INPUT), (11, "SRCLK", P.INPUT),
+                   (12, "RCLK", P.INPUT), (13, "~OE", P.INPUT), (14, "SER", P.INPUT),
+                   (16, "VCC", P.PWRIN)]),
+    "c_logic": ("C", [(1, "1", P.PASSIVE), (2, "2", P.PASSIVE)]),
+    "jack_hc": ("J", [(1, "TIP", P.PASSIVE), (2, "SLEEVE", P.PASSIVE)]),
+    "fuse_dc4": ("F", [(1, "1", P.PASSIVE), (2, "2", P.PASSIVE)]),
+    # AO4407A, SOIC-8: 1-3 source, 4 gate, 5-8 drain
+    "pfet_hc": ("Q", [(1, "S", P.PASSIVE), (2, "S", P.PASSIVE), (3, "S", P.PASSIVE),
+                      (4, "G", P.INPUT), (5, "D", P.PASSIVE), (6, "D", P.PASSIVE),
+                      (7, "D", P.PASSIVE), (8, "D", P.PASSIVE)]),
 }
 
 
@@ -99,6 +113,23 @@ def _template(key):
     )
 
 
+def _led_chain(ckt, part, net, v5, gnd, data, position):
+    """LED1.. in chain order from the net ``data``, each with its 100 nF (C3 on)."""
+    count = len(position)
+    for k in range(count):
+        led = part("led", "LED%d" % (k + 1))
+        led.fields["Cell"] = position[k]
+        cap = part("c_led", "C%d" % (k + 3))
+        v5 += led["VDD"], cap["1"]
+        gnd += led["VSS"], cap["2"]
+        data += led["DIN"]
+        if k + 1 < count:
+            data = net("LED_D%d" % (k + 1))
+            data += led["DOUT"]
+        else:
+            led["DOUT"] += ckt.NC  # end of the chain (a pad for an extension)
+
+
 class Board:
     """The built circuit and handles to its parts (for tests and the BOM)."""
 
@@ -108,8 +139,35 @@ class Board:
         self.pico = pico
 
 
-def build():
-    """Build the whole board as a fresh skidl Circuit (pins come from design.PICO_*)."""
+def _new_circuit():
+    """A fresh circuit and its ``part(key, ref)`` and ``net(name, power)`` makers."""
+    ckt = Circuit()
+    ckt.no_files = True
+    tmpl = {k: _template(k) for k in design.PARTS}
+    parts = {k: [] for k in design.PARTS}
+
+    def part(key, ref):
+        p = tmpl[key](circuit=ckt, ref=ref, tag=ref)  # tag: stable netlist timestamps
+        p.bom_key = key
+        parts[key].append(p)
+        return p
+
+    def net(name, power=False):
+        n = Net(name, circuit=ckt)
+        if power:
+            n.drive = pin_drives.POWER  # a supply net, like KiCad's PWR_FLAG
+        return n
+
+    return ckt, parts, part, net
+
+
+def build(board="9x9"):
+    """Build the whole board as a fresh skidl Circuit (pins come from design.PICO_*);
+    ``board="15x15"``: the 15x15 board (:func:`build15`)."""
+    if board == "15x15":
+        return build15()
+    if board != "9x9":
+        raise ValueError("unknown board %r, expected 9x9 or 15x15" % (board,))
     ckt = Circuit()
     ckt.no_files = True
     tmpl = {k: _template(k) for k in design.PARTS}
@@ -202,19 +260,7 @@ def build():
     din_5v += u2["Y"], r1["1"]
     data = net("LED_D0")
     data += r1["2"]
-    position = design.led_positions()
-    for k in range(design.LED_COUNT):
-        led = part("led", "LED%d" % (k + 1))
-        led.fields["Cell"] = position[k]
-        cap = part("c_led", "C%d" % (k + 3))
-        v5 += led["VDD"], cap["1"]
-        gnd += led["VSS"], cap["2"]
-        data += led["DIN"]
-        if k + 1 < design.LED_COUNT:
-            data = net("LED_D%d" % (k + 1))
-            data += led["DOUT"]
-        else:
-            led["DOUT"] += ckt.NC  # end of the chain (a pad for an extension)
+    _led_chain(ckt, part, net, v5, gnd, data, design.led_positions())
 
     # Pico pins this board leaves free.
     used = set(design.PICO_ROWS + design.PICO_COLS + list(design.PICO_BUTTONS.values()))
@@ -223,6 +269,114 @@ def build():
         if name.startswith("GP") and name not in used:
             pico[name] += ckt.NC
     for name in ("RUN", "ADC_VREF", "3V3", "3V3_EN"):
+        pico[name] += ckt.NC
+    return Board(ckt, parts, pico)
+
+
+def build15():
+    """The 15x15 board (design.*15): the rows ROW1..ROW15 come from U3/U4, two chained
+    74HC595s at 3.3 V (QA of U3 = ROW1 ... QG of U4 = ROW15, U4's QH unused), their SER, SRCLK
+    and RCLK from the Pico (ROW_DATA, ROW_CLK, ROW_LATCH; U3's QH' feeds U4's SER); the
+    columns COL_A..COL_O on the Pico, pulled up inside it. One reed switch and one 1N4148 per
+    cell, as on the 9x9 board. Power: J1 (high current) -> F1 4 A -> VIN_FUSED (TVS) -> Q1
+    AO4407A -> +5V, the only supply (no USB path to the LEDs); +5V -> Schottky -> VSYS."""
+    ckt, parts, part, net = _new_circuit()
+    n = design.SIZE15
+    gnd = net("GND", power=True)
+    v5 = net("+5V", power=True)
+    v33 = net("+3V3", power=True)
+    pico = part("pico", "U1")
+    gnd += pico["GND"], pico["AGND"]
+    v33 += pico["3V3"]
+
+    # Rows: two 74HC595s, SRCLR high (never cleared), OE low (always driving).
+    u3 = part("sipo", "U3")
+    u4 = part("sipo", "U4")
+    outputs = [u[q] for u in (u3, u4) for q in ("QA", "QB", "QC", "QD", "QE", "QF", "QG", "QH")]
+    assert len(outputs) == design.SHIFT_OUTPUTS15
+    ser = net("ROW_DATA")
+    ser += pico[design.PICO15_SHIFT["data"]], u3["SER"]
+    srclk = net("ROW_CLK")
+    srclk += pico[design.PICO15_SHIFT["clock"]], u3["SRCLK"], u4["SRCLK"]
+    rclk = net("ROW_LATCH")
+    rclk += pico[design.PICO15_SHIFT["latch"]], u3["RCLK"], u4["RCLK"]
+    chain = net("ROW_CHAIN")
+    chain += u3["QHS"], u4["SER"]  # QHS: the datasheet's QH', the serial output
+    u4["QHS"] += ckt.NC
+    for k, u in enumerate((u3, u4)):
+        v33 += u["VCC"], u["~SRCLR"]
+        gnd += u["GND"], u["~OE"]
+        cap = part("c_logic", "C%d" % (design.LED_COUNT15 + 3 + k))
+        v33 += cap["1"]
+        gnd += cap["2"]
+    rows = [net("ROW%d" % (r + 1)) for r in range(n)]
+    for r in range(n):
+        rows[r] += outputs[r]
+    for pin in outputs[n:]:
+        pin += ckt.NC
+    cols = [net("COL_%s" % design.FILES15[c].upper()) for c in range(n)]
+    for c in range(n):
+        cols[c] += pico[design.PICO15_COLS[c]]
+    for cell in range(design.N_CELLS15):
+        r, c = divmod(cell, n)
+        name = design.cell_name(cell, n).upper()
+        reed = part("reed", "RS%d" % (cell + 1))
+        reed.fields["Cell"] = design.cell_name(cell, n)
+        diode = part("diode", "D%d" % (cell + 1))
+        mid = net("K_%s" % name)
+        cols[c] += reed["1"]
+        mid += reed["2"], diode["A"]
+        rows[r] += diode["K"]
+
+    for i, b in enumerate(("ok", "undo", "hint")):
+        sw = part("button", "SW%d" % (i + 1))
+        btn = net("BTN_%s" % b.upper())
+        btn += pico[design.PICO15_BUTTONS[b]], sw["1"]
+        gnd += sw["2"]
+
+    # Power: barrel jack -> 4 A polyfuse -> TVS -> reverse-polarity P-FET -> +5V.
+    j1 = part("jack_hc", "J1")
+    f1 = part("fuse_dc4", "F1")
+    tvs = part("tvs", "D%d" % (design.N_CELLS15 + 1))
+    q1 = part("pfet_hc", "Q1")
+    vin_raw = net("VIN_RAW", power=True)
+    vin_fused = net("VIN_FUSED")
+    vin_raw += j1["TIP"], f1["1"]
+    gnd += j1["SLEEVE"]
+    vin_fused += f1["2"], tvs["K"], q1["D"]
+    gnd += tvs["A"], q1["G"]
+    v5 += q1["S"]
+    pico["VBUS"] += ckt.NC  # USB is the serial link only; the Pico's VBUS diode isolates it
+    d_vsys = part("schottky", "D%d" % (design.N_CELLS15 + 2))
+    vsys = net("VSYS", power=True)
+    v5 += d_vsys["A"]
+    vsys += d_vsys["K"], pico["VSYS"]
+    # bulk capacitors where the power enters (C1) and at the far end of the chain (C2 + count)
+    c1 = part("c_bulk", "C1")
+    c_far = part("c_bulk", "C%d" % (design.LED_COUNT15 + 5))
+    for c in (c1, c_far):
+        v5 += c["+"]
+        gnd += c["-"]
+
+    u2 = part("shifter", "U2")
+    c2 = part("c_led", "C2")
+    r1 = part("r_data", "R1")
+    din_3v3 = net("LED_DIN_3V3")
+    din_3v3 += pico[design.PICO15_LED_PIN], u2["A"]
+    gnd += u2["OE"], u2["GND"], c2["2"]
+    v5 += u2["VCC"], c2["1"]
+    din_5v = net("LED_DIN_5V")
+    din_5v += u2["Y"], r1["1"]
+    data = net("LED_D0")
+    data += r1["2"]
+    _led_chain(ckt, part, net, v5, gnd, data, design.led_positions(n))
+
+    used = set(design.PICO15_COLS + list(design.PICO15_SHIFT.values()))
+    used |= set(design.PICO15_BUTTONS.values()) | {design.PICO15_LED_PIN}
+    for name in PICO_PINOUT.values():
+        if name.startswith("GP") and name not in used:
+            pico[name] += ckt.NC
+    for name in ("RUN", "ADC_VREF", "3V3_EN"):
         pico[name] += ckt.NC
     return Board(ckt, parts, pico)
 

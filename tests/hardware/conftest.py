@@ -61,3 +61,11 @@ def netlist():
     from .kicad_netlist import Netlist
 
     return Netlist.parse((OUT_DIR / "xobo_board.net").read_text())
+
+
+@pytest.fixture(scope="session")
+def netlist15():
+    """The committed netlist of the 15x15 board, parsed."""
+    from .kicad_netlist import Netlist
+
+    return Netlist.parse((OUT_DIR / "xobo_board_15x15.net").read_text())

@@ -28,6 +28,12 @@ def test_board_json_has_exactly_the_agreed_keys(boards):
     for name, b in boards.items():
         assert list(b) == ["name", "description", "platform", "matrix", "leds", "buttons",
                            "power"], name
+        if name == "pico_15x15":
+            assert set(b["matrix"]) == {"scanner", "shift", "cols", "row_active", "col_pull",
+                                        "settle_us", "cell_of_key"}
+            assert b["matrix"]["scanner"] == "shift595"
+            assert set(b["matrix"]["shift"]) == {"data", "clock", "latch", "outputs", "rows"}
+            continue
         assert set(b["matrix"]) == {"rows", "cols", "row_active", "col_pull", "settle_us",
                                     "cell_of_key"}, name
         assert set(b["leds"]) == {"pin", "count", "order", "cells", "edges", "ma_per_channel",
@@ -52,7 +58,7 @@ def test_chain_order_is_a_permutation_of_all_leds(boards):
     for name, b in boards.items():
         leds = b["leds"]
         used = list(leds["cells"]) + [k for e in "NSEW" for k in leds["edges"][e]]
-        assert len(leds["cells"]) == 81, name
+        assert len(leds["cells"]) == len(b["matrix"]["cell_of_key"]), name
         assert sorted(used) == list(range(leds["count"])), name
 
 
@@ -75,9 +81,10 @@ def test_edge_strips_continue_from_i9_and_are_listed_west_to_east_south_to_north
 def test_cell_of_key_is_a_permutation_and_row_r_is_rank_r_plus_1(boards):
     for name, b in boards.items():
         cok = b["matrix"]["cell_of_key"]
-        assert sorted(cok) == list(range(81)), name
+        width = len(b["matrix"]["cols"])
+        assert sorted(cok) == list(range(width * width)), name
         for key, cell in enumerate(cok):
-            assert (cell // 9, cell % 9) == divmod(key, 9), (name, key)
+            assert (cell // width, cell % width) == divmod(key, width), (name, key)
 
 
 def test_pico_columns_are_contiguous_for_one_gpio_in_read(boards):
@@ -91,7 +98,9 @@ def test_pico_columns_are_contiguous_for_one_gpio_in_read(boards):
 
 def test_pins_are_distinct_and_avoid_the_pico_internal_gpios(boards):
     for name, b in boards.items():
-        pins = b["matrix"]["rows"] + b["matrix"]["cols"] + [b["leds"]["pin"]]
+        shift = b["matrix"].get("shift", {})
+        pins = b["matrix"].get("rows", []) + [shift[k] for k in shift if k in (
+            "data", "clock", "latch")] + b["matrix"]["cols"] + [b["leds"]["pin"]]
         pins += [s["pin"] for s in b["buttons"].values()]
         assert len(set(pins)) == len(pins) == 22, name
         if b["platform"] == "blinka":
@@ -107,3 +116,31 @@ def test_matrix_polarity_matches_the_diodes(boards):
     # Diode cathodes at the rows: a row must be driven low and the columns pulled up.
     for name, b in boards.items():
         assert (b["matrix"]["row_active"], b["matrix"]["col_pull"]) == (0, "up"), name
+
+
+def test_15x15_board_is_225_cells_scanned_through_74hc595_rows(boards, design):
+    b = boards["pico_15x15"]
+    m = b["matrix"]
+    assert m["shift"]["rows"] == 15 and len(m["cols"]) == 15 and len(m["cell_of_key"]) == 225
+    assert m["shift"]["outputs"] == 16  # two 8-bit 74HC595s
+    cols = [int(p[2:]) for p in m["cols"]]
+    assert cols == list(range(cols[0], cols[0] + 15))  # one GPIO_IN read per row
+    # 3 shift pins + 15 columns instead of 30 matrix lines; a Pico has 26 GPIOs
+    assert len({m["shift"][k] for k in ("data", "clock", "latch")} | set(m["cols"])) == 18
+
+
+def test_15x15_chain_is_serpentine_from_a1_then_four_edges_of_15(boards):
+    leds = boards["pico_15x15"]["leds"]
+    assert leds["count"] == 225 + 60
+    cell_at = {k: c for c, k in enumerate(leds["cells"])}
+    assert cell_at[0] == 0
+    for k in range(224):
+        a, c = cell_at[k], cell_at[k + 1]
+        assert abs(a % 15 - c % 15) + abs(a // 15 - c // 15) == 1, (k, a, c)
+    e = leds["edges"]
+    assert e["N"] == list(range(239, 224, -1)) and e["E"] == list(range(270, 285))
+
+
+def test_15x15_board_budget_is_the_5v_adapter_less_the_margin(boards):
+    p = boards["pico_15x15"]["power"]
+    assert (p["supply"], p["supply_ma"], p["budget_ma"]) == ("adapter-5v4a", 4000, 3600)

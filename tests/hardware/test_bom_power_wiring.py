@@ -105,7 +105,8 @@ def test_power_budget_table_matches_every_board_definition(boards):
 
 
 def test_budget_leaves_margin_and_room_for_light_within_the_fuse(boards, design):
-    fuse_hold = {"usb": 500, "adapter-5v2a": 2000}  # F2 MF-MSMF050-2, F1 MF-MSMF200-2
+    # F2 MF-MSMF050-2, F1 MF-MSMF200-2; the 15x15 board's F1 MF-RHS400
+    fuse_hold = {"usb": 500, "adapter-5v2a": 2000, "adapter-5v4a": 4000}
     for name, b in boards.items():
         p = b["power"]
         assert p["supply_ma"] == design.SUPPLIES[p["supply"]]["supply_ma"], name
@@ -152,6 +153,8 @@ def wiring_table(name):
 
 def test_wiring_tables_list_every_pin_and_the_chain_of_each_board(boards):
     for name, b in boards.items():
+        if name == "pico_15x15":
+            continue  # test_15x15_wiring_table_...
         pins, grid = wiring_table(name)
         m = b["matrix"]
         for r in range(9):
@@ -170,3 +173,41 @@ def test_blinka_wiring_maps_each_pi_pin_to_the_pico_socket_pad_of_the_same_signa
     pico = boards["pico_gpio"]
     assert "| COL_A | `D13` | 33 |" in text and "4 (%s) |" % pico["matrix"]["cols"][0] in text
     assert "| LED_DIN_3V3 | `D18` | 12 |" in text  # BCM 18 is header pin 12
+
+
+def bom15():
+    with open(OUT_DIR / "bom_15x15.csv", newline="") as f:
+        return {r["item"]: r for r in csv.DictReader(f)}
+
+
+def test_15x15_bom_counts_225_switches_and_diodes_285_leds_and_two_74hc595(netlist15):
+    b = bom15()
+    assert int(b["reed"]["quantity"]) == 225 == int(b["diode"]["quantity"])
+    assert int(b["led"]["quantity"]) == 285
+    assert int(b["c_led"]["quantity"]) == 286  # every LED and the level shifter
+    assert (b["sipo"]["value"], int(b["sipo"]["quantity"])) == ("74HC595", 2)
+    assert int(b["c_bulk"]["quantity"]) == 2
+    assert "jumper" not in b and "fuse_usb" not in b  # the adapter is the only supply
+    seen = set()
+    for r in b.values():
+        refs = expand_refs(r["refs"])
+        assert int(r["quantity"]) == len(refs) or not refs, r["item"]
+        seen |= set(refs)
+    assert seen == set(netlist15.comps)
+
+
+def test_15x15_wiring_table_lists_every_pin_and_the_chain(boards):
+    b = boards["pico_15x15"]
+    m = b["matrix"]
+    text = (OUT_DIR / "wiring_pico_15x15.md").read_text()
+    pins = dict(re.findall(r"^\| (\w+) \| `(\w+)` \|", text, re.M))
+    assert (pins["ROW_DATA"], pins["ROW_CLK"], pins["ROW_LATCH"]) == (
+        m["shift"]["data"], m["shift"]["clock"], m["shift"]["latch"])
+    for c in range(15):
+        assert pins["COL_%s" % "ABCDEFGHIJKLMNO"[c]] == m["cols"][c]
+    assert pins["LED_DIN_3V3"] == b["leds"]["pin"]
+    for rank in range(1, 16):
+        line = next(x for x in text.splitlines() if x.startswith("| %d | " % rank)
+                    and x.count("|") == 17)
+        got = [int(v) for v in line.strip("|").split("|")[1:]]
+        assert got == b["leds"]["cells"][(rank - 1) * 15:rank * 15], rank

@@ -157,3 +157,91 @@ def test_buttons_pull_to_ground(netlist, boards):
         assert {netlist.net_of(sw, 1), netlist.net_of(sw, 2)} == {"BTN_%s" % button.upper(),
                                                                    "GND"}
         assert boards["pico_gpio"]["buttons"][button]["active"] == 0
+
+
+# --- the 15x15 board -----------------------------------------------------------------------------
+FILES15 = "ABCDEFGHIJKLMNO"
+# SN74HC595 outputs in shift order: QA (pin 15), QB-QH (pins 1-7)
+SHIFT_ORDER = ["15", "1", "2", "3", "4", "5", "6", "7"]
+
+
+def test_erc_of_the_15x15_schematic_is_clean(outputs, schematic):
+    problems = schematic.erc(outputs.board("15x15"))
+    assert problems == [], "ERC found:\n" + "\n".join(problems)
+
+
+def test_netlist15_pico_pins_match_the_board_definition(netlist15, design, boards):
+    on = pico_pins(netlist15, design)
+    m = boards["pico_15x15"]["matrix"]
+    assert on[m["shift"]["data"]] == "ROW_DATA"
+    assert on[m["shift"]["clock"]] == "ROW_CLK"
+    assert on[m["shift"]["latch"]] == "ROW_LATCH"
+    for c, pin in enumerate(m["cols"]):
+        assert on[pin] == "COL_%s" % FILES15[c], (c, pin)
+    b = boards["pico_15x15"]
+    assert on[b["leds"]["pin"]] == "LED_DIN_3V3"
+    for button, spec in b["buttons"].items():
+        assert on[spec["pin"]] == "BTN_%s" % button.upper()
+    wired = {p for p, net in on.items() if p.startswith("GP")}
+    expected = {m["shift"][k] for k in ("data", "clock", "latch")} | set(m["cols"])
+    expected |= {b["leds"]["pin"]} | {s["pin"] for s in b["buttons"].values()}
+    assert wired == expected
+
+
+def test_netlist15_row_r_is_output_r_of_the_74hc595_chain(netlist15, boards):
+    n = netlist15.net_of
+    sh = boards["pico_15x15"]["matrix"]["shift"]
+    assert n("U3", 14) == "ROW_DATA" and n("U4", 14) == n("U3", 9)  # U3 QH' -> U4 SER
+    for u in ("U3", "U4"):
+        assert (n(u, 11), n(u, 12)) == ("ROW_CLK", "ROW_LATCH")
+        assert (n(u, 16), n(u, 10), n(u, 8), n(u, 13)) == ("+3V3", "+3V3", "GND", "GND")
+    outputs = [("U3", p) for p in SHIFT_ORDER] + [("U4", p) for p in SHIFT_ORDER]
+    assert len(outputs) == sh["outputs"]
+    for r in range(sh["rows"]):
+        assert n(*outputs[r]) == "ROW%d" % (r + 1), r
+    assert all(n(*o) is None for o in outputs[sh["rows"]:])  # unused outputs stay open
+
+
+def test_netlist15_every_reed_switch_closes_the_key_of_its_own_cell(netlist15, boards):
+    cell_of_key = boards["pico_15x15"]["matrix"]["cell_of_key"]
+    seen = set()
+    for ref, comp in netlist15.comps.items():
+        if not ref.startswith("RS"):
+            continue
+        name = comp["fields"]["Cell"]
+        cell = (int(name[1:]) - 1) * 15 + FILES15.lower().index(name[0])
+        nets = (netlist15.net_of(ref, 1), netlist15.net_of(ref, 2))
+        col_net = next(x for x in nets if x.startswith("COL_"))
+        other = nets[1] if col_net == nets[0] else nets[0]
+        diodes = [(r, p) for r, p in netlist15.nets[other] if r != ref]
+        assert len(diodes) == 1 and diodes[0][1] == "2", (ref, diodes)
+        row_net = netlist15.net_of(diodes[0][0], 1)
+        key = (int(row_net[3:]) - 1) * 15 + FILES15.index(col_net[4:])
+        assert cell_of_key[key] == cell, (ref, name, key)
+        seen.add(cell)
+    assert seen == set(range(225))
+
+
+def test_netlist15_led_chain_order_matches_the_board_definition(netlist15, boards):
+    order = _chain(netlist15)
+    leds = boards["pico_15x15"]["leds"]
+    assert len(order) == leds["count"] == 285
+    position = [netlist15.comps[ref]["fields"]["Cell"] for ref in order]
+    for cell in range(225):
+        name = "%s%d" % (FILES15[cell % 15].lower(), cell // 15 + 1)
+        assert position[leds["cells"][cell]] == name, cell
+    for edge, run in leds["edges"].items():
+        labels = FILES15.lower() if edge in "NS" else [str(i) for i in range(1, 16)]
+        assert [position[k] for k in run] == ["%s-%s" % (edge, x) for x in labels], edge
+
+
+def test_netlist15_power_enters_fused_clamped_reverse_protected_and_decoupled(netlist15):
+    n = netlist15.net_of
+    assert n("J1", 1) == "VIN_RAW" and {n("F1", 1), n("F1", 2)} == {"VIN_RAW", "VIN_FUSED"}
+    assert (n("D226", 1), n("D226", 2)) == ("VIN_FUSED", "GND")
+    assert n("Q1", 4) == "GND"
+    assert {n("Q1", p) for p in (5, 6, 7, 8)} == {"VIN_FUSED"}  # drain at the input
+    assert {n("Q1", p) for p in (1, 2, 3)} == {"+5V"}
+    assert (n("D227", 2), n("D227", 1)) == ("+5V", "VSYS")
+    bulk = [r for r, c in netlist15.comps.items() if c["value"].startswith("1000uF")]
+    assert len(bulk) == 2

@@ -21,6 +21,10 @@
 //   "notes":  [text, ...]           what the harness noticed (watchdog fired, ...)
 // or "error": "..." for a bad request. The emulated clock only moves during "run".
 //
+// A board whose matrix.scanner is "shift595" (boards/pico_15x15.json) has its rows on a chain of
+// 74HC595s: a rising edge of matrix.shift.clock shifts the data pin's level in, a rising edge of
+// matrix.shift.latch puts the register on the rows (ShiftChain in matrix.mjs).
+//
 // Differences from stock rp2040js 1.4.1 (the timings depend on the first two):
 //  1. USB NAK: stock rp2040js answers every OUT transfer the firmware arms with an immediate empty
 //     packet when the host has nothing to send, an interrupt storm that takes about half of the
@@ -36,7 +40,7 @@ import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 
-import { Matrix } from './matrix.mjs';
+import { Matrix, ShiftChain } from './matrix.mjs';
 import { Ws2812Decoder } from './ws2812.mjs';
 
 const FLASH_START = 0x10000000;
@@ -101,14 +105,17 @@ mcu.flash.set(fsImage, FS_OFFSET);
 let serial = [], frames = [], row0 = [], notes = [];
 
 // --- the matrix: rows driven one at a time, columns computed (pull-ups included) ---
-const rowPins = board.matrix.rows.map(gpioNumber);
+// "scanner": "shift595" (the 15x15 board): the rows are the outputs of a 74HC595 chain.
+const shift595 = board.matrix.scanner === 'shift595' ? board.matrix.shift : null;
+const rowPins = shift595 ? [] : board.matrix.rows.map(gpioNumber);
+const nRows = shift595 ? shift595.rows : rowPins.length;
 const colPins = board.matrix.cols.map(gpioNumber);
 const active = board.matrix.row_active ? 1 : 0;
 const activeState = active ? GPIOPinState.High : GPIOPinState.Low;
-const matrix = new Matrix(rowPins.length, colPins.length, active);
+const matrix = new Matrix(nRows, colPins.length, active);
 const keyOf = new Array(board.matrix.cell_of_key.length).fill(-1);
 board.matrix.cell_of_key.forEach((cell, key) => { keyOf[cell] = key; });
-const rowActive = new Array(rowPins.length).fill(false);
+const rowActive = new Array(nRows).fill(false);
 const colLevel = new Array(colPins.length).fill(-1);
 function driveColumns() {
   const levels = matrix.columnLevels(rowActive);
@@ -128,6 +135,26 @@ rowPins.forEach((pin, r) => {
     driveColumns(); // synchronously: the firmware reads the columns a few us later
   });
 });
+if (shift595) {
+  const chain = new ShiftChain(shift595.outputs);
+  const [dataPin, clockPin, latchPin] = ['data', 'clock', 'latch'].map((k) => gpioNumber(shift595[k]));
+  mcu.gpio[clockPin].addListener((state) => {
+    if (state === GPIOPinState.High) chain.clock(mcu.gpio[dataPin].outputValue ? 1 : 0);
+  });
+  mcu.gpio[latchPin].addListener((state) => {
+    if (state !== GPIOPinState.High) return;
+    chain.latch();
+    let changed = false;
+    for (let r = 0; r < nRows; r++) {
+      const on = chain.outputs[r] === active;
+      if (on === rowActive[r]) continue;
+      rowActive[r] = on;
+      changed = true;
+      if (on && r === 0) row0.push(clock.nanos);
+    }
+    if (changed) driveColumns();
+  });
+}
 driveColumns();
 
 // --- buttons: pulled up (idle) unless pressed ---

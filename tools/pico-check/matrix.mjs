@@ -49,3 +49,23 @@ export function keyOfCell(cellOfKey) {
   cellOfKey.forEach((cell, key) => { out[cell] = key; });
   return out;
 }
+
+// A chain of 74HC595 shift registers (the 15x15 board's rows): clock(level) on a rising SRCLK
+// shifts level into output 0 and every bit one output on; latch() on a rising RCLK copies the
+// register to the outputs. Power-up: all outputs low (a real chip holds anything; the firmware
+// clears it before the first scan).
+export class ShiftChain {
+  constructor(outputs) {
+    this.register = new Uint8Array(outputs);
+    this.outputs = new Uint8Array(outputs);
+  }
+
+  clock(level) {
+    this.register.copyWithin(1, 0, this.register.length - 1);
+    this.register[0] = level ? 1 : 0;
+  }
+
+  latch() {
+    this.outputs.set(this.register);
+  }
+}

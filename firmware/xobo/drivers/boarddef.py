@@ -133,6 +133,12 @@ class BoardDef:
         used[pin] = what
 
     def _parse_matrix(self, m, used):
+        self.scanner = m.get("scanner", "gpio")
+        if self.scanner == "shift595":
+            return self._parse_shift595(m, used)
+        if self.scanner != "gpio":
+            raise BoardDefError("matrix.scanner is %r, expected gpio or shift595"
+                                % (self.scanner,))
         for key in ("rows", "cols"):
             pins = m.get(key)
             if not isinstance(pins, list) or not 2 <= len(pins) <= 15:
@@ -166,6 +172,46 @@ class BoardDef:
             if c in seen:
                 raise BoardDefError("matrix.cell_of_key: cell %s (%d) is given to keys %d and %d"
                                     % (_cell_name(c, self.width), c, seen[c], key))
+            seen[c] = key
+        self.cell_of_key = bytes(cok)
+        self.key_of_cell = bytes(seen[c] for c in range(n))
+
+    def _parse_shift595(self, m, used):
+        """The 15x15 board's matrix (``xobo.drivers.shiftrows``): rows from chained 74HC595s
+        on three pins (``matrix.shift``), columns on GPIOs."""
+        if self.platform != "micropython-rp2":
+            raise BoardDefError("matrix.scanner shift595 needs platform micropython-rp2")
+        sh = _section(m, "shift")
+        for k in ("data", "clock", "latch"):
+            self._use_pin(used, sh.get(k), "matrix.shift.%s" % k)
+        outputs = _int(sh, "matrix.shift", "outputs", 16, 8, 64)
+        if outputs % 8:
+            raise BoardDefError("matrix.shift.outputs is %d, not a whole number of 8-bit "
+                                "74HC595s" % outputs)
+        nrows = _int(sh, "matrix.shift", "rows", None, 1, outputs)
+        cols = m.get("cols")
+        if not isinstance(cols, list) or not 1 <= len(cols) <= 15:
+            raise BoardDefError("matrix.cols should list 1 to 15 column pins")
+        for k, p in enumerate(cols):
+            self._use_pin(used, p, "matrix.cols[%d]" % k)
+        self.shift = (sh["data"], sh["clock"], sh["latch"], outputs, nrows)
+        self.rows = []
+        self.cols = list(cols)
+        self.width = len(cols)
+        self.height = nrows
+        self.n_cells = n = nrows * self.width
+        self.row_active = _int(m, "matrix", "row_active", 0, 0, 1)
+        self.col_pull = "up" if self.row_active == 0 else "down"
+        if m.get("col_pull", self.col_pull) != self.col_pull:
+            raise BoardDefError("matrix: row_active %d needs col_pull %r"
+                                % (self.row_active, self.col_pull))
+        self.settle_us = _int(m, "matrix", "settle_us", 10, 0, 1000)
+        cok = _int_list(m, "matrix", "cell_of_key", n)
+        seen = {}
+        for key, c in enumerate(cok):
+            if not 0 <= c < n or c in seen:
+                raise BoardDefError("matrix.cell_of_key[%d] is %d: not a free cell 0..%d"
+                                    % (key, c, n - 1))
             seen[c] = key
         self.cell_of_key = bytes(cok)
         self.key_of_cell = bytes(seen[c] for c in range(n))
@@ -342,7 +388,16 @@ def make_drivers(bd, watchdog_ms=8000, stable_ms=None, flash_root=""):
     from xobo.drivers.flash import Flash
 
     m = (bd.rows, bd.cols, bd.cell_of_key, bd.row_active, bd.col_pull, bd.settle_us)
-    if bd.platform == "micropython-rp2":
+    if bd.scanner == "shift595":  # the 15x15 board (micropython-rp2 only)
+        from xobo.drivers.leds import LedChain
+        from xobo.drivers.shiftrows import ShiftRowMatrix
+
+        data, clock, latch, outputs, nrows = bd.shift
+        matrix = ShiftRowMatrix(data, clock, latch, nrows, bd.cols, bd.cell_of_key,
+                                bd.row_active, bd.col_pull, bd.settle_us, outputs)
+        leds = LedChain(bd.led_pin, bd.led_count, bd.led_order, bd.led_cells, bd.led_edges,
+                        bd.limiter())
+    elif bd.platform == "micropython-rp2":
         from xobo.drivers.leds import LedChain
         from xobo.drivers.matrix import SwitchMatrix
 

@@ -2,8 +2,10 @@
 
 - ``VirtualClock(start=0, realtime=False)``: ``ticks_ms()``, ``advance(ms)``, ``sleep_ms(ms)``
   (advances virtual time); with ``realtime=True`` it follows the host's clock.
-- ``VirtualSwitches(clock, cell_of_key=None, auto_bounce_ms=0)``: the real cube count per cell
-  (``counts``, bytearray 81): ``put(cell, n=1)``, ``take(cell, n=1)``, ``lift(cell)``,
+- ``VirtualSwitches(clock, cell_of_key=None, auto_bounce_ms=0, ncols=None)``: the twin of
+  every matrix scanner (9x9 GPIO, 15x15 shift-register rows); the real cube count per cell
+  (``counts``, bytearray ``len(cell_of_key)``: 81, or 225 on the 15x15 board):
+  ``put(cell, n=1)``, ``take(cell, n=1)``, ``lift(cell)``,
   ``set_counts(heights)``, ``bounce(cell, now_ms=None, ms=4)`` (the reading alternates every
   millisecond for ``ms`` then settles back), faults ``fault(cell, "open"|"closed"|"chatter"|
   None)``, ``dead_row(row)``, ``dead_col(col)`` (matrix wires); ``scan_into(raw)`` gives the
@@ -87,15 +89,31 @@ class VirtualClock:
 _FAULTS = {None: 0, "open": 1, "closed": 2, "chatter": 3}
 
 
+def _square_side(n):
+    side = 1
+    while side * side < n:
+        side += 1
+    if side * side != n:
+        raise ValueError("%d keys are not a square matrix: give ncols" % n)
+    return side
+
+
 class VirtualSwitches:
-    def __init__(self, clock=None, cell_of_key=None, auto_bounce_ms=0):
+    """The twin of every matrix scanner (``matrix.SwitchMatrix``, ``shiftrows.ShiftRowMatrix``):
+    ``len(cell_of_key)`` keys (81 by default, 225 on the 15x15 board), ``ncols`` columns
+    (default: the side of a square matrix)."""
+
+    def __init__(self, clock=None, cell_of_key=None, auto_bounce_ms=0, ncols=None):
         self.clock = clock or VirtualClock()
-        self.counts = bytearray(81)
         self.cell_of_key = bytes(cell_of_key) if cell_of_key is not None else bytes(range(81))
+        n = self.n = len(self.cell_of_key)
+        self.ncols = ncols or _square_side(n)
+        self.nrows = n // self.ncols
+        self.counts = bytearray(n)
         self.auto_bounce_ms = auto_bounce_ms
-        self._faults = bytearray(81)
-        self._bounce_start = array("i", [0] * 81)
-        self._bounce_ms = bytearray(81)
+        self._faults = bytearray(n)
+        self._bounce_start = array("i", [0] * n)
+        self._bounce_ms = bytearray(n)
 
     # --- cubes
     def put(self, cell, n=1):
@@ -117,11 +135,11 @@ class VirtualSwitches:
         return n
 
     def set_counts(self, heights):
-        for c in range(81):
+        for c in range(self.n):
             self.counts[c] = heights[c]
 
     def occupancy(self, out):
-        for c in range(81):
+        for c in range(self.n):
             out[c] = 1 if self.counts[c] else 0
 
     def _auto_bounce(self, cell):
@@ -141,20 +159,21 @@ class VirtualSwitches:
         self._faults[cell] = _FAULTS[kind]
 
     def dead_row(self, row):
-        """The wire of matrix row ``row`` is broken: its 9 switches never close."""
-        for col in range(9):
-            self._faults[self.cell_of_key[row * 9 + col]] = 1
+        """The wire of matrix row ``row`` is broken (on the 15x15 board: a 74HC595 output):
+        its switches never close."""
+        for col in range(self.ncols):
+            self._faults[self.cell_of_key[row * self.ncols + col]] = 1
 
     def dead_col(self, col):
-        for row in range(9):
-            self._faults[self.cell_of_key[row * 9 + col]] = 1
+        for row in range(self.nrows):
+            self._faults[self.cell_of_key[row * self.ncols + col]] = 1
 
     # --- the matrix interface
     def scan_into(self, raw):
         now = self.clock.ticks_ms()
         counts = self.counts
         faults = self._faults
-        for c in range(81):
+        for c in range(self.n):
             v = 1 if counts[c] else 0
             f = faults[c]
             if f:
@@ -352,14 +371,15 @@ def make_virtual_drivers(boarddef=None, realtime=False, stable_ms=None, auto_bou
         boarddef = default_boarddef()
     bd = boarddef
     clock = VirtualClock(realtime=realtime)
-    sw = VirtualSwitches(clock, bd.cell_of_key, auto_bounce_ms)
+    n = len(bd.cell_of_key)
+    sw = VirtualSwitches(clock, bd.cell_of_key, auto_bounce_ms, len(bd.cols))
     from xobo.drivers.debounce import Debouncer
 
     leds = VirtualLeds(bd.led_count, bd.led_cells, bd.led_edges, bd.limiter())
     d = Drivers(
         boarddef=bd,
         matrix=sw,
-        debouncer=Debouncer(81) if stable_ms is None else Debouncer(81, stable_ms),
+        debouncer=Debouncer(n) if stable_ms is None else Debouncer(n, stable_ms),
         leds=leds,
         buttons=VirtualButtons(clock, tuple(bd.button_names())),
         clock=clock,

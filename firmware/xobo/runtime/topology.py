@@ -104,7 +104,7 @@ class Topology:
 
 
 def from_boarddef(bd):
-    """The topology of a board definition (``xobo.runtime.boarddef.BoardDef``)."""
+    """The topology of a board definition (``xobo.drivers.boarddef.BoardDef``)."""
     return Topology(getattr(bd, "width", 9), getattr(bd, "height", 9),
                     tuple(sorted(getattr(bd, "led_edges", {}) or ("N", "S", "E", "W"),
                                  key=_edge_order)))
