@@ -171,10 +171,8 @@ def _collect(results, counts, level_a, level_b, progress):
 
 
 def _module(game, name):
-    """The game's ``rules()`` or ``ai()`` module. Importing the submodule of the same name
-    (``xobo.games.x.ai``) replaces the package's function by the module, so both are taken."""
-    attr = getattr(game, name)
-    return attr() if callable(attr) else attr
+    """The game's rules engine (``engine()``) or computer player (``computer()``)."""
+    return game.engine() if name == "rules" else game.computer()
 
 
 def parse_settings(game, words):

@@ -8,9 +8,9 @@ import pytest
 from conftest import ROOT
 
 from drivers import fakehw
+from xobo.drivers.boarddef import BoardDefError, load, make_drivers, parse
 from xobo.drivers.shiftrows import ShiftRowMatrix
 from xobo.drivers.virtual import VirtualSwitches, make_virtual_drivers
-from xobo.drivers.boarddef import BoardDefError, load, make_drivers, parse
 
 PATH = str(ROOT / "boards" / "pico_15x15.json")
 

@@ -21,7 +21,9 @@ from xobo.errors import MoveError
 from xobo.games import GAMES, load, package_name
 
 RANDOM_GAMES = 20  # per game, spread over the settings (the defaults, then each other choice)
-MAX_PLIES = 500  # a random game still going after this many moves fails: it must end
+# a random game still going after this many moves fails: it must end (a game whose random
+# games are longer says so: RANDOM_GAME_PLIES in its package, Chain Reaction's segments)
+MAX_PLIES = 500
 SEED = 10  # the random games' seed: change it to see other games
 
 try:
@@ -68,7 +70,7 @@ def _game(name):
             _LOADED[name] = "game '%s' is not installed: %s does not import (%s)" % (
                 name, package_name(name), exc)
         else:
-            _LOADED[name] = (game, game.rules())
+            _LOADED[name] = (game, game.engine())
     got = _LOADED[name]
     if isinstance(got, str):
         _skip(got)
@@ -106,13 +108,15 @@ def _random_games(name, game, rules):
     rng = _Rng(SEED)
     buf = rules.new_move_buffer()
     out = []
-    for g in range(RANDOM_GAMES):
+    # a game with long random games plays fewer (its package's RANDOM_GAMES)
+    for g in range(getattr(game, "RANDOM_GAMES", RANDOM_GAMES)):
         settings = configs[g % len(configs)]
         pos = game.new_position(settings)
         moves = []
         while not pos.is_terminal():
-            assert pos.ply < MAX_PLIES, "%s: game %d (%s) still goes on after %d moves: %s" % (
-                name, g, settings, MAX_PLIES, pos.to_string())
+            cap = getattr(game, "RANDOM_GAME_PLIES", MAX_PLIES)
+            assert pos.ply < cap, "%s: game %d (%s) still goes on after %d moves: %s" % (
+                name, g, settings, cap, pos.to_string())
             n = pos.legal_moves(buf)
             assert n > 0, "%s: no legal move but not terminal: %s" % (name, pos.to_string())
             m = buf[rng.below(n)]
@@ -165,6 +169,9 @@ def _check_description(name):
     assert len(names) == game.PLAYERS, "%s: PLAYER_NAMES %r for %d players" % (
         name, names, game.PLAYERS)
     assert len(set(names)) == len(names), "%s: PLAYER_NAMES repeat: %r" % (name, names)
+    # the board's `level` setting: the computer's levels, known without importing it
+    assert game.LEVELS and game.DEFAULT_LEVEL in game.LEVELS, "%s: LEVELS %r, DEFAULT_LEVEL %r" % (
+        name, game.LEVELS, game.DEFAULT_LEVEL)
     for p in names:
         assert p and all(ch in _LETTERS for ch in p), "%s: player name %r" % (name, p)
     assert sorted(game.SETTINGS) == sorted(game.DEFAULTS), "%s: SETTINGS %r, DEFAULTS %r" % (
@@ -183,7 +190,7 @@ def _check_description(name):
         assert key in game.SETTINGS, "%s: NEW_GAME_SETTINGS has %s" % (name, key)
     assert game.cli_module.startswith(package_name(name) + "."), game.cli_module
     for attr in ("Position", "new_move_buffer", "MAX_MOVES", "FOOTPRINT_MAX"):
-        assert hasattr(rules, attr), "%s: rules() has no %s" % (name, attr)
+        assert hasattr(rules, attr), "%s: engine() has no %s" % (name, attr)
     assert len(rules.new_move_buffer()) >= rules.MAX_MOVES
 
 
@@ -220,17 +227,19 @@ def _check_package_functions(name):
     if got is None:
         return
     game, rules = got
-    # importing a submodule sets the package's attribute of its name: a submodule named
-    # rules or ai replaces the function rules() or ai() at its first import (both runtimes)
-    assert callable(game.rules), _REPLACED % (name, "rules", game.rules, "rules", "rules")
-    assert game.rules() is rules, name
+    # importing a submodule sets the package's attribute of its name: the functions are
+    # named apart from the modules (engine(), computer()), so they keep working (both
+    # runtimes)
+    assert callable(game.engine), _REPLACED % (name, "engine", game.engine, "engine", "engine")
+    assert game.engine() is rules, name
     try:
-        first = game.ai()
+        first = game.computer()
     except ImportError:
         first = None  # no computer player installed: allowed
     if first is not None:
-        assert callable(game.ai), _REPLACED % (name, "ai", game.ai, "ai", "ai")
-        assert game.ai() is first, name
+        assert callable(game.computer), _REPLACED % (name, "computer", game.computer,
+                                                     "computer", "computer")
+        assert game.computer() is first, name
     cli = __import__(game.cli_module)
     for part in game.cli_module.split(".")[1:]:
         cli = getattr(cli, part)
@@ -309,14 +318,17 @@ def _footprints(game, rules, settings, pos, where):
                 where, t, c, bool(emptied), c in lset)
             assert filled == (c in aset), "%s: %s, cell %d: filled %s, in A(m) %s" % (
                 where, t, c, bool(filled), c in aset)
-        # moves of one footprint: the board tells them apart by the touched cell
+        # moves of one footprint: the board tells them apart by the touched cell, or by a
+        # button (docs/games.md: button_of, Brochs's master drop)
+        button = pos.button_of(m) if hasattr(pos, "button_of") else ""
         if nl or na:
             key = (tuple(lset), tuple(aset))
-            for other, other_touch in seen.get(key, ()):
-                assert touch >= 0 and touch != other_touch, (
-                    "%s: %s and %s have one footprint and touch cells %d, %d" % (
-                        where, t, pos.move_text(other), touch, other_touch))
-            seen.setdefault(key, []).append((m, touch))
+            for other, other_touch, other_button in seen.get(key, ()):
+                assert (touch >= 0 and touch != other_touch) or button != other_button, (
+                    "%s: %s and %s have one footprint, touch cells %d, %d and buttons %r, %r"
+                    % (where, t, pos.move_text(other), touch, other_touch, button,
+                       other_button))
+            seen.setdefault(key, []).append((m, touch, button))
 
 
 def _results(game, rules, settings, pos, where):
@@ -353,12 +365,9 @@ def _check_computer_random_level(name):
         return
     game, rules = got
     try:
-        ai = game.ai() if callable(game.ai) else None
+        ai = game.computer()
     except ImportError as exc:
         _skip("%s: no computer player installed (%s)" % (name, exc))
-        return
-    if ai is None:  # replaced by its submodule: the package function test says so
-        _skip("%s: game.ai is no function" % name)
         return
     assert "random" in ai.LEVELS and ai.HINT_LEVEL in ai.LEVELS, (name, ai.LEVELS)
     settings, moves = _random_games(name, game, rules)[0]

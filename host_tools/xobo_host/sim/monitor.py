@@ -20,8 +20,8 @@ import threading
 import time
 
 from xobo.errors import XoboError
-from xobo.games.xobo.rules.position import Position
 from xobo.games.xobo.board import result_reason
+from xobo.games.xobo.rules.position import Position
 from xobo_host.sim.backend import ActionError
 from xobo_host.sim.feed import PageFeed
 

@@ -2,7 +2,7 @@
 best outcome a plain minimax (no pruning, no symmetry) finds. CPython only (about 5000
 positions)."""
 
-from xobo.games.tiny import computer
+from xobo.games.tiny import ai as computer
 from xobo.games.tiny.position import Position
 
 

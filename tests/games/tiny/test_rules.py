@@ -5,7 +5,7 @@ from xobo_testing import message_of, raises
 
 from xobo.errors import MoveError, PositionError
 from xobo.games import load
-from xobo.games.tiny import computer
+from xobo.games.tiny import ai as computer
 from xobo.games.tiny.position import LINES, Position, cell_name, new_move_buffer
 
 

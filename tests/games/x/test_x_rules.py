@@ -301,8 +301,6 @@ def test_XS4_a_settled_corner_keeps_its_owner_to_the_end():
 
 
 def test_game_description_area_positions_and_settings():
-    # (game.rules() and game.ai() are not called here: this module's own import of
-    # xobo.games.x.rules has already replaced the package's rules() by the module)
     from xobo.games import load
 
     game = load("x")

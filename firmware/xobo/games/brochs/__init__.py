@@ -23,6 +23,10 @@ SETTINGS = {
 DEFAULTS = {"first": "black", "imprecation_choice": "black", "master_diagonal": "either",
             "donjon": 4}
 NEW_GAME_SETTINGS = ("first", "imprecation_choice", "master_diagonal", "donjon")
+LEVELS = ("random", "greedy", "search")  # the computer player's levels, weakest first
+DEFAULT_LEVEL = "search"
+# random games are long (drops and rook moves on 15 x 15): the conformance suite plays 4
+RANDOM_GAMES = 4
 cli_module = "xobo.games.brochs.cli"
 
 
@@ -30,7 +34,7 @@ def area(settings):
     return 15, 15
 
 
-def rules():
+def engine():
     from xobo.games.brochs import rules
 
     return rules
@@ -62,7 +66,7 @@ def board_layer():
     return board
 
 
-def ai():
+def computer():
     import xobo.games.brochs.ai as ai
 
     return ai

@@ -1044,6 +1044,11 @@ class Position:
         added[0] = m & 255
         return n, 1
 
+    def button_of(self, m):
+        """The button that picks m among moves of one footprint (docs/games.md): the master
+        drop is a drop the board commits after the "master" button."""
+        return "master" if is_master_drop(m) else ""
+
     def touch_cell(self, m):
         """The cell to lift and put back to choose m among moves of the same footprint: the
         Black donjon that faces the declared quadrant; -1 for every other move (a master drop

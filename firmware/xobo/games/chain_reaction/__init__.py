@@ -17,6 +17,11 @@ SETTINGS = {"field": (6, 7), "variant": ("standard", "blockade"), "target": (12,
             "first": ("light", "dark")}
 DEFAULTS = {"field": 7, "variant": "standard", "target": 18, "first": "light"}
 NEW_GAME_SETTINGS = ("field", "variant", "target", "first")
+LEVELS = ("random", "greedy", "search")  # the computer player's levels, weakest first
+DEFAULT_LEVEL = "search"
+# random games last 500-1,500 segments (the conformance suite plays them to the end)
+RANDOM_GAME_PLIES = 3000
+RANDOM_GAMES = 4  # (the suite checks every segment of them: 4 games, about 3,000 segments)
 cli_module = "xobo.games.chain_reaction.cli"
 
 
@@ -26,7 +31,7 @@ def area(settings):
     return 9, settings.get("field", 7) + 2
 
 
-def rules():
+def engine():
     from xobo.games.chain_reaction import rules as r
 
     return r
@@ -53,7 +58,7 @@ def board_layer():
     return board
 
 
-def ai():
+def computer():
     import xobo.games.chain_reaction.ai as ai
 
     return ai

@@ -3,7 +3,7 @@
 It exists to prove that the board runtime knows nothing of XoBo, and it is the smallest
 complete example of the game interface (docs/games.md): read this package first when you
 add a game. The rules engine is ``xobo.games.tiny.position``, the computer player
-``xobo.games.tiny.computer``, the rules CLI ``xobo.games.tiny.cli``.
+``xobo.games.tiny.ai``, the rules CLI ``xobo.games.tiny.cli``.
 
 No module here is named ``rules`` or ``ai``: importing a submodule sets the package's attribute
 of that name, so a module ``ai`` would replace the function ``ai()`` below at its first import.
@@ -23,6 +23,8 @@ PLAYER_NAMES = ("x", "o")
 SETTINGS = {"first": ("x", "o")}
 DEFAULTS = {"first": "x"}
 NEW_GAME_SETTINGS = ("first",)
+LEVELS = ("random", "perfect")  # the computer player's levels, weakest first
+DEFAULT_LEVEL = "perfect"
 cli_module = "xobo.games.tiny.cli"
 
 
@@ -30,7 +32,7 @@ def area(settings):
     return 3, 3
 
 
-def rules():
+def engine():
     from xobo.games.tiny import position
 
     return position
@@ -55,7 +57,7 @@ def board_layer():
     return board
 
 
-def ai():
-    from xobo.games.tiny import computer
+def computer():
+    from xobo.games.tiny import ai
 
-    return computer
+    return ai

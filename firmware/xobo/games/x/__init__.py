@@ -4,7 +4,7 @@ The game's description for the board runtime (docs/games.md); the rules engine i
 ``xobo.games.x.rules``, the board layer ``xobo.games.x.board``, the computer ``xobo.games.x.ai``.
 
 A move is one empty cell filled by the side to move: footprint L = {}, A = {cell}, heights 0/1,
-``touch_cell(m) == -1``. What the board layer reads from a ``Position`` (``rules()``):
+``touch_cell(m) == -1``. What the board layer reads from a ``Position`` (``engine()``):
 
 - ``pos.owner``: bytearray(n_cells), 0 empty, 1 + player (0 red, 1 yellow, 2 green);
 - ``pos.neighbours(c, out) -> k``: the k (2-6) hex neighbours of cell c (XB3) into ``out``;
@@ -23,6 +23,8 @@ PLAYER_NAMES = ("red", "yellow", "green")
 SETTINGS = {"size": (4, 9), "first": PLAYER_NAMES}
 DEFAULTS = {"size": 8, "first": "red"}
 NEW_GAME_SETTINGS = ("size", "first")
+LEVELS = ("random", "greedy")  # the computer player's levels, weakest first
+DEFAULT_LEVEL = "greedy"
 cli_module = "xobo.games.x.cli"
 
 
@@ -39,19 +41,10 @@ def area(settings):
     return n, n
 
 
-def _submodule(name, fn):
-    """The module ``xobo.games.x.<name>``. Importing it sets this package's attribute ``name``
-    to the module, hiding the function of the same name (rules, ai): put the function back."""
-    import sys
+def engine():
+    from xobo.games.x import rules
 
-    full = "xobo.games.x." + name
-    __import__(full)
-    globals()[name] = fn
-    return sys.modules[full]
-
-
-def rules():
-    return _submodule("rules", rules)
+    return rules
 
 
 def new_position(settings):
@@ -78,5 +71,7 @@ def board_layer():
     return board
 
 
-def ai():
-    return _submodule("ai", ai)
+def computer():
+    from xobo.games.x import ai
+
+    return ai

@@ -65,6 +65,8 @@ def choose_move(pos, level="greedy", seed=0, time_ms=1800, poll=None):
     n = pos.legal_moves(buf)
     if n == 0:
         raise ValueError("no legal move: the board is full")
+    if poll is not None and poll():  # a button: the board answers it first (every level)
+        raise SearchCancelled()
     if level == "random":
         return buf[_mix(seed, pos.ply, 0) * n // 1024]
     me = pos.side

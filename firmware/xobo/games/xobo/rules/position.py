@@ -650,33 +650,6 @@ class Position:
     def last_move(self):
         return self._hist[self.ply - 1] if self.ply else -1
 
-    # ----------------------------------------------------------------- the game interface
-    # (docs/games.md): what the board runtime and the conformance suite use
-
-    n_players = 2
-    n_cells = N_CELLS
-    width = 9
-    height = 9
-    used = b"\x01" * N_CELLS
-
-    def move_text(self, m):
-        """Move m in N1 notation ('e5', 'a4->c4', 'g6xf5')."""
-        from xobo.games.xobo.rules.notation import format_move
-
-        return format_move(m)
-
-    def parse_move(self, text):
-        """The move of N1 ``text`` here; raises MoveError saying why it is not legal."""
-        from xobo.games.xobo.rules.notation import parse_move
-
-        return parse_move(text, self)
-
-    def touch_cell(self, m):
-        """The cell whose touch (lift, put back) picks m among moves with its footprint: the
-        regroup's stack cell (for a placement its cell, for a spread its source: never
-        ambiguous with a touch)."""
-        return (m >> 2) & 127
-
     # ----------------------------------------------------------------- for the board
 
     def occupancy(self, out):

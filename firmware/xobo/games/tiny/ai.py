@@ -8,7 +8,7 @@ still be replayed.
 
 Usage::
 
-    from xobo.games.tiny import computer
+    from xobo.games.tiny import ai
     m = computer.choose_move(pos, "perfect", seed=3)   # pos is not changed
 """
 
