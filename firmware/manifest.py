@@ -20,6 +20,10 @@ package(
         # the XoBo game: its rules engine
         "games/xobo/__init__.py",
         "games/xobo/board.py",  # its light layers and words
+        "games/tiny/__init__.py",  # the test game (docs/games.md's example)
+        "games/tiny/ai.py",
+        "games/tiny/board.py",
+        "games/tiny/position.py",
         "games/xobo/rules/__init__.py",
         "errors.py",
         "games/xobo/rules/geometry.py",

@@ -698,10 +698,6 @@ class Position:
         return nl, na
 
 
-# the game interface (docs/games.md): MAX_MOVES and new_move_buffer come from rules.moves
-FOOTPRINT_MAX = 9  # a spread of 8 lifts its source and 8 captured pairs
-
-
 def perft(pos, depth, buffers=None):
     """Number of move sequences of length ``depth``; a move that ends the game counts as one
     sequence and is not explored further."""
