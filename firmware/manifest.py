@@ -11,27 +11,22 @@
 
 module("main.py")
 
+# each game's device files: its own manifest (only the selected game is imported on the device,
+# but every installed game is on the flash so that `set game` and the game gesture work)
+include("xobo/games/xobo/manifest.py")
+include("xobo/games/x/manifest.py")
+include("xobo/games/chain_reaction/manifest.py")
+include("xobo/games/brochs/manifest.py")
+include("xobo/games/tiny/manifest.py")
+
 package(
     "xobo",
     (
         "__init__.py",
         "compat.py",
         "games/__init__.py",
-        # the XoBo game: its rules engine
-        "games/xobo/__init__.py",
-        "games/xobo/board.py",  # its light layers and words
-        "games/tiny/__init__.py",  # the test game (docs/games.md's example)
-        "games/tiny/ai.py",
-        "games/tiny/board.py",
-        "games/tiny/position.py",
-        "games/xobo/rules/__init__.py",
         "errors.py",
-        "games/xobo/rules/geometry.py",
-        "games/xobo/rules/moves.py",
-        "games/xobo/rules/notation.py",
         "numbers.py",
-        "games/xobo/rules/position.py",
-        "games/xobo/rules/record.py",  # serial `record`, imported when asked
         # the drivers (rp2: machine, neopixel)
         "drivers/__init__.py",
         "drivers/buttons.py",
@@ -58,10 +53,5 @@ package(
         "runtime/selftest.py",  # imported when the self-test starts
         "runtime/storage.py",
         "runtime/topology.py",
-        # the computer opponent, imported at the first hint or computer move
-        "games/xobo/ai/__init__.py",
-        "games/xobo/ai/evaluate.py",
-        "games/xobo/ai/rng.py",
-        "games/xobo/ai/search.py",
     ),
 )

@@ -25,6 +25,8 @@ COMMANDS = (
 EPILOG = """examples:
   xobo rules legal "$(xobo rules play e5 | cut -f2)"
   xobo rules play e5 d4 e4
+  xobo rules --game x result 'POSITION'
+  xobo match --game x --games 30
   xobo rules perft 2
   xobo board run --script game.txt --runtime micropython
   xobo sim
@@ -61,6 +63,16 @@ def build_parser():
 
 
 def main(argv=None):
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["rules"]:
+        from xobo_host.cmd_rules import other_game
+
+        status = other_game(argv[1:])
+        if status is not None:  # `xobo rules --game x ...`: that game's own rules CLI
+            return status
+        argv = [w for w in argv if w not in ("--game=xobo",)]
+        if argv[1:3] == ["--game", "xobo"]:
+            argv = argv[:1] + argv[3:]
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):

@@ -2,6 +2,11 @@
 
 Every subcommand takes ``--runtime cpython|micropython``: with ``micropython`` the same
 answer is computed by the firmware's engine under the MicroPython unix port.
+
+``xobo rules --game G SUBCOMMAND ...`` runs game G's own rules CLI (its package's
+``cli_module``, docs/games.md) with the rest of the words as they are: ``--game x result
+POSITION``, ``--game chain-reaction perft 3``; ``--runtime micropython`` anywhere in them runs
+it under the MicroPython unix port. Without ``--game`` (or with ``--game xobo``) it is XoBo's.
 """
 
 import argparse
@@ -22,6 +27,66 @@ RULES_EPILOG = """examples:
   xobo rules perft 2 --runtime micropython
   xobo rules show 'POSITION'
 """
+
+
+def other_game(words):
+    """Run ``--game G ...`` (the words after ``rules``) with game G's rules CLI; None when
+    the words are XoBo's (no --game, or --game xobo)."""
+    if not words or not (words[0] == "--game" or words[0].startswith("--game=")):
+        return None
+    if words[0] == "--game":
+        if len(words) < 2:
+            sys.stderr.write("error: --game needs a game's name (xobo rules --game x ...)\n")
+            return 2
+        name, rest = words[1], words[2:]
+    else:
+        name, rest = words[0][len("--game="):], words[1:]
+    from xobo import games
+
+    try:
+        game = games.load(name)
+    except (ValueError, ImportError) as exc:
+        sys.stderr.write("error: %s\n" % exc)
+        return 2
+    if name == "xobo":
+        return None
+    runtime = "cpython"
+    argv = []
+    k = 0
+    while k < len(rest):
+        w = rest[k]
+        if w == "--runtime" and k + 1 < len(rest):
+            runtime = rest[k + 1]
+            k += 2
+            continue
+        if w.startswith("--runtime="):
+            runtime = w[len("--runtime="):]
+        else:
+            argv.append(w)
+        k += 1
+    if runtime not in ("cpython", "micropython"):
+        sys.stderr.write("error: --runtime must be cpython or micropython, not '%s'\n"
+                         % runtime)
+        return 2
+    if not argv or argv[0] in ("-h", "--help"):
+        print("usage: xobo rules --game %s SUBCOMMAND ... (the subcommands of %s's rules CLI, "
+              "%s)" % (name, game.TITLE, game.cli_module))
+        argv = ["--help"]
+    if runtime == "cpython":
+        return importlib.import_module(game.cli_module).main(argv)
+    from xobo_host.upy import micropython_command
+
+    cmd, env = micropython_command(["-m", game.cli_module] + argv)
+    sys.stdout.flush()
+    try:
+        sys.stdin.fileno()
+        stdin = sys.stdin
+    except (AttributeError, OSError, ValueError):  # no real stdin (a test's capture)
+        stdin = subprocess.DEVNULL
+    proc = subprocess.run(cmd, env=env, stdin=stdin, capture_output=True, text=True)
+    sys.stdout.write(proc.stdout)
+    sys.stderr.write(proc.stderr)
+    return proc.returncode
 
 
 def _common(p):

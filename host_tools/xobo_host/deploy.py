@@ -77,8 +77,11 @@ def mpy_cross_executable():
 
 def read_manifest(path=MANIFEST):
     """The device files of a micropython-lib style manifest, as paths relative to
-    ``firmware/``: ``module("main.py")`` and ``package("xobo", (files...))``."""
+    ``firmware/``: ``module("main.py")``, ``package("xobo", (files...))`` and
+    ``include("xobo/games/x/manifest.py")`` (a component's own manifest, relative to
+    ``firmware/``)."""
     files = []
+    base = Path(path).resolve().parent
 
     def module(name):
         files.append(name)
@@ -87,8 +90,18 @@ def read_manifest(path=MANIFEST):
         for n in names:
             files.append(name + "/" + n)
 
-    text = Path(path).read_text()
-    exec(compile(text, str(path), "exec"), {"module": module, "package": package})
+    def include(rel):
+        sub = base / rel
+        if not sub.exists():
+            raise DeployError("%s includes %s, which does not exist" % (path, rel))
+        run(sub)
+
+    def run(p):
+        text = Path(p).read_text()
+        exec(compile(text, str(p), "exec"),
+             {"module": module, "package": package, "include": include})
+
+    run(path)
     return files
 
 

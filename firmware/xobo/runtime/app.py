@@ -61,7 +61,7 @@ from xobo.runtime import inference as I
 from xobo.runtime.gestures import gesture_of
 from xobo.runtime.inference import Inference
 from xobo.runtime.light import Light
-from xobo.runtime.topology import NONE, from_boarddef
+from xobo.runtime.topology import NONE, cell_name, from_boarddef
 
 CYCLE_MS = const(10)
 ERROR_REPEAT_MS = const(1000)  # a repeated out-of-memory error is announced once a second
@@ -179,7 +179,9 @@ class App:
         self.polled_at = 0  # the last board cycle run from inside a search (search_poll)
         self.polls = 0  # board cycles run from inside searches
         self._poll = self.search_poll  # one bound method, made once
-        self.selftest = None
+        self.mode = self  # the board's mode: the game (this App), or the self-test's
+        self.selftest = None  # the SelfTest while its mode runs
+        self.observes = True  # the play mode gives the switches to the inference
         self.resumed = False
         self.last_state = -1
         self.shown_at = 0
@@ -237,6 +239,7 @@ class App:
         w, h = game.area(self.settings)
         n = w * h
         self.n = n
+        self.n_width = w
         inf = inference if inference is not None else getattr(self, "inf", None)
         if inf is None or not inf.fits(n, rules.FOOTPRINT_MAX, rules.MAX_MOVES):
             self.inf = None  # the old buffers go before the new ones are made
@@ -257,6 +260,7 @@ class App:
     def _set_position(self, pos):
         """The game's grid on the board for ``pos`` (its size may be a game setting)."""
         self.pos = pos
+        self.n_width = pos.width
         p = self.place
         if p is None or p.width != pos.width or p.height != pos.height:
             used = getattr(pos, "used", None)
@@ -299,11 +303,11 @@ class App:
         return r
 
     def cell_name(self, c):
-        """The board's name of the game's cell ``c`` ('e5')."""
-        p = self.place
-        if p is None or p.identity:
-            return self.topo.cell_name(c)
-        return self.topo.cell_name(p.to_board[c])
+        """The name of the game's cell ``c`` in the game's own notation ('e5' is XoBo's
+        centre also on the 15 x 15 board, where it is the board's h8): the moves, the
+        cells to fix and the words all speak the game's notation; only ``event switch``
+        names the board's cells."""
+        return cell_name(c, self.n_width)
 
     def check_setting(self, key, value):
         """The setting's value (str or int) or raise ValueError saying what is wrong."""
@@ -558,23 +562,21 @@ class App:
             while d.debouncer.get_into(ev):
                 if self.listeners:
                     self.emit((E.SWITCH, self.topo.cell_name(ev[0]), "on" if ev[1] else "off"))
-            if self.selftest is None:
+            if self.mode.observes:
                 self._observe(now)
 
     def _scan(self, now):
         d = self.d
-        raw = self.raw
         self._read_switches(now)
         d.buttons.update(now)
         bev = self.bev
         while d.buttons.get_into(bev):
-            self.button(bev[0], bev[1], now)
+            self.mode.button(bev[0], bev[1], now)
         d.watchdog.feed()
-        if self.selftest is not None:
-            self.selftest.step(now, raw, d.debouncer.stable)
-            if self.selftest.done:
-                self._end_selftest(now)
-            return
+        self.mode.step_mode(now)
+
+    def step_mode(self, now):
+        """The play mode's part of a scan: timers, commits, the computer's turn."""
         inf = self.inf
         m = inf.poll(now)
         if m >= 0:
@@ -596,18 +598,21 @@ class App:
         _count(self.timing, 3, ticks_diff(ticks_us(), t0))
 
     def _render(self, now):
-        leds = self.d.leds
-        if self.selftest is not None:
-            self.selftest.render(leds.set_cell, leds.set_edge)
-        elif self.light.render(now) or self.force_show:  # written only when it changed
-            self.light.output(leds, self.place)
-        else:
+        if not self.mode.paint(now):
             return
+        leds = self.d.leds
         self.force_show = False
         self.shown_at = now
         t0 = ticks_us()
         leds.show()
         _count(self.timing, 6, ticks_diff(ticks_us(), t0))
+
+    def paint(self, now):
+        """The play mode's light: True when the LEDs are to be written (a colour changed)."""
+        if self.light.render(now) or self.force_show:
+            self.light.output(self.d.leds, self.place)
+            return True
+        return False
 
     def _state_changed(self, now):
         inf = self.inf
@@ -1016,10 +1021,6 @@ class App:
     def button(self, kind, name, now):
         """A button event from the drivers (kind SHORT=1, LONG=2, BOTH=3): the board
         definition's gestures say what it does (``xobo.runtime.gestures``)."""
-        if self.selftest is not None:
-            if kind != 3:
-                self.selftest.button(name)
-            return
         if self.listeners:
             self.emit((E.BUTTON, name, ("", "short", "long", "both")[kind]))
         action = self.gestures.get((name, kind))
@@ -1169,8 +1170,10 @@ class App:
     # ------------------------------------------------------------ self-test
 
     def start_selftest(self, now):
+        """Enter the self-test mode (``xobo.runtime.selftest.SelfTestMode``): the switches
+        and buttons go to it, the game waits."""
         try:
-            from xobo.runtime.selftest import SelfTest
+            from xobo.runtime.selftest import SelfTest, SelfTestMode
         except ImportError:
             raise XoboError("self-test is not available (xobo.runtime.selftest missing)") \
                 from None
@@ -1178,11 +1181,14 @@ class App:
         st = SelfTest(cell_of_key=getattr(bd, "cell_of_key", None), topology=self.topo)
         st.start(now)
         self.selftest = st
+        self.mode = SelfTestMode(self, st)
         self.emit((E.SELFTEST, "start"))
 
-    def _end_selftest(self, now):
+    def end_selftest(self, now):
+        """Back to the game's mode after the self-test: its report as events."""
         st = self.selftest
         self.selftest = None
+        self.mode = self
         self.force_show = True
         self.light.dark = True
         for line in st.report_lines():

@@ -136,6 +136,10 @@ class GameLayers:
 
     def offer_undo_words(self, pos, m):
         """How the player cancels a move offered after a fix."""
+        sl = self._scratch()
+        nl, na = pos.footprint(m, sl[0], sl[1])
+        if nl == 0 and na == 1:
+            return "taking the %s off" % self.PIECE
         return "putting the %ss back" % self.PIECE
 
     def annotation(self, pos):

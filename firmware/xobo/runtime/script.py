@@ -25,11 +25,13 @@ Script lines (``#`` starts a comment; cells like ``e5``):
     cut-flash N         arm a power cut at the N-th flash operation from now
 
 Output, one line per event: ``move NOTATION`` (`` (v)`` when it declares Voina),
-``undo NOTATION``, ``result ns|ew`` (the protocol's ``event result`` without its reason:
+``undo NOTATION``, ``result PLAYER`` (the protocol's ``event result`` without its reason:
 ``state`` has it), ``new ...``, ``error ...``, ``power-cut``,
 ``boot ...``, ``expect ...``, ``cancel host|computer NOTATION``, ``hint ...``, ``load ...``,
 ``setting KEY VALUE`` (a ``serial set``, or ``hold hint 1600``: the computer opponent);
-``leds`` prints ``leds`` and 9 lines (rank 9 first), each 9 colours ``RRGGBB``.
+``leds`` prints ``leds`` and a line per rank of the board (the top rank first), each a colour
+``RRGGBB`` per cell. Cells are the board's (``put e5``); the events speak the game's notation
+(docs/games.md: a 3 x 3 game on the 9 x 9 board sits on d4-f6, its a1 is the board's d4).
 
 Usage::
 
@@ -85,11 +87,13 @@ def _args(parts, n_min, n_max, lineno, usage):
 
 
 def leds_lines(board):
-    """'leds' then 9 lines of 9 colours, rank 9 first."""
+    """'leds' then a line of colours per rank of the board, the top rank first."""
     cols = board.cell_colors()
+    topo = board.app.topo
+    w = topo.width
     out = ["leds"]
-    for rank in range(8, -1, -1):
-        out.append(" ".join(cols[rank * 9 + f].upper() for f in range(9)))
+    for rank in range(topo.height - 1, -1, -1):
+        out.append(" ".join(cols[rank * w + f].upper() for f in range(w)))
     return out
 
 

@@ -283,6 +283,33 @@ class SelfTest:
         return lines
 
 
+class SelfTestMode:
+    """The board's self-test mode (the app's other mode is the game: ``App`` itself): the
+    switches go to the self-test, not to the inference; the buttons mark cells; the light is
+    the self-test's own; at the end the app goes back to the game (``App.end_selftest``)."""
+
+    observes = False  # the switches are not the game's
+
+    def __init__(self, app, st):
+        self.app = app
+        self.st = st
+
+    def button(self, kind, name, now):
+        if kind != 3:  # the two-button hold is no cell mark
+            self.st.button(name)
+
+    def step_mode(self, now):
+        app = self.app
+        self.st.step(now, app.raw, app.d.debouncer.stable)
+        if self.st.done:
+            app.end_selftest(now)
+
+    def paint(self, now):
+        leds = self.app.d.leds
+        self.st.render(leds.set_cell, leds.set_edge)
+        return True
+
+
 def simulate(drivers, scan_ms=10, put_after_ms=300, hold_ms=400, max_ms=3600000, cells=None,
              **options):
     """Run a whole self-test on virtual drivers (``make_virtual_drivers``) with a simulated,

@@ -212,10 +212,11 @@ class VirtualBoard:
 
     def set_cubes(self, heights):
         """Put the pieces of a position on the board: counts per game cell (a position's
-        ``heights``, placed where the game sits) or per board cell."""
+        ``heights``, placed where the game sits) or per board cell (as many as the board
+        has)."""
         app = self.app
         place = app.place
-        if len(heights) == app.topo.n_cells and place.identity:
+        if len(heights) == app.topo.n_cells:
             self.switches.set_counts(heights)
             return
         counts = bytearray(app.topo.n_cells)

@@ -8,7 +8,6 @@ pieces are identical for the switches; who owns which is known from the history
 Usage: the runtime makes ``Layers(n_cells, game, edges, name)`` for the game ``tiny``.
 """
 
-from xobo.runtime import colours as C
 from xobo.runtime.layers import GameLayers
 
 # the eight lines of three (TE1)

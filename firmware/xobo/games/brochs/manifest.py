@@ -1,0 +1,12 @@
+# ruff: noqa: F821  (package is given by the reader: xobo_host.deploy)
+# Brochs: the files that go onto the Pico (included by firmware/manifest.py).
+
+package(
+    "xobo/games/brochs",
+    (
+        "__init__.py",
+        "rules.py",
+        "record.py",  # serial `record`, imported when asked
+        "ai.py",  # the computer, imported at the first hint or computer move
+    ),
+)

@@ -1,0 +1,12 @@
+# ruff: noqa: F821  (package is given by the reader: xobo_host.deploy)
+# The test game (three in a row): the files that go onto the Pico (included by firmware/manifest.py).
+
+package(
+    "xobo/games/tiny",
+    (
+        "__init__.py",  # the test game (docs/games.md's example)
+        "ai.py",
+        "board.py",
+        "position.py",
+    ),
+)
