@@ -1,5 +1,5 @@
 # ruff: noqa: F821  (package is given by the reader: xobo_host.deploy)
-# The test game (three in a row): the files that go onto the Pico (included by firmware/manifest.py).
+# The test game (three in a row): its files on the Pico (included by firmware/manifest.py).
 
 package(
     "xobo/games/tiny",
