@@ -46,12 +46,15 @@ package(
         "runtime/device.py",
         "runtime/events.py",
         "runtime/gestures.py",
+        "runtime/help.py",  # the serial help, imported when asked
         "runtime/inference.py",
         "runtime/layers.py",
         "runtime/light.py",
+        "runtime/loading.py",  # the saved game at boot, set game: unloaded after
         "runtime/protocol.py",
         "runtime/selftest.py",  # imported when the self-test starts
         "runtime/storage.py",
         "runtime/topology.py",
+        "runtime/words.py",  # the words from footprints (games without their own)
     ),
 )

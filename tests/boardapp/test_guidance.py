@@ -11,10 +11,10 @@ Positions used:
 """
 
 from boardapp.boardkit import EMPTY, Recorder, board_at
-from xobo.games.xobo.board import move_words
 from xobo.games.xobo.rules.geometry import parse_cell
 from xobo.games.xobo.rules.notation import parse_move
 from xobo.games.xobo.rules.position import Position
+from xobo.games.xobo.words import move_words
 from xobo.runtime import colours as C
 
 AMBIG = "...1...../........./11......./1......../...1...../...11..../.1.111..1/1.1111.1./" \

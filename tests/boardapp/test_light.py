@@ -6,6 +6,7 @@ power budget with every cell lit."""
 from boardapp.boardkit import board_at
 from xobo.games.xobo.rules.geometry import parse_cell
 from xobo.runtime import colours as C
+from xobo.runtime.meanings import MEANINGS
 from xobo.runtime.virtual_board import VirtualBoard
 
 SPREAD4 = "........./........./........./........./....4..../...11..../........./....1..../" \
@@ -99,7 +100,7 @@ def test_every_meaning_has_its_own_colour_and_pattern_pair():
         key = (C.RGB[code], C.PATTERN[code])
         if code in (C.WIN_NS, C.NS_COLOUR, C.WIN_EW, C.EW_COLOUR, C.SELF):
             continue  # player colours: edges steady, winner pulsing
-        assert key not in seen, C.MEANINGS[code]
+        assert key not in seen, MEANINGS[code]
         seen.append(key)
 
 

@@ -16,6 +16,7 @@ HOST_ONLY = {
     "xobo/games/xobo/ai/bench.py",
     "xobo/games/xobo/ai/cli.py",  # xobo rules hint under the unix port
     "xobo/runtime/bench.py",
+    "xobo/runtime/meanings.py",  # the light codes in words: the page's legend
     "xobo/runtime/script.py",  # scripted physical sessions
     "xobo/runtime/unix_main.py",  # xobo board serial/run under the unix port
     "xobo/runtime/virtual_board.py",  # the simulator's board

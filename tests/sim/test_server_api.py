@@ -172,10 +172,11 @@ def test_the_page_and_its_files_are_served_and_nothing_else(sim):
 
 def test_the_legend_comes_from_the_firmware_colours():
     from xobo.runtime import colours
+    from xobo.runtime.meanings import MEANINGS
     from xobo_host.sim.legend import legend
 
     items = legend()
-    put = [i for i in items if i["meaning"] == colours.MEANINGS[colours.PUT]]
+    put = [i for i in items if i["meaning"] == MEANINGS[colours.PUT]]
     assert put and put[0]["rgb"] == colours.hex_of(colours.RGB[colours.PUT])
     assert any("Voïna" in i["meaning"] for i in items)  # as the page writes it
     assert not any(i["rgb"] == "000000" for i in items)

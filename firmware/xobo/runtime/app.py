@@ -176,6 +176,7 @@ class App:
         self.ai_time_ms = AI_TIME_MS  # bound of the computer's search (watchdog: 8 s)
         self.hint_move = -1
         self.release_ai = False  # the device drops the AI's buffers after each search
+        self.lean = False  # the device unloads what play does not need (the loading code)
         self.polled_at = 0  # the last board cycle run from inside a search (search_poll)
         self.polls = 0  # board cycles run from inside searches
         self._poll = self.search_poll  # one bound method, made once
@@ -409,84 +410,9 @@ class App:
 
     def _resume_saved(self):
         """Resume the current game's saved game (or start a new one); True if resumed."""
-        self.saved = self._saved_game()
-        resumed = False
-        note = self.note
-        if self.saved is not None:
-            try:
-                saves = self.saved.load_all()
-            except (OSError, ValueError) as exc:
-                saves = ()
-                note = "saved game not read: %s" % exc
-            refused = []
-            for g in saves:  # newest first: a save that makes no game falls back to the other
-                why = self._resume(g)
-                if not why:
-                    resumed = True
-                    note = self.note
-                    break
-                refused.append("%s (seq %d) %s" % (g["slot"], g["seq"], why))
-            if refused:
-                note = "saved game not resumed: %s; %s" % (
-                    "; ".join(refused), self.note if resumed else "new game")
-        self.note = note
-        if not resumed:
-            self._set_position(self.game.new_position(self.settings))
-            self.first = self.pos.side
-            self.start = ""
-        return resumed
-
-    def _resume(self, g):
-        """Resume the saved game ``g`` (a dict from ``SavedGame.load_all``): '' when it was
-        resumed, else what is wrong with it (the position is then unchanged). Every field
-        is checked: a checksum only proves the bytes are the ones written."""
-        name = self.settings["game"]
-        if g.get("game") != name:
-            return "is a game of %r, not %s" % (g.get("game"), name)
-        params = g.get("params")
-        if not isinstance(params, dict):
-            return "has no game parameters"
-        settings = dict(self.settings)
-        for k in params:
-            if k not in self.game.SETTINGS:
-                return "has an unknown parameter %r" % (k,)
-            try:
-                settings[k] = self._check_game(k, params[k])
-            except ValueError as exc:
-                return "has a parameter that is not valid: %s" % exc
-        first = g.get("first")
-        if not isinstance(first, int) or first < 0 or first >= self.game.PLAYERS:
-            return "has first %r: it must be %s" % (first, _join_or(
-                ["%d (%s)" % (k, self.names[k]) for k in range(len(self.names))]))
-        start = g.get("start") or ""
-        moves = g.get("moves")
-        if not isinstance(start, str) or not isinstance(moves, list):
-            return "has no start position or no move list"
-        try:
-            if start:
-                pos = self.game.parse_position(start, settings)
-            else:
-                settings["first"] = self.names[first]
-                pos = self.game.new_position(settings)
-            for k in range(len(moves)):
-                text = moves[k]
-                try:
-                    pos.apply(pos.parse_move(text))
-                except (XoboError, ValueError) as exc:
-                    return "move %d '%s' is not legal there: %s" % (k + 1, text, exc)
-        except (XoboError, ValueError, KeyError, TypeError, IndexError) as exc:
-            return "start position not valid: %s" % exc
-        # (the saved game's parameters are its position's: the settings stay for the next one)
-        self._set_position(pos)
-        self.first = first
-        if start:
-            first_pos = pos.clone()
-            while first_pos.ply:
-                first_pos.undo()
-            self.first = first_pos.side
-        self.start = start
-        self.note = "resumed game: %d moves" % pos.ply
-        return ""
+        r = self._loading().resume_saved(self)
+        self._loaded()
+        return r
 
     # ------------------------------------------------------------ events
 
@@ -826,39 +752,27 @@ class App:
 
     def set_game(self, name, now):
         """Play game ``name`` from now on: its saved game is resumed (each game keeps its
-        own), else a new game starts; the board shows what to clear or fill."""
-        name = self.check_setting("game", name)
-        self.cancel_pending(now)
-        self._store("game", name)
-        self.stored["game"] = name
-        self.pos = None
-        self.light = None
-        self.layers = None
-        collect()
-        self._set_game(name)
-        self.inf.set_settle(self.settings["settle"])
-        self.note = ""
-        self.resumed = self._resume_saved()
-        self.ai_failed_ply = -1
-        self.force_show = True
-        self.set_regauge(None, None)
-        self._observe(now)
-        self._position_changed(now, restore=True)
-        self.last_state = -1
-        self.light.show_game(now)
-        self.save_settings()
-        self.emit((E.GAME, name, self.game.TITLE))
-        self.emit((E.SETTING, "game", name))
-        if self.settings["opponent"] != "off":
-            self.load_ai()
-        return self.note
+        own), else a new game starts (``xobo.runtime.loading.set_game``)."""
+        note = self._loading().set_game(self, name, now)
+        self._loaded()
+        return note
 
     def next_game(self, now):
-        """The game gesture: the next installed game after the current one."""
-        ok = games.available()
-        cur = self.settings["game"]
-        k = ok.index(cur) if cur in ok else -1
-        return self.set_game(ok[(k + 1) % len(ok)], now)
+        """The game gesture: the next installed game (``xobo.runtime.loading``)."""
+        note = self._loading().next_game(self, now)
+        self._loaded()
+        return note
+
+    def _loading(self):
+        """The module that loads games (the saved game at boot, ``set game``): imported when
+        needed and, on the device (``lean``), unloaded after (it is not needed in play)."""
+        from xobo.runtime import loading
+
+        return loading
+
+    def _loaded(self):
+        if self.lean:
+            forget_module("xobo.runtime.loading")
 
     def expect_move(self, m, source, now):
         """A host or computer move: shown in light; the pieces commit it."""

@@ -16,17 +16,12 @@ LONG = 2
 BOTH = 3
 KINDS = {"short": SHORT, "long": LONG, "both": BOTH}
 
-# what each action does (App.do_<action>), for the board definition's checks and the docs
-ACTIONS = {
-    "confirm": "play the complete move now (or say what the board waits for)",
-    "next": "after the end: the next game; at the start of a game: the next of the games; "
-            "else a pass (a move the switches cannot see) or confirm",
-    "undo": "take back the last move (and cancel a waiting move)",
-    "undo-or-abandon": "right after power-up: abandon the resumed game; else undo",
-    "hint": "show the computer's suggested move",
-    "opponent": "cycle the computer opponent: off, the others, the player to move",
-    "new-game": "start a new game",
-}
+# the actions (App.do_<action>; docs/firmware.md says what each does): confirm (play the
+# complete move now, or say what the board waits for), next (after the end the next game, at
+# the start of a game the next of the games, else a pass or confirm), undo, undo-or-abandon
+# (right after power-up: abandon the resumed game), hint, opponent (cycle the computer),
+# new-game
+ACTIONS = ("confirm", "next", "undo", "undo-or-abandon", "hint", "opponent", "new-game")
 
 DEFAULT_GESTURES = {
     "ok short": "confirm",
@@ -50,7 +45,7 @@ def parse_gestures(spec, buttons):
             raise ValueError("gesture '%s' should be 'BUTTON short|long' or 'both both'" % key)
         if action not in ACTIONS:
             raise ValueError("gesture '%s': unknown action '%s' (actions: %s)" % (
-                key, action, ", ".join(sorted(ACTIONS))))
+                key, action, ", ".join(ACTIONS)))
         if words[0] != "both" and words[0] not in buttons:
             continue
         out[(words[0], KINDS[words[1]])] = action

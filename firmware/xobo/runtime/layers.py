@@ -6,14 +6,17 @@ progress, the confirmation flash and the cells to fix. A game's ``board.py`` sub
 :class:`GameLayers` and overrides what its rules need (docs/games.md): pieces' owners, threats,
 chains, scores, the cells a footprint cannot show, and the words a player reads.
 
-Everything here works from footprints alone, so a simple placement game needs to override
-nothing but its colours.
+Everything here works from footprints alone. The words a player reads (``move_words``,
+``remaining_words``, ...) are the game's too; ``xobo.runtime.words.FootprintWords`` says them
+from footprints, for games that need nothing better (a separate module: a game with its own
+words, XoBo, does not load it on the device).
 
 Usage (a game's board.py)::
 
     from xobo.runtime.layers import GameLayers
+    from xobo.runtime.words import FootprintWords
 
-    class Layers(GameLayers):
+    class Layers(FootprintWords, GameLayers):
         def paint(self, code, inf, state, hints):
             ...                       # the game's lowest layer, no allocation
 """
@@ -98,49 +101,7 @@ class GameLayers:
             for e in self.edges_of(self.side):
                 ec[e] = self.PLAYER_CODES[self.side]
 
-    # ------------------------------------------------------------ words
-
-    def move_words(self, pos, m):
-        """Move m in words for a player: 'put a piece on b3', 'move the piece on a1 to a4'."""
-        sl = self._scratch()
-        nl, na = pos.footprint(m, sl[0], sl[1])
-        lifted = [self.name(sl[0][k]) for k in range(nl)]
-        added = [self.name(sl[1][k]) for k in range(na)]
-        out = []
-        if added:
-            out.append("put a %s on %s" % (self.PIECE, ", ".join(added)))
-        if lifted:
-            out.append("take the %s off %s" % (self.PIECE, ", ".join(lifted)))
-        return "; ".join(out) or pos.move_text(m)
-
-    def remaining_words(self, pos, inf, i):
-        """What is left to do of candidate move index i ('' when all is done)."""
-        base = i * inf.fp
-        puts = [self.name(inf.fp_a[base + k]) for k in range(inf.n_a[i])
-                if not inf.added[inf.fp_a[base + k]]]
-        takes = [self.name(inf.fp_l[base + k]) for k in range(inf.n_l[i])
-                 if not inf.lifted[inf.fp_l[base + k]]]
-        out = []
-        if puts:
-            out.append("put a %s on %s" % (self.PIECE, ", ".join(puts)))
-        if takes:
-            out.append("take the %s off %s" % (self.PIECE, ", ".join(takes)))
-        return "; ".join(out)
-
-    def touch_words(self, cell):
-        """A touch in progress: what putting ``cell`` back decides."""
-        return "put %s back: that chooses the move" % self.name(cell)
-
-    def ambiguous_words(self, cells):
-        return "%s? lift the one you chose and put it back" % cells
-
-    def offer_undo_words(self, pos, m):
-        """How the player cancels a move offered after a fix."""
-        sl = self._scratch()
-        nl, na = pos.footprint(m, sl[0], sl[1])
-        if nl == 0 and na == 1:
-            return "taking the %s off" % self.PIECE
-        return "putting the %ss back" % self.PIECE
+    # ------------------------------------------------------------ what the session says
 
     def annotation(self, pos):
         """Text after a committed move's notation in its event ('(v)' in XoBo), or ''."""

@@ -24,29 +24,6 @@ MAX_LINE = 200
 MOVE_USAGE = "usage: move NOTATION (one move in the game's notation, like e5, a4->c4 or g6xf5 " \
     "in XoBo; a trailing (v) is accepted)"
 
-HELP = (
-    "help                      this list",
-    "version                   firmware version",
-    "position                  the position (the game's notation; XoBo: N3)",
-    "record                    the game record (XoBo: N2), closed by 'ok end'",
-    "settings                  every setting, closed by 'ok end'",
-    "set KEY VALUE             game xobo|x|..., brightness 0-100, settle MS, hints on|off,",
-    "                          the game's own (XoBo: variant xobo|kv, first ns|ew),",
-    "                          opponent off|PLAYER, level (the game's levels)",
-    "games                     the games this board can play, closed by 'ok end'",
-    "new                       a new game (the board shows the pieces to clear)",
-    "undo                      take back the last move (and cancel a waiting move)",
-    "move NOTATION             a remote/host move: shown in light, the cubes commit it",
-    "load POSITION             start from an N3 position (the board shows the cells to fix)",
-    "follow on|off             live events: switches, moves, undo, Voïna, results",
-    "hint                      the AI's suggested move, shown in light",
-    "state                     what the board sees and asks: inference state, cells to fix,",
-    "                          then 'say' and what it waits for in words",
-    "leds                      the colours lit now: every cell from a1, then the edges",
-    "mem                       heap: free and allocated bytes (after a collection)",
-    "timing                    cycle times since the last 'timing' (us): scan, light, LED write",
-    "selftest                  start the LED and switch self-test",
-)
 
 
 class Protocol:
@@ -179,6 +156,8 @@ class Protocol:
 
     def cmd_help(self, arg, now):
         self._no_arg("help", arg)
+        from xobo.runtime.help import HELP
+
         return ["ok " + h for h in HELP] + ["ok end"]
 
     def cmd_version(self, arg, now):

@@ -1,8 +1,8 @@
 """The legend of the board's light colours, for the page: [{"name", "rgb", "meaning"}, ...].
 
 The colours are the firmware's choice. They are read from the firmware's colour module
-``xobo.runtime.colours`` (``RGB``, ``PATTERN``, ``PATTERN_NAMES`` and ``MEANINGS`` by light code),
-else from the table in ``docs/colours.md`` (rows holding a colour as ``#rrggbb`` or
+``xobo.runtime.colours`` (``RGB``, ``PATTERN``, ``PATTERN_NAMES`` by light code) and their
+meanings from ``xobo.runtime.meanings``, else from the table in ``docs/colours.md`` (rows holding a colour as ``#rrggbb`` or
 ``(r, g, b)``). Each item also has ``pattern`` (steady, pulse, blink 1 Hz, ...) when known.
 
 Usage::
@@ -28,10 +28,10 @@ def _hex(r, g, b):
 def from_colours_module():
     try:
         from xobo.runtime import colours
+        from xobo.runtime.meanings import MEANINGS as meanings
     except ImportError:
         return []
     rgb = getattr(colours, "RGB", None)
-    meanings = getattr(colours, "MEANINGS", None)
     if not rgb or not meanings:
         return []
     patterns = getattr(colours, "PATTERN", ())

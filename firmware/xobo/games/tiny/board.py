@@ -9,12 +9,13 @@ Usage: the runtime makes ``Layers(n_cells, game, edges, name)`` for the game ``t
 """
 
 from xobo.runtime.layers import GameLayers
+from xobo.runtime.words import FootprintWords
 
 # the eight lines of three (TE1)
 LINES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 3, 6, 1, 4, 7, 2, 5, 8, 0, 4, 8, 2, 4, 6)
 
 
-class Layers(GameLayers):
+class Layers(FootprintWords, GameLayers):
     """x's pieces blue, o's orange (the two players' colours); the winning line pulses."""
 
     def __init__(self, n_cells, game, edges, name):

@@ -5,7 +5,8 @@ package(
     "xobo/games/xobo",
     (
         "__init__.py",
-        "board.py",  # its light layers and words
+        "board.py",  # its light layers
+        "words.py",  # its moves in words (imported when asked)
         "rules/__init__.py",
         "rules/geometry.py",
         "rules/moves.py",

@@ -1,0 +1,26 @@
+"""The serial ``help`` text (docs/protocol.md), imported when a host asks for it: it is not
+kept in the Pico's RAM for the rest of the session."""
+
+HELP = (
+    "help                      this list",
+    "version                   firmware version",
+    "position                  the position (the game's notation; XoBo: N3)",
+    "record                    the game record (XoBo: N2), closed by 'ok end'",
+    "settings                  every setting, closed by 'ok end'",
+    "set KEY VALUE             game xobo|x|..., brightness 0-100, settle MS, hints on|off,",
+    "                          the game's own (XoBo: variant xobo|kv, first ns|ew),",
+    "                          opponent off|PLAYER, level (the game's levels)",
+    "games                     the games this board can play, closed by 'ok end'",
+    "new                       a new game (the board shows the pieces to clear)",
+    "undo                      take back the last move (and cancel a waiting move)",
+    "move NOTATION             a remote/host move: shown in light, the cubes commit it",
+    "load POSITION             start from an N3 position (the board shows the cells to fix)",
+    "follow on|off             live events: switches, moves, undo, Voïna, results",
+    "hint                      the AI's suggested move, shown in light",
+    "state                     what the board sees and asks: inference state, cells to fix,",
+    "                          then 'say' and what it waits for in words",
+    "leds                      the colours lit now: every cell from a1, then the edges",
+    "mem                       heap: free and allocated bytes (after a collection)",
+    "timing                    cycle times since the last 'timing' (us): scan, light, LED write",
+    "selftest                  start the LED and switch self-test",
+)

@@ -1,0 +1,143 @@
+"""Loading a game: the saved game at power-up, another game (``set game``, the game gesture).
+
+Not needed while a game is played: on the device (``App.lean``) the app imports this module
+when it loads a game and unloads it after, to keep the heap for the computer's search.
+
+Usage (the app's)::
+
+    from xobo.runtime import loading
+    resumed = loading.resume_saved(app)      # at boot: True when the saved game was resumed
+    loading.set_game(app, "x", now)           # another game: its saved game, or a new one
+"""
+
+from xobo import games
+from xobo.compat import collect
+from xobo.errors import XoboError
+from xobo.runtime import events as E
+
+
+def _join_or(words):
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def resume_saved(app):
+    """Resume the current game's saved game (or start a new one); True if resumed."""
+    app.saved = app._saved_game()
+    resumed = False
+    note = app.note
+    if app.saved is not None:
+        try:
+            saves = app.saved.load_all()
+        except (OSError, ValueError) as exc:
+            saves = ()
+            note = "saved game not read: %s" % exc
+        refused = []
+        for g in saves:  # newest first: a save that makes no game falls back to the other
+            why = resume(app, g)
+            if not why:
+                resumed = True
+                note = app.note
+                break
+            refused.append("%s (seq %d) %s" % (g["slot"], g["seq"], why))
+        if refused:
+            note = "saved game not resumed: %s; %s" % (
+                "; ".join(refused), app.note if resumed else "new game")
+    app.note = note
+    if not resumed:
+        app._set_position(app.game.new_position(app.settings))
+        app.first = app.pos.side
+        app.start = ""
+    return resumed
+
+def resume(app, g):
+    """Resume the saved game ``g`` (a dict from ``SavedGame.load_all``): '' when it was
+    resumed, else what is wrong with it (the position is then unchanged). Every field
+    is checked: a checksum only proves the bytes are the ones written."""
+    name = app.settings["game"]
+    if g.get("game") != name:
+        return "is a game of %r, not %s" % (g.get("game"), name)
+    params = g.get("params")
+    if not isinstance(params, dict):
+        return "has no game parameters"
+    settings = dict(app.settings)
+    for k in params:
+        if k not in app.game.SETTINGS:
+            return "has an unknown parameter %r" % (k,)
+        try:
+            settings[k] = app._check_game(k, params[k])
+        except ValueError as exc:
+            return "has a parameter that is not valid: %s" % exc
+    first = g.get("first")
+    if not isinstance(first, int) or first < 0 or first >= app.game.PLAYERS:
+        return "has first %r: it must be %s" % (first, _join_or(
+            ["%d (%s)" % (k, app.names[k]) for k in range(len(app.names))]))
+    start = g.get("start") or ""
+    moves = g.get("moves")
+    if not isinstance(start, str) or not isinstance(moves, list):
+        return "has no start position or no move list"
+    try:
+        if start:
+            pos = app.game.parse_position(start, settings)
+        else:
+            settings["first"] = app.names[first]
+            pos = app.game.new_position(settings)
+        for k in range(len(moves)):
+            text = moves[k]
+            try:
+                pos.apply(pos.parse_move(text))
+            except (XoboError, ValueError) as exc:
+                return "move %d '%s' is not legal there: %s" % (k + 1, text, exc)
+    except (XoboError, ValueError, KeyError, TypeError, IndexError) as exc:
+        return "start position not valid: %s" % exc
+    # (the saved game's parameters are its position's: the settings stay for the next one)
+    app._set_position(pos)
+    app.first = first
+    if start:
+        first_pos = pos.clone()
+        while first_pos.ply:
+            first_pos.undo()
+        app.first = first_pos.side
+    app.start = start
+    app.note = "resumed game: %d moves" % pos.ply
+    return ""
+
+
+
+def set_game(app, name, now):
+    """Play game ``name`` from now on: its saved game is resumed (each game keeps its
+    own), else a new game starts; the board shows what to clear or fill."""
+    name = app.check_setting("game", name)
+    app.cancel_pending(now)
+    app._store("game", name)
+    app.stored["game"] = name
+    app.pos = None
+    app.light = None
+    app.layers = None
+    collect()
+    app._set_game(name)
+    app.inf.set_settle(app.settings["settle"])
+    app.note = ""
+    app.resumed = resume_saved(app)
+    app.ai_failed_ply = -1
+    app.force_show = True
+    app.set_regauge(None, None)
+    app._observe(now)
+    app._position_changed(now, restore=True)
+    app.last_state = -1
+    app.light.show_game(now)
+    app.save_settings()
+    app.emit((E.GAME, name, app.game.TITLE))
+    app.emit((E.SETTING, "game", name))
+    if app.settings["opponent"] != "off":
+        app.load_ai()
+    return app.note
+
+def next_game(app, now):
+    """The game gesture: the next installed game after the current one."""
+    ok = games.available()
+    cur = app.settings["game"]
+    k = ok.index(cur) if cur in ok else -1
+    return set_game(app, ok[(k + 1) % len(ok)], now)
+

@@ -1,0 +1,33 @@
+"""What each light code of ``xobo.runtime.colours`` means, in words, by code (the simulator's
+legend, docs/colours.md). Host only: the board itself never prints them."""
+
+MEANINGS = (
+    "off",
+    "North-South: its edges while it is to move",
+    "East-West: its edges while it is to move",
+    "put a cube here (spread target / rest of the move in progress)",
+    "take off (captured pair / cell the move still empties)",
+    "fix: put the cube(s) back here",
+    "fix: take the cube(s) off here",
+    "Voïna: the attacker's winning cell",
+    "under Voïna: cells of the legal regroups",
+    "hint: the suggested move",
+    "move committed (short flash)",
+    "stack height changes: add or remove cubes on this stack",
+    "the lifted stack being spread",
+    "complete move waiting: press ok or wait (it could still grow)",
+    "host/computer move: put a cube here",
+    "host/computer move: take off here",
+    "North-South won: the winning chain and its edges",
+    "East-West won: the winning chain and its edges",
+    "the loser's edges (loss by blocus or exhaustion)",
+    "self-test",
+    "edges: the computer now plays North-South (hint held 1.5 s)",
+    "edges: the computer now plays East-West (hint held 1.5 s)",
+    "edges: the computer opponent is off (hint held 1.5 s)",
+    "edges: the computer is thinking (its side's edges)",
+    "a third player: its edges while it is to move",
+    "the third player won",
+    "edges: the computer now plays the third player",
+    "the game gesture (ok held at the start of a game): the new game's cells",
+)
