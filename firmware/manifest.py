@@ -46,6 +46,7 @@ package(
         "runtime/device.py",
         "runtime/events.py",
         "runtime/gestures.py",
+        "runtime/guide.py",  # the words of what the board asks, imported when needed
         "runtime/help.py",  # the serial help, imported when asked
         "runtime/inference.py",
         "runtime/layers.py",

@@ -66,7 +66,9 @@ from xobo.runtime.topology import NONE, cell_name, from_boarddef
 CYCLE_MS = const(10)
 ERROR_REPEAT_MS = const(1000)  # a repeated out-of-memory error is announced once a second
 AI_TIME_MS = const(1800)  # the search's bound: a move or hint within 2 s on a Pico
-AI_KEEP_FREE = const(104000)  # the device keeps the AI's code between moves above this
+# the device keeps the AI's code between moves while this much heap stays free (the device
+# issue's floor: at least 100 KB free after a computer move)
+AI_KEEP_FREE = const(100000)
 
 # the board's own settings; each game adds its own (its SETTINGS), and the computer's
 # `opponent` and `level`, stored per game as "<game>.<key>"
@@ -134,12 +136,6 @@ def game_rules(game):
     defaults["opponent"] = "off"
     defaults["level"] = game.DEFAULT_LEVEL
     return choices, ranges, defaults
-
-
-def _join_or(words):
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def _count(t, k, us):
@@ -554,24 +550,8 @@ class App:
         elif st == I.MATCH and prev in (I.RESTORE, I.FIX):
             self.emit((E.MATCH,))
 
-    def fill_words(self):
-        """The cells to fill, a stack with its height: ['c5=3', 'd5']."""
-        inf = self.inf
-        out = []
-        for c in range(self.n):
-            if inf.fill[c]:
-                h = inf.heights[c]
-                out.append("%s=%d" % (self.cell_name(c), h) if h >= 2 else self.cell_name(c))
-        return out
-
-    def height_words(self):
-        """While restoring, the occupied cells whose height must change (their switch stays
-        closed), with the height they must have: ['a5=1', 'e3=3']."""
-        inf = self.inf
-        if inf.state != I.RESTORE:
-            return []
-        return ["%s=%d" % (self.cell_name(c), inf.heights[c]) for c in range(self.n)
-                if self.regauge[c] and inf.heights[c]]
+    # what the board asks for, in words (xobo.runtime.guide: imported at the first fix, the
+    # first `state` or an ok with nothing to commit; the light says the same without it)
 
     def set_regauge(self, before, after):
         """Mark the cells occupied before and after whose height differs (None: none)."""
@@ -580,86 +560,35 @@ class App:
             b = after[c] if before is not None else 0
             self.regauge[c] = 1 if (a and b and a != b) else 0
 
+    def fill_words(self):
+        from xobo.runtime import guide
+
+        return guide.fill_words(self)
+
+    def height_words(self):
+        from xobo.runtime import guide
+
+        return guide.height_words(self)
+
     def fix_event(self):
-        """('fix', 'fill c5=3 d4 clear c3') (cells to fill, a stack with the height it must
-        have, and cells to clear), ('restore', 'fill b5 c5 d5 height a5=1') after an undo or a
-        load (occupied cells whose height must change), or ('fix', 'none')."""
-        inf = self.inf
-        fill = self.fill_words()
-        clear = [self.cell_name(c) for c in range(self.n) if inf.clear[c]]
-        height = self.height_words()
-        kind = "restore" if inf.state == I.RESTORE else "fix"
-        if not fill and not clear and not height:
-            return (kind, "none")
-        words = []
-        if fill:
-            words.append("fill " + " ".join(fill))
-        if clear:
-            words.append("clear " + " ".join(clear))
-        if height:
-            words.append("height " + " ".join(height))
-        return (kind, " ".join(words))
+        from xobo.runtime import guide
+
+        return guide.fix_event(self)
 
     def fix_text(self):
-        """'fix fill c5=3 d4 clear c3', 'restore fill b5 height a5=1' or 'fix none'."""
-        ev = self.fix_event()
-        return ev[0] + " " + ev[1]
+        from xobo.runtime import guide
+
+        return guide.fix_text(self)
 
     def ambiguous_cells(self):
-        """The touch cells of moves the switches cannot tell apart: ['c2', 'f2'] (the
-        inference marks them, ``amb_stack``)."""
-        inf = self.inf
-        if not inf.ambiguous:
-            return []
-        return [self.cell_name(c) for c in range(self.n) if inf.amb_stack[c]]
+        from xobo.runtime import guide
+
+        return guide.ambiguous_cells(self)
 
     def guide_text(self):
-        """What the player is asked to do now, in plain words ('' when nothing is asked):
-        the board's light says the same, this is for the page, serial ``state`` and an
-        ``ok`` that has nothing to commit (``event say ...``)."""
-        inf = self.inf
-        st = inf.state
-        layers = self.layers
-        pos = self.pos
-        who = ""
-        if self.pending >= 0:
-            who = "the %s plays %s" % (self.pending_from, pos.move_text(self.pending))
-        if st == I.OFFER:
-            m = inf.complete_move()
-            return "%s is a legal move: press ok to play it, %s cancels" % (
-                pos.move_text(m), layers.offer_undo_words(pos, m))
-        if st == I.MATCH:
-            if self.pending >= 0:
-                return "%s: %s" % (who, layers.move_words(pos, self.pending))
-            return ""
-        if st not in (I.PROGRESS, I.COMPLETE, I.WAIT_LONGER, I.UNKNOWN):
-            return ""
-        if inf.touch >= 0:
-            return layers.touch_words(inf.touch)
-        if st == I.UNKNOWN:
-            return ""
-        amb = self.ambiguous_cells()
-        if amb:
-            return layers.ambiguous_words(_join_or(amb))
-        if st == I.WAIT_LONGER:
-            return "%s is complete: press ok, or wait (it could still grow)" % pos.move_text(
-                inf.complete_move())
-        if st == I.COMPLETE:
-            return "%s is complete: it is played when the %ss stay still (or press ok)" % (
-                pos.move_text(inf.complete_move()), layers.PIECE)
-        out = ""
-        if inf.n_cand == 1:
-            out = layers.remaining_words(pos, inf, inf.cand[0])
-        else:
-            words = []
-            for j in range(inf.n_cand):
-                w = layers.move_words(pos, inf.moves[inf.cand[j]])
-                if w not in words:
-                    words.append(w)
-            out = _join_or(words[:4]) + (" or another" if len(words) > 4 else "")
-        if who:
-            return "%s: %s" % (who, out) if out else who
-        return out
+        from xobo.runtime import guide
+
+        return guide.guide_text(self)
 
     # ------------------------------------------------------------ game changes
 

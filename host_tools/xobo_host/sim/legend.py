@@ -3,7 +3,8 @@
 The colours are the firmware's choice. They are read from the firmware's colour module
 ``xobo.runtime.colours`` (``RGB``, ``PATTERN``, ``PATTERN_NAMES`` by light code) and their
 meanings from ``xobo.runtime.meanings``, else from the table in ``docs/colours.md`` (rows
-holding a colour as ``#rrggbb`` or ``(r, g, b)``). Each item also has ``pattern`` (steady, pulse, blink 1 Hz, ...) when known.
+holding a colour as ``#rrggbb`` or ``(r, g, b)``). Each item also has ``pattern`` (steady,
+pulse, blink 1 Hz, ...) when known.
 
 Usage::
 
