@@ -126,6 +126,9 @@ class Layers(GameLayers):
     def touch_words(self, cell):
         return "put %s back: its six neighbours are blinking" % self.name(cell)
 
+    def offer_undo_words(self, pos, m):
+        return "taking the piece off %s" % pos.move_text(m)
+
     def end_text(self, pos):
         """'*' while the game goes on, else 'red 2-1-1': the winner and the score (Red,
         Yellow, Green: XE2)."""
