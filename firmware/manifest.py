@@ -24,6 +24,11 @@ package(
         "games/tiny/ai.py",
         "games/tiny/board.py",
         "games/tiny/position.py",
+        "games/x/__init__.py",  # X (Mark Steere): three players
+        "games/x/rules.py",
+        "games/x/record.py",  # serial `record`
+        "games/x/board.py",
+        "games/x/ai.py",
         "games/xobo/rules/__init__.py",
         "errors.py",
         "games/xobo/rules/geometry.py",
