@@ -14,11 +14,13 @@ import io
 import re
 
 from . import design
+from .overlay import x_overlay_svg
 
 NETLIST_NAME = "xobo_board.net"
 BOM_NAME = "bom.csv"
 NETLIST15_NAME = "xobo_board_15x15.net"
 BOM15_NAME = "bom_15x15.csv"
+X_OVERLAY_NAME = "x_overlay.svg"  # the glass overlay for X (hardware.overlay)
 POWER_NAME = "power_budget.md"
 BOM_COLUMNS = ["item", "category", "quantity", "refs", "value", "footprint", "manufacturer",
                "mpn", "note"]
@@ -394,6 +396,7 @@ def generated(out_dir):
         out_dir / POWER_NAME: power_md(),
         out_dir / NETLIST15_NAME: netlist_text("15x15"),
         out_dir / BOM15_NAME: bom_csv("15x15"),
+        out_dir / X_OVERLAY_NAME: x_overlay_svg(8),
     }
     for name in design.BOARDS:
         b = design.board_definition(name)

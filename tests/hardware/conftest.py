@@ -45,6 +45,11 @@ def outputs():
 
 
 @pytest.fixture(scope="session")
+def overlay():
+    return load_hardware("overlay")
+
+
+@pytest.fixture(scope="session")
 def generate():
     return load_hardware("generate")
 

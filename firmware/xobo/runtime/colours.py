@@ -26,6 +26,13 @@ BLUE = const(0x0072B2)
 VERMILLION = const(0xD55E00)
 REDDISH_PURPLE = const(0xCC79A7)
 WHITE = const(0xFFFFFF)
+# X's own shades (Okabe-Ito hues; a shade is a colour of its own for the pair check): a green
+# corner held for now at a third of the light (the DIM pattern of bluish green is XoBo's
+# regroup cells), and the Red and Yellow of X's opponent feedback and Red's win lightened a
+# fifth towards white (vermillion's pulse and double flash are taken by other meanings)
+GREEN_THIRD = const(0x00352A)
+VERMILLION_LIGHT = const(0xDD7E33)
+YELLOW_LIGHT = const(0xF3E968)
 
 # patterns
 STEADY = const(0)
@@ -65,7 +72,17 @@ P3_COLOUR = const(24)  # a third player (three-player games): its edges, its pie
 WIN_P3 = const(25)
 OPP_P3 = const(26)
 GAME_SHOWN = const(27)  # the game gesture: the new game's area, for 1.2 s
-N_CODES = const(28)
+X_RED = const(28)  # X: Red's pieces and its edges (green is P3_COLOUR)
+X_YELLOW = const(29)  # X: Yellow's pieces and its edges
+X_RED_CORNER = const(30)  # X: a corner Red wins for now (provisional, dim)
+X_YELLOW_CORNER = const(31)
+X_GREEN_CORNER = const(32)
+X_WIN_RED = const(33)  # X: Red won (its winning groups, the edges)
+X_WIN_YELLOW = const(34)
+X_OPP_RED = const(35)  # X: the computer now plays Red
+X_OPP_YELLOW = const(36)
+X_NEIGHBOUR = const(37)  # X: the hex neighbours of a lifted piece or of a piece being put
+N_CODES = const(38)
 
 RGB = (
     BLACK,  # OFF
@@ -96,6 +113,16 @@ RGB = (
     BLUISH_GREEN,  # WIN_P3
     BLUISH_GREEN,  # OPP_P3
     WHITE,  # GAME_SHOWN
+    VERMILLION,  # X_RED
+    YELLOW,  # X_YELLOW
+    VERMILLION,  # X_RED_CORNER
+    YELLOW,  # X_YELLOW_CORNER
+    GREEN_THIRD,  # X_GREEN_CORNER
+    VERMILLION_LIGHT,  # X_WIN_RED
+    YELLOW,  # X_WIN_YELLOW
+    VERMILLION_LIGHT,  # X_OPP_RED
+    YELLOW_LIGHT,  # X_OPP_YELLOW
+    BLUE,  # X_NEIGHBOUR (no X player's colour)
 )
 
 PATTERN = (
@@ -127,6 +154,16 @@ PATTERN = (
     PULSE,  # WIN_P3
     DOUBLE,  # OPP_P3
     DOUBLE,  # GAME_SHOWN
+    STEADY,  # X_RED
+    STEADY,  # X_YELLOW
+    DIM,  # X_RED_CORNER
+    DIM,  # X_YELLOW_CORNER
+    STEADY,  # X_GREEN_CORNER (a third of bluish green: dim like the other two)
+    PULSE,  # X_WIN_RED
+    PULSE,  # X_WIN_YELLOW
+    DOUBLE,  # X_OPP_RED
+    DOUBLE,  # X_OPP_YELLOW
+    BLINK,  # X_NEIGHBOUR
 )
 
 # the meaning of each code in words: xobo.runtime.meanings (host only: the page's legend,
@@ -139,7 +176,7 @@ PATTERN = (
 OPP_DOUBLE = const(6)
 N_PATTERNS = const(7)
 RGB_BYTES = bytes(b for rgb in RGB for b in ((rgb >> 16) & 255, (rgb >> 8) & 255, rgb & 255))
-_DOUBLE_FROM_PRESS = (OPP_NS, OPP_EW, OPP_P3, GAME_SHOWN)
+_DOUBLE_FROM_PRESS = (OPP_NS, OPP_EW, OPP_P3, GAME_SHOWN, X_OPP_RED, X_OPP_YELLOW)
 PATTERN_OF = bytes(OPP_DOUBLE if k in _DOUBLE_FROM_PRESS else PATTERN[k] for k in range(N_CODES))
 # the patterns whose level changes with time (a frame showing none of them stands still)
 ANIMATED = const((1 << PULSE) | (1 << BLINK) | (1 << FAST) | (1 << DOUBLE) | (1 << OPP_DOUBLE))

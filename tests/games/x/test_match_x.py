@@ -41,7 +41,7 @@ def test_match_x_greedy_beats_random_per_seat():
 
 def test_match_cli_game_x_prints_levels_and_pairs(capsys):
     assert main(["match", "--game", "x", "--games", "6", "--set", "size=4", "--workers", "1",
-                 "--quiet"]) == 0
+                 "--levels", "random,greedy", "--quiet"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 3
     assert all(re.fullmatch(r"(random|greedy): \d+ wins in 9 seats \(\d\.\d\d a seat, fair"

@@ -23,8 +23,8 @@ PLAYER_NAMES = ("red", "yellow", "green")
 SETTINGS = {"size": (4, 9), "first": PLAYER_NAMES}
 DEFAULTS = {"size": 8, "first": "red"}
 NEW_GAME_SETTINGS = ("size", "first")
-LEVELS = ("random", "greedy")  # the computer player's levels, weakest first
-DEFAULT_LEVEL = "greedy"
+LEVELS = ("random", "greedy", "search")  # the computer player's levels, weakest first
+DEFAULT_LEVEL = "search"
 cli_module = "xobo.games.x.cli"
 
 
