@@ -710,6 +710,9 @@ class App:
         amb = self.ambiguous_cells()
         if amb:
             return layers.ambiguous_words(_join_or(amb))
+        if inf.stepped >= 0 and st == I.WAIT_LONGER:  # picked with ok (OK_STEPS)
+            return "%s chosen: it is played when the %ss stay still (or hold ok); ok picks " \
+                "the next" % (pos.move_text(inf.complete_move()), layers.PIECE)
         if st == I.WAIT_LONGER:
             return "%s is complete: press ok, or wait (it could still grow)" % pos.move_text(
                 inf.complete_move())
@@ -1035,6 +1038,11 @@ class App:
         self.new_game(now)
 
     def do_confirm(self, now):
+        if self.layers.OK_STEPS and self.inf.step_ambiguous(now) >= 0:
+            # moves the switches cannot tell apart: ok picks the next (the game asked)
+            if self.listeners:
+                self.emit((E.SAY, self.guide_text()))
+            return
         m = self.inf.confirm()
         if m >= 0:
             self.commit(m, now)
@@ -1059,6 +1067,11 @@ class App:
         if m >= 0 and self.inf.state == I.MATCH:
             self.commit(m, now)
             return
+        if self.inf.stepped >= 0:  # a move picked with ok (OK_STEPS): ok held plays it
+            m = self.inf.confirm()
+            if m >= 0:
+                self.commit(m, now)
+                return
         self.do_confirm(now)
 
     def unseen_move(self):

@@ -65,7 +65,19 @@ P3_COLOUR = const(24)  # a third player (three-player games): its edges, its pie
 WIN_P3 = const(25)
 OPP_P3 = const(26)
 GAME_SHOWN = const(27)  # the game gesture: the new game's area, for 1.2 s
-N_CODES = const(28)
+# Chain Reaction (games/chain_reaction/board.py): towers, scores, segments, a lifted tower
+CR_TOWER_L = const(28)  # a tower topped by Light (blue) over a Light piece: 1 Hz
+CR_TOWER_D = const(29)  # topped by Dark (orange) over a Dark piece
+CR_TOWER_LX = const(30)  # topped by Light over a Dark piece: 4 Hz (the second pattern)
+CR_TOWER_DX = const(31)  # topped by Dark over a Light piece
+CR_SCORE_L = const(32)  # Light's points 1-9 on file a (10-18 steady, 19 on fast)
+CR_SCORE_D = const(33)  # Dark's points on file i
+CR_SEGMENTS = const(34)  # the segments left in the turn (the mover's own goal row)
+CR_FIRST = const(35)  # a lifted tower's first square: its bottom piece goes there
+CR_GOAL_1 = const(36)  # a lifted tower's goal square worth 1 point
+CR_GOAL_2 = const(37)  # ... worth 2 points
+CR_PENALTY = const(38)  # the penalty: the split tower, the points lost
+N_CODES = const(39)
 
 RGB = (
     BLACK,  # OFF
@@ -96,6 +108,17 @@ RGB = (
     BLUISH_GREEN,  # WIN_P3
     BLUISH_GREEN,  # OPP_P3
     WHITE,  # GAME_SHOWN
+    BLUE,  # CR_TOWER_L
+    ORANGE,  # CR_TOWER_D
+    BLUE,  # CR_TOWER_LX
+    ORANGE,  # CR_TOWER_DX
+    BLUE,  # CR_SCORE_L
+    ORANGE,  # CR_SCORE_D
+    YELLOW,  # CR_SEGMENTS
+    SKY_BLUE,  # CR_FIRST
+    YELLOW,  # CR_GOAL_1
+    YELLOW,  # CR_GOAL_2
+    REDDISH_PURPLE,  # CR_PENALTY
 )
 
 PATTERN = (
@@ -127,6 +150,17 @@ PATTERN = (
     PULSE,  # WIN_P3
     DOUBLE,  # OPP_P3
     DOUBLE,  # GAME_SHOWN
+    BLINK,  # CR_TOWER_L
+    BLINK,  # CR_TOWER_D
+    FAST,  # CR_TOWER_LX
+    FAST,  # CR_TOWER_DX
+    DIM,  # CR_SCORE_L
+    DIM,  # CR_SCORE_D
+    DIM,  # CR_SEGMENTS
+    PULSE,  # CR_FIRST
+    STEADY,  # CR_GOAL_1
+    PULSE,  # CR_GOAL_2
+    BLINK,  # CR_PENALTY
 )
 
 MEANINGS = (
@@ -158,6 +192,17 @@ MEANINGS = (
     "the third player won",
     "edges: the computer now plays the third player",
     "the game gesture (ok held at the start of a game): the new game's cells",
+    "Chain Reaction: a tower, Light on top of a Light piece",
+    "Chain Reaction: a tower, Dark on top of a Dark piece",
+    "Chain Reaction: a tower, Light on top of a Dark piece",
+    "Chain Reaction: a tower, Dark on top of a Light piece",
+    "Chain Reaction: Light's score (file a, a cell a point; 10-18 steady)",
+    "Chain Reaction: Dark's score (file i, a cell a point; 10-18 steady)",
+    "Chain Reaction: the segments left in the turn (the mover's own goal row)",
+    "Chain Reaction: the lifted tower's first square (its bottom piece goes here)",
+    "Chain Reaction: a goal square the lifted tower scores 1 point on",
+    "Chain Reaction: a goal square the lifted tower scores 2 points on",
+    "Chain Reaction: the penalty (the tower to split, the 2 points lost)",
 )
 
 
