@@ -24,6 +24,11 @@ package(
         "games/tiny/ai.py",
         "games/tiny/board.py",
         "games/tiny/position.py",
+        "games/chain_reaction/__init__.py",  # Chain Reaction (Sid Sackson)
+        "games/chain_reaction/ai.py",
+        "games/chain_reaction/board.py",
+        "games/chain_reaction/record.py",
+        "games/chain_reaction/rules.py",
         "games/xobo/rules/__init__.py",
         "errors.py",
         "games/xobo/rules/geometry.py",
