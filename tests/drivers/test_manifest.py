@@ -25,6 +25,7 @@ HOST_ONLY = {
     "xobo/games/xobo/rules/cli.py",  # xobo rules under the unix port
     "xobo/games/tiny/cli.py",  # xobo rules --game tiny under the unix port
     "xobo/games/x/cli.py",  # xobo rules --game x under the unix port
+    "xobo/games/chain_reaction/cli.py",  # xobo rules --game chain-reaction (unix port)
 }
 # imports of device files that a Pico build never reaches (other platforms' branches)
 OTHER_PLATFORMS = {"xobo.drivers.leds_circuitpython", "digitalio", "board", "microcontroller",

@@ -880,6 +880,11 @@ class App:
         self.new_game(now)
 
     def do_confirm(self, now):
+        if self.layers.OK_STEPS and self.inf.step_ambiguous(now) >= 0:
+            # moves the switches cannot tell apart: ok picks the next (the game asked)
+            if self.listeners:
+                self.emit((E.SAY, self.guide_text()))
+            return
         m = self.inf.confirm()
         if m >= 0:
             self.commit(m, now)
@@ -904,6 +909,11 @@ class App:
         if m >= 0 and self.inf.state == I.MATCH:
             self.commit(m, now)
             return
+        if self.inf.stepped >= 0:  # a move picked with ok (OK_STEPS): ok held plays it
+            m = self.inf.confirm()
+            if m >= 0:
+                self.commit(m, now)
+                return
         self.do_confirm(now)
 
     def unseen_move(self):

@@ -82,7 +82,19 @@ X_WIN_YELLOW = const(34)
 X_OPP_RED = const(35)  # X: the computer now plays Red
 X_OPP_YELLOW = const(36)
 X_NEIGHBOUR = const(37)  # X: the hex neighbours of a lifted piece or of a piece being put
-N_CODES = const(38)
+# Chain Reaction (games/chain_reaction/board.py): towers, scores, segments, a lifted tower
+CR_TOWER_L = const(38)  # a tower topped by Light (blue) over a Light piece: 1 Hz
+CR_TOWER_D = const(39)  # topped by Dark (orange) over a Dark piece
+CR_TOWER_LX = const(40)  # topped by Light over a Dark piece: 4 Hz (the second pattern)
+CR_TOWER_DX = const(41)  # topped by Dark over a Light piece
+CR_SCORE_L = const(42)  # Light's points 1-9 on file a (10-18 steady, 19 on fast)
+CR_SCORE_D = const(43)  # Dark's points on file i
+CR_SEGMENTS = const(44)  # the segments left in the turn (the mover's own goal row)
+CR_FIRST = const(45)  # a lifted tower's first square: its bottom piece goes there
+CR_GOAL_1 = const(46)  # a lifted tower's goal square worth 1 point
+CR_GOAL_2 = const(47)  # ... worth 2 points
+CR_PENALTY = const(48)  # the penalty: the split tower, the points lost
+N_CODES = const(49)
 
 RGB = (
     BLACK,  # OFF
@@ -122,7 +134,18 @@ RGB = (
     YELLOW,  # X_WIN_YELLOW
     VERMILLION_LIGHT,  # X_OPP_RED
     YELLOW_LIGHT,  # X_OPP_YELLOW
-    BLUE,  # X_NEIGHBOUR (no X player's colour)
+    SKY_BLUE,  # X_NEIGHBOUR (no X player's colour)
+    BLUE,  # CR_TOWER_L
+    ORANGE,  # CR_TOWER_D
+    BLUE,  # CR_TOWER_LX
+    ORANGE,  # CR_TOWER_DX
+    BLUE,  # CR_SCORE_L
+    ORANGE,  # CR_SCORE_D
+    REDDISH_PURPLE,  # CR_SEGMENTS (yellow dim is X's corner)
+    SKY_BLUE,  # CR_FIRST
+    YELLOW_LIGHT,  # CR_GOAL_1 (yellow steady is X's Yellow)
+    YELLOW_LIGHT,  # CR_GOAL_2
+    REDDISH_PURPLE,  # CR_PENALTY
 )
 
 PATTERN = (
@@ -164,6 +187,17 @@ PATTERN = (
     DOUBLE,  # X_OPP_RED
     DOUBLE,  # X_OPP_YELLOW
     BLINK,  # X_NEIGHBOUR
+    BLINK,  # CR_TOWER_L
+    BLINK,  # CR_TOWER_D
+    FAST,  # CR_TOWER_LX
+    FAST,  # CR_TOWER_DX
+    DIM,  # CR_SCORE_L
+    DIM,  # CR_SCORE_D
+    DIM,  # CR_SEGMENTS
+    PULSE,  # CR_FIRST
+    STEADY,  # CR_GOAL_1
+    PULSE,  # CR_GOAL_2
+    BLINK,  # CR_PENALTY
 )
 
 # the meaning of each code in words: xobo.runtime.meanings (host only: the page's legend,

@@ -99,6 +99,9 @@ def guide_text(app):
     amb = ambiguous_cells(app)
     if amb:
         return layers.ambiguous_words(_join_or(amb))
+    if inf.stepped >= 0 and st == I.WAIT_LONGER:  # picked with ok (the layer's OK_STEPS)
+        return "%s chosen: it is played when the %ss stay still (or hold ok); ok picks " \
+            "the next" % (pos.move_text(inf.complete_move()), layers.PIECE)
     if st == I.WAIT_LONGER:
         return "%s is complete: press ok, or wait (it could still grow)" % pos.move_text(
             inf.complete_move())

@@ -113,6 +113,7 @@ class Inference:
         self.amb_stack = bytearray(n_cells)
         self.amb_valid = False
         self.touch = -1  # the stack cell being touched (lifted to be put back), -1: none
+        self.stepped = -1  # the touch cell the ok button picked (step_ambiguous), -1: none
         self.best = -1  # index of the nearest move for a fix, -1: back to E
         self.state = MATCH
         self.version = 0  # bumped at every classification (the light repaints)
@@ -188,6 +189,7 @@ class Inference:
         self.n_moves = n
         self.target = -1
         self.target_index = -1
+        self.stepped = -1
         self.restoring = restore and not over
         self.over = over
         self.fixing = False
@@ -234,6 +236,7 @@ class Inference:
                 o[c] = v
         if changed:
             self.changed_at = now
+            self.stepped = -1  # the pieces moved: a touch decides again, not the ok button
             self._classify()
         return changed
 
@@ -360,6 +363,8 @@ class Inference:
             self.state = UNKNOWN  # with a touch: FIX only after the longer settle time
             return
         self._candidate_state()
+        if self.stepped >= 0 and self.state == COMPLETE:
+            self.state = WAIT_LONGER  # picked with ok: the long settle time to step on
         if self.touch >= 0 and self.state == COMPLETE:
             # the lifted stack cell makes a longer move complete (b5,c5 then d5 lifted in a
             # run a5-d5: d5->a5); most likely the touch that decides b5,c5->d5: it has the
@@ -487,6 +492,40 @@ class Inference:
         self.n_fix = n
 
     # ------------------------------------------------------------ time and the ok button
+
+    def step_ambiguous(self, now):
+        """The ok button while complete moves wait that the switches cannot tell apart (a
+        piece put onto one of several pieces), for a game that asks for it
+        (``GameLayers.OK_STEPS``): pick the next of their touch cells, as lifting it and
+        putting it back would; the move then waits the long settle time (or ok held) and
+        commits, and another ok picks the next one. Returns the cell picked, or -1 (nothing
+        to step through: ok does what it always does)."""
+        if not self.amb_valid or (not self.ambiguous and self.stepped < 0):
+            return -1
+        if self.state not in (PROGRESS, COMPLETE, WAIT_LONGER) or self.touch >= 0:
+            return -1
+        o = self.observed
+        a = self.amb_obs
+        st = self.amb_stack
+        for c in range(self.n):
+            if o[c] != a[c]:
+                return -1  # the pieces are not as they were when the moves were found
+        pick = -1
+        for k in range(1, self.n + 1):
+            c = (self.stepped + k) % self.n if self.stepped >= 0 else k - 1
+            if st[c]:
+                pick = c
+                break
+        if pick < 0:
+            return -1
+        t = self.touched
+        for c in range(self.n):
+            if st[c]:
+                t[c] = 1 if c == pick else 0
+        self.stepped = pick
+        self.changed_at = now
+        self._classify()
+        return pick
 
     def poll(self, now):
         """Advance the timers; return the move to commit now, or -1."""

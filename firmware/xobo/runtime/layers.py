@@ -29,6 +29,12 @@ class GameLayers:
     group names (``("N", "S", "E", "W")``), ``name`` a cell namer (cell -> 'e5')."""
 
     PIECE = "piece"  # what a player puts down, in words
+    # the game paints the cells of its grid it does not play on (pos.used 0) and the board
+    # shows them: Chain Reaction's scores on files a and i (their switches stay unread)
+    LIGHTS_UNUSED = False
+    # ok steps through moves the switches cannot tell apart (Inference.step_ambiguous), as
+    # a touch of their touch cell would pick them; off: ok only says what to touch (XoBo)
+    OK_STEPS = False
     PLAYER_CODES = (C.NS_COLOUR, C.EW_COLOUR, C.P3_COLOUR)
     WIN_CODES = (C.WIN_NS, C.WIN_EW, C.WIN_P3)
     OPP_CODES = (C.OPP_NS, C.OPP_EW, C.OPP_P3)

@@ -386,6 +386,8 @@ class Light:
                         leds.set_cell(b, 0, 0, 0)
                 self.dark = False
             to_board = placement.to_board
+            if self.layers.LIGHTS_UNUSED:  # the game lights its unused cells too
+                to_board = placement.at_board
             for c in range(n):
                 b = to_board[c]
                 if b != 255:

@@ -59,11 +59,15 @@ class Placement:
         self.oy = (topo.height - height) // 2
         self.to_board = bytearray(self.n_cells)
         self.to_game = bytearray(b"\xff" * topo.n_cells)
+        # every game cell's board cell, the unused ones too: a game whose layers light its
+        # unused cells (GameLayers.LIGHTS_UNUSED: Chain Reaction's scores) is drawn with it
+        self.at_board = bytearray(self.n_cells)
         for g in range(self.n_cells):
+            b = (g // width + self.oy) * topo.width + g % width + self.ox
+            self.at_board[g] = b
             if used is not None and not used[g]:
                 self.to_board[g] = NONE
                 continue
-            b = (g // width + self.oy) * topo.width + g % width + self.ox
             self.to_board[g] = b
             self.to_game[b] = g
         self.identity = (self.n_cells == topo.n_cells and used_all(used, self.n_cells))

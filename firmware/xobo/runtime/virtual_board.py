@@ -270,6 +270,11 @@ class VirtualBoard:
         else:
             light = self.app.light
             to_game = self.app.place.to_game
+            if self.app.layers.LIGHTS_UNUSED:  # the game's unused cells are lit too
+                at = self.app.place.at_board
+                to_game = bytearray(b"\xff" * n)
+                for g in range(len(at)):
+                    to_game[at[g]] = g
             for c in range(n):
                 g = to_game[c]
                 out.append(light.cell_hex(g) if g != 255 else "000000")
