@@ -156,13 +156,21 @@ def game_drawing(app):
 
 
 def games_menu():
-    """The games this firmware has: [{"name", "title", "players"}] (xobo.games.available)."""
+    """The games this firmware has: [{"name", "title", "players", "levels"}]
+    (xobo.games.available), less those whose rules or board layer are not installed (the
+    board could not play them: ``set game`` would refuse)."""
     from xobo import games
 
     out = []
     for g in games.available():
         pkg = games.load(g)
-        out.append({"name": g, "title": pkg.TITLE, "players": list(pkg.PLAYER_NAMES)})
+        try:
+            pkg.engine()
+            pkg.board_layer()
+        except ImportError:
+            continue
+        out.append({"name": g, "title": pkg.TITLE, "players": list(pkg.PLAYER_NAMES),
+                    "levels": list(getattr(pkg, "LEVELS", ()))})
     return out
 
 
