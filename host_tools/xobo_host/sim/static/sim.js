@@ -220,7 +220,7 @@
       edge.dataset.led = hex;
       ledStyle(edge, hex);
     }
-    renderHand(s.hand || 0, s.box);
+    renderHand(s.hand || 0, s.box, s.cubes || 36);
     renderState(s.state || {}, s.say || "");
     renderLoading(s.loading);
     document.body.classList.toggle("monitor", s.mode === "monitor");
@@ -231,13 +231,14 @@
     lastError = s.last_error || "";
   }
 
-  function renderHand(h, box) {
+  function renderHand(h, box, cubes) {
     ui.hand.dataset.count = String(h);
     ui.handCubes.innerHTML = "";
     for (let i = 0; i < Math.min(h, 8); i++) ui.handCubes.insertAdjacentHTML("beforeend", '<i class="cube"></i>');
-    const inBox = box === undefined ? "" : " (" + box + " of 36 in the box)";
+    // a game whose pieces are not counted (box null) has no box to speak of
+    const inBox = box === undefined || box === null ? "" : " (" + box + " of " + cubes + " in the box)";
     ui.handText.textContent = h === 0
-      ? (box === 0 ? "No cube left in the box: all 36 are on the board; take some off"
+      ? (box === 0 ? "No cube left in the box: all " + cubes + " are on the board; take some off"
         : "Hand empty: a click puts a cube from the box" + inBox)
       : "Hand: " + h + (h === 1 ? " cube" : " cubes") + ", click cells to put them one by one" + inBox;
     ui.hand.classList.toggle("full", h > 0);
@@ -297,6 +298,7 @@
       role("res-ns").textContent = r.ns !== undefined ? r.ns : "–";
       role("res-ew").textContent = r.ew !== undefined ? r.ew : "–";
     }
+    for (const el of document.querySelectorAll("[data-xobo-only]")) el.hidden = !!st.game && st.game !== "xobo";
     if (ui.record.textContent !== (st.record || "")) ui.record.textContent = st.record || "";
     ui.position.textContent = st.position || "";
   }
