@@ -2,7 +2,7 @@
 
 Usage::
 
-    xobo games list                      # id, date, result, moves, board
+    xobo games list                      # id, game, date, result, moves, board
     xobo games show 3                    # the moves with their times
     xobo games export 3 --out game3.txt  # the record (N2), checked by the rules engine
     xobo games --db other.sqlite list
@@ -63,16 +63,18 @@ def run(args):
             if not games:
                 print("no games recorded yet")
             else:
-                print("%4s  %-20s  %-6s  %5s  %s" % ("id", "started (UTC)", "result", "moves",
-                                                   "board"))
+                print("%4s  %-24s  %-20s  %-6s  %5s  %s" % (
+                    "id", "game", "started (UTC)", "result", "moves", "board"))
             for g in games:
-                print("%4d  %-20s  %-6s  %5d  %s" % (g["id"], g["started_at"], g["result"],
-                                                   g["n_moves"], g["source"]))
+                game = g["game"] + (" " + g["params"] if g["params"] else "")
+                print("%4d  %-24s  %-20s  %-6s  %5d  %s" % (
+                    g["id"], game, g["started_at"], g["result"], g["n_moves"], g["source"]))
             return 0
         if args.games_command == "show":
             g = db.game(args.id)
-            print("game %d  %s variant, %s first, result %s" % (g["id"], g["variant"],
-                                                                g["first"], g["result"]))
+            print("game %d  %s%s, %s first, result %s" % (
+                g["id"], g["game"], " " + g["params"] if g["params"] else "", g["first"],
+                g["result"]))
             print("started %s%s  board %s" % (g["started_at"], "  ended %s" % g["ended_at"]
                                               if g["ended_at"] else "", g["source"] or "-"))
             if g["start_position"]:

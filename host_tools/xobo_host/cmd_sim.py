@@ -9,6 +9,7 @@ Usage::
     xobo sim                         # a free port, opens the browser
     xobo sim --port 8765 --no-browser
     xobo sim --flash /tmp/xobo-flash # where the simulated flash (the saved game) lives
+    xobo sim --board pico_15x15 --game brochs   # the 15 x 15 board, playing Brochs
 """
 
 import signal
@@ -33,6 +34,8 @@ def register(subparsers):
                    help="directory of the simulated flash, where the game is saved "
                    "(default: ~/.local/share/xobo/sim-flash)")
     p.add_argument("--board", default="pico_gpio", help="board definition (default pico_gpio)")
+    p.add_argument("--game", default=None,
+                   help="the game to play (serial 'set game'; default: the board's setting)")
     p.set_defaults(func=run)
 
 
@@ -59,7 +62,20 @@ def run(args):
     previous = {sig: signal.signal(sig, lambda *_: stop.set())
                 for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
-        backend = SimBackend(board).start()
+        backend = SimBackend(board)
+        if args.game:
+            from xobo_host.sim.backend import ActionError
+
+            try:
+                reply = backend.action({"action": "game", "name": args.game})
+            except ActionError as exc:
+                print("error: %s" % exc, file=sys.stderr)
+                return 2
+            if not reply["ok"]:
+                print("error: %s" % reply.get("error", "the board refused the game"),
+                      file=sys.stderr)
+                return 2
+        backend.start()
         try:
             server = SimServer(backend, host=args.host, port=args.port)
         except (OSError, OverflowError) as exc:  # a port in use; OverflowError past 65535

@@ -1,8 +1,10 @@
 """A local SQLite file of the games a board played (written by ``xobo monitor``).
 
-Tables: ``games`` (id, started_at, ended_at, source, variant, first, start_position, result,
-updated_at) and ``moves`` (game_id, ply, notation with `` (v)`` when it declared Voina,
-played_at). Times are UTC, ISO 8601.
+Tables: ``games`` (id, started_at, ended_at, source, game, params, variant, first,
+start_position, result, updated_at: ``game`` is the game's name, ``xobo`` or another of
+``xobo.games.GAMES``, ``params`` its parameters as the board says them, ``variant=kv``)
+and ``moves`` (game_id, ply, notation with `` (v)`` when it declared Voina, played_at).
+Times are UTC, ISO 8601.
 
 The monitor hands every game record (N2) it reads from the board to a :class:`Recorder`, which
 keeps the database in step: new moves are appended, undone moves removed, a new game (after
@@ -35,6 +37,8 @@ CREATE TABLE IF NOT EXISTS games (
     updated_at TEXT NOT NULL,
     ended_at TEXT,
     source TEXT NOT NULL DEFAULT '',
+    game TEXT NOT NULL DEFAULT 'xobo',
+    params TEXT NOT NULL DEFAULT '',
     variant TEXT NOT NULL DEFAULT 'xobo',
     first TEXT NOT NULL DEFAULT 'NS',
     start_position TEXT,
@@ -48,6 +52,9 @@ CREATE TABLE IF NOT EXISTS moves (
     PRIMARY KEY (game_id, ply)
 );
 """
+
+# columns added since the first databases were written: (name, declaration)
+ADDED_COLUMNS = (("game", "TEXT NOT NULL DEFAULT 'xobo'"), ("params", "TEXT NOT NULL DEFAULT ''"))
 
 
 class GamesDBError(ValueError):
@@ -89,6 +96,10 @@ class GamesDB:
             self.conn.row_factory = sqlite3.Row
             self.conn.execute("PRAGMA foreign_keys = ON")
             self.conn.executescript(SCHEMA)
+            have = {r[1] for r in self.conn.execute("PRAGMA table_info(games)")}
+            for name, decl in ADDED_COLUMNS:  # a database written before the games had names
+                if name not in have:
+                    self.conn.execute("ALTER TABLE games ADD COLUMN %s %s" % (name, decl))
             self.conn.commit()
         except sqlite3.DatabaseError as exc:  # a text file, an image, a truncated database
             self.close()
@@ -101,12 +112,16 @@ class GamesDB:
         if self.conn is not None:
             self.conn.close()
 
-    def new_game(self, source="", variant="xobo", first="NS", start_position=None, at=None):
+    def new_game(self, source="", variant="xobo", first="NS", start_position=None, at=None,
+                 game="xobo", params=None):
+        """A new row; ``params`` defaults to XoBo's ``variant=...``."""
         at = at or utc_now()
+        if params is None:
+            params = "variant=%s" % variant if game == "xobo" else ""
         cur = self.conn.execute(
-            "INSERT INTO games (started_at, updated_at, source, variant, first, start_position)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            (at, at, source, variant, first, start_position),
+            "INSERT INTO games (started_at, updated_at, source, game, params, variant, first,"
+            " start_position) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (at, at, source, game, params, variant, first, start_position),
         )
         self.conn.commit()
         return cur.lastrowid
@@ -164,6 +179,9 @@ class GamesDB:
     def to_record(self, game_id):
         """The game as a GameRecord, every move replayed and checked by the rules engine."""
         g = self.game(game_id)
+        if g["game"] != "xobo":
+            raise GamesDBError("game %s is a game of %s: only XoBo's records are exported"
+                               % (game_id, g["game"]))
         first = 0 if g["first"] == "NS" else 1
         rec = GameRecord(g["variant"], first, g["start_position"])
         try:
@@ -221,9 +239,10 @@ class Recorder:
                 pass  # an empty game that never started: reuse it
             elif self.game_id is not None and not self.moves:
                 self.db.conn.execute(
-                    "UPDATE games SET variant = ?, first = ?, start_position = ?, "
+                    "UPDATE games SET variant = ?, params = ?, first = ?, start_position = ?, "
                     "started_at = ? WHERE id = ?",
-                    (rec.variant, first, rec.start, at, self.game_id))
+                    (rec.variant, "variant=%s" % rec.variant, first, rec.start, at,
+                     self.game_id))
                 self.db.conn.commit()
             else:
                 self.game_id = self.db.new_game(self.source, rec.variant, first, rec.start, at)

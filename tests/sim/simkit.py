@@ -40,12 +40,13 @@ def stop_with_ctrl_c(proc, timeout=20):
 class Sim:
     """A running simulator: ``backend`` (SimBackend over VirtualBoard) and ``server``."""
 
-    def __init__(self, flash_dir, settle=200):
+    def __init__(self, flash_dir, settle=200, board="pico_gpio"):
         from xobo_host.sim.backend import SimBackend, make_virtual_board
         from xobo_host.sim.server import SimServer
 
         self.flash_dir = flash_dir
-        self.backend = SimBackend(make_virtual_board(flash_dir=str(flash_dir))).start()
+        self.backend = SimBackend(make_virtual_board(flash_dir=str(flash_dir),
+                                                     board=board)).start()
         self.server = SimServer(self.backend).start()
         self.url = self.server.url
         self.command("set settle %d" % settle)
@@ -86,3 +87,24 @@ class Sim:
             time.sleep(0.03)
         raise AssertionError("timed out waiting for %s; last state: %s"
                              % (what, json.dumps(self.state()["state"])[:600]))
+
+
+def with_board_layer(monkeypatch, name):
+    """Make game ``name`` playable on the board even where its board layer is not written yet
+    (the games' board layers are written apart from the simulator): the runtime's default
+    layers (``xobo.runtime.layers.GameLayers``: the pieces, the move in progress, the edges)
+    stand in for it. The game's rules are its own. Returns True when the stand-in was used."""
+    import types
+
+    from xobo import games
+    from xobo.runtime.layers import GameLayers
+
+    pkg = games.load(name)
+    try:
+        pkg.board_layer()
+        return False
+    except ImportError:
+        pass
+    stand_in = types.SimpleNamespace(Layers=GameLayers)
+    monkeypatch.setattr(pkg, "board_layer", lambda: stand_in)
+    return True

@@ -87,3 +87,47 @@ def test_xobo_games_list_show_export(db, tmp_path, capsys):
     assert main(["games", "--db", path, "export", "9"]) == 1
     assert "no game 9" in capsys.readouterr().err
     assert main(["games", "--db", str(tmp_path / "none.sqlite"), "list"]) == 1
+
+
+def test_the_database_records_which_game_and_its_parameters(db):
+    gid = Recorder(db).observe("1. e5")
+    g = db.game(gid)
+    assert (g["game"], g["params"]) == ("xobo", "variant=xobo")
+    other = db.new_game("sim", game="tiny", first="x")
+    assert (db.game(other)["game"], db.game(other)["params"]) == ("tiny", "")
+    with pytest.raises(GamesDBError, match="a game of tiny"):
+        db.export_record(other)
+
+
+def test_a_database_written_before_games_had_names_gets_the_columns(tmp_path):
+    import sqlite3
+
+    path = str(tmp_path / "old.sqlite")
+    conn = sqlite3.connect(path)
+    conn.executescript(
+        "CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT, started_at TEXT NOT NULL,"
+        " updated_at TEXT NOT NULL, ended_at TEXT, source TEXT NOT NULL DEFAULT '',"
+        " variant TEXT NOT NULL DEFAULT 'xobo', first TEXT NOT NULL DEFAULT 'NS',"
+        " start_position TEXT, result TEXT NOT NULL DEFAULT '*');"
+        "INSERT INTO games (started_at, updated_at) VALUES ('2024-01-01T00:00:00Z',"
+        " '2024-01-01T00:00:00Z');")
+    conn.commit()
+    conn.close()
+    d = GamesDB(path)
+    try:
+        assert d.game(1)["game"] == "xobo"
+    finally:
+        d.close()
+
+
+def test_xobo_games_list_names_the_game(tmp_path, capsys):
+    path = str(tmp_path / "games.sqlite")
+    d = GamesDB(path)
+    Recorder(d).observe("1. e5")
+    d.new_game("sim", game="tiny", first="x")
+    d.close()
+    assert main(["games", "--db", path, "list"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split()[:2] == ["id", "game"]
+    assert "xobo variant=xobo" in out[1]
+    assert out[2].split()[1] == "tiny"

@@ -301,3 +301,34 @@ def test_loading_a_position_with_non_ascii_digits_answers_with_an_error(sim):
     assert reply["error"] == "position: common reserve must be a number 0-36, got '3\u00b2'"
     reply = sim.post({"action": "load", "text": "[Variant \"xobo\"]\n\n1\u00b2. e5\n"})
     assert reply["ok"] is False and reply["error"].startswith("record: ")
+
+
+def test_the_game_action_switches_the_game_and_names_the_games_the_board_has(sim):
+    names = [g["name"] for g in sim.state()["games"]]
+    assert "xobo" in names and "tiny" in names
+    err = sim.post({"action": "game", "name": "chess"}, expect=400)["error"]
+    assert err.startswith("unknown game 'chess'")
+    sim.post({"action": "game", "name": "tiny"})
+    snap = sim.wait(lambda s: s["state"]["game"] == "tiny", what="tiny")
+    assert snap["state"]["area"]["cells"][0] == "d4"
+    assert snap["box"] is None  # the test game's pieces are not counted
+    err = sim.post({"action": "put", "cell": "j5"}, expect=400)["error"]
+    assert "not a cell of this 9x9 board" in err
+
+
+def test_play_it_for_me_plays_the_test_games_computer_move_with_the_pieces(sim):
+    sim.post({"action": "game", "name": "tiny"})
+    sim.command("set settle 200")
+    sim.command("set opponent o")
+    sim.post({"action": "put", "cell": "e5"})
+    sim.wait(lambda s: s["state"]["expect"] is not None, timeout=10, what="o's move shown")
+    played = sim.post({"action": "play"})["played"]
+    snap = sim.wait(lambda s: s["state"]["ply"] == 2, timeout=5, what="o's move committed")
+    assert played and sum(snap["counts"]) == 2
+
+
+def test_the_backend_reads_typed_events_with_their_kind(sim):
+    sim.command("set level random")
+    kinds = [e[2] for e in sim.backend.events_after(0, kinds=True)]
+    assert "setting" in kinds
+    assert sim.state()["settings_seq"] >= 1

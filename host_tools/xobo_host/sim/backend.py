@@ -12,7 +12,9 @@ Usage::
     backend = SimBackend(make_virtual_board(flash_dir="/tmp/flash"))
     backend.start()
     backend.action({"action": "put", "cell": "e5"})
-    snap = backend.snapshot()          # {"cells": [...81 "rrggbb"], "counts": [...], ...}
+    backend.action({"action": "game", "name": "tiny"})   # serial `set game tiny`
+    snap = backend.snapshot()          # {"cells": [...one "rrggbb" a board cell], "counts": [...],
+                                       #  "games": [...], "draw": {...}, "state": {...}, ...}
     backend.stop()
 """
 
@@ -22,9 +24,8 @@ import time
 
 from xobo.compat import ticks_diff
 from xobo.errors import XoboError
-from xobo.games.xobo.rules.geometry import cell_name, parse_cell
-from xobo.games.xobo.rules.position import Position
-from xobo.games.xobo.rules.record import parse_record
+from xobo.runtime import colours
+from xobo.runtime.events import SETTING, format_event
 from xobo_host.sim.feed import PageFeed
 
 BUTTONS = ("ok", "undo", "hint")
@@ -34,8 +35,9 @@ BUTTONS = ("ok", "undo", "hint")
 MIN_PRESS_MS = 60
 MIN_PRESS_STEPS = 3
 EDGES = ("N", "E", "S", "W")
-# A set has 36 cubes (rules B1): what is neither on the board nor in the hand is in the box.
-CUBES = 36
+# A XoBo set has 36 cubes (rules B1): what is neither on the board nor in the hand is in the
+# box. The other games' pieces are not counted (the page offers as many as the player puts).
+CUBES = {"xobo": 36}
 # Virtual time between two hand actions when the simulator moves the cubes itself (a record's
 # replay, the computer's move played for the player): long enough for the switches' debounce.
 HAND_MS = 60
@@ -61,23 +63,115 @@ def make_virtual_board(flash_dir=None, board="pico_gpio", settings=None):
     return VirtualBoard(flash_dir=flash_dir, board=board, realtime=True, settings=settings)
 
 
-def _cell(value):
-    if isinstance(value, int):
-        if 0 <= value < 81:
-            return value
-        raise ActionError("cell %d is off the board (0..80)" % value)
-    if not isinstance(value, str):
-        raise ActionError("an action needs a cell, like \"e5\"")
-    try:
-        return parse_cell(value.strip().lower())
-    except XoboError as exc:
-        raise ActionError(str(exc)) from None
-
-
 def _is_position(text):
     """An N3 string has ranks separated by '/' and no tag lines or move numbers."""
     t = text.strip()
     return "[" not in t and "/" in t.split()[0]
+
+
+def _rgb(code):
+    v = colours.RGB[code]
+    return "%06x" % v
+
+
+# ---------------------------------------------------------------- what each game draws
+# The page draws any rectangular game from the state (the board, the game's area, the LEDs,
+# the pieces' counts). A game whose pieces or cells need more (X's hexagons, Chain Reaction's
+# two-colour towers and goal rows, Brochs's donjons and quadrants) has a hook here:
+# ``hook(app, name) -> dict`` reads the game's position (``app.pos``, the rules engine's
+# documented fields) and returns what the page draws, by *board* cell name (``name(g)``
+# names game cell g where the game sits on the board):
+#
+# - ``shape``: "square" (default) or "hex" (a rhombus of hexagons, X's XB3 adjacency);
+# - ``pieces``: {cell: [kind, ...]} bottom first, the pieces' own colours (kinds are keys of
+#   ``kinds``); a cell not listed shows the switches' neutral cubes;
+# - ``kinds``: {kind: {"rgb": "rrggbb", "label": words}};
+# - ``marks``: {cell: mark} ("goal" / "goal2" on Chain Reaction's goal rows, "donjon");
+# - ``quadrant``: {cell: 0-3} (Brochs's quadrants NW, NE, SW, SE; the central cross has none).
+# A board layer that has ``state_extra(pos)`` puts its own fields in the state instead.
+
+
+def _draw_x(app, name):
+    return {"shape": "hex"}
+
+
+def _draw_chain_reaction(app, name):
+    pos = app.pos
+    light = _rgb(app.layers.PLAYER_CODES[0])
+    dark = _rgb(app.layers.PLAYER_CODES[1])
+    kinds = {"light": {"rgb": light, "label": app.names[0]},
+             "dark": {"rgb": dark, "label": app.names[1]}}
+    colour = (None, "light", "dark")  # pos.top/pos.bot: 0 none, 1 Light, 2 Dark
+    pieces = {}
+    marks = {}
+    for g in range(pos.n_cells):
+        if not pos.used[g]:
+            continue
+        if pos.top[g]:
+            stack = [colour[pos.bot[g]]] if pos.bot[g] else []
+            stack.append(colour[pos.top[g]])
+            pieces[name(g)] = stack
+        v = pos.goal_value(g)
+        if v:
+            marks[name(g)] = "goal2" if v == 2 else "goal"
+    return {"pieces": pieces, "kinds": kinds, "marks": marks}
+
+
+def _draw_brochs(app, name):
+    from xobo.games.brochs import rules
+
+    pos = app.pos
+    kinds = {"man": {"rgb": "1a1a1a", "label": "black man"},
+             "master": {"rgb": "1a1a1a", "label": "black master"},
+             "white": {"rgb": "f2f2f2", "label": "white man"}}
+    kind = {rules.MAN: "man", rules.MASTER: "master", rules.WHITE: "white"}
+    pieces = {}
+    quadrant = {}
+    for g in range(pos.n_cells):
+        k = kind.get(pos.piece(g))
+        if k:
+            pieces[name(g)] = [k]
+        q = rules.QUADRANT[g]
+        if q != rules.NO_QUADRANT:
+            quadrant[name(g)] = q
+    marks = {name(c): "donjon" for c in pos.donjons}
+    return {"pieces": pieces, "kinds": kinds, "marks": marks, "quadrant": quadrant}
+
+
+DRAW = {"x": _draw_x, "chain-reaction": _draw_chain_reaction, "brochs": _draw_brochs}
+
+
+def game_drawing(app):
+    """What the page draws of the game beyond the LEDs and the counts (see DRAW)."""
+    hook = DRAW.get(app.settings["game"])
+    if hook is None:
+        return {}
+    to_board = app.place.to_board
+    topo = app.topo
+
+    def name(g):
+        return topo.cell_name(to_board[g])
+
+    return hook(app, name)
+
+
+def games_menu():
+    """The games this firmware has: [{"name", "title", "players", "levels"}]
+    (xobo.games.available), less those whose rules or board layer are not installed (the
+    board could not play them: ``set game`` would refuse)."""
+    from xobo import games
+
+    out = []
+    for g in games.available():
+        pkg = games.load(g)
+        try:
+            pkg.engine()
+            pkg.board_layer()
+        except ImportError:
+            continue
+        out.append({"name": g, "title": pkg.TITLE, "players": list(pkg.PLAYER_NAMES),
+                    "levels": list(getattr(pkg, "LEVELS", ()))})
+    return out
 
 
 class SimBackend(PageFeed):
@@ -97,7 +191,9 @@ class SimBackend(PageFeed):
         self.errors = 0
         self.last_error = ""
         self.loading = None  # a record's replay: {"done": moves replayed, "total": moves}
-        board.subscribe(self._on_event)
+        self.settings_seq = 0  # bumped by every ``setting`` event: the page reads them again
+        self.menu = games_menu()
+        board.subscribe_events(self._on_event)
         with self.lock:
             if restore_cubes:
                 # the cubes stayed on the board while the simulator was off: the resumed game
@@ -139,13 +235,18 @@ class SimBackend(PageFeed):
                 time.sleep(left)
 
     # -- what the page sees -------------------------------------------------------------------
-    def _on_event(self, line):
-        self._add_event(line)
+    def _on_event(self, ev):
+        """A typed event (``xobo.runtime.events``): its line for the page's list, its kind
+        for what the page does about it (a ``setting`` re-reads the settings)."""
+        if ev[0] == SETTING:
+            self.settings_seq += 1
+        self._add_event(format_event(ev), ev[0])
 
     def _read(self):
         b = self.board
         st = dict(b.state())
         st.pop("counts", None)
+        app = b.app
         return {
             "mode": self.mode,
             "cells": list(b.cell_colors()),
@@ -153,6 +254,11 @@ class SimBackend(PageFeed):
             "counts": list(b.switches.counts),
             "hand": self.hand,
             "box": self.box(),
+            "cubes": self.cubes(),
+            "games": self.menu,
+            "colours": [_rgb(app.layers.PLAYER_CODES[k]) for k in range(len(app.names))],
+            "draw": game_drawing(app),
+            "settings_seq": self.settings_seq,
             "say": b.app.guide_text() if b.powered else "",
             "loading": self.loading,
             "state": st,
@@ -161,9 +267,33 @@ class SimBackend(PageFeed):
             "last_error": self.last_error,
         }
 
+    def cubes(self):
+        """The pieces of the game's set (XoBo's 36 cubes), None when they are not counted."""
+        return CUBES.get(self.board.app.settings["game"])
+
     def box(self):
-        """The cubes left in the box: the set's 36 less those on the board and in the hand."""
-        return max(0, CUBES - sum(self.board.switches.counts) - self.hand)
+        """The cubes left in the box: the set's less those on the board and in the hand
+        (None for a game whose pieces are not counted)."""
+        n = self.cubes()
+        if n is None:
+            return None
+        return max(0, n - sum(self.board.switches.counts) - self.hand)
+
+    def _cell(self, value):
+        """The board cell of a name ('e5', 'k13' on the 15 x 15) or a board cell number."""
+        topo = self.board.app.topo
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
+            raise ActionError("an action needs a cell, like \"e5\"")
+        if isinstance(value, str):
+            value = value.strip().lower()
+        try:
+            return self.board._cell(value)
+        except ValueError as exc:
+            raise ActionError("%s (files a-%s, ranks 1-%d)" % (
+                exc, topo.cell_name(topo.width - 1)[0], topo.height)) from None
+
+    def _name(self, c):
+        return self.board.app.topo.cell_name(c)
 
     def _refresh(self):
         """Read the board (lock held); bump the version and wake the listeners on a change."""
@@ -181,7 +311,7 @@ class SimBackend(PageFeed):
         handler = getattr(self, "_do_" + str(kind), None)
         if handler is None:
             raise ActionError(
-                "unknown action %r (put, lift, take, drop, press, release, hold, command, "
+                "unknown action %r (put, lift, take, drop, press, release, command, game, "
                 "load, new, clear, power_cut, play)" % (kind,)
             )
         with self.lock:
@@ -194,38 +324,38 @@ class SimBackend(PageFeed):
 
     def _do_put(self, req):
         """Put one cube on a cell: from the hand if it holds any, else from the reserve."""
-        c = _cell(req.get("cell"))
+        c = self._cell(req.get("cell"))
         if self.hand == 0 and self.box() == 0:
             raise ActionError("no cube left in the box: the set has %d and they are all on "
-                              "the board; take some off first (shift-click)" % CUBES)
+                              "the board; take some off first (shift-click)" % self.cubes())
         self.board.put(c)
         src = "hand" if self.hand > 0 else "box"
         if self.hand > 0:
             self.hand -= 1
-        return {"cell": cell_name(c), "from": src}
+        return {"cell": self._name(c), "from": src}
 
     def _do_lift(self, req):
         """Lift everything off a cell into the hand (a stack about to be spread)."""
-        c = _cell(req.get("cell"))
+        c = self._cell(req.get("cell"))
         n = self.board.switches.counts[c]
         if n == 0:
-            raise ActionError("%s is empty: nothing to lift" % cell_name(c))
+            raise ActionError("%s is empty: nothing to lift" % self._name(c))
         self.board.lift(c)
         self.hand += n
-        return {"cell": cell_name(c), "lifted": n}
+        return {"cell": self._name(c), "lifted": n}
 
     def _do_take(self, req):
         """Take cubes off a cell back into the box (a captured pair to the mover's reserve)."""
-        c = _cell(req.get("cell"))
+        c = self._cell(req.get("cell"))
         have = self.board.switches.counts[c]
         n = req.get("n", have)
         if not isinstance(n, int) or n < 1:
             raise ActionError("take needs a number of cubes n >= 1")
         if have == 0:
-            raise ActionError("%s is empty: nothing to take off" % cell_name(c))
+            raise ActionError("%s is empty: nothing to take off" % self._name(c))
         n = min(n, have)
         self.board.take(c, n)
-        return {"cell": cell_name(c), "taken": n}
+        return {"cell": self._name(c), "taken": n}
 
     def _do_drop(self, req):
         """Put the cubes in the hand back into the box."""
@@ -276,27 +406,64 @@ class SimBackend(PageFeed):
         return {"ok": ok, "reply": reply}
 
     def _do_play(self, req):
-        """Play the host's or the computer's move that waits for the cubes as a player would:
-        one hand action at a time through the virtual switches (a spread: lift the stack,
-        a cube on each cell, the pairs off; a regroup: each cube onto the stack cell). The
-        firmware commits it once the cubes stay still, as any move."""
-        from xobo.games.xobo.rules.geometry import ray as ray_of
-        from xobo.games.xobo.rules.notation import format_move
-
+        """Play the host's or the computer's move that waits for the pieces as a player would:
+        one hand action at a time through the virtual switches. The firmware commits it once
+        the pieces stay still, as any move."""
         app = self.board.app
         m = app.pending
+        what = "cubes" if app.settings["game"] == "xobo" else "pieces"
         if m < 0:
-            raise ActionError("no move waits for the cubes: the computer's move is shown on "
-                              "its turn (Play against the computer)")
+            raise ActionError("no move waits for the %s: the computer's move is shown on "
+                              "its turn (Play against the computer)" % what)
         if app.inf.state_name() != "match":
-            raise ActionError("the cubes are not as the position says: finish or put back "
-                              "what was moved first")
+            raise ActionError("the %s are not as the position says: finish or put back "
+                              "what was moved first" % what)
         if self.hand:
             self._do_drop(req)
+        text = app.pos.move_text(m)
+        hand = self._xobo_hands(m) if app.settings["game"] == "xobo" else self._hands(m)
+        to_board = app.place.to_board
+        for what, g in hand:
+            getattr(self, "_do_" + what)({"cell": to_board[g]})
+            self.board.advance(HAND_MS)
+        if self.hand:
+            self._do_drop(req)
+        return {"played": text}
+
+    def _hands(self, m):
+        """Any game's move as hand actions, from the heights before and after it: the stacks
+        it empties are lifted, the cells it fills get their pieces, the rest is taken off; a
+        move told apart from others of its footprint by its touch cell gets that cell lifted
+        and put back (docs/games.md)."""
+        pos = self.board.app.pos
+        before = bytes(pos.heights)
+        after = pos.clone()
+        after.apply(m)
+        lifts, puts, takes = [], [], []
+        for g in range(len(before)):
+            h0, h1 = before[g], after.heights[g]
+            if h0 and not h1:
+                lifts.append(("lift", g))
+            elif h1 > h0:
+                puts += [("put", g)] * (h1 - h0)
+            elif h1 < h0:
+                takes += [("take", g)] * (h0 - h1)
+        out = lifts + puts + takes
+        touch = pos.touch_cell(m)
+        if touch >= 0 and after.heights[touch]:
+            out += [("lift", touch)] + [("put", touch)] * after.heights[touch]
+        return out
+
+    def _xobo_hands(self, m):
+        """XoBo's move as a player's hands do it (a spread: lift the stack, a cube on each
+        cell, the pairs off; a regroup: each cube onto the stack cell)."""
+        from xobo.games.xobo.rules.geometry import ray as ray_of
+
         kind = m & 3
         c = (m >> 2) & 127
         n = m >> 12
         ray = ray_of(c, (m >> 9) & 7)
+        heights = self.board.app.pos.heights
         hand = []
         if kind == 0:
             hand.append(("put", c))
@@ -308,13 +475,10 @@ class SimBackend(PageFeed):
             pairs = []
             for k in range(n):
                 hand.append(("put", ray[k]))
-                if self.board.switches.counts[ray[k]] == 1:
+                if heights[ray[k]] == 1:
                     pairs.append(ray[k])
             hand += [("take", t) for t in pairs]
-        for what, cell in hand:
-            getattr(self, "_do_" + what)({"cell": cell})
-            self.board.advance(HAND_MS)
-        return {"played": format_move(m)}
+        return hand
 
     def _do_power_cut(self, req):
         """Power lost and back: the firmware reboots from its flash; the cubes stay."""
@@ -322,43 +486,61 @@ class SimBackend(PageFeed):
         return {}
 
     def _do_clear(self, req):
-        """Sweep every cube off the board and empty the hand (physical only)."""
-        self.board.switches.set_counts(bytearray(81))
+        """Sweep every piece off the board and empty the hand (physical only)."""
+        self.board.switches.set_counts(bytearray(self.board.bd.n_cells))
         self.hand = 0
         return {}
 
     def _do_new(self, req):
-        """A new game: the firmware's ``new`` and the board swept clean."""
+        """A new game: the firmware's ``new`` and the board swept clean (the pieces of a game
+        whose start position has some are set out)."""
         reply = list(self.board.command("new"))
         if not reply or not reply[0].startswith("ok"):
             return {"ok": False, "reply": reply, "error": _error_text(reply)}
-        self._do_clear(req)
+        self._sync_cubes()
         return {"reply": reply}
 
+    def _do_game(self, req):
+        """Play another game (serial ``set game NAME``): the board's pieces are set out as
+        that game's position says (its saved game, else its start)."""
+        name = req.get("name")
+        names = [g["name"] for g in self.menu]
+        if name not in names:
+            raise ActionError("unknown game %r (this board has: %s)" % (name, ", ".join(names)))
+        reply = list(self.board.command("set game " + name))
+        if not reply or not reply[0].startswith("ok"):
+            return {"ok": False, "reply": reply, "error": _error_text(reply)}
+        self._sync_cubes()
+        return {"game": name, "reply": reply}
+
     def _sync_cubes(self):
-        """Set the physical cubes to the heights of the firmware's position."""
-        text = self.board.state()["position"]
-        pos = Position.parse(text)
-        self.board.switches.set_counts(pos.heights)
+        """Set the physical pieces to the heights of the firmware's position."""
+        self.board.switches.set_counts(bytearray(self.board.bd.n_cells))
+        self.board.set_cubes(self.board.app.pos.heights)
         self.hand = 0
 
     def _do_load(self, req):
-        """Load a position (N3) or a game record (N2); the cubes are then set to match."""
+        """Load a position (the game's notation; XoBo's records, N2, too): the pieces are
+        then set to match."""
         text = req.get("text")
         if not isinstance(text, str) or not text.strip():
-            raise ActionError("paste a position (N3) or a game record (N2) to load")
+            raise ActionError("paste a position or a game record to load")
         text = text.strip()
-        if _is_position(text):
+        game = self.board.app.settings["game"]
+        if game != "xobo" or _is_position(text):
             one_line = " ".join(text.split())
-            try:
-                Position.parse(one_line)
+            app = self.board.app
+            try:  # the game's own words for what is wrong (the serial line is ASCII only)
+                app.game.parse_position(one_line, app.settings)
             except XoboError as exc:
                 return {"ok": False, "error": "position: %s" % exc}
             reply = list(self.board.command("load " + one_line))
             if not reply or not reply[0].startswith("ok"):
-                return {"ok": False, "reply": reply, "error": _error_text(reply)}
+                return {"ok": False, "reply": reply, "error": "position: " + _error_text(reply)}
             self._sync_cubes()
             return {"loaded": "position", "reply": reply}
+        from xobo.games.xobo.rules.record import parse_record
+
         try:
             rec = parse_record(text)
         except XoboError as exc:
@@ -380,7 +562,7 @@ class SimBackend(PageFeed):
         return self.board.app.pos.ply
 
     def _replay(self, rec):
-        """Replay a record on the board as players would: the board is told each move
+        """Replay a XoBo record on the board as players would: the board is told each move
         (``move``), the cubes are set to the position after it and ``ok`` commits it. The
         record's variant and first player are set for the replay only: the user's settings
         (for the next new game) are restored afterwards, whatever happened."""
@@ -411,7 +593,7 @@ class SimBackend(PageFeed):
             return {"ok": False, "reply": replies, "error": _error_text(reply)}
         pos = rec.start_position()
         self.hand = 0
-        self.board.switches.set_counts(pos.heights)
+        self.board.set_cubes(pos.heights)
         inf = self.board.app.inf
         self._advance_until(lambda: inf.state_name() == "match", 2000)
         total = len(rec.moves)
@@ -425,7 +607,7 @@ class SimBackend(PageFeed):
                 return {"ok": False, "reply": replies,
                         "error": "move %s: %s" % (text, _error_text(reply))}
             pos.apply(m)
-            self.board.switches.set_counts(pos.heights)
+            self.board.set_cubes(pos.heights)
             want = k + 1
             if not self._advance_until(lambda want=want: inf.state_name() in
                                        ("complete", "wait-longer") or self._ply() >= want, 2000):

@@ -1,6 +1,7 @@
 """What the page reads from a backend, shared by the simulator and the monitor: a snapshot
 with a ``version`` that goes up on every change, a wait for the next change, and the event
-lines the board sent (numbered, the last ``max_events`` kept).
+lines the board sent (numbered, the last ``max_events`` kept, each with its kind: ``move``,
+``setting``... as ``xobo.runtime.events`` names them).
 
 The backend holds ``lock`` while it changes ``_snap`` or adds an event, and calls ``_bump()``
 after a change; ``changed`` (a Condition) wakes the page's listeners.
@@ -18,6 +19,7 @@ Usage::
     snap = b.snapshot()                      # a copy, with "version"
     snap = b.wait_change(snap["version"], 15.0)
     b.events_after(0)                        # [(seq, line), ...]
+    b.events_after(0, kinds=True)            # [(seq, line, kind), ...]
 """
 
 import collections
@@ -31,16 +33,16 @@ class PageFeed:
         # keeps its view (a record's replay shows its progress) while a long action holds it
         self._ev_lock = threading.Lock()
         self.changed = threading.Condition(threading.Lock())
-        self.events = collections.deque(maxlen=max_events)  # (seq, line)
+        self.events = collections.deque(maxlen=max_events)  # (seq, line, kind)
         self.event_seq = 0
         self.version = 0
         self._snap = None
 
-    def _add_event(self, line):
-        """Number and keep one event line (lock held)."""
+    def _add_event(self, line, kind):
+        """Number and keep one event line and its kind (lock held)."""
         with self._ev_lock:
             self.event_seq += 1
-            self.events.append((self.event_seq, line))
+            self.events.append((self.event_seq, line, kind))
 
     def _bump(self):
         """What the page shows changed: a new version, the listeners woken."""
@@ -65,6 +67,8 @@ class PageFeed:
                 self.changed.wait(timeout)
         return self.snapshot()
 
-    def events_after(self, seq):
+    def events_after(self, seq, kinds=False):
         with self._ev_lock:
-            return [(s, line) for s, line in self.events if s > seq]
+            if kinds:
+                return [e for e in self.events if e[0] > seq]
+            return [(e[0], e[1]) for e in self.events if e[0] > seq]

@@ -203,9 +203,11 @@ class MonitorBackend(PageFeed):
                                 % (type(exc).__name__, exc))
 
     def _on_event(self, line):
+        # a real board's events come as serial lines, 'event KIND FIELDS' (the protocol)
+        words = line.split()
+        kind = words[1] if len(words) > 1 else ""
         with self.lock:
-            self._add_event(line)
-            words = line.split()
+            self._add_event(line, kind)
             if self.recorder is not None and len(words) > 1 and words[1] in ("new", "load"):
                 self.recorder.mark_new_game()
         if not line.startswith("event switch"):

@@ -5,7 +5,8 @@ Routes:
 - ``GET /``: the page (``static/index.html``; ``/static/sim.js``, ``/static/sim.css``).
 - ``GET /state``: the current snapshot (JSON).
 - ``GET /events``: server-sent events; each ``state`` message carries a snapshot and the
-  firmware's event lines sent since the previous message (``events``: ``[[seq, line], ...]``).
+  firmware's event lines sent since the previous message (``events``: ``[[seq, line, kind],
+  ...]``, the kind as ``xobo.runtime.events`` names it).
 - ``POST /action``: a JSON action (see ``SimBackend.action``); the reply is JSON with ``ok``.
 - ``GET /record.txt``: the game record (N2) as a file download.
 - ``GET /legend``: the light colours and what they mean (JSON list).
@@ -240,7 +241,7 @@ class _Handler(BaseHTTPRequestHandler):
                     self.wfile.flush()
                     continue
                 version = snap["version"]
-                new = backend.events_after(seq)
+                new = backend.events_after(seq, kinds=True)
                 if new:
                     seq = new[-1][0]
                 snap["events"] = new

@@ -6,7 +6,7 @@
 "use strict";
 
 (function () {
-  const FILES = "abcdefghi";
+  const LETTERS = "abcdefghijklmnopqrstuvwxyz";
   const LONG_PRESS_MS = 450;
   const MIN_PRESS_MS = 80;
   const $ = (sel, root) => (root || document).querySelector(sel);
@@ -17,52 +17,133 @@
     handText: role("hand-text"), message: role("message"), turn: role("turn"),
     voina: role("voina"), result: role("result"), record: role("record"),
     position: role("position"), events: role("events"), legend: role("legend"),
-    loadText: role("load-text"), loadError: role("load-error"),
+    loadText: role("load-text"), loadError: role("load-error"), players: role("players"),
+    game: role("game"), frame: $(".frame"),
   };
 
   let snap = null;
   let lastError = "";
   let tool = "put";
-  let cursor = 40;
   let typed = "";
-  const cells = [];
-  const shown = { counts: new Array(81).fill(-1), leds: new Array(81).fill(null) };
+  /* The board as the state describes it: its size (9 x 9, 15 x 15), the game's area on it
+   * and how the game's cells are drawn (squares, or X's rhombus of hexagons). The grid is
+   * built again whenever one of them changes (another game, another board). */
+  const board = { w: 9, h: 9, key: "", area: new Set(), shape: "square", n: 81 };
+  let cursor = 40;
+  let cells = [];
+  let shown = { counts: [], leds: [], pieces: [] };
 
-  const cellName = (c) => FILES[c % 9] + (Math.floor(c / 9) + 1);
+  const cellName = (c) => LETTERS[c % board.w] + (Math.floor(c / board.w) + 1);
   function parseCell(text) {
-    const m = /^([a-i])([1-9])$/.exec(String(text).trim().toLowerCase());
-    return m ? (Number(m[2]) - 1) * 9 + FILES.indexOf(m[1]) : -1;
+    const m = /^([a-z])([1-9][0-9]?)$/.exec(String(text).trim().toLowerCase());
+    if (!m) return -1;
+    const f = LETTERS.indexOf(m[1]), r = Number(m[2]) - 1;
+    return f < board.w && r < board.h ? r * board.w + f : -1;
   }
 
   /* ---------------------------------------------------------------- board drawing */
-  function buildGrid() {
-    for (let rank = 9; rank >= 1; rank--) {
-      for (let f = 0; f < 9; f++) {
-        const c = (rank - 1) * 9 + f;
+  function layoutOf(s) {
+    const st = s.state || {};
+    const b = st.board || {};
+    const n = (s.counts || []).length || 81;
+    const w = b.width || Math.round(Math.sqrt(n)) || 9, h = b.height || Math.round(n / w) || 9;
+    const area = (st.area && st.area.cells) || [];
+    const shape = (s.draw && s.draw.shape) || "square";
+    return { w, h, area, shape, game: st.game || "xobo",
+      key: [w, h, st.game || "", shape, area.join(",")].join("|") };
+  }
+
+  function buildGrid(lay) {
+    board.w = lay.w; board.h = lay.h; board.n = lay.w * lay.h; board.key = lay.key;
+    board.shape = lay.shape;
+    board.area = new Set(lay.area.length ? lay.area : null);
+    const all = !lay.area.length;
+    ui.grid.innerHTML = "";
+    ui.grid.dataset.shape = lay.shape;
+    ui.grid.dataset.game = lay.game;
+    ui.grid.dataset.cols = String(lay.w);
+    ui.grid.dataset.rows = String(lay.h);
+    ui.grid.setAttribute("aria-label", lay.w + " by " + lay.h + " cells, a1 at the bottom left");
+    ui.frame.style.setProperty("--cols", String(lay.w));
+    ui.frame.style.setProperty("--rows", String(lay.h));
+    cells = [];
+    shown = { counts: new Array(board.n).fill(-1), leds: new Array(board.n).fill(null),
+      pieces: new Array(board.n).fill(null) };
+    const hex = lay.shape === "hex" ? hexLayout(lay) : null;
+    for (let rank = lay.h; rank >= 1; rank--) {
+      for (let f = 0; f < lay.w; f++) {
+        const c = (rank - 1) * lay.w + f;
         const el = document.createElement("div");
-        el.className = "cell";
-        el.dataset.cell = cellName(c);
+        const name = cellName(c);
+        const inArea = all || board.area.has(name);
+        el.className = "cell" + (inArea ? "" : " inactive");
+        el.dataset.cell = name;
         el.dataset.count = "0";
         el.dataset.led = "000000";
         el.setAttribute("role", "gridcell");
         el.innerHTML = '<div class="glow"></div><div class="stack"></div><span class="count"></span>';
-        if (f === 0) el.insertAdjacentHTML("beforeend", '<span class="lab rank">' + rank + "</span>");
-        if (rank === 1) el.insertAdjacentHTML("beforeend", '<span class="lab file">' + FILES[f] + "</span>");
+        if (hex) {
+          if (!inArea) { el.hidden = true; el.classList.add("off"); } else hex.place(el, f, rank - 1);
+        }
+        const firstFile = hex ? hex.isFirstFile(f, rank - 1) : f === 0;
+        const firstRank = hex ? hex.isFirstRank(f, rank - 1) : rank === 1;
+        if (firstFile && (!hex || inArea)) el.insertAdjacentHTML("beforeend", '<span class="lab rank">' + rank + "</span>");
+        if (firstRank && (!hex || inArea)) el.insertAdjacentHTML("beforeend", '<span class="lab file">' + LETTERS[f] + "</span>");
         ui.grid.appendChild(el);
         cells[c] = el;
         wireCell(el, c);
       }
     }
     for (const edge of document.querySelectorAll("[data-edge]")) {
-      for (let i = 0; i < 9; i++) edge.insertAdjacentHTML("beforeend", '<i class="pix"></i>');
+      edge.innerHTML = "";
+      const k = edge.dataset.edge === "N" || edge.dataset.edge === "S" ? lay.w : lay.h;
+      for (let i = 0; i < k; i++) edge.insertAdjacentHTML("beforeend", '<i class="pix"></i>');
     }
-    setCursor(40, false);
+    const mid = Math.floor(lay.h / 2) * lay.w + Math.floor(lay.w / 2);
+    setCursor(cursor < board.n && cells[cursor] && !cells[cursor].hidden ? cursor : mid, false);
   }
 
-  function stackHtml(n) {
+  /* X's rhombus (XB2, XB3): the cell (q, r) is a pointy-top hexagon whose neighbours are
+   * (q +- 1, r), (q, r +- 1), (q + 1, r - 1) and (q - 1, r + 1); rank 1 at the bottom, each
+   * rank half a cell further East than the one under it. Sizes are fractions of the board's
+   * width (--board), the hexagon's width being the unit. */
+  function hexLayout(lay) {
+    let q0 = Infinity, r0 = Infinity, q1 = -1, r1 = -1;
+    for (const name of lay.area) {
+      const c = parseCell(name);
+      const q = c % lay.w, r = Math.floor(c / lay.w);
+      q0 = Math.min(q0, q); r0 = Math.min(r0, r); q1 = Math.max(q1, q); r1 = Math.max(r1, r);
+    }
+    const nq = q1 - q0 + 1, nr = r1 - r0 + 1;
+    const units = nq + (nr - 1) / 2;  // the rhombus's width in hexagon widths
+    const side = 1 / Math.sqrt(3);    // a side of a hexagon one unit wide
+    const tall = 1.5 * side * (nr - 1) + 2 * side;  // its height in units
+    ui.grid.style.setProperty("--hex-units", String(units));
+    ui.grid.style.setProperty("--hex-tall", String(tall / units));
+    const pct = (x) => "calc(var(--board) * " + (x / units).toFixed(5) + ")";
+    return {
+      place(el, f, r) {
+        const q = f - q0, rr = r - r0;
+        el.classList.add("hex");
+        el.style.left = pct(q + rr / 2);
+        el.style.top = pct(1.5 * side * (nr - 1 - rr));
+        el.dataset.q = String(q);
+        el.dataset.r = String(rr);
+      },
+      isFirstFile: (f) => f === q0,
+      isFirstRank: (f, r) => r === r0,
+    };
+  }
+
+  function stackHtml(n, kinds, colours) {
     let html = "";
     const shownCubes = Math.min(n, 8);
-    for (let i = 0; i < shownCubes; i++) html += '<i class="cube" style="--i:' + i + '"></i>';
+    for (let i = 0; i < shownCubes; i++) {
+      const kind = kinds ? kinds[i] : null;
+      const rgb = kind && colours[kind] ? colours[kind].rgb : null;
+      html += '<i class="cube' + (kind ? " piece" : "") + '" style="--i:' + i +
+        (rgb ? ";--piece:#" + rgb : "") + '"' + (kind ? ' data-kind="' + kind + '"' : "") + "></i>";
+    }
     return html;
   }
 
@@ -91,20 +172,39 @@
 
   function render(s) {
     snap = s;
+    const lay = layoutOf(s);
+    if (lay.key !== board.key) buildGrid(lay);
     const counts = s.counts || [];
     const leds = s.cells || [];
-    for (let c = 0; c < 81; c++) {
+    const draw = s.draw || {};
+    const pieces = draw.pieces || {}, kinds = draw.kinds || {};
+    const marks = draw.marks || {}, quadrant = draw.quadrant || {};
+    for (let c = 0; c < board.n; c++) {
       const el = cells[c];
+      const name = cellName(c);
       const n = counts[c] || 0;
-      if (shown.counts[c] !== n) {
+      // the pieces' own colours where the switches see as many pieces as the position has
+      const own = pieces[name] && pieces[name].length === n ? pieces[name] : null;
+      const ownKey = own ? own.join(",") : "";
+      if (shown.counts[c] !== n || shown.pieces[c] !== ownKey) {
         shown.counts[c] = n;
+        shown.pieces[c] = ownKey;
         el.dataset.count = String(n);
         const stack = $(".stack", el);
-        stack.innerHTML = stackHtml(n);
+        stack.innerHTML = stackHtml(n, own, kinds);
         stack.dataset.n = String(n);
         stack.style.setProperty("--n", String(Math.max(1, Math.min(n, 8))));
-        $(".count", el).textContent = n >= 2 ? String(n) : "";
+        $(".count", el).textContent = n >= 2 && !own ? String(n) : "";
         el.classList.toggle("occupied", n > 0);
+        if (own) el.dataset.pieces = ownKey; else delete el.dataset.pieces;
+      }
+      const mark = marks[name] || "";
+      if ((el.dataset.mark || "") !== mark) {
+        if (mark) el.dataset.mark = mark; else delete el.dataset.mark;
+      }
+      const quad = quadrant[name] !== undefined ? String(quadrant[name]) : "";
+      if ((el.dataset.quadrant || "") !== quad) {
+        if (quad) el.dataset.quadrant = quad; else delete el.dataset.quadrant;
       }
       const led = (leds[c] || "000000").toLowerCase();
       if (shown.leds[c] !== led) {
@@ -120,7 +220,7 @@
       edge.dataset.led = hex;
       ledStyle(edge, hex);
     }
-    renderHand(s.hand || 0, s.box);
+    renderHand(s.hand || 0, s.box, s.cubes || 36);
     renderState(s.state || {}, s.say || "");
     renderLoading(s.loading);
     document.body.classList.toggle("monitor", s.mode === "monitor");
@@ -131,13 +231,14 @@
     lastError = s.last_error || "";
   }
 
-  function renderHand(h, box) {
+  function renderHand(h, box, cubes) {
     ui.hand.dataset.count = String(h);
     ui.handCubes.innerHTML = "";
     for (let i = 0; i < Math.min(h, 8); i++) ui.handCubes.insertAdjacentHTML("beforeend", '<i class="cube"></i>');
-    const inBox = box === undefined ? "" : " (" + box + " of 36 in the box)";
+    // a game whose pieces are not counted (box null) has no box to speak of
+    const inBox = box === undefined || box === null ? "" : " (" + box + " of " + cubes + " in the box)";
     ui.handText.textContent = h === 0
-      ? (box === 0 ? "No cube left in the box: all 36 are on the board; take some off"
+      ? (box === 0 ? "No cube left in the box: all " + cubes + " are on the board; take some off"
         : "Hand empty: a click puts a cube from the box" + inBox)
       : "Hand: " + h + (h === 1 ? " cube" : " cubes") + ", click cells to put them one by one" + inBox;
     ui.hand.classList.toggle("full", h > 0);
@@ -166,16 +267,21 @@
     $("span", el).textContent = "Replaying the record: move " + loading.done + " of " + loading.total;
   }
 
+  /* the players' names as people read them: XoBo's sides by their edges, else the name */
+  const playerText = (name) => SIDE[name] || (name ? name[0].toUpperCase() + name.slice(1) : "–");
+
   function renderState(st, say) {
     const side = st.side !== undefined ? String(st.side) : String(st.position || "").split(/\s+/)[1];
     const over = st.result && st.result !== "*";
-    ui.turn.textContent = over ? "Game over" : (SIDE[side] || side || "–") + " to move";
+    ui.turn.textContent = over ? "Game over" : playerText(side) + " to move";
     ui.turn.dataset.side = over ? "" : String(side || "").toLowerCase();
     const v = st.voina === true || st.voina === 1 || st.voina === "1" || st.voina === "yes";
     ui.voina.hidden = !v || over;
     ui.voina.textContent = "Voïna! " + (SIDE[side] || "") + " is threatened and may regroup";
     ui.result.textContent = over ? resultText(st) : "";
     ui.result.dataset.result = st.result || "*";
+    renderPlayers(st, side, over);
+    renderGames(st);
     renderInference(st, say);
     const play = role("play");
     play.hidden = !st.expect || readOnly();
@@ -184,16 +290,72 @@
       Object.assign(settings, st.settings);
       renderSettings();
     }
-    const r = reserves(st);
-    role("res-common").textContent = r.common !== undefined ? r.common : "–";
-    role("res-ns").textContent = r.ns !== undefined ? r.ns : "–";
-    role("res-ew").textContent = r.ew !== undefined ? r.ew : "–";
+    const hasReserves = st.reserves !== undefined || st.game === undefined || st.game === "xobo";
+    role("reserves").hidden = !hasReserves;
+    if (hasReserves) {
+      const r = reserves(st);
+      role("res-common").textContent = r.common !== undefined ? r.common : "–";
+      role("res-ns").textContent = r.ns !== undefined ? r.ns : "–";
+      role("res-ew").textContent = r.ew !== undefined ? r.ew : "–";
+    }
+    for (const el of document.querySelectorAll("[data-xobo-only]")) el.hidden = !!st.game && st.game !== "xobo";
     if (ui.record.textContent !== (st.record || "")) ui.record.textContent = st.record || "";
     ui.position.textContent = st.position || "";
   }
 
+  /* the game's players, each in its colour (the board layer's player colour), the one to
+   * move marked, the winner crowned */
+  function renderPlayers(st, side, over) {
+    const names = st.players || [];
+    const colours = (snap && snap.colours) || [];
+    const key = names.join(",") + "|" + colours.join(",");
+    if (ui.players.dataset.key !== key) {
+      ui.players.dataset.key = key;
+      ui.players.innerHTML = "";
+      names.forEach((name, k) => {
+        const li = document.createElement("li");
+        li.dataset.player = name;
+        li.innerHTML = '<i class="dot"></i><span></span>';
+        if (colours[k]) li.firstChild.style.background = "#" + colours[k];
+        li.lastChild.textContent = playerText(name);
+        ui.players.appendChild(li);
+      });
+    }
+    for (const li of ui.players.children) {
+      const name = li.dataset.player;
+      li.classList.toggle("to-move", !over && name === side);
+      li.classList.toggle("winner", !!over && name === st.result);
+    }
+  }
+
+  /* the game menu: the games this board has (the backend's xobo.games.available) */
+  function renderGames(st) {
+    const games = (snap && snap.games) || [];
+    const key = games.map((g) => g.name).join(",");
+    if (ui.game.dataset.key !== key) {
+      ui.game.dataset.key = key;
+      ui.game.innerHTML = "";
+      for (const g of games) {
+        const o = document.createElement("option");
+        o.value = g.name;
+        o.textContent = g.title;
+        ui.game.appendChild(o);
+      }
+    }
+    role("games").hidden = !games.length;
+    if (st.game && ui.game.value !== st.game && document.activeElement !== ui.game) ui.game.value = st.game;
+    document.title = (st.title || "XoBo") + " · board simulator";
+  }
+
   const OTHER = { ns: "ew", ew: "ns", NS: "EW", EW: "NS" };
   function resultText(st) {
+    if (st.game && st.game !== "xobo") {
+      if (st.result === "draw") return "Draw";
+      // the board layer's words: 'x three in a row' -> 'X wins: three in a row'
+      const words = String(st.result_text || "").trim().split(/\s+/);
+      const how = words[0] === st.result ? words.slice(1).join(" ") : "";
+      return playerText(st.result) + " wins" + (how ? ": " + how : "");
+    }
     const w = SIDE[st.result] || st.result, l = SIDE[OTHER[st.result]] || "the loser";
     const why = {
       blocus: " (" + l + " connected both pairs of edges: blocus, E2)",
@@ -234,7 +396,9 @@
     for (const item of list) {
       const li = document.createElement("li");
       const line = Array.isArray(item) ? item[1] : String(item);
-      if (/^event setting /.test(line)) settingChanged = true;
+      // [seq, line, kind]: the kind says what happened (the line is only shown)
+      const kind = Array.isArray(item) ? item[2] : "";
+      if (kind === "setting" || kind === "game") settingChanged = true;
       li.textContent = line.replace(/^event\s+/, "");
       li.title = line;
       ui.events.insertBefore(li, ui.events.firstChild);
@@ -264,7 +428,43 @@
     return settingsReading;
   }
 
+  /* the opponent's choices are the game's players, the levels its computer's */
+  function renderVsChoices() {
+    const games = (snap && snap.games) || [];
+    const st = (snap && snap.state) || {};
+    const game = games.find((g) => g.name === st.game);
+    if (!game) return;
+    const seg = role("opponent");
+    const key = game.name;
+    if (seg.dataset.key !== key) {
+      seg.dataset.key = key;
+      seg.innerHTML = '<button role="radio" data-opponent="off" aria-checked="false" title="set opponent off: the players play each other">Off</button>';
+      game.players.forEach((name, k) => {
+        const b = document.createElement("button");
+        b.setAttribute("role", "radio");
+        b.dataset.opponent = name;
+        b.setAttribute("aria-checked", "false");
+        b.title = "set opponent " + name + ": the computer plays " + playerText(name);
+        b.innerHTML = '<i class="dot"></i>';
+        const rgb = (snap.colours || [])[k];
+        if (rgb) b.firstChild.style.background = "#" + rgb;
+        b.appendChild(document.createTextNode(playerText(name)));
+        seg.appendChild(b);
+      });
+      wireOpponents();
+      const level = role("level");
+      level.innerHTML = "";
+      for (const lv of game.levels || []) {
+        const o = document.createElement("option");
+        o.value = lv;
+        o.textContent = lv;
+        level.appendChild(o);
+      }
+    }
+  }
+
   function renderSettings() {
+    renderVsChoices();
     const opp = settings.opponent || "off";
     for (const b of document.querySelectorAll("[data-opponent]")) {
       b.setAttribute("aria-checked", b.dataset.opponent === opp ? "true" : "false");
@@ -275,7 +475,7 @@
     const now = opp + " " + (settings.level || "");
     if (shownVs !== null && now !== shownVs) {
       say(opp === "off" ? "Two players: the computer does not play"
-        : "The computer plays " + SIDE[opp] + " at level " + (settings.level || "?"), "info");
+        : "The computer plays " + playerText(opp) + " at level " + (settings.level || "?"), "info");
     }
     shownVs = settings.opponent ? now : null;
   }
@@ -290,11 +490,25 @@
     renderSettings();
   }
 
-  function wireVs() {
+  function wireOpponents() {
     for (const b of document.querySelectorAll("[data-opponent]")) {
       b.addEventListener("click", () => { setSetting("opponent", b.dataset.opponent); b.blur(); });
     }
+  }
+
+  function wireVs() {
+    wireOpponents();
     role("level").addEventListener("change", (ev) => setSetting("level", ev.target.value));
+    ui.game.addEventListener("change", async (ev) => {
+      const name = ev.target.value;
+      ev.target.blur();
+      const r = await act({ action: "game", name });
+      if (r.ok) {
+        for (const k of Object.keys(settings)) delete settings[k];
+        say("Now playing " + ((snap.games || []).find((g) => g.name === name) || {}).title, "info");
+        readSettings();
+      }
+    });
   }
 
   /* ---------------------------------------------------------------- server I/O */
@@ -521,23 +735,25 @@
     if (t && (t.tagName === "TEXTAREA" || t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "BUTTON" && (ev.key === " " || ev.key === "Enter"))) return;
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const k = ev.key;
-    const file = k.length === 1 ? FILES.indexOf(k.toLowerCase()) : -1;
-    if (file >= 0 && k === k.toLowerCase()) { typed = k; ev.preventDefault(); return; }
-    if (/^[1-9]$/.test(k) && typed) {
+    const file = k.length === 1 ? LETTERS.indexOf(k.toLowerCase()) : -1;
+    if (file >= 0 && file < board.w && k === k.toLowerCase()) { typed = k; ev.preventDefault(); return; }
+    if (/^[0-9]$/.test(k) && typed) {
+      // a cell is its file then its rank: 'e5', and on the 15 x 15 'k13' (a second digit
+      // refines the first while it still names a rank of the board)
       const c = parseCell(typed + k);
-      typed = "";
       if (c >= 0) setCursor(c);
+      typed = c >= 0 && /^[a-z]1$/.test(typed + k) && board.h >= 10 ? typed + k : "";
       ev.preventDefault();
       return;
     }
     typed = "";
-    const moves = { ArrowUp: 9, ArrowDown: -9, ArrowLeft: -1, ArrowRight: 1 };
+    const moves = { ArrowUp: board.w, ArrowDown: -board.w, ArrowLeft: -1, ArrowRight: 1 };
     if (k in moves) {
       const d = moves[k];
-      const f = cursor % 9;
-      if ((d === -1 && f === 0) || (d === 1 && f === 8)) return;
+      const f = cursor % board.w;
+      if ((d === -1 && f === 0) || (d === 1 && f === board.w - 1)) return;
       const c = cursor + d;
-      if (c >= 0 && c < 81) setCursor(c);
+      if (c >= 0 && c < board.n && !cells[c].hidden) setCursor(c);
       ev.preventDefault();
       return;
     }
@@ -555,7 +771,7 @@
     if (btn && buttonHandlers[btn]) buttonHandlers[btn].release();
   }
 
-  buildGrid();
+  buildGrid(layoutOf({}));
   wireButtons();
   wireVs();
   document.addEventListener("keydown", onKeyDown);
