@@ -109,6 +109,13 @@ def set_game(app, name, now):
     """Play game ``name`` from now on: its saved game is resumed (each game keeps its
     own), else a new game starts; the board shows what to clear or fill."""
     name = app.check_setting("game", name)
+    game = games.load(name)
+    try:  # all of it, before the current game is left: a board built without a part of it
+        game.engine()  # keeps playing the current one
+        game.board_layer()
+    except ImportError as exc:
+        raise XoboError("%s is not installed completely on this board (%s)" % (name, exc)) \
+            from None
     app.cancel_pending(now)
     app._store("game", name)
     app.stored["game"] = name

@@ -92,3 +92,25 @@ def test_unknown_game_is_refused_with_the_games_listed():
     vb = VirtualBoard()
     assert vb.command("set game chess")[0].startswith(
         "error game must be one of xobo|x|chain-reaction|brochs|tiny, not 'chess'")
+
+
+def test_a_game_whose_board_layer_is_missing_is_refused_and_the_game_goes_on():
+    from xobo import games
+
+    vb = VirtualBoard()
+    vb.advance(100)
+    _play(vb, "e5")
+    tiny = games.load("tiny")
+    kept = tiny.board_layer
+
+    def missing():
+        raise ImportError("no module named 'xobo.games.tiny.board'")
+
+    tiny.board_layer = missing  # as on a board built without it
+    try:
+        reply = vb.command("set game tiny")
+    finally:
+        tiny.board_layer = kept
+    assert reply[0].startswith("error tiny is not installed completely on this board")
+    assert vb.app.settings["game"] == "xobo" and vb.app.pos.ply == 1
+    assert vb.state()["game"] == "xobo"
