@@ -54,7 +54,6 @@ package(
         "runtime/loading.py",  # the saved game at boot, set game: unloaded after
         "runtime/protocol.py",
         "runtime/selftest.py",  # imported when the self-test starts
-        "runtime/settings.py",  # settings: checks, changes (unloaded after use)
         "runtime/storage.py",
         "runtime/topology.py",
         "runtime/words.py",  # the words from footprints (games without their own)

@@ -55,6 +55,7 @@ from xobo.compat import (
     ticks_us,
 )
 from xobo.errors import XoboError
+from xobo.numbers import parse_uint
 from xobo.runtime import events as E
 from xobo.runtime import inference as I
 from xobo.runtime.gestures import gesture_of
@@ -79,6 +80,65 @@ CHOICES = {"hints": ("on", "off")}
 RANGES = {"brightness": (0, 100), "settle": (200, 5000)}
 
 
+def _to_int(value):
+    """An int setting's value: an int, or ASCII digits (a saved or typed '+800', '８00' or
+    '1_000' is refused, as the protocol refuses them); None otherwise."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        v = parse_uint(value)
+        return v if v >= 0 else None
+    return None
+
+
+def _check(key, value, choices, ranges, keys):
+    if key in choices:
+        v = str(value).lower()
+        if v not in choices[key]:
+            raise ValueError("%s must be one of %s, not '%s'" % (key, "|".join(choices[key]),
+                                                                  value))
+        return v
+    if key in ranges:
+        lo, hi = ranges[key]
+        v = _to_int(value)
+        if v is None:
+            raise ValueError("%s must be a whole number %d-%d, not '%s'" % (key, lo, hi, value))
+        if v < lo or v > hi:
+            raise ValueError("%s must be %d-%d, not %d" % (key, lo, hi, v))
+        return v
+    raise ValueError("unknown setting '%s' (settings: %s)" % (key, ", ".join(keys)))
+
+
+def opponent_choices(game):
+    """'off', each player's name, and for three players each pair ('red+green')."""
+    names = game.PLAYER_NAMES
+    out = ["off"]
+    out.extend(names)
+    if len(names) > 2:
+        for i in range(len(names)):
+            for j in range(i + 1, len(names)):
+                out.append(names[i] + "+" + names[j])
+    return tuple(out)
+
+
+def game_rules(game):
+    """The game's settings' checks: (choices, ranges, defaults) with opponent and level."""
+    choices = {}
+    ranges = {}
+    for k in game.SETTINGS:
+        v = game.SETTINGS[k]
+        if len(v) == 2 and isinstance(v[0], int):
+            ranges[k] = v
+        else:
+            choices[k] = v
+    choices["opponent"] = opponent_choices(game)
+    choices["level"] = game.LEVELS
+    defaults = dict(game.DEFAULTS)
+    defaults["opponent"] = "off"
+    defaults["level"] = game.DEFAULT_LEVEL
+    return choices, ranges, defaults
+
+
 def _count(t, k, us):
     """Add one timing of ``us`` microseconds at ``t[k]`` (count, total, max)."""
     if t[k + 1] > 0x3FFFFFFF - us:  # a long run: halve, the mean stays (no overflow)
@@ -96,12 +156,6 @@ def _is_power_cut(exc):
 
 class App:
     """The board's application over a ``xobo.drivers.Drivers`` (real or virtual)."""
-
-    BOARD_KEYS = BOARD_KEYS
-    GAME_AI_KEYS = GAME_AI_KEYS
-    DEFAULTS = DEFAULTS
-    CHOICES = CHOICES
-    RANGES = RANGES
 
     def __init__(self, drivers, settings=None, now=None, listener=None, inference=None):
         self.d = drivers
@@ -178,7 +232,7 @@ class App:
         self.game = game
         self.rules = rules
         self.names = game.PLAYER_NAMES
-        self.choices, self.ranges, self.game_defaults = self._settings().game_rules(game)
+        self.choices, self.ranges, self.game_defaults = game_rules(game)
         self._view(name)
         w, h = game.area(self.settings)
         n = w * h
@@ -211,56 +265,22 @@ class App:
             self.place = self.topo.place(pos.width, pos.height, used)
             self.light.dark = True
 
-    # the settings' checks and changes: xobo.runtime.settings, imported when a setting is
-    # read or changed and, on the device (lean), unloaded after (not needed in play)
-
-    def _settings(self):
-        from xobo.runtime import settings
-
-        return settings
-
-    def _settings_done(self):
-        if self.lean:
-            forget_module("xobo.runtime.settings")
-
     def _view(self, name):
-        self._settings().view(self, name)
-        self._settings_done()
-
-    def setting_ranges(self):
-        """{key: (lo, hi)} of the whole-number settings (the board's and the game's)."""
-        r = self._settings().setting_ranges(self)
-        self._settings_done()
-        return r
-
-    def check_setting(self, key, value):
-        """The setting's value (str or int) or raise ValueError saying what is wrong."""
-        try:
-            return self._settings().check_setting(self, key, value)
-        finally:
-            self._settings_done()
-
-    def _check_game(self, key, value):
-        return self._settings().check_game(self, key, value)
-
-    def set_setting(self, key, value, now=None):
-        """Validate, apply, save and announce (``event setting KEY VALUE``); returns a note
-        ('' or 'takes effect at the next new game'): ``xobo.runtime.settings.set_setting``."""
-        try:
-            return self._settings().set_setting(self, key, value, now)
-        finally:
-            self._settings_done()
-
-    def cycle_opponent(self, now):
-        """The hint button's long press (``xobo.runtime.settings.cycle_opponent``)."""
-        try:
-            return self._settings().cycle_opponent(self, now)
-        finally:
-            self._settings_done()
-
-    def _storage_init(self):
-        self._settings().storage_init(self)
-        self._settings_done()
+        """``settings``: the board's settings and game ``name``'s (its keys without the
+        game's prefix), from ``stored``."""
+        s = {}
+        for k in BOARD_KEYS:
+            s[k] = self.stored.get(k, DEFAULTS[k])
+        s["game"] = name
+        for k in self.game_defaults:
+            v = self.stored.get(name + "." + k)
+            if v is None and name == "xobo":
+                v = self.stored.get(k)  # saved before the games: "variant xobo"
+            try:
+                s[k] = self._check_game(k, v) if v is not None else self.game_defaults[k]
+            except ValueError:
+                s[k] = self.game_defaults[k]
+        self.settings = s
 
     def _store(self, key, v):
         self.settings[key] = v
@@ -274,12 +294,33 @@ class App:
         own = tuple(k for k in self.game.SETTINGS)
         return ("game",) + own + BOARD_KEYS[1:] + GAME_AI_KEYS
 
+    def setting_ranges(self):
+        """{key: (lo, hi)} of the whole-number settings (the board's and the game's)."""
+        r = dict(RANGES)
+        r.update(self.ranges)
+        return r
+
     def cell_name(self, c):
         """The name of the game's cell ``c`` in the game's own notation ('e5' is XoBo's
         centre also on the 15 x 15 board, where it is the board's h8): the moves, the
         cells to fix and the words all speak the game's notation; only ``event switch``
         names the board's cells."""
         return cell_name(c, self.n_width)
+
+    def check_setting(self, key, value):
+        """The setting's value (str or int) or raise ValueError saying what is wrong."""
+        if key == "game":
+            v = str(value).lower()
+            ok = games.available()
+            if v not in ok:
+                raise ValueError("game must be one of %s, not '%s'" % ("|".join(ok), value))
+            return v
+        if key in BOARD_KEYS:
+            return _check(key, value, CHOICES, RANGES, self.setting_keys())
+        return self._check_game(key, value)
+
+    def _check_game(self, key, value):
+        return _check(key, value, self.choices, self.ranges, self.setting_keys())
 
     def game_params(self):
         """The current game's own settings (its parameters), for the saved game's header."""
@@ -290,6 +331,27 @@ class App:
         return out
 
     # ------------------------------------------------------------ storage
+
+    def _storage_init(self):
+        try:
+            from xobo.runtime.storage import SavedGame, Settings
+        except ImportError:  # storage not built yet: play without saving
+            return
+        self.saved_class = SavedGame
+        self.store = Settings(self.d.flash)
+        try:
+            loaded = self.store.load({})
+        except (OSError, ValueError) as exc:
+            self.note = "settings not loaded: %s" % exc
+            return
+        for k in loaded:
+            if k in BOARD_KEYS and k != "game":
+                try:
+                    self.stored[k] = _check(k, loaded[k], CHOICES, RANGES, BOARD_KEYS)
+                except ValueError:
+                    pass
+            else:
+                self.stored[k] = loaded[k]  # a game's: checked when that game is played
 
     def _saved_game(self):
         """The A/B save slots of the current game (XoBo's keep their old name, 'game')."""
@@ -887,7 +949,72 @@ class App:
     def do_opponent(self, now):
         self.cycle_opponent(now)
 
+    def cycle_opponent(self, now):
+        """The hint button's long press: the computer opponent goes off -> the players not to
+        move (you keep the player to move) -> the player to move (it moves now) -> off. Saved
+        and announced like a serial ``set opponent``; the computer's edges double-flash in
+        its colour (every edge dim white: off). Returns the new value."""
+        cur = self.settings["opponent"]
+        side = self.pos.side
+        mover = self.names[side]
+        others = "+".join(self.names[p] for p in range(len(self.names)) if p != side)
+        if cur == "off":
+            v = others
+        elif cur == mover:
+            v = "off"
+        else:
+            v = mover
+        self.set_setting("opponent", v, now)
+        shown = -1
+        if v != "off":
+            shown = side if v == mover else (side + 1) % len(self.names)
+        self.light.show_opponent(shown, now)
+        return v
+
     # ------------------------------------------------------------ settings
+
+    def set_setting(self, key, value, now=None):
+        """Validate, apply, save and announce (``event setting KEY VALUE``); returns a note
+        ('' or 'takes effect at the next new game'). A computer move waiting for the pieces
+        is cancelled when the computer no longer plays the player to move, or when the level
+        changes before any piece of it was moved (the computer then chooses again)."""
+        t = self.d.clock.ticks_ms() if now is None else now
+        if key == "game":
+            v = self.check_setting(key, value)
+            if v == self.settings["game"]:
+                self.emit((E.SETTING, key, v))
+                return ""
+            return self.set_game(v, t)
+        v = self.check_setting(key, value)
+        old = self.settings.get(key)
+        self._store(key, v)
+        if key == "settle":
+            self.inf.set_settle(v)
+        elif key == "brightness":
+            self._apply_brightness()
+        elif key == "hints":
+            self.light.hints = v == "on"
+        elif key in GAME_AI_KEYS:
+            self.ai_failed_ply = -1
+            if (key == "opponent" and self.pending_from == "computer"
+                    and not self.computer_plays(self.pos.side)):
+                self.cancel_pending(t)
+            elif (key == "level" and v != old and self.pending_from == "computer"
+                  and self.inf.n_lifted == 0 and self.inf.n_added == 0):
+                # no piece of it moved yet: the computer chooses again at the new level
+                self.cancel_pending(t)
+            if key == "opponent" and v != "off":
+                self.load_ai()
+        self.save_settings()
+        self.emit((E.SETTING, key, v))
+        if key in self.game.NEW_GAME_SETTINGS:
+            if key == "first":
+                cur = self.names[self.first]
+            else:  # the game's parameter as the position has it (XoBo: pos.variant)
+                cur = getattr(self.pos, key, old)
+            if cur != v:
+                return "takes effect at the next new game"
+        return ""
 
     def _apply_brightness(self):
         self.d.leds.brightness = self.settings["brightness"] * 255 // 100
