@@ -114,3 +114,27 @@ def test_a_game_whose_board_layer_is_missing_is_refused_and_the_game_goes_on():
     assert reply[0].startswith("error tiny is not installed completely on this board")
     assert vb.app.settings["game"] == "xobo" and vb.app.pos.ply == 1
     assert vb.state()["game"] == "xobo"
+
+
+def test_ok_held_at_the_start_of_a_game_cycles_the_games_and_flashes_the_new_games_cells():
+    vb = VirtualBoard()
+    vb.advance(100)
+    lines = []
+    vb.subscribe(lines.append)
+    vb.hold("ok", 1600)
+    vb.advance(1700)  # a long press: sent at 1.5 s
+    assert vb.app.settings["game"] == "x"  # the next of xobo.games.GAMES
+    assert "event game x X (Mark Steere)" in lines
+    code = vb.app.light.code
+    assert all(code[c] == C.GAME_SHOWN for c in range(vb.app.n))  # its cells, for 1.2 s
+    vb.advance(1500)
+    assert all(code[c] != C.GAME_SHOWN for c in range(vb.app.n))
+
+
+def test_ok_held_after_a_move_is_no_game_change():
+    vb = VirtualBoard()
+    vb.advance(100)
+    _play(vb, "e5")
+    vb.hold("ok", 1600)
+    vb.advance(1700)
+    assert vb.app.settings["game"] == "xobo" and vb.app.pos.ply == 1
