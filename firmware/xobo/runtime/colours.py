@@ -65,7 +65,16 @@ P3_COLOUR = const(24)  # a third player (three-player games): its edges, its pie
 WIN_P3 = const(25)
 OPP_P3 = const(26)
 GAME_SHOWN = const(27)  # the game gesture: the new game's area, for 1.2 s
-N_CODES = const(28)
+# Brochs (xobo.games.brochs.board): Black's men and White's men are the players' colours
+BR_MASTER = const(28)  # Black's master
+BR_DONJON = const(29)  # an empty donjon
+BR_DONJON_BLACK = const(30)  # a Black man on a donjon
+BR_DONJON_WHITE = const(31)  # a White man on a donjon
+BR_DONJON_MASTER = const(32)  # the master on a donjon
+BR_CROSS = const(33)  # an empty square of the central cross (in no quadrant)
+BR_REMOTE = const(34)  # a White piece a remote capture may take: lift it
+BR_ASKED = const(35)  # edges: the submission question waits for its answer
+N_CODES = const(36)
 
 RGB = (
     BLACK,  # OFF
@@ -96,6 +105,14 @@ RGB = (
     BLUISH_GREEN,  # WIN_P3
     BLUISH_GREEN,  # OPP_P3
     WHITE,  # GAME_SHOWN
+    REDDISH_PURPLE,  # BR_MASTER
+    YELLOW,  # BR_DONJON
+    BLUE,  # BR_DONJON_BLACK
+    ORANGE,  # BR_DONJON_WHITE
+    REDDISH_PURPLE,  # BR_DONJON_MASTER
+    VERMILLION,  # BR_CROSS
+    ORANGE,  # BR_REMOTE
+    WHITE,  # BR_ASKED
 )
 
 PATTERN = (
@@ -127,6 +144,14 @@ PATTERN = (
     PULSE,  # WIN_P3
     DOUBLE,  # OPP_P3
     DOUBLE,  # GAME_SHOWN
+    STEADY,  # BR_MASTER
+    DIM,  # BR_DONJON
+    DIM,  # BR_DONJON_BLACK
+    DIM,  # BR_DONJON_WHITE
+    DIM,  # BR_DONJON_MASTER
+    DIM,  # BR_CROSS
+    BLINK,  # BR_REMOTE
+    FAST,  # BR_ASKED
 )
 
 MEANINGS = (
@@ -158,6 +183,14 @@ MEANINGS = (
     "the third player won",
     "edges: the computer now plays the third player",
     "the game gesture (ok held at the start of a game): the new game's cells",
+    "Brochs: Black's master",
+    "Brochs: an empty donjon",
+    "Brochs: a donjon held by a Black man",
+    "Brochs: a donjon held by a White man",
+    "Brochs: a donjon held by the master",
+    "Brochs: the central cross (in no quadrant), where it is empty",
+    "Brochs: a White piece the remote capture may take: lift it",
+    "Brochs: edges: the submission question waits for its answer (accept or pass!)",
 )
 
 

@@ -27,6 +27,7 @@ ACTIONS = {
     "opponent": "cycle the computer opponent: off, the others, the player to move",
     "new-game": "start a new game",
 }
+# besides these, "press:NAME" presses the game's button NAME (Brochs: press:master, press:pass)
 
 DEFAULT_GESTURES = {
     "ok short": "confirm",
@@ -48,7 +49,9 @@ def parse_gestures(spec, buttons):
         action = spec[key]
         if len(words) != 2 or words[1] not in KINDS:
             raise ValueError("gesture '%s' should be 'BUTTON short|long' or 'both both'" % key)
-        if action not in ACTIONS:
+        if action.startswith("press:") and len(action) > 6:
+            pass  # the game's button (App.press): the game says whether it has it
+        elif action not in ACTIONS:
             raise ValueError("gesture '%s': unknown action '%s' (actions: %s)" % (
                 key, action, ", ".join(sorted(ACTIONS))))
         if words[0] != "both" and words[0] not in buttons:

@@ -40,6 +40,8 @@ HELP = (
     "load POSITION             start from an N3 position (the board shows the cells to fix)",
     "follow on|off             live events: switches, moves, undo, Voïna, results",
     "hint                      the AI's suggested move, shown in light",
+    "press BUTTON              the game's button (Brochs: master, pass, submission, accept,",
+    "                          refuse, resign)",
     "state                     what the board sees and asks: inference state, cells to fix,",
     "                          then 'say' and what it waits for in words",
     "leds                      the colours lit now: every cell from a1, then the edges",
@@ -74,6 +76,7 @@ class Protocol:
             "load": self.cmd_load,
             "follow": self.cmd_follow,
             "hint": self.cmd_hint,
+            "press": self.cmd_press,
             "state": self.cmd_state,
             "leds": self.cmd_leds,
             "mem": self.cmd_mem,
@@ -281,6 +284,12 @@ class Protocol:
             return ["ok hint %s (the expected %s move)" % (app.pos.move_text(m),
                                                            app.pending_from)]
         return ["ok hint %s" % app.pos.move_text(m)]
+
+    def cmd_press(self, arg, now):
+        words = arg.split()
+        if len(words) != 1:
+            raise ValueError("usage: press BUTTON (the game's button, like master or pass)")
+        return ["ok " + self.app.press(words[0].lower(), now)]
 
     def cmd_state(self, arg, now):
         self._no_arg("state", arg)
