@@ -24,6 +24,11 @@ package(
         "games/tiny/ai.py",
         "games/tiny/board.py",
         "games/tiny/position.py",
+        "games/brochs/__init__.py",  # Brochs (the 15x15 board)
+        "games/brochs/rules.py",
+        "games/brochs/board.py",
+        "games/brochs/ai.py",
+        "games/brochs/record.py",
         "games/xobo/rules/__init__.py",
         "errors.py",
         "games/xobo/rules/geometry.py",
