@@ -85,7 +85,7 @@ def expected_chain(leds_line, board):
         chain[index] = colours[cell]
     for k, side in enumerate(("N", "S", "E", "W")):
         for index in board["leds"]["edges"].get(side, ()):
-            chain[index] = colours[81 + k]
+            chain[index] = colours[len(board["leds"]["cells"]) + k]
     return chain
 
 
@@ -112,9 +112,20 @@ class Check:
     def __init__(self, harness, board, echo):
         self.h = harness
         self.board = board
+        # XoBo's 9 x 9 sits in the middle of a larger board (the runtime's placement,
+        # xobo.runtime.topology): its cell c is the board's cell self.at(c)
+        cols = len(board["matrix"]["cols"])
+        rows = len(board["leds"]["cells"]) // cols
+        self._ox = (cols - 9) // 2
+        self._oy = (rows - 9) // 2
+        self._cols = cols
         self.echo = echo
         self.results = []
 
+
+    def at(self, cell):
+        """The board cell of XoBo's cell ``cell`` (the same on the 9 x 9 board)."""
+        return (cell // 9 + self._oy) * self._cols + cell % 9 + self._ox
     def add(self, name, figure, target, passed):
         r = Result(name, figure, target, passed)
         self.results.append(r)
@@ -217,7 +228,7 @@ class Check:
 
     def move_by_hand(self):
         h = self.h
-        e5 = cell_index("e5")
+        e5 = self.at(cell_index("e5"))
         t0 = h.switch(e5, True)
         t, line = h.run(5000, until=["event move"])
         ms = (t - t0) / 1e6 if t else None
@@ -235,7 +246,7 @@ class Check:
 
     def changing_frames(self):
         h = self.h
-        e5 = cell_index("e5")
+        e5 = self.at(cell_index("e5"))
         self.ask("timing", "ok timing")
         n0 = len(h.frames)
         h.switch(e5, False)  # the committed cube taken off: the board blinks e5 to restore it
@@ -273,7 +284,7 @@ class Check:
             _, _, line = self.ask("load " + n3, "ok load")
             want = set(n3_occupied(n3))
             for cell in range(81):
-                h.switch(cell, cell in want)
+                h.switch(self.at(cell), cell in want)
             h.run(3000, until=["event match"])
             t0, t, line = self.ask("hint", "ok hint", 20000)
             if not (line and line.startswith("ok hint ")):
@@ -301,18 +312,21 @@ class Check:
             return
         want = set(n3_occupied(MIDGAME))
         for cell in range(81):
-            h.switch(cell, cell in want)
+            h.switch(self.at(cell), cell in want)
         t, line = h.run(5000, until=["event match"])
         if line is None:
             self.echo("note: the cubes of the middle-game position never matched (%s)"
                       % "; ".join(ln for _, ln in h.serial[-3:]))
         self.hint("hint-mid", "ply 20, e6=3")
         side = MIDGAME.split()[1]
-        empty = cell_index("e5")
+        empty = self.at(cell_index("e5"))
         t0 = h.send("set opponent %s" % side)
         h.run(50)
         t_sw = h.switch(empty, True)
-        t_on, _ = h.run(5000, until=["event switch e5 on"])
+        # (switch events name the board's cell: XoBo's e5 is h8 on the 15 x 15 board)
+        on = "event switch %s%d on" % ("abcdefghijklmno"[empty % self._cols],
+                                        empty // self._cols + 1)
+        t_on, _ = h.run(5000, until=[on])
         t_exp, line = self.event_since("event expect computer", t0)
         if t_exp is None:
             t_exp, line = h.run(20000, until=["event expect computer"])
