@@ -72,3 +72,14 @@ def test_shift595_definition_errors_say_what_is_wrong():
     d["platform"] = "circuitpython"
     with pytest.raises(BoardDefError, match="shift595 needs platform micropython-rp2"):
         parse(d)
+
+
+def test_the_self_test_covers_the_225_cells_of_the_15x15_board_and_names_a_dead_switch():
+    from xobo.drivers.virtual import make_virtual_drivers
+    from xobo.runtime.selftest import simulate
+
+    d = make_virtual_drivers(load(str(ROOT / "boards" / "pico_15x15.json")))
+    d.switches.fault(100, "open")  # k7: never closes
+    st = simulate(d, max_ms=7200000)
+    assert st.done and st.n == 225
+    assert st.report_lines() == ["selftest switch k7 never-closes", "selftest done 1 problems"]

@@ -324,7 +324,13 @@ def simulate(drivers, scan_ms=10, put_after_ms=300, hold_ms=400, max_ms=3600000,
     sw = d.switches
     leds = d.leds
     bd = d.boarddef
-    st = SelfTest(cell_of_key=bd.cell_of_key if bd is not None else None, cells=cells, **options)
+    topo = None
+    if bd is not None:
+        from xobo.runtime.topology import from_boarddef
+
+        topo = from_boarddef(bd)
+    st = SelfTest(cell_of_key=bd.cell_of_key if bd is not None else None, cells=cells,
+                  topology=topo, **options)
     raw = bytearray(st.n)
     ev = d.buttons.new_event()
     start = clock.ticks_ms()
