@@ -41,7 +41,9 @@ BLINK = const(2)  # 1 Hz, half on
 FAST = const(3)  # 4 Hz, half on
 DOUBLE = const(4)  # two short flashes every 1.2 s
 DIM = const(5)  # steady, a third of the intensity
-PATTERN_NAMES = ("steady", "pulse", "blink 1 Hz", "fast blink 4 Hz", "double flash", "dim")
+SLOW = const(6)  # a slow breathing, 2 s, never below 44 %: a steady-looking second pattern
+PATTERN_NAMES = ("steady", "pulse", "blink 1 Hz", "fast blink 4 Hz", "double flash", "dim",
+                 "slow breathing")
 
 # light meanings (codes); higher codes are not "more important", see light.py for layering
 OFF = const(0)
@@ -103,7 +105,9 @@ BR_DONJON_MASTER = const(53)  # the master on a donjon
 BR_CROSS = const(54)  # an empty square of the central cross (in no quadrant)
 BR_REMOTE = const(55)  # a White piece a remote capture may take: lift it
 BR_ASKED = const(56)  # edges: the submission question waits for its answer
-N_CODES = const(57)
+X_GREEN = const(57)  # X: Green's pieces and edges, breathing slowly (red and green differ by
+# pattern too: no meaning rests on colour alone)
+N_CODES = const(58)
 
 RGB = (
     BLACK,  # OFF
@@ -163,6 +167,7 @@ RGB = (
     VERMILLION,  # BR_CROSS
     ORANGE,  # BR_REMOTE
     WHITE,  # BR_ASKED
+    BLUISH_GREEN,  # X_GREEN
 )
 
 PATTERN = (
@@ -223,6 +228,7 @@ PATTERN = (
     DIM,  # BR_CROSS
     BLINK,  # BR_REMOTE
     FAST,  # BR_ASKED
+    SLOW,  # X_GREEN
 )
 
 # the meaning of each code in words: xobo.runtime.meanings (host only: the page's legend,
@@ -232,13 +238,14 @@ PATTERN = (
 # For the native colour pass (xobo.runtime.light): the colours as bytes (R, G, B per code), and
 # each code's pattern where the opponent feedback's double flash, timed from the long press,
 # is a pattern of its own (OPP_DOUBLE).
-OPP_DOUBLE = const(6)
-N_PATTERNS = const(7)
+OPP_DOUBLE = const(7)
+N_PATTERNS = const(8)
 RGB_BYTES = bytes(b for rgb in RGB for b in ((rgb >> 16) & 255, (rgb >> 8) & 255, rgb & 255))
 _DOUBLE_FROM_PRESS = (OPP_NS, OPP_EW, OPP_P3, GAME_SHOWN, X_OPP_RED, X_OPP_YELLOW)
 PATTERN_OF = bytes(OPP_DOUBLE if k in _DOUBLE_FROM_PRESS else PATTERN[k] for k in range(N_CODES))
 # the patterns whose level changes with time (a frame showing none of them stands still)
-ANIMATED = const((1 << PULSE) | (1 << BLINK) | (1 << FAST) | (1 << DOUBLE) | (1 << OPP_DOUBLE))
+ANIMATED = const((1 << PULSE) | (1 << BLINK) | (1 << FAST) | (1 << DOUBLE) | (1 << SLOW)
+                 | (1 << OPP_DOUBLE))
 
 
 def level(pattern, now):
@@ -261,12 +268,17 @@ def level(pattern, now):
         return 0
     if pattern == DIM:
         return 85
+    if pattern == SLOW:  # 16 steps a second
+        t = (now >> 6) & 31
+        if t >= 16:
+            t = 31 - t
+        return 112 + (t * 144 // 15)
     return 256
 
 
 @micropython.viper
 def levels_into(plevel: ptr16, now: int, opp_dt: int) -> int:
-    """``plevel[p]`` = ``level(p, now)`` for the patterns STEADY..DIM, and the opponent
+    """``plevel[p]`` = ``level(p, now)`` for the patterns STEADY..SLOW, and the opponent
     feedback's double flash (``OPP_DOUBLE``) ``opp_dt`` ms after the long press (-1: off,
     level 0). Returns 1 if any level changed. Native code: the same numbers as
     :func:`level`, computed every frame."""
@@ -278,6 +290,10 @@ def levels_into(plevel: ptr16, now: int, opp_dt: int) -> int:
     fast = 256 if (now & 255) < 128 else 0
     t = now % 1200
     double = 256 if (t < 120 or (t >= 240 and t < 360)) else 0
+    t = (now >> 6) & 31
+    if t >= 16:
+        t = 31 - t
+    slow = 112 + (t * 144 // 15)
     opp = 0
     if opp_dt >= 0:
         t = opp_dt % 1200
@@ -299,8 +315,11 @@ def levels_into(plevel: ptr16, now: int, opp_dt: int) -> int:
     if int(plevel[4]) != double:
         plevel[4] = double
         changed = 1
-    if int(plevel[6]) != opp:
-        plevel[6] = opp
+    if int(plevel[6]) != slow:
+        plevel[6] = slow
+        changed = 1
+    if int(plevel[7]) != opp:
+        plevel[7] = opp
         changed = 1
     return changed
 

@@ -7,7 +7,7 @@ from xobo.games.x.rules import Position, parse_cell
 from xobo.runtime import colours as C
 from xobo.runtime.virtual_board import VirtualBoard
 
-PIECE = (C.X_RED, C.X_YELLOW, C.P3_COLOUR)
+PIECE = (C.X_RED, C.X_YELLOW, C.X_GREEN)
 DIM = (C.X_RED_CORNER, C.X_YELLOW_CORNER, C.X_GREEN_CORNER)
 WIN = (C.X_WIN_RED, C.X_WIN_YELLOW, C.WIN_P3)
 
@@ -48,7 +48,7 @@ def test_XM2_each_piece_in_its_owners_colour_and_the_player_to_move_on_every_edg
     assert ("move", "e5", "") in events
     assert _edges(vb) == {C.X_YELLOW}
     _play(vb, "d4")
-    assert _edges(vb) == {C.P3_COLOUR}
+    assert _edges(vb) == {C.X_GREEN}
     _play(vb, "c6")
     assert _edges(vb) == {C.X_RED}
     code = vb.app.light.code
@@ -142,3 +142,13 @@ def test_XE2_the_end_shows_the_four_winning_groups_and_the_winner_on_the_edges()
     for c in range(64):
         if not in_groups[c] and c not in (0, 7, 56, 63):
             assert code[c] == DIM[after.owner[c] - 1]
+
+
+def test_the_three_owners_differ_by_pattern_as_well_as_colour():
+    # red and green look alike to some players: Green's pieces breathe slowly, Red's and
+    # Yellow's are steady, and Yellow's is far brighter (the issue: no meaning rests on colour
+    # alone)
+    red, yellow, green = PIECE
+    assert C.PATTERN[red] == C.STEADY and C.PATTERN[green] == C.SLOW
+    assert C.RGB[red] != C.RGB[green] != C.RGB[yellow]
+    assert C.level(C.SLOW, 0) >= 112 and C.level(C.SLOW, 1024) == 256

@@ -5,7 +5,8 @@ The runtime lights what every game has (the move in progress, fixes, undo, the h
 computer's move) from footprints; X adds:
 
 - under every piece its owner: Red vermillion, Yellow yellow, Green bluish green, steady
-  (``xobo.runtime.colours``: X_RED, X_YELLOW, P3_COLOUR);
+  (``xobo.runtime.colours``: X_RED, X_YELLOW, X_GREEN: Green's pieces breathe slowly, so
+  that red and green differ by pattern too);
 - on each corner cell the corner's current owner (XS2), dim while it is provisional and
   bright once it is settled (XS4); an open corner's cell shows what stands on it;
 - the six neighbours (XB3) of a piece that is lifted (a touch: putting it back changes
@@ -28,7 +29,7 @@ class Layers(FootprintWords, GameLayers):
     """X's layers (the module docstring)."""
 
     PIECE = "piece"
-    PLAYER_CODES = (C.X_RED, C.X_YELLOW, C.P3_COLOUR)
+    PLAYER_CODES = (C.X_RED, C.X_YELLOW, C.X_GREEN)  # Green breathes: not colour alone
     DIM_CODES = (C.X_RED_CORNER, C.X_YELLOW_CORNER, C.X_GREEN_CORNER)
     WIN_CODES = (C.X_WIN_RED, C.X_WIN_YELLOW, C.WIN_P3)
     OPP_CODES = (C.X_OPP_RED, C.X_OPP_YELLOW, C.OPP_P3)
