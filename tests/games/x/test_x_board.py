@@ -152,3 +152,23 @@ def test_the_three_owners_differ_by_pattern_as_well_as_colour():
     assert C.PATTERN[red] == C.STEADY and C.PATTERN[green] == C.SLOW
     assert C.RGB[red] != C.RGB[green] != C.RGB[yellow]
     assert C.level(C.SLOW, 0) >= 112 and C.level(C.SLOW, 1024) == 256
+
+
+def test_x_on_the_15x15_board_sits_in_its_middle_and_plays():
+    vb = VirtualBoard(board="pico_15x15", settings={"game": "x"})
+    vb.advance(300)
+    place = vb.app.place
+    topo = vb.app.topo
+    assert (place.ox, place.oy) == (3, 3)  # the 8 x 8 rhombus on d4-k11
+    assert topo.cell_name(place.to_board[0]) == "d4"
+    assert topo.cell_name(place.to_board[63]) == "k11"
+    for board_cell in ("d4", "k11", "g7"):
+        vb.put(board_cell)
+        vb.advance(1500)
+    assert [vb.app.pos.move_text(m) for m in vb.app.pos.history()] == ["a1", "h8", "d4"]
+    colours = vb.cell_colors()
+    lit = {topo.cell_name(b) for b in range(225) if colours[b] != "000000"}
+    assert lit <= {topo.cell_name(b) for b in place.board_cells()}
+    vb.put("a1")  # outside the rhombus: never a move
+    vb.advance(1500)
+    assert vb.app.pos.ply == 3
