@@ -435,10 +435,14 @@ class SimBackend(PageFeed):
         if self.hand:
             self._do_drop(req)
         text = app.pos.move_text(m)
-        hand = self._xobo_hands(m) if app.settings["game"] == "xobo" else self._hands(m)
+        xobo = app.settings["game"] == "xobo"
+        hand = self._xobo_hands(m) if xobo else self._hands(m)
         to_board = app.place.to_board
         for what, g in hand:
-            getattr(self, "_do_" + what)({"cell": to_board[g]})
+            act = {"cell": to_board[g]}
+            if not xobo:  # one piece a take: the rest of a stack stays (XoBo's takes a pair)
+                act["n"] = 1
+            getattr(self, "_do_" + what)(act)
             self.board.advance(HAND_MS)
         if self.hand:
             self._do_drop(req)

@@ -387,7 +387,10 @@
       const m = /^\d+(-\d+)+$/.exec(how);
       const nums = m ? how.split("-").map(Number) : null;
       if (nums && nums.length === names.length) how = scoreWords(names, nums);
-      else if (scoreOf(st)) how = (how ? "on " + how + ", " : "") + scoreWords(names, scoreOf(st));
+      else if (scoreOf(st)) {  // 'light points' and the score: 'Light wins (points): ...'
+        return playerText(st.result) + " wins" + (how ? " (" + how + ")" : "") + ": " +
+          scoreWords(names, scoreOf(st));
+      }
       return playerText(st.result) + " wins" + (how ? ": " + how : "");
     }
     const w = SIDE[st.result] || st.result, l = SIDE[OTHER[st.result]] || "the loser";
