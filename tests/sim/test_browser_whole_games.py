@@ -13,6 +13,8 @@ import time
 
 import pytest
 
+from sim.simkit import with_board_layer
+
 pytestmark = pytest.mark.browser
 
 
@@ -302,4 +304,78 @@ def test_CE1_a_whole_chain_reaction_game_to_12_light_by_hand_and_hints_dark_by_t
     pg.wait_for_selector('[data-role="players"] li[data-player="%s"].winner' % winner)
     assert pg.locator('[data-role="score"]').is_hidden()  # the result line says it now
     pg.screenshot(path=str(tmp_path / "cr-whole-game.png"))
+    assert time.monotonic() - t0 < 90
+
+
+# ---------------------------------------------------------------- Brochs
+
+
+def test_BE_a_whole_brochs_game_on_the_15x15_board_black_by_the_computer_white_by_hand(
+        open_page, monkeypatch, tmp_path):
+    """Black (the computer, level greedy) against White by hand (its men moved with clicks:
+    lifted, put, the captured pieces taken off), a hint played for White by "Play ... for
+    me". The default donjons (d4 l4 d12 l12). Until Brochs's board layer is installed the
+    runtime's default layers stand in for it (the pieces' own colours are drawn by the page;
+    the owners' lights are the layer's, checked only with it)."""
+    from xobo.games.brochs import ai, rules
+
+    stand_in = with_board_layer(monkeypatch, "brochs")
+    t0 = time.monotonic()
+    pg = open_page("pico_15x15")
+    sim = pg.sim
+    choose_game(pg, "brochs")
+    console(pg, "set settle 200")
+    assert pg.locator(".cell:not(.inactive)").count() == 225
+    computer_plays(pg, "black", "greedy")
+    app = sim.backend.board.app
+    by = {"hand": 0, "hint": 0, "computer": 0, "computer by hand": 0}
+    deadline = time.monotonic() + 80
+    while True:
+        st = sim.state()["state"]
+        if st["result"] != "*":
+            break
+        assert time.monotonic() < deadline, "the game did not end: %s" % st["position"]
+        side, ply = st["side"], st["ply"]
+        wait_turn(pg, side)
+        if side == "white":
+            if by["hand"] == 2 and not by["hint"]:
+                press(pg, "hint")
+                play_for_me(pg, "hint")
+                by["hint"] += 1
+            else:
+                m = ai.choose_move(app.pos.clone(), level="random", seed=ply)
+                do_hands(pg, hands_of(sim, m))
+                by["hand"] += 1
+        else:
+            # the computer's move is lit and waits for the pieces: put by "Play ... for me",
+            # every third one by hand where the board shows it
+            sel = '[data-role="play"][data-from="expect"]:not([hidden])'
+            pg.wait_for_selector(sel, timeout=10000)
+            if ply % 3 == 1:
+                do_hands(pg, hands_of(sim, app.pending))
+                by["computer by hand"] += 1
+            else:
+                play_for_me(pg, "expect")
+                by["computer"] += 1
+        wait_ply(sim, ply + 1)
+        # the men and Black's pieces are drawn in their own colours, as many as the rules say
+        snap = sim.state()
+        whites = sum(1 for ks in snap["draw"]["pieces"].values() if ks == ["white"])
+        assert whites == sum(1 for g in range(225) if app.pos.piece(g) == rules.WHITE)
+        if not stand_in and snap["state"]["result"] == "*":
+            lit = [c for c in snap["draw"]["pieces"] if
+                   snap["cells"][sim.backend._cell(c)] != "000000"]
+            assert len(lit) == len(snap["draw"]["pieces"])  # every piece lit (its owner)
+    st = sim.state()["state"]
+    assert by["hand"] >= 3 and by["computer"] >= 3 and by["computer by hand"] >= 1, by
+    winner = st["result"]
+    assert winner in ("black", "white"), st["result"]
+    words = st["result_text"].split()
+    assert words[0] == winner
+    want = winner.capitalize() + " wins" + (": " + " ".join(words[1:]) if words[1:] else "")
+    pg.wait_for_selector('[data-role="result"][data-result="%s"]' % winner, timeout=4000)
+    assert pg.inner_text('[data-role="result"]') == want
+    assert pg.inner_text('[data-role="turn"]') == "Game over"
+    pg.wait_for_selector('[data-role="players"] li[data-player="%s"].winner' % winner)
+    pg.screenshot(path=str(tmp_path / "brochs-whole-game.png"))
     assert time.monotonic() - t0 < 90
