@@ -94,14 +94,31 @@ def test_E2_loss_by_blocus_lights_the_winner_chain_and_the_loser_edges():
     assert vb.app.light.edge_code[0] == C.WIN_NS and vb.app.light.edge_code[1] == C.WIN_NS
 
 
-def test_every_meaning_has_its_own_colour_and_pattern_pair():
-    seen = []
+def _game_codes():
+    """The light codes of each game (their names' prefix: X_, CR_, BR_) and the common ones."""
+    names = {getattr(C, n): n for n in dir(C) if n.isupper() and isinstance(getattr(C, n), int)
+             and 0 < getattr(C, n) < C.N_CODES and not n.startswith("N_")}
+    common = []
+    games = {"X_": [], "CR_": [], "BR_": []}
     for code in range(1, C.N_CODES):
-        key = (C.RGB[code], C.PATTERN[code])
-        if code in (C.WIN_NS, C.NS_COLOUR, C.WIN_EW, C.EW_COLOUR, C.SELF):
-            continue  # player colours: edges steady, winner pulsing
-        assert key not in seen, MEANINGS[code]
-        seen.append(key)
+        prefix = [p for p in games if names.get(code, "").startswith(p)]
+        (games[prefix[0]] if prefix else common).append(code)
+    return common, games
+
+
+def test_every_meaning_has_its_own_colour_and_pattern_pair_in_each_game():
+    # a game shows the common meanings and its own: never two of them alike (two games'
+    # own codes may look alike: they are never lit together)
+    common, games = _game_codes()
+    assert all(games.values()), games
+    for own in games.values():
+        seen = []
+        for code in common + own:
+            key = (C.RGB[code], C.PATTERN[code])
+            if code in (C.WIN_NS, C.NS_COLOUR, C.WIN_EW, C.EW_COLOUR, C.SELF):
+                continue  # player colours: edges steady, winner pulsing
+            assert key not in seen, MEANINGS[code]
+            seen.append(key)
 
 
 def test_fill_and_clear_differ_by_colour_and_by_pattern():

@@ -20,6 +20,7 @@ HOST_ONLY = {
     "xobo/runtime/script.py",  # scripted physical sessions
     "xobo/runtime/unix_main.py",  # xobo board serial/run under the unix port
     "xobo/runtime/virtual_board.py",  # the simulator's board
+    "xobo/games/brochs/cli.py",  # xobo rules --game brochs
     "xobo/drivers/virtual.py",  # virtual twins of the drivers
     "xobo/drivers/leds_circuitpython.py",  # CircuitPython / Blinka boards, not the rp2 build
     "xobo/games/xobo/rules/cli.py",  # xobo rules under the unix port

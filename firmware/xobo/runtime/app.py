@@ -722,11 +722,15 @@ class App:
 
     def expect_move(self, m, source, now):
         """A host or computer move: shown in light; the pieces commit it."""
-        if not self.inf.set_target(m):
+        inf = self.inf
+        if not inf.set_target(m):
             raise XoboError("%s is not legal now" % self.pos.move_text(m))
         self.pending = m
         self.pending_from = source
         self.emit((E.EXPECT, source, self.pos.move_text(m)))
+        i = inf.target_index
+        if inf.n_l[i] == 0 and inf.n_a[i] == 0:  # no piece moves (a pass): nothing to wait for
+            self.commit(m, now)
 
     def cancel_pending(self, now):
         """Forget the host/computer move waiting for the pieces; returns its notation ('' if
@@ -888,7 +892,62 @@ class App:
             action = self.gestures.get((name, 1))  # a long press of a button with no long
         if action is None:
             return
+        # the game may give a gesture another meaning now (Brochs: ok held on a drop
+        # declares the master, ok held with nothing on the way passes)
+        action = self.layers.gesture(action, self.pos, self.inf)
+        if action.startswith("press:"):
+            try:
+                self.press(action[6:], now)
+            except XoboError as exc:
+                self.emit((E.ERROR, str(exc)))
+            return
         getattr(self, "do_" + action.replace("-", "_"))(now)
+
+    def _button_move(self):
+        """The complete move the pressed button picked (the master drop), or -1."""
+        inf = self.inf
+        c = inf.complete
+        if inf.armed and c >= 0 and inf.btn_of[c] == inf.armed and (
+                inf.state == I.COMPLETE or inf.state == I.WAIT_LONGER):
+            return inf.moves[c]
+        return -1
+
+    def press(self, name, now):
+        """The game's button ``name`` (serial ``press NAME``, a gesture ``press:NAME``): it
+        picks the move of the pieces on the way that needs it (Brochs's master drop: before
+        or after the piece is put), or plays the move it stands for now (a pass, a question).
+        Returns what was done; raises XoboError saying why it does nothing."""
+        layers = self.layers
+        if name not in layers.BUTTON_NAMES:
+            raise XoboError("%s has no button '%s'%s" % (
+                self.settings["game"], name, (" (its buttons: %s)" % " ".join(
+                    layers.BUTTON_NAMES)) if layers.BUTTON_NAMES else ""))
+        pos = self.pos
+        if pos.is_terminal():
+            raise XoboError("the game is over: %s does nothing" % name)
+        inf = self.inf
+        if self.pending < 0 and not inf.restoring and name in inf.buttons:
+            if inf.pressed() != name or self._button_move() < 0:
+                inf.press(name)  # pressed again with its move on the board: that move
+            m = self._button_move()
+            if m >= 0:
+                text = pos.move_text(m)
+                self.commit(m, now)
+                return "played %s" % text
+            words = layers.pressed_words(name, inf.armed != 0)
+            self.emit((E.SAY, words))
+            return words
+        m = layers.button_move(pos, name)
+        if m < 0:
+            raise XoboError("%s does nothing now" % name)
+        if self.pending >= 0:
+            raise XoboError("the %s move %s waits for the %ss (undo cancels it)" % (
+                self.pending_from, pos.move_text(self.pending), layers.PIECE))
+        if inf.state != I.MATCH:
+            raise XoboError("%s: first put the %ss back as they were" % (name, layers.PIECE))
+        text = pos.move_text(m)
+        self.commit(m, now)
+        return "played %s" % text
 
     # the gestures' actions (xobo.runtime.gestures.ACTIONS)
 

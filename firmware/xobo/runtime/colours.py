@@ -94,7 +94,16 @@ CR_FIRST = const(45)  # a lifted tower's first square: its bottom piece goes the
 CR_GOAL_1 = const(46)  # a lifted tower's goal square worth 1 point
 CR_GOAL_2 = const(47)  # ... worth 2 points
 CR_PENALTY = const(48)  # the penalty: the split tower, the points lost
-N_CODES = const(49)
+# Brochs (xobo.games.brochs.board): Black's men and White's men are the players' colours
+BR_MASTER = const(49)  # Black's master
+BR_DONJON = const(50)  # an empty donjon
+BR_DONJON_BLACK = const(51)  # a Black man on a donjon
+BR_DONJON_WHITE = const(52)  # a White man on a donjon
+BR_DONJON_MASTER = const(53)  # the master on a donjon
+BR_CROSS = const(54)  # an empty square of the central cross (in no quadrant)
+BR_REMOTE = const(55)  # a White piece a remote capture may take: lift it
+BR_ASKED = const(56)  # edges: the submission question waits for its answer
+N_CODES = const(57)
 
 RGB = (
     BLACK,  # OFF
@@ -146,6 +155,14 @@ RGB = (
     YELLOW_LIGHT,  # CR_GOAL_1 (yellow steady is X's Yellow)
     YELLOW_LIGHT,  # CR_GOAL_2
     REDDISH_PURPLE,  # CR_PENALTY
+    REDDISH_PURPLE,  # BR_MASTER
+    YELLOW,  # BR_DONJON
+    BLUE,  # BR_DONJON_BLACK
+    ORANGE,  # BR_DONJON_WHITE
+    REDDISH_PURPLE,  # BR_DONJON_MASTER
+    VERMILLION,  # BR_CROSS
+    ORANGE,  # BR_REMOTE
+    WHITE,  # BR_ASKED
 )
 
 PATTERN = (
@@ -198,6 +215,14 @@ PATTERN = (
     STEADY,  # CR_GOAL_1
     PULSE,  # CR_GOAL_2
     BLINK,  # CR_PENALTY
+    STEADY,  # BR_MASTER
+    DIM,  # BR_DONJON
+    DIM,  # BR_DONJON_BLACK
+    DIM,  # BR_DONJON_WHITE
+    DIM,  # BR_DONJON_MASTER
+    DIM,  # BR_CROSS
+    BLINK,  # BR_REMOTE
+    FAST,  # BR_ASKED
 )
 
 # the meaning of each code in words: xobo.runtime.meanings (host only: the page's legend,

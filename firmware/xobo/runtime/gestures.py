@@ -22,6 +22,7 @@ KINDS = {"short": SHORT, "long": LONG, "both": BOTH}
 # (right after power-up: abandon the resumed game), hint, opponent (cycle the computer),
 # new-game
 ACTIONS = ("confirm", "next", "undo", "undo-or-abandon", "hint", "opponent", "new-game")
+# besides these, "press:NAME" presses the game's button NAME (Brochs: press:master, press:pass)
 
 DEFAULT_GESTURES = {
     "ok short": "confirm",
@@ -43,7 +44,9 @@ def parse_gestures(spec, buttons):
         action = spec[key]
         if len(words) != 2 or words[1] not in KINDS:
             raise ValueError("gesture '%s' should be 'BUTTON short|long' or 'both both'" % key)
-        if action not in ACTIONS:
+        if action.startswith("press:") and len(action) > 6:
+            pass  # the game's button (App.press): the game says whether it has it
+        elif action not in ACTIONS:
             raise ValueError("gesture '%s': unknown action '%s' (actions: %s)" % (
                 key, action, ", ".join(ACTIONS)))
         if words[0] != "both" and words[0] not in buttons:

@@ -103,6 +103,9 @@ def guide_text(app):
         return "%s chosen: it is played when the %ss stay still (or hold ok); ok picks " \
             "the next" % (pos.move_text(inf.complete_move()), layers.PIECE)
     if st == I.WAIT_LONGER:
+        w = layers.waiting_words(pos, inf)  # the game's (Brochs: hold ok for the master)
+        if w:
+            return w
         return "%s is complete: press ok, or wait (it could still grow)" % pos.move_text(
             inf.complete_move())
     if st == I.COMPLETE:

@@ -17,6 +17,8 @@ HELP = (
     "load POSITION             start from an N3 position (the board shows the cells to fix)",
     "follow on|off             live events: switches, moves, undo, Voïna, results",
     "hint                      the AI's suggested move, shown in light",
+    "press BUTTON              the game's button (Brochs: master, pass, submission, accept,",
+    "                          refuse, resign)",
     "state                     what the board sees and asks: inference state, cells to fix,",
     "                          then 'say' and what it waits for in words",
     "leds                      the colours lit now: every cell from a1, then the edges",

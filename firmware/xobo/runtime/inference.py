@@ -31,6 +31,12 @@ and the cells it fills ``A(m)``. Classification of ``O`` (docs/firmware.md has t
 
 When a move is expected (a host or computer move, :meth:`set_target`), only that move counts.
 
+Moves of one footprint that a button tells apart (Brochs: a drop, and the same drop as the
+master, ``pos.button_of(m) == "master"``): a move with a button is complete only after that
+button was pressed (:meth:`press`, before or after the pieces); it then replaces the plain
+move of its footprint. Until then it stays a candidate, so the plain move waits the long
+settle time: the player has time to press the button.
+
 Everything after :meth:`set_position` is allocation-free (preallocated buffers, index loops).
 
 Usage::
@@ -124,6 +130,8 @@ class Inference:
         self.fix_goal = -1  # the move index the fix leads to, -1: back to E
         self.target = -1  # the expected move (host/computer), -1: any legal move
         self.target_index = -1
+        self.buttons = []  # the names of the buttons that pick legal moves here ("master")
+        self.armed = 0  # 1 + index in ``buttons`` of the button pressed for the next move
         self.set_settle(settle_ms)
 
     def fits(self, n_cells, footprint_max, max_moves):
@@ -149,6 +157,7 @@ class Inference:
         self.n_l = bytearray(capacity)
         self.n_a = bytearray(capacity)
         self.touch_of = bytearray(capacity)  # 1 + the cell whose touch picks the move, 0: none
+        self.btn_of = bytearray(capacity)  # 1 + index in ``buttons`` of the move's button, 0
         self.cand = array.array("H", bytes(2 * capacity))
 
     def set_settle(self, settle_ms):
@@ -175,10 +184,22 @@ class Inference:
         fa = self.fp_a
         fp = self.fp
         touch_of = self.touch_of
+        button_of = getattr(pos, "button_of", None)
+        buttons = self.buttons
+        del buttons[:]
+        self.armed = 0
         for i in range(n):
             m = self.moves[i]
             nl, na = pos.footprint(m, sl, sa)
             touch_of[i] = pos.touch_cell(m) + 1
+            b = 0
+            if button_of is not None:
+                name = button_of(m)
+                if name:
+                    if name not in buttons:
+                        buttons.append(name)
+                    b = buttons.index(name) + 1
+            self.btn_of[i] = b
             base = i * fp
             for k in range(nl):
                 fl[base + k] = sl[k]
@@ -214,6 +235,21 @@ class Inference:
         self.fixing = False
         self.amb_valid = False
         self._classify()
+
+    def press(self, name):
+        """The button ``name`` was pressed: the moves it picks are complete from now on (until
+        the next position). Returns False when no legal move needs that button; pressed again,
+        it is released."""
+        if name not in self.buttons:
+            return False
+        b = self.buttons.index(name) + 1
+        self.armed = 0 if self.armed == b else b
+        self._classify()
+        return True
+
+    def pressed(self):
+        """The name of the button pressed for the next move, or ''."""
+        return self.buttons[self.armed - 1] if self.armed else ""
 
     def footprint_of(self, i):
         """(offset, n_lifted, n_added) of move index i in ``fp_l`` / ``fp_a``."""
@@ -310,6 +346,9 @@ class Inference:
         elif nl > self.fp or na > self.fp:
             hi = 0  # no move lifts or adds that many cells
         n_cand = 0
+        plain = 0  # complete moves with no button, when the pressed button picks another
+        armed = self.armed
+        btn_of = self.btn_of
         tie = False  # two nearest moves that would ask for different fixes
         best_sl = 0
         best_sa = 0
@@ -337,8 +376,13 @@ class Inference:
                 self.cand[n_cand] = i
                 n_cand += 1
                 if ml == kl and ma == ka:
+                    b = btn_of[i]
+                    if b and b != armed and self.target_index < 0:
+                        continue  # complete once its button is pressed: still a candidate
+                    if armed and not b and self.target_index < 0:
+                        plain += 1
                     self.n_complete += 1
-                    if self.complete < 0:
+                    if self.complete < 0 or (armed and b == armed):
                         self.complete = i
             else:
                 score = miss * 32 + nl - ml
@@ -352,6 +396,8 @@ class Inference:
                                                                   or sa != best_sa):
                     tie = True
         self.n_cand = n_cand
+        if plain and self.n_complete > plain:
+            self._drop_plain()
         if self.fixing:
             self._keep_fixing()
             return
@@ -405,6 +451,20 @@ class Inference:
             self.state = COMPLETE if self.n_cand == equal else WAIT_LONGER
         else:
             self.state = PROGRESS
+
+    def _drop_plain(self):
+        """The pressed button picks a complete move: the complete moves without it (the
+        plain drop of the same footprint) are no longer candidates."""
+        k = 0
+        for j in range(self.n_cand):
+            i = self.cand[j]
+            if not self.btn_of[i] and self.n_l[i] == self.n_lifted and \
+                    self.n_a[i] == self.n_added:
+                continue
+            self.cand[k] = i
+            k += 1
+        self.n_complete -= self.n_cand - k
+        self.n_cand = k
 
     def _keep_fixing(self):
         """A fix is shown: it stays until the cubes are back on the way: to its goal (the

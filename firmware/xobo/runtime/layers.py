@@ -35,6 +35,7 @@ class GameLayers:
     # ok steps through moves the switches cannot tell apart (Inference.step_ambiguous), as
     # a touch of their touch cell would pick them; off: ok only says what to touch (XoBo)
     OK_STEPS = False
+    BUTTON_NAMES = ()  # the game's own buttons (serial ``press NAME``, gestures ``press:NAME``)
     PLAYER_CODES = (C.NS_COLOUR, C.EW_COLOUR, C.P3_COLOUR)
     WIN_CODES = (C.WIN_NS, C.WIN_EW, C.WIN_P3)
     OPP_CODES = (C.OPP_NS, C.OPP_EW, C.OPP_P3)
@@ -91,6 +92,28 @@ class GameLayers:
         t = inf.touch_of[i] - 1
         if t >= 0:
             code[t] = waiting_code
+
+    def gesture(self, action, pos, inf):
+        """The action a button gesture runs now (``xobo.runtime.gestures``): ``action``
+        itself, or another one, or ``"press:NAME"`` (the game's button NAME, ``App.press``)."""
+        return action
+
+    def button_move(self, pos, name):
+        """The move the game's button ``name`` plays now (-1: none)."""
+        f = getattr(pos, "button_move", None)
+        return f(name) if f is not None else -1
+
+    def pressed_words(self, name, on):
+        """What the player reads after pressing ``name`` that picks the next move."""
+        if on:
+            return "%s pressed: it counts for the move you make now (press again to cancel)" % (
+                name,)
+        return "%s cancelled" % name
+
+    def waiting_words(self, pos, inf):
+        """What a complete move that waits the long settle time asks of the player, or ''
+        for the runtime's words."""
+        return ""
 
     def edges_of(self, player):
         """The edge groups that show ``player`` (indices into ``edges``): all of them."""

@@ -51,4 +51,12 @@ MEANINGS = (
     "Chain Reaction: a goal square the lifted tower scores 1 point on",
     "Chain Reaction: a goal square the lifted tower scores 2 points on",
     "Chain Reaction: the penalty (the tower to split, the 2 points lost)",
+    "Brochs: Black's master",
+    "Brochs: an empty donjon",
+    "Brochs: a donjon held by a Black man",
+    "Brochs: a donjon held by a White man",
+    "Brochs: a donjon held by the master",
+    "Brochs: the central cross (in no quadrant), where it is empty",
+    "Brochs: a White piece the remote capture may take: lift it",
+    "Brochs: edges: the submission question waits for its answer (accept or pass!)",
 )

@@ -51,6 +51,7 @@ class Protocol:
             "load": self.cmd_load,
             "follow": self.cmd_follow,
             "hint": self.cmd_hint,
+            "press": self.cmd_press,
             "state": self.cmd_state,
             "leds": self.cmd_leds,
             "mem": self.cmd_mem,
@@ -260,6 +261,12 @@ class Protocol:
             return ["ok hint %s (the expected %s move)" % (app.pos.move_text(m),
                                                            app.pending_from)]
         return ["ok hint %s" % app.pos.move_text(m)]
+
+    def cmd_press(self, arg, now):
+        words = arg.split()
+        if len(words) != 1:
+            raise ValueError("usage: press BUTTON (the game's button, like master or pass)")
+        return ["ok " + self.app.press(words[0].lower(), now)]
 
     def cmd_state(self, arg, now):
         self._no_arg("state", arg)

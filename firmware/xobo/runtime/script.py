@@ -12,6 +12,8 @@ Script lines (``#`` starts a comment; cells like ``e5``):
     take CELL N         take N cubes off the cell
     bounce CELL [MS]    the cell's switch chatters for MS ms (default 4)
     wait MS             let MS ms pass
+    board NAME [GAME]   start again on board NAME (boards/NAME.json, e.g. pico_15x15), empty
+                        flash, playing GAME (default: the board's default game)
     press NAME          a short press of ok, undo or hint
     hold NAME MS        hold the button MS ms (1500 or more: a long press; ``hold hint 1600``
                         cycles the computer opponent)
@@ -184,6 +186,14 @@ class ScriptRunner:
                 rest = line[6:].strip()
                 for r in b.command(rest):
                     self._print(r)
+            elif cmd == "board":
+                _args(parts, 1, 2, lineno, "board NAME [GAME]")
+                settings = {"game": parts[2]} if len(parts) > 2 else None
+                self.board = b = VirtualBoard(board=parts[1], settings=settings)
+                if b.bd.name != parts[1]:
+                    raise ScriptError("line %d: no board '%s'" % (lineno, parts[1]))
+                b.subscribe(self._event)
+                b.step()
             elif cmd == "power-cut":
                 _args(parts, 0, 0, lineno, "power-cut")
                 b.power_cut()
@@ -196,8 +206,9 @@ class ScriptRunner:
                 b.flash.cut_after(_int(parts[1], lineno, "N", 999999999))
             else:
                 raise ScriptError(
-                    "line %d: unknown command '%s' (put, lift, take, bounce, wait, press, hold, "
-                    "both, leds, position, state, serial, power-cut, cut-flash)" % (lineno, cmd))
+                    "line %d: unknown command '%s' (board, put, lift, take, bounce, wait, press, "
+                    "hold, both, leds, position, state, serial, power-cut, cut-flash)"
+                    % (lineno, cmd))
         except ScriptError:
             raise
         except ValueError as exc:  # a button name, too many cubes to take...

@@ -70,3 +70,10 @@ def computer():
     import xobo.games.brochs.ai as ai
 
     return ai
+
+
+def record(pos):
+    """The game record of ``pos`` (its rules page's record notation): serial ``record``."""
+    from xobo.games.brochs.record import format_record, record_from_position
+
+    return format_record(record_from_position(pos))

@@ -6,6 +6,7 @@ package(
     (
         "__init__.py",
         "rules.py",
+        "board.py",  # its light layers
         "record.py",  # serial `record`, imported when asked
         "ai.py",  # the computer, imported at the first hint or computer move
     ),

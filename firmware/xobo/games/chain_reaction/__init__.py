@@ -62,3 +62,10 @@ def computer():
     import xobo.games.chain_reaction.ai as ai
 
     return ai
+
+
+def record(pos):
+    """The game record of ``pos`` (its rules page's record notation): serial ``record``."""
+    from xobo.games.chain_reaction.record import format_record, record_from_position
+
+    return format_record(record_from_position(pos))

@@ -75,3 +75,10 @@ def computer():
     from xobo.games.x import ai
 
     return ai
+
+
+def record(pos):
+    """The game record of ``pos`` (its rules page's record notation): serial ``record``."""
+    from xobo.games.x.record import format_record, record_from_position
+
+    return format_record(record_from_position(pos))
