@@ -68,10 +68,4 @@ def record(pos):
     """The game record of ``pos`` (its rules page's record notation): serial ``record``."""
     from xobo.games.chain_reaction.record import format_record, record_from_position
 
-    # importing the submodule ``record`` set this package's attribute ``record`` to it,
-    # hiding this function from the runtime's next call (docs/games.md): put it back
-    globals()["record"] = _RECORD
     return format_record(record_from_position(pos))
-
-
-_RECORD = record
