@@ -171,7 +171,7 @@ class Protocol:
 
     def cmd_record(self, arg, now):
         self._no_arg("record", arg)
-        record = getattr(self.app.game, "record", None)
+        record = getattr(self.app.game, "record_text", None)
         if record is None:
             raise XoboError("%s has no record notation: ask for the position" %
                             self.app.game.TITLE)

@@ -315,7 +315,7 @@ class VirtualBoard:
             for w in app.height_words():  # 'a5=1': an occupied cell whose height must change
                 cell, h = w.split("=")
                 heights[cell] = int(h)
-        record = getattr(app.game, "record", None)
+        record = getattr(app.game, "record_text", None)
         out = {
             "game": app.settings["game"],
             "title": app.game.TITLE,

@@ -64,7 +64,7 @@ def computer():
     return ai
 
 
-def record(pos):
+def record_text(pos):
     """The game record of ``pos`` (its rules page's record notation): serial ``record``."""
     from xobo.games.chain_reaction.record import format_record, record_from_position
 

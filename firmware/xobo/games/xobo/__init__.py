@@ -52,7 +52,7 @@ def computer():
     return ai
 
 
-def record(pos):
+def record_text(pos):
     """The game record of ``pos`` (N2 text, docs/rules/xobo.md)."""
     from xobo.games.xobo.rules.record import format_record, record_from_position
 
