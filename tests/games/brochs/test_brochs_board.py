@@ -130,7 +130,8 @@ def test_xobo_on_the_15x15_board_sits_centred_and_the_rest_stays_dark():
     place = vb.app.place
     # the game's a1 and i9 are the board's d4 and l12 (the words speak the game's notation)
     topo = vb.app.topo
-    assert topo.cell_name(place.to_board[0]) == "d4" and topo.cell_name(place.to_board[80]) == "l12"
+    assert topo.cell_name(place.to_board[0]) == "d4"
+    assert topo.cell_name(place.to_board[80]) == "l12"
     assert vb.app.cell_name(0) == "a1" and vb.app.cell_name(80) == "i9"
     vb.put("h8")
     vb.advance(1500)
