@@ -43,3 +43,27 @@ def page(browser, tmp_path):
     ctx.close()
     sim.stop()
     assert not errors, errors
+
+
+@pytest.fixture
+def open_page(browser, tmp_path):
+    """open_page(board="pico_gpio") -> a live page on a new simulator (``page.sim``)."""
+    made = []
+
+    def _open(board="pico_gpio"):
+        sim = Sim(tmp_path / ("flash%d" % len(made)), board=board)
+        ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+        pg = ctx.new_page()
+        errors = []
+        pg.on("pageerror", lambda exc: errors.append(str(exc)))
+        pg.goto(sim.url)
+        pg.wait_for_selector('[data-role="conn"][data-state="live"]', timeout=5000)
+        pg.sim = sim
+        made.append((sim, ctx, errors))
+        return pg
+
+    yield _open
+    for sim, ctx, errors in made:
+        ctx.close()
+        sim.stop()
+        assert not errors, errors

@@ -92,12 +92,14 @@ class Sim:
 def with_board_layer(monkeypatch, name):
     """Make game ``name`` playable on the board even where its board layer is not written yet
     (the games' board layers are written apart from the simulator): the runtime's default
-    layers (``xobo.runtime.layers.GameLayers``: the pieces, the move in progress, the edges)
+    layers (``xobo.runtime.layers.GameLayers``: the pieces, the move in progress, the edges;
+    ``xobo.runtime.words.FootprintWords``: the words)
     stand in for it. The game's rules are its own. Returns True when the stand-in was used."""
     import types
 
     from xobo import games
     from xobo.runtime.layers import GameLayers
+    from xobo.runtime.words import FootprintWords
 
     pkg = games.load(name)
     try:
@@ -105,6 +107,7 @@ def with_board_layer(monkeypatch, name):
         return False
     except ImportError:
         pass
-    stand_in = types.SimpleNamespace(Layers=GameLayers)
+    # the words a player reads (the computer's move, what is left of a move) from footprints
+    stand_in = types.SimpleNamespace(Layers=type("Layers", (FootprintWords, GameLayers), {}))
     monkeypatch.setattr(pkg, "board_layer", lambda: stand_in)
     return True

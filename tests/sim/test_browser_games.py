@@ -6,37 +6,17 @@ import math
 
 import pytest
 
-from sim.simkit import CHROMIUM, CHROMIUM_ARGS, Sim, with_board_layer  # noqa: F401
+from sim.simkit import with_board_layer
 
 pytestmark = pytest.mark.browser
 
 
+# Chain Reaction after three segments of greedy play: a tower, Dark under Light
+TOWER = "..ddd../.ddddd./..[dl]dd../..ll.../...ll../..llll./...ll.. l 3 0 0 18"
+
+
 def cell(name):
     return '[data-cell="%s"]' % name
-
-
-@pytest.fixture
-def open_page(browser, tmp_path):
-    """open_page(board="pico_gpio") -> a live page on a new simulator (``page.sim``)."""
-    made = []
-
-    def _open(board="pico_gpio"):
-        sim = Sim(tmp_path / ("flash%d" % len(made)), board=board)
-        ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-        pg = ctx.new_page()
-        errors = []
-        pg.on("pageerror", lambda exc: errors.append(str(exc)))
-        pg.goto(sim.url)
-        pg.wait_for_selector('[data-role="conn"][data-state="live"]', timeout=5000)
-        pg.sim = sim
-        made.append((sim, ctx, errors))
-        return pg
-
-    yield _open
-    for sim, ctx, errors in made:
-        ctx.close()
-        sim.stop()
-        assert not errors, errors
 
 
 def choose_game(pg, name):
@@ -135,22 +115,16 @@ def test_CB4_chain_reaction_draws_its_goal_rows_and_a_tower_in_two_colours(open_
     assert pg.locator(cell("a5") + ".inactive").count() == 1
     assert pg.get_attribute(cell("e1"), "data-mark") == "goal2"
     assert pg.get_attribute(cell("b9"), "data-mark") == "goal"
-    # a tower: Dark under Light, from a position (CB4: heights 2)
+    # a tower (CB4: heights 2), Dark under Light, in a position of a game (greedy play):
+    # faking one by adding a piece made a 12th Dark piece, which the record refuses
     sim = pg.sim
-    pos = sim.backend.board.app.pos
     light, dark = sim.state()["colours"]
-    tower = None
-    for g in range(pos.n_cells):
-        if pos.top[g] and not pos.bot[g]:
-            tower = g
-            break
-    assert tower is not None
-    # put a piece of the other colour under it, as the rules engine keeps towers
-    with sim.backend.lock:
-        pos.bot[tower] = 3 - pos.top[tower]
-        pos.heights[tower] = 2
-        sim.backend._sync_cubes()
-        sim.backend._refresh()
+    sim.post({"action": "load", "text": TOWER})
+    sim.wait(lambda s: s["state"]["position"] == TOWER, what="the tower's position")
+    pos = sim.backend.board.app.pos
+    tower = [g for g in range(pos.n_cells) if pos.top[g] and pos.bot[g]]
+    assert len(tower) == 1
+    tower = tower[0]
     name = sim.backend.board.app.topo.cell_name(sim.backend.board.app.place.to_board[tower])
     pg.wait_for_selector(cell(name) + '[data-count="2"] .cube.piece:nth-child(2)',
                          timeout=3000)

@@ -332,3 +332,15 @@ def test_the_backend_reads_typed_events_with_their_kind(sim):
     kinds = [e[2] for e in sim.backend.events_after(0, kinds=True)]
     assert "setting" in kinds
     assert sim.state()["settings_seq"] >= 1
+
+
+def test_play_it_for_me_plays_the_hint_the_board_shows_with_the_pieces(sim):
+    sim.post({"action": "game", "name": "tiny"})
+    sim.command("set settle 200")
+    assert sim.state()["hint"] is None
+    sim.post({"action": "press", "button": "hint"})
+    sim.post({"action": "release", "button": "hint"})
+    snap = sim.wait(lambda s: s["hint"] is not None, timeout=10, what="the hint shown")
+    assert sim.post({"action": "play"})["played"] == snap["hint"]
+    snap = sim.wait(lambda s: s["state"]["ply"] == 1, timeout=5, what="the hint committed")
+    assert sum(snap["counts"]) == 1 and snap["hint"] is None

@@ -646,6 +646,9 @@ class App:
     def new_game(self, now):
         self.resumed = False
         self.unsaved = True
+        w, h = self.game.area(self.settings)
+        if w * h != self.n:
+            self._resize_game(now)
         self.light.show_adjust(None, None, now)
         self.set_regauge(None, None)
         self._set_position(self.game.new_position(self.settings))
@@ -655,6 +658,19 @@ class App:
         self._position_changed(now, restore=True)
         self.save_game()
         self.emit((E.NEW, self.settings["game"], self.params_text(), self.names[self.first]))
+
+    def _resize_game(self, now):
+        """A setting of the game's size (X's size, Chain Reaction's field) takes effect at
+        this new game: the game's per-cell buffers (inference, layers, light) are made again
+        at the new size, as ``set game`` makes them."""
+        self.pos = None
+        self.light = None
+        self.layers = None
+        collect()
+        self._set_game(self.settings["game"])
+        self.inf.set_settle(self.settings["settle"])
+        self.force_show = True
+        self.last_state = -1
 
     def params_text(self):
         """The game's parameters in words: 'variant=kv' ('' when it has none)."""

@@ -260,12 +260,23 @@ class SimBackend(PageFeed):
             "draw": game_drawing(app),
             "settings_seq": self.settings_seq,
             "say": b.app.guide_text() if b.powered else "",
+            "hint": self.shown_hint(),
             "loading": self.loading,
             "state": st,
             "event_seq": self.event_seq,
             "errors": self.errors,
             "last_error": self.last_error,
         }
+
+    def shown_hint(self):
+        """The hint's move while the board shows it (the hint button, 8 s of light), None
+        otherwise: "Play it for me" plays it with the pieces, as the player would."""
+        app = self.board.app
+        if not self.board.powered or app.pending >= 0 or app.hint_move < 0:
+            return None
+        if not app.light.hint_on or app.pos.is_terminal():
+            return None
+        return app.pos.move_text(app.hint_move)
 
     def cubes(self):
         """The pieces of the game's set (XoBo's 36 cubes), None when they are not counted."""
@@ -406,25 +417,32 @@ class SimBackend(PageFeed):
         return {"ok": ok, "reply": reply}
 
     def _do_play(self, req):
-        """Play the host's or the computer's move that waits for the pieces as a player would:
-        one hand action at a time through the virtual switches. The firmware commits it once
-        the pieces stay still, as any move."""
+        """Play the host's or the computer's move that waits for the pieces, else the hint
+        the board shows, as a player would: one hand action at a time through the virtual
+        switches. The firmware commits it once the pieces stay still, as any move."""
         app = self.board.app
         m = app.pending
+        if m < 0 and self.shown_hint() is not None:
+            m = app.hint_move
         what = "cubes" if app.settings["game"] == "xobo" else "pieces"
         if m < 0:
             raise ActionError("no move waits for the %s: the computer's move is shown on "
-                              "its turn (Play against the computer)" % what)
+                              "its turn (Play against the computer), a hint when you press "
+                              "hint" % what)
         if app.inf.state_name() != "match":
             raise ActionError("the %s are not as the position says: finish or put back "
                               "what was moved first" % what)
         if self.hand:
             self._do_drop(req)
         text = app.pos.move_text(m)
-        hand = self._xobo_hands(m) if app.settings["game"] == "xobo" else self._hands(m)
+        xobo = app.settings["game"] == "xobo"
+        hand = self._xobo_hands(m) if xobo else self._hands(m)
         to_board = app.place.to_board
         for what, g in hand:
-            getattr(self, "_do_" + what)({"cell": to_board[g]})
+            act = {"cell": to_board[g]}
+            if not xobo:  # one piece a take: the rest of a stack stays (XoBo's takes a pair)
+                act["n"] = 1
+            getattr(self, "_do_" + what)(act)
             self.board.advance(HAND_MS)
         if self.hand:
             self._do_drop(req)

@@ -147,3 +147,18 @@ def test_xobo_on_the_15x15_board_sits_centred_and_the_rest_stays_dark():
     vb.put("a1")  # outside the game: never a move
     vb.advance(1500)
     assert vb.app.pos.ply == 2 and vb.state()["inference"] == "match"
+
+
+def test_the_words_of_a_move_in_progress_say_what_is_left_of_it():
+    # the board layer's remaining_words called the runtime's base class, which has none: the
+    # guide's words (the simulator's state) failed while a piece was lifted
+    vb = _start()
+    assert vb.app.pos.side == 0  # Black drops first (BB5)
+    _play(vb, "h8")  # a man dropped on the centre
+    assert vb.app.pos.ply == 1 and vb.app.pos.side == 1
+    vb.lift("g1")  # a White man lifted: where it goes is left
+    vb.advance(100)
+    app = vb.app
+    inf = app.inf
+    words = app.layers.remaining_words(app.pos, inf, 0)  # the first legal move's
+    assert words.startswith("put a piece on "), words

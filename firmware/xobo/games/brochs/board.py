@@ -160,7 +160,7 @@ class Layers(FootprintWords, GameLayers):
         return words
 
     def remaining_words(self, pos, inf, i):
-        words = GameLayers.remaining_words(self, pos, inf, i)
+        words = FootprintWords.remaining_words(self, pos, inf, i)
         m = inf.moves[i]
         if R.is_master_drop(m) and "master" in inf.buttons and not inf.armed:
             return (words + "; " if words else "") + "press master"

@@ -283,9 +283,14 @@
     renderPlayers(st, side, over);
     renderGames(st);
     renderInference(st, say);
+    // the move the pieces wait for (the host's, the computer's), else the hint shown
+    const toPlay = st.expect || (snap && snap.hint);
     const play = role("play");
-    play.hidden = !st.expect || readOnly();
-    play.textContent = "Play " + st.expect + " for me";
+    play.hidden = !toPlay || readOnly();
+    play.textContent = "Play " + toPlay + " for me";
+    play.dataset.move = toPlay || "";
+    play.dataset.from = st.expect ? "expect" : toPlay ? "hint" : "";
+    renderScore(st, over);
     if (st.settings && typeof st.settings === "object") {  // the simulator's snapshot has them
       Object.assign(settings, st.settings);
       renderSettings();
@@ -347,13 +352,45 @@
     document.title = (st.title || "XoBo") + " · board simulator";
   }
 
+  /* a score per player ({"light": 3, "dark": 5}, a game layer's state_extra), in the
+   * players' order, in words: "Light 3 · Dark 5" */
+  function scoreWords(names, score) {
+    return names.map((name, k) => playerText(name) + " " + score[k]).join(" · ");
+  }
+
+  function scoreOf(st) {
+    const names = st.players || [];
+    const sc = st.score;
+    if (!sc || typeof sc !== "object") return null;
+    const list = Array.isArray(sc) ? sc : names.map((name) => sc[name]);
+    return list.length === names.length && list.every((v) => typeof v === "number") ? list : null;
+  }
+
+  function renderScore(st, over) {
+    const el = role("score");
+    const score = scoreOf(st);
+    el.hidden = !score || over;
+    if (!score) { el.textContent = ""; return; }
+    el.textContent = "Score: " + scoreWords(st.players, score) +
+      (typeof st.target === "number" ? " (target " + st.target + ")" : "");
+  }
+
   const OTHER = { ns: "ew", ew: "ns", NS: "EW", EW: "NS" };
   function resultText(st) {
     if (st.game && st.game !== "xobo") {
       if (st.result === "draw") return "Draw";
       // the board layer's words: 'x three in a row' -> 'X wins: three in a row'
       const words = String(st.result_text || "").trim().split(/\s+/);
-      const how = words[0] === st.result ? words.slice(1).join(" ") : "";
+      let how = words[0] === st.result ? words.slice(1).join(" ") : "";
+      const names = st.players || [];
+      // a final score, one number per player in their order ('red 2-1-1'): named
+      const m = /^\d+(-\d+)+$/.exec(how);
+      const nums = m ? how.split("-").map(Number) : null;
+      if (nums && nums.length === names.length) how = scoreWords(names, nums);
+      else if (scoreOf(st)) {  // 'light points' and the score: 'Light wins (points): ...'
+        return playerText(st.result) + " wins" + (how ? " (" + how + ")" : "") + ": " +
+          scoreWords(names, scoreOf(st));
+      }
       return playerText(st.result) + " wins" + (how ? ": " + how : "");
     }
     const w = SIDE[st.result] || st.result, l = SIDE[OTHER[st.result]] || "the loser";
@@ -438,6 +475,7 @@
     const key = game.name;
     if (seg.dataset.key !== key) {
       seg.dataset.key = key;
+      seg.dataset.players = String(game.players.length);
       seg.innerHTML = '<button role="radio" data-opponent="off" aria-checked="false" title="set opponent off: the players play each other">Off</button>';
       game.players.forEach((name, k) => {
         const b = document.createElement("button");
@@ -451,6 +489,27 @@
         b.appendChild(document.createTextNode(playerText(name)));
         seg.appendChild(b);
       });
+      // three players: the computer may play two of them (set opponent yellow+green)
+      if (game.players.length > 2) {
+        game.players.forEach((a, i) => game.players.forEach((z, j) => {
+          if (j <= i) return;
+          const b = document.createElement("button");
+          b.setAttribute("role", "radio");
+          b.dataset.opponent = a + "+" + z;
+          b.setAttribute("aria-checked", "false");
+          b.title = "set opponent " + a + "+" + z + ": the computer plays " + playerText(a) +
+            " and " + playerText(z);
+          for (const k of [i, j]) {
+            const dot = document.createElement("i");
+            dot.className = "dot";
+            const rgb = (snap.colours || [])[k];
+            if (rgb) dot.style.background = "#" + rgb;
+            b.appendChild(dot);
+          }
+          b.appendChild(document.createTextNode(playerText(a) + " + " + playerText(z)));
+          seg.appendChild(b);
+        }));
+      }
       wireOpponents();
       const level = role("level");
       level.innerHTML = "";
@@ -475,7 +534,8 @@
     const now = opp + " " + (settings.level || "");
     if (shownVs !== null && now !== shownVs) {
       say(opp === "off" ? "Two players: the computer does not play"
-        : "The computer plays " + playerText(opp) + " at level " + (settings.level || "?"), "info");
+        : "The computer plays " + opp.split("+").map(playerText).join(" and ") + " at level " +
+          (settings.level || "?"), "info");
     }
     shownVs = settings.opponent ? now : null;
   }
