@@ -13,6 +13,7 @@ FIRMWARE = ROOT / "firmware"
 # firmware/xobo files that run on the host only (never on the Pico)
 HOST_ONLY = {
     "xobo/benchtiming.py",  # bench harness
+    "xobo/rulescli.py",  # what the games' rules CLIs share (xobo rules under the unix port)
     "xobo/games/xobo/ai/bench.py",
     "xobo/games/xobo/ai/cli.py",  # xobo rules hint under the unix port
     "xobo/runtime/bench.py",

@@ -13,7 +13,8 @@ Usage (the app's)::
 from xobo.runtime import inference as I
 
 
-def _join_or(words):
+def join_or(words):
+    """'a', 'a or b', 'a, b or c'."""
     if len(words) <= 1:
         return "".join(words)
     return ", ".join(words[:-1]) + " or " + words[-1]
@@ -98,7 +99,7 @@ def guide_text(app):
         return ""
     amb = ambiguous_cells(app)
     if amb:
-        return layers.ambiguous_words(_join_or(amb))
+        return layers.ambiguous_words(join_or(amb))
     if inf.stepped >= 0 and st == I.WAIT_LONGER:  # picked with ok (the layer's OK_STEPS)
         return "%s chosen: it is played when the %ss stay still (or hold ok); ok picks " \
             "the next" % (pos.move_text(inf.complete_move()), layers.PIECE)
@@ -120,7 +121,7 @@ def guide_text(app):
             w = layers.move_words(pos, inf.moves[inf.cand[j]])
             if w not in words:
                 words.append(w)
-        out = _join_or(words[:4]) + (" or another" if len(words) > 4 else "")
+        out = join_or(words[:4]) + (" or another" if len(words) > 4 else "")
     if who:
         return "%s: %s" % (who, out) if out else who
     return out

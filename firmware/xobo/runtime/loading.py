@@ -16,12 +16,6 @@ from xobo.errors import XoboError
 from xobo.runtime import events as E
 
 
-def _join_or(words):
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " or " + words[-1]
-
-
 def resume_saved(app):
     """Resume the current game's saved game (or start a new one); True if resumed."""
     app.saved = app._saved_game()
@@ -71,7 +65,9 @@ def resume(app, g):
             return "has a parameter that is not valid: %s" % exc
     first = g.get("first")
     if not isinstance(first, int) or first < 0 or first >= app.game.PLAYERS:
-        return "has first %r: it must be %s" % (first, _join_or(
+        from xobo.runtime.guide import join_or  # (a refused save only)
+
+        return "has first %r: it must be %s" % (first, join_or(
             ["%d (%s)" % (k, app.names[k]) for k in range(len(app.names))]))
     start = g.get("start") or ""
     moves = g.get("moves")

@@ -43,6 +43,7 @@ Usage (what the app does; ``raw`` = this scan's undebounced bytearray, ``stable`
 """
 
 from xobo.compat import ticks_diff
+from xobo.runtime.topology import cell_name
 
 PHASE_LEDS = 0
 PHASE_CELLS = 1
@@ -59,14 +60,6 @@ COLOURS = ((255, 0, 0), (0, 255, 0), (0, 0, 255))
 SIDES = ("N", "S", "E", "W")
 
 
-_NAMES = {"w": 9}  # the board's width for cell names (the last SelfTest's topology)
-
-
-def cell_name(c):
-    w = _NAMES["w"]
-    return "abcdefghijklmnopqrstuvwxyz"[c % w] + str(c // w + 1)
-
-
 class SelfTest:
     def __init__(self, cell_of_key=None, colour_ms=3000, cell_timeout_ms=10000,
                  row_timeout_ms=3000, chatter_limit=6, min_hold_ms=150, cells=None,
@@ -74,7 +67,6 @@ class SelfTest:
         # the board's cells (keys numbered row * width + column, as the matrix reports them)
         w = topology.width if topology is not None else 9
         n = topology.n_cells if topology is not None else 81
-        _NAMES["w"] = w
         self.n = n
         self.width = w
         self.cell_of_key = bytes(cell_of_key) if cell_of_key is not None else bytes(range(n))
@@ -251,19 +243,19 @@ class SelfTest:
         if self.phase == PHASE_LEDS:
             return "selftest leds %s" % ("red", "green", "blue")[min(self.colour, 2)]
         if self.phase == PHASE_CELLS:
-            return "selftest cell %s (%d/%d)%s" % (cell_name(self.target), self._pos + 1,
-                                                  len(self.order),
-                                                  " lift it" if self._closed else " put a cube")
+            return "selftest cell %s (%d/%d)%s" % (
+                cell_name(self.target, self.width), self._pos + 1, len(self.order),
+                " lift it" if self._closed else " put a cube")
         return "selftest done"
 
     def report_lines(self):
         lines = []
         for c in range(self.n):
             if self.tested[c] and self.result[c] not in (OK, SKIPPED):
-                lines.append("selftest switch %s %s" % (cell_name(c),
+                lines.append("selftest switch %s %s" % (cell_name(c, self.width),
                                                         PROBLEM_NAMES[self.result[c]]))
             if self.led_dead[c]:
-                lines.append("selftest led %s dead" % cell_name(c))
+                lines.append("selftest led %s dead" % cell_name(c, self.width))
         w = self.width
         h = self.n // w
         for what in ("row", "col"):

@@ -14,6 +14,7 @@ OPTIONS: ``--donjon K`` (2-7, BB3), ``--imprecation black|white`` (BM3),
 
 import sys
 
+from xobo import rulescli
 from xobo.errors import XoboError
 from xobo.games.brochs.record import result_word
 from xobo.games.brochs.rules import (
@@ -81,50 +82,13 @@ def _parse(text, opts):
     return Position.parse(text, opts["donjon"], opts["imprecation"], opts["master-diagonal"])
 
 
-def legal_line(pos, buf):
-    n = pos.legal_moves(buf)
-    names = [pos.move_text(buf[i]) for i in range(n)]
-    names.sort()
-    return " ".join(names)
 
 
-def _stdin_lines():
-    stdin = getattr(sys.stdin, "buffer", sys.stdin)
-    while True:
-        line = stdin.readline()
-        if not line:
-            return
-        if isinstance(line, str):
-            line = line.encode()
-        yield line
 
 
 def cmd_legal(args):
     opts, rest = _options(args)
-    buf = new_move_buffer()
-    if rest:
-        print(legal_line(_parse(" ".join(rest), opts), buf))
-        return 0
-    status = 0
-    lineno = 0
-    for raw in _stdin_lines():
-        lineno += 1
-        try:
-            line = raw.decode().strip()
-        except UnicodeError:
-            print("error: line %d is not UTF-8 text" % lineno)
-            status = 1
-            continue
-        if not line:
-            print("error: empty line, expected a position")
-            status = 1
-            continue
-        try:
-            print(legal_line(_parse(line, opts), buf))
-        except XoboError as exc:
-            print("error: %s" % exc)
-            status = 1
-    return status
+    return rulescli.cmd_legal(rest, lambda text: _parse(text, opts), new_move_buffer())
 
 
 def cmd_play(args):

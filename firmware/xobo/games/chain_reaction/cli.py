@@ -12,6 +12,7 @@ Usage::
 
 import sys
 
+from xobo import rulescli
 from xobo.errors import XoboError
 from xobo.games.chain_reaction.rules import (
     DIR_NAMES,
@@ -89,50 +90,13 @@ def _new(opts):
                     opts["variant"] == "blockade")
 
 
-def legal_line(pos, buf):
-    n = pos.legal_moves(buf)
-    names = [pos.move_text(buf[i]) for i in range(n)]
-    names.sort()
-    return " ".join(names)
 
 
-def _stdin_lines():
-    stdin = getattr(sys.stdin, "buffer", sys.stdin)
-    while True:
-        line = stdin.readline()
-        if not line:
-            return
-        if isinstance(line, str):
-            line = line.encode()
-        yield line
 
 
 def cmd_legal(args):
     opts, rest = _options(args)
-    buf = new_move_buffer()
-    if rest:
-        print(legal_line(_parse(" ".join(rest), opts), buf))
-        return 0
-    status = 0
-    lineno = 0
-    for raw in _stdin_lines():
-        lineno += 1
-        try:
-            line = raw.decode().strip()
-        except UnicodeError:
-            print("error: line %d is not UTF-8 text" % lineno)
-            status = 1
-            continue
-        if not line:
-            print("error: empty line, expected a position")
-            status = 1
-            continue
-        try:
-            print(legal_line(_parse(line, opts), buf))
-        except XoboError as exc:
-            print("error: %s" % exc)
-            status = 1
-    return status
+    return rulescli.cmd_legal(rest, lambda text: _parse(text, opts), new_move_buffer())
 
 
 def result_word(pos):

@@ -14,6 +14,7 @@ game goes on).
 
 import sys
 
+from xobo import rulescli
 from xobo.errors import XoboError
 from xobo.games.x.rules import (
     CORNER_NAMES,
@@ -84,51 +85,14 @@ def _position_arg(rest, opts):
     return Position.parse(" ".join(rest), opts["first"])
 
 
-def legal_line(pos, buf):
-    n = pos.legal_moves(buf)
-    names = [pos.move_text(buf[i]) for i in range(n)]
-    names.sort()
-    return " ".join(names)
 
 
-def _stdin_lines():
-    """The lines of stdin as bytes: text decoding would stop at the first invalid byte."""
-    stdin = getattr(sys.stdin, "buffer", sys.stdin)
-    while True:
-        line = stdin.readline()
-        if not line:
-            return
-        if isinstance(line, str):
-            line = line.encode()
-        yield line
 
 
 def cmd_legal(args):
     opts, rest = _options(args)
-    buf = new_move_buffer()
-    if rest:
-        print(legal_line(_position_arg(rest, opts), buf))
-        return 0
-    status = 0
-    lineno = 0
-    for raw in _stdin_lines():
-        lineno += 1
-        try:
-            line = raw.decode().strip()
-        except UnicodeError:
-            print("error: line %d is not UTF-8 text" % lineno)
-            status = 1
-            continue
-        if not line:
-            print("error: empty line, expected a position")  # one output line per input line
-            status = 1
-            continue
-        try:
-            print(legal_line(Position.parse(line, opts["first"]), buf))
-        except XoboError as exc:
-            print("error: %s" % exc)
-            status = 1
-    return status
+    return rulescli.cmd_legal(rest, lambda text: Position.parse(text, opts["first"]),
+                              new_move_buffer())
 
 
 def result_word(pos):
