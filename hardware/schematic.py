@@ -161,6 +161,30 @@ def _new_circuit():
     return ckt, parts, part, net
 
 
+def _reed_switches(part, net, rows, cols, n_cells, width):
+    """A reed switch and a diode per cell (RSk, Dk): the column through the switch, the
+    diode to the row (both boards)."""
+    for cell in range(n_cells):
+        r, c = divmod(cell, width)
+        name = design.cell_name(cell, width).upper()
+        reed = part("reed", "RS%d" % (cell + 1))
+        reed.fields["Cell"] = design.cell_name(cell, width)
+        diode = part("diode", "D%d" % (cell + 1))
+        mid = net("K_%s" % name)
+        cols[c] += reed["1"]
+        mid += reed["2"], diode["A"]
+        rows[r] += diode["K"]
+
+
+def _buttons(part, net, pico, gnd, pins):
+    """ok, undo, hint (SW1-SW3) from their Pico pins to GND (pulled up in the Pico)."""
+    for i, b in enumerate(("ok", "undo", "hint")):
+        sw = part("button", "SW%d" % (i + 1))
+        btn = net("BTN_%s" % b.upper())
+        btn += pico[pins[b]], sw["1"]
+        gnd += sw["2"]
+
+
 def build(board="9x9"):
     """Build the whole board as a fresh skidl Circuit (pins come from design.PICO_*);
     ``board="15x15"``: the 15x15 board (:func:`build15`)."""
@@ -168,23 +192,7 @@ def build(board="9x9"):
         return build15()
     if board != "9x9":
         raise ValueError("unknown board %r, expected 9x9 or 15x15" % (board,))
-    ckt = Circuit()
-    ckt.no_files = True
-    tmpl = {k: _template(k) for k in design.PARTS}
-    parts = {k: [] for k in design.PARTS}
-
-    def part(key, ref):
-        p = tmpl[key](circuit=ckt, ref=ref, tag=ref)  # tag: stable netlist timestamps
-        p.bom_key = key
-        parts[key].append(p)
-        return p
-
-    def net(name, power=False):
-        n = Net(name, circuit=ckt)
-        if power:
-            n.drive = pin_drives.POWER  # a supply net, like KiCad's PWR_FLAG
-        return n
-
+    ckt, parts, part, net = _new_circuit()
     gnd = net("GND", power=True)
     v5 = net("+5V", power=True)
 
@@ -198,23 +206,10 @@ def build(board="9x9"):
         rows[r] += pico[design.PICO_ROWS[r]]
     for c in range(design.SIZE):
         cols[c] += pico[design.PICO_COLS[c]]
-    for cell in range(design.N_CELLS):
-        r, c = divmod(cell, design.SIZE)
-        name = design.cell_name(cell).upper()
-        reed = part("reed", "RS%d" % (cell + 1))
-        reed.fields["Cell"] = design.cell_name(cell)
-        diode = part("diode", "D%d" % (cell + 1))
-        mid = net("K_%s" % name)
-        cols[c] += reed["1"]
-        mid += reed["2"], diode["A"]
-        rows[r] += diode["K"]
+    _reed_switches(part, net, rows, cols, design.N_CELLS, design.SIZE)
 
     # Buttons to GND, Pico pull-ups, active low.
-    for i, b in enumerate(("ok", "undo", "hint")):
-        sw = part("button", "SW%d" % (i + 1))
-        btn = net("BTN_%s" % b.upper())
-        btn += pico[design.PICO_BUTTONS[b]], sw["1"]
-        gnd += sw["2"]
+    _buttons(part, net, pico, gnd, design.PICO_BUTTONS)
 
     # Power input: barrel jack -> polyfuse -> TVS -> reverse-polarity P-FET -> JP1.3.
     j1 = part("jack", "J1")
@@ -317,22 +312,9 @@ def build15():
     cols = [net("COL_%s" % design.FILES15[c].upper()) for c in range(n)]
     for c in range(n):
         cols[c] += pico[design.PICO15_COLS[c]]
-    for cell in range(design.N_CELLS15):
-        r, c = divmod(cell, n)
-        name = design.cell_name(cell, n).upper()
-        reed = part("reed", "RS%d" % (cell + 1))
-        reed.fields["Cell"] = design.cell_name(cell, n)
-        diode = part("diode", "D%d" % (cell + 1))
-        mid = net("K_%s" % name)
-        cols[c] += reed["1"]
-        mid += reed["2"], diode["A"]
-        rows[r] += diode["K"]
+    _reed_switches(part, net, rows, cols, design.N_CELLS15, n)
 
-    for i, b in enumerate(("ok", "undo", "hint")):
-        sw = part("button", "SW%d" % (i + 1))
-        btn = net("BTN_%s" % b.upper())
-        btn += pico[design.PICO15_BUTTONS[b]], sw["1"]
-        gnd += sw["2"]
+    _buttons(part, net, pico, gnd, design.PICO15_BUTTONS)
 
     # Power: barrel jack -> 4 A polyfuse -> TVS -> reverse-polarity P-FET -> +5V.
     j1 = part("jack_hc", "J1")
