@@ -324,9 +324,5 @@ def levels_into(plevel: ptr16, now: int, opp_dt: int) -> int:
     return changed
 
 
-def player_colour(player):
-    return NS_COLOUR if player == 0 else EW_COLOUR
-
-
 def hex_of(rgb):
     return "%06x" % rgb
