@@ -9,7 +9,6 @@ that the firmware's state agrees.
 The test reads the firmware (``page.sim``) only to choose what to click (an empty cell, the
 hand actions of a move) and to check the page against it."""
 
-import time
 
 import pytest
 
@@ -149,7 +148,6 @@ def do_hands(pg, hands):
 
 def test_X_a_whole_three_player_game_on_a_5x5_red_by_hand_yellow_and_green_by_the_computer(
         open_page, tmp_path):
-    t0 = time.monotonic()
     pg = open_page()
     sim = pg.sim
     choose_game(pg, "x")
@@ -167,12 +165,12 @@ def test_X_a_whole_three_player_game_on_a_5x5_red_by_hand_yellow_and_green_by_th
     app = sim.backend.board.app
     corners = {0, 4, 20, 24}  # corner cells show the corner's owner (dim while provisional)
     red_moves = 0
-    deadline = time.monotonic() + 75
+    max_plies = 25  # a 5 x 5 rhombus is full after 25 moves: the game ends (XE1)
     while True:
         st = sim.state()["state"]
         if st["result"] != "*":
             break
-        assert time.monotonic() < deadline, "the game did not end: %s" % st["position"]
+        assert st["ply"] < max_plies, "the game did not end: %s" % st["position"]
         side, ply = st["side"], st["ply"]
         wait_turn(pg, side)
         if side == "red":
@@ -218,7 +216,6 @@ def test_X_a_whole_three_player_game_on_a_5x5_red_by_hand_yellow_and_green_by_th
     pg.wait_for_selector('[data-role="players"] li[data-player="%s"].winner' % winner)
     assert pg.locator('[data-role="play"]').is_hidden()
     pg.screenshot(path=str(tmp_path / "x-whole-game.png"))
-    assert time.monotonic() - t0 < 90
 
 
 # ---------------------------------------------------------------- Chain Reaction
@@ -226,7 +223,6 @@ def test_X_a_whole_three_player_game_on_a_5x5_red_by_hand_yellow_and_green_by_th
 
 def test_CE1_a_whole_chain_reaction_game_to_12_light_by_hand_and_hints_dark_by_the_computer(
         open_page, tmp_path):
-    t0 = time.monotonic()
     pg = open_page()
     sim = pg.sim
     choose_game(pg, "chain-reaction")
@@ -241,13 +237,13 @@ def test_CE1_a_whole_chain_reaction_game_to_12_light_by_hand_and_hints_dark_by_t
     app = sim.backend.board.app
     by = {"hand": 0, "hint": 0, "computer": 0}
     towers = False
-    deadline = time.monotonic() + 80
+    max_plies = 400  # a game to 12 points takes about 90 segments: it must end long before
     while True:
         snap = sim.state()
         st = snap["state"]
         if st["result"] != "*":
             break
-        assert time.monotonic() < deadline, "the game did not end: %s" % st["position"]
+        assert st["ply"] < max_plies, "the game did not end: %s" % st["position"]
         side, ply = st["side"], st["ply"]
         wait_turn(pg, side)
         if side == "light":
@@ -304,7 +300,6 @@ def test_CE1_a_whole_chain_reaction_game_to_12_light_by_hand_and_hints_dark_by_t
     pg.wait_for_selector('[data-role="players"] li[data-player="%s"].winner' % winner)
     assert pg.locator('[data-role="score"]').is_hidden()  # the result line says it now
     pg.screenshot(path=str(tmp_path / "cr-whole-game.png"))
-    assert time.monotonic() - t0 < 90
 
 
 # ---------------------------------------------------------------- Brochs
@@ -320,7 +315,6 @@ def test_BE_a_whole_brochs_game_on_the_15x15_board_black_by_the_computer_white_b
     from xobo.games.brochs import ai, rules
 
     stand_in = with_board_layer(monkeypatch, "brochs")
-    t0 = time.monotonic()
     pg = open_page("pico_15x15")
     sim = pg.sim
     choose_game(pg, "brochs")
@@ -329,12 +323,12 @@ def test_BE_a_whole_brochs_game_on_the_15x15_board_black_by_the_computer_white_b
     computer_plays(pg, "black", "greedy")
     app = sim.backend.board.app
     by = {"hand": 0, "hint": 0, "computer": 0, "computer by hand": 0}
-    deadline = time.monotonic() + 80
+    max_plies = 600  # greedy Black against these White moves ends well before this
     while True:
         st = sim.state()["state"]
         if st["result"] != "*":
             break
-        assert time.monotonic() < deadline, "the game did not end: %s" % st["position"]
+        assert st["ply"] < max_plies, "the game did not end: %s" % st["position"]
         side, ply = st["side"], st["ply"]
         wait_turn(pg, side)
         if side == "white":
@@ -379,4 +373,3 @@ def test_BE_a_whole_brochs_game_on_the_15x15_board_black_by_the_computer_white_b
     assert pg.inner_text('[data-role="turn"]') == "Game over"
     pg.wait_for_selector('[data-role="players"] li[data-player="%s"].winner' % winner)
     pg.screenshot(path=str(tmp_path / "brochs-whole-game.png"))
-    assert time.monotonic() - t0 < 90
