@@ -197,18 +197,19 @@ class App:
         self.mem_error_at = 0
         self.stored = dict(DEFAULTS)  # every setting as stored (other games' as "x.size")
         self.settings = {}  # the board's settings and the current game's (a view)
+        self.params = {}  # the parameters of the game in progress (its save's header)
         self._storage_init()
-        name = self.stored.get("game", "xobo")
-        try:
-            games.load(name)
-        except (ImportError, ValueError) as exc:
-            self.note = "game %s not available (%s): xobo" % (name, exc)
-            name = "xobo"
-        self._set_game(name, inference)
+        # the saved game setting's game, or XoBo with a note saying why not (it does not
+        # fit this board, does not import, is no game): a setting never stops the boot
+        self._loading().start_game(self, self.stored.get("game", "xobo"), inference)
         if settings:  # given by the caller (simulator, tests): kept on flash like a `set`
             changed = False
             if "game" in settings and settings["game"] != self.settings["game"]:
-                self._set_game(self.check_setting("game", settings["game"]), None)
+                name = self.check_setting("game", settings["game"])
+                why = self._loading().misfit(self, name)
+                if why:
+                    raise ValueError(why)
+                self._set_game(name, None)
                 self.stored["game"] = self.settings["game"]
                 changed = True
             for k in settings:
@@ -224,9 +225,10 @@ class App:
 
     # ------------------------------------------------------------ the game
 
-    def _set_game(self, name, inference=None):
+    def _set_game(self, name, inference=None, params=None):
         """Make ``name`` the game: its package, rules, layers, placement, the inference's
-        buffers (reused when they fit) and the settings' view. The position comes after."""
+        buffers (reused when they fit) and the settings' view. The position comes after;
+        ``params`` are its parameters when they are not the settings' (a saved game's)."""
         game = games.load(name)
         rules = game.engine()
         self.game = game
@@ -234,7 +236,11 @@ class App:
         self.names = game.PLAYER_NAMES
         self.choices, self.ranges, self.game_defaults = game_rules(game)
         self._view(name)
-        w, h = game.area(self.settings)
+        s = self.settings
+        if params:
+            s = dict(s)
+            s.update(params)
+        w, h = game.area(s)
         n = w * h
         self.n = n
         self.n_width = w
@@ -272,15 +278,23 @@ class App:
         for k in BOARD_KEYS:
             s[k] = self.stored.get(k, DEFAULTS[k])
         s["game"] = name
-        for k in self.game_defaults:
+        s.update(self.game_settings(name, (self.choices, self.ranges, self.game_defaults)))
+        self.settings = s
+
+    def game_settings(self, name, rules=None):
+        """Game ``name``'s own settings as stored (each checked; its default where not):
+        what its next new game uses. ``rules``: its ``game_rules`` when known."""
+        choices, ranges, defaults = rules or game_rules(games.load(name))
+        s = {}
+        for k in defaults:
             v = self.stored.get(name + "." + k)
             if v is None and name == "xobo":
                 v = self.stored.get(k)  # saved before the games: "variant xobo"
             try:
-                s[k] = self._check_game(k, v) if v is not None else self.game_defaults[k]
+                s[k] = _check(k, v, choices, ranges, ()) if v is not None else defaults[k]
             except ValueError:
-                s[k] = self.game_defaults[k]
-        self.settings = s
+                s[k] = defaults[k]
+        return s
 
     def _store(self, key, v):
         self.settings[key] = v
@@ -323,12 +337,14 @@ class App:
         return _check(key, value, self.choices, self.ranges, self.setting_keys())
 
     def game_params(self):
-        """The current game's own settings (its parameters), for the saved game's header."""
-        out = {}
-        for k in self.game.SETTINGS:
-            if k != "first":
-                out[k] = self.settings[k]
-        return out
+        """The parameters of the game in progress (its save's header: X's size, XoBo's
+        variant...): a setting changed during the game is for the next new game."""
+        return self.params
+
+    def start_params(self):
+        """A game starts now: its parameters are the settings' (the first player apart)."""
+        s = self.settings
+        self.params = {k: s[k] for k in self.game.SETTINGS if k != "first"}
 
     # ------------------------------------------------------------ storage
 
@@ -648,10 +664,11 @@ class App:
         self.unsaved = True
         w, h = self.game.area(self.settings)
         if w * h != self.n:
-            self._resize_game(now)
+            self._resize_game()
         self.light.show_adjust(None, None, now)
         self.set_regauge(None, None)
         self._set_position(self.game.new_position(self.settings))
+        self.start_params()
         self.first = self.pos.side
         self.start = ""
         self.ai_failed_ply = -1
@@ -659,15 +676,16 @@ class App:
         self.save_game()
         self.emit((E.NEW, self.settings["game"], self.params_text(), self.names[self.first]))
 
-    def _resize_game(self, now):
+    def _resize_game(self, params=None):
         """A setting of the game's size (X's size, Chain Reaction's field) takes effect at
-        this new game: the game's per-cell buffers (inference, layers, light) are made again
-        at the new size, as ``set game`` makes them."""
+        this new game (or a saved game has another size, ``params``): the game's per-cell
+        buffers (inference, layers, light) are made again at the new size, as ``set game``
+        makes them."""
         self.pos = None
         self.light = None
         self.layers = None
         collect()
-        self._set_game(self.settings["game"])
+        self._set_game(self.settings["game"], None, params)
         self.inf.set_settle(self.settings["settle"])
         self.force_show = True
         self.last_state = -1
@@ -684,10 +702,13 @@ class App:
         old = self.pos
         self.resumed = False
         self.unsaved = True
-        if pos.n_cells == old.n_cells:
+        if pos.n_cells != self.n:  # a game of the settings' size, not the one in progress's
+            self._resize_game()
+        elif pos.n_cells == old.n_cells:
             self.light.show_adjust(old.heights, pos.heights, now)
             self.set_regauge(old.heights, pos.heights)
         self._set_position(pos)
+        self.start_params()
         self.first = pos.side
         self.start = pos.to_string()
         self.ai_failed_ply = -1
@@ -1050,7 +1071,7 @@ class App:
 
     def set_setting(self, key, value, now=None):
         """Validate, apply, save and announce (``event setting KEY VALUE``); returns a note
-        ('' or 'takes effect at the next new game'). A computer move waiting for the pieces
+        ('' or 'from the next new game'). A computer move waiting for the pieces
         is cancelled when the computer no longer plays the player to move, or when the level
         changes before any piece of it was moved (the computer then chooses again)."""
         t = self.d.clock.ticks_ms() if now is None else now
@@ -1083,12 +1104,10 @@ class App:
         self.save_settings()
         self.emit((E.SETTING, key, v))
         if key in self.game.NEW_GAME_SETTINGS:
-            if key == "first":
-                cur = self.names[self.first]
-            else:  # the game's parameter as the position has it (XoBo: pos.variant)
-                cur = getattr(self.pos, key, old)
+            # the game in progress keeps its own (its save's header, its record)
+            cur = self.names[self.first] if key == "first" else self.params.get(key, old)
             if cur != v:
-                return "takes effect at the next new game"
+                return "from the next new game"
         return ""
 
     def _apply_brightness(self):
