@@ -305,7 +305,10 @@ class App:
 
     def setting_keys(self):
         """Every setting of the board and of the current game, in the order they are listed."""
-        own = tuple(k for k in self.game.SETTINGS)
+        # (in the game's NEW_GAME_SETTINGS order: a dict's order is not MicroPython's)
+        game = self.game
+        own = tuple(game.NEW_GAME_SETTINGS) + tuple(
+            k for k in sorted(game.SETTINGS) if k not in game.NEW_GAME_SETTINGS)
         return ("game",) + own + BOARD_KEYS[1:] + GAME_AI_KEYS
 
     def setting_ranges(self):

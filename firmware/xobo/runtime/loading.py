@@ -21,7 +21,8 @@ from xobo.runtime import events as E
 
 
 def resume_saved(app):
-    """Resume the current game's saved game (or start a new one); True if resumed."""
+    """Resume the current game's saved game (or start a new one, saved at once); True if a
+    game in progress was resumed."""
     app.saved = app._saved_game()
     resumed = False
     note = earlier = app.note  # (a note from before, the game's at boot: kept in front)
@@ -48,7 +49,9 @@ def resume_saved(app):
         app.start_params()
         app.first = app.pos.side
         app.start = ""
-    return resumed
+        app.save_game()  # its parameters on flash: a setting changed now is for the next one
+    # (a saved game with no move from the start is a new game: the game gesture changes it)
+    return resumed and (app.pos.ply > 0 or app.start != "")
 
 def resume(app, g):
     """Resume the saved game ``g`` (a dict from ``SavedGame.load_all``): '' when it was
