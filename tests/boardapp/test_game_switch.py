@@ -116,6 +116,23 @@ def test_any_failure_while_switching_puts_the_game_that_was_playing_back():
     assert vb.command("set game tiny")[0].startswith("ok game tiny")
 
 
+def test_a_failure_while_the_gesture_switches_is_said_and_the_game_goes_on():
+    import xobo.games.x.board as x_board
+
+    vb = game_board("xobo")
+    seen = []
+    vb.subscribe(seen.append)
+    with _Broken(x_board, "Layers", MemoryError):
+        vb.hold("ok", 1600)
+        vb.advance(1700)
+    assert "event error x could not be played (MemoryError: switching failed here): still " \
+        "playing xobo" in seen, seen
+    assert vb.app.settings["game"] == "xobo" and vb.app.pos.ply == 0
+    play(vb, "e5")
+    vb.power_cut()
+    assert vb.app.settings["game"] == "xobo" and vb.app.pos.ply == 1
+
+
 def _boot_with(vb, stored):
     Settings(vb.flash).save(stored)
     vb.power_cut()

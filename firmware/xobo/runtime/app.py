@@ -1002,7 +1002,10 @@ class App:
             return
         if pos.ply == 0 and self.pending < 0 and self.inf.state == I.MATCH and \
                 not self.resumed:
-            self.next_game(now)
+            try:
+                self.next_game(now)
+            except XoboError as exc:  # (the game that was playing goes on)
+                self.emit((E.ERROR, str(exc)))
             return
         m = self.unseen_move()
         if m >= 0 and self.inf.state == I.MATCH:
