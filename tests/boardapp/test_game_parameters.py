@@ -91,3 +91,15 @@ def test_a_setting_equal_to_the_game_in_progress_says_nothing_more():
     assert vb.command("set size 8") == ["ok size 8"]
     assert vb.command("set size 5") == ["ok size 5 (from the next new game)"]
     assert vb.command("set size 8") == ["ok size 8"]
+
+
+def test_XB2_a_position_loaded_after_set_size_is_played_at_the_settings_size():
+    vb = game_board("x")
+    _some_moves(vb, 2)
+    assert vb.command("set size 5") == ["ok size 5 (from the next new game)"]
+    assert vb.command("load ...../...../..r../...../..... y")[0].startswith("ok load")
+    assert vb.app.n == 25 and vb.app.game_params()["size"] == 5
+    vb.advance(100)
+    vb.power_cut()
+    assert vb.app.pos.to_string() == "...../...../..r../...../..... y" and vb.app.n == 25
+    vb.advance(100)
