@@ -17,11 +17,15 @@ def _xobo_two_moves():
     return vb
 
 
-def _same_board(vb, position):
-    """The board plays XoBo at ``position``, its light and inference working, and it keeps
-    doing so after a power cut."""
+def _same_board(vb, position, settings=None):
+    """The board plays XoBo at ``position`` (with ``settings``), its light and inference
+    working, and it keeps doing so after a power cut."""
     app = vb.app
     assert app.settings["game"] == "xobo"
+    if settings is not None:
+        assert app.settings == settings
+    assert app.game.NAME == "xobo" and app.layers.__class__.__module__.endswith("xobo.board")
+    assert app.game_params() == {"variant": "xobo"}
     assert app.pos.to_string() == position
     assert app.n == 81 and app.place.width == 9
     vb.advance(200)  # a light cycle and a scan: nothing half-made is left to crash them
@@ -100,6 +104,7 @@ def test_any_failure_while_switching_puts_the_game_that_was_playing_back():
 
     vb = _xobo_two_moves()
     before = vb.app.pos.to_string()
+    settings = dict(vb.app.settings)
     inf = vb.app.inf
     # (each stage of the switch: the new game's light layers, its light, its position)
     for module, name in ((tiny_board, "Layers"), (app_module, "Light"), (tiny, "new_position")):
@@ -110,7 +115,7 @@ def test_any_failure_while_switching_puts_the_game_that_was_playing_back():
                 reply
             assert reply[0].endswith("switching failed here): still playing xobo"), reply
             assert vb.app.inf is inf or vb.app.inf.state_name() in ("match", "restore")
-            _same_board(vb, before)
+            _same_board(vb, before, settings)
             inf = vb.app.inf
     # and the game switches when nothing fails
     assert vb.command("set game tiny")[0].startswith("ok game tiny")
