@@ -14,7 +14,7 @@ import io
 import re
 
 from . import design, pieces
-from .overlay import x_overlay_svg
+from .overlay import overlay_svg, overlays, x_overlay_svg
 
 NETLIST_NAME = "xobo_board.net"
 BOM_NAME = "bom.csv"
@@ -402,6 +402,8 @@ def generated(out_dir):
         out_dir / X_OVERLAY_NAME: x_overlay_svg(8),
         out_dir / PIECES_NAME: pieces.pieces_md(HEADER),
     }
+    for file_name, game, which in overlays():
+        files[out_dir / file_name] = overlay_svg(game, which)
     for name in design.BOARDS:
         b = design.board_definition(name)
         md = wiring_md15(b) if "shift" in b["matrix"] else wiring_md(b)
