@@ -396,3 +396,17 @@ MECHANICAL15 = [
     ("usb_cable", "Cable", 1, "micro-USB data cable", "generic", "USB-A to micro-B",
      "serial link (the Pico runs from the adapter)"),
 ]
+
+
+# --- The cell tile (hardware/pcb.py) and what a board costs ------------------------------------
+# Unit prices in EUR assumed for the cost estimate in hardware/out/pcb_tile.md: typical
+# distributor prices at 100+ pieces and a low-cost board house's price for a 120 x 120 mm
+# two-layer board in tens (not quotes: check them when ordering). Keys are BOM items.
+UNIT_PRICE_EUR = {
+    "reed": 0.90,  # Standex-Meder KSK-1A66-1015
+    "diode": 0.03,  # 1N4148, DO-35
+    "led": 0.12,  # WS2812B-V5
+    "c_led": 0.01,  # 100 nF 0603 X7R
+    "tile_pcb": 2.00,  # 120 x 120 mm, 2 layers, 1.6 mm FR-4, HASL, green mask
+    "link": 0.01,  # a 0.6 mm tinned copper wire link between two tiles' edge pads
+}

@@ -13,7 +13,7 @@ import functools
 import io
 import re
 
-from . import design, pieces
+from . import design, pcb, pieces
 from .overlay import overlay_svg, overlays, x_overlay_svg
 
 NETLIST_NAME = "xobo_board.net"
@@ -22,6 +22,7 @@ NETLIST15_NAME = "xobo_board_15x15.net"
 BOM15_NAME = "bom_15x15.csv"
 X_OVERLAY_NAME = "x_overlay.svg"  # the glass overlay for X (hardware.overlay)
 POWER_NAME = "power_budget.md"
+PCB_TILE_NAME = "pcb_tile.md"  # the cell tile's circuit board (hardware.pcb), its cost
 PIECES_NAME = "pieces.md"  # every game's pieces, the magnet model, the tray (hardware.pieces)
 BOM_COLUMNS = ["item", "category", "quantity", "refs", "value", "footprint", "manufacturer",
                "mpn", "note"]
@@ -391,6 +392,46 @@ def wiring_md15(board_def):
     return "\n".join(lines)
 
 
+STOCK_DOC = "stock-a-table.md"  # docs/: one order list per table (every game it hosts)
+
+
+def stock_md():
+    """docs/stock-a-table.md: everything a café orders for one table, per board, in one list:
+    the BOM (circuit parts, every hosted game's pieces and magnets, mechanics) and the cell
+    tiles' circuit boards."""
+    lines = [
+        HEADER.replace("hardware/design.py", "hardware/design.py and the games"),
+        "# Stock a table for every game",
+        "",
+        "One list per board to order from: every part of the board, the pieces of every game "
+        "the board hosts (one colour serves every game that uses it), the circuit boards of "
+        "the cells. Where each part goes: [the build guide](../hardware/BUILD.md); the pieces "
+        "and their magnet: [pieces.md](../hardware/out/pieces.md); the cell tile: "
+        "[pcb_tile.md](../hardware/out/pcb_tile.md).",
+        "",
+    ]
+    for which, title in (("9x9", "The 9x9 table"), ("15x15", "The 15x15 table")):
+        games = ", ".join(g["title"] for g in pieces.game_sets(which).values())
+        size = design.SIZE if which == "9x9" else design.SIZE15
+        tiles = pcb.board_counts(size)
+        lines += ["## %s" % title, "", "Hosts: %s." % games, "",
+                  "| qty | what | part number | for |", "| --- | --- | --- | --- |"]
+        for r in bom_rows(which):
+            lines.append("| %s | %s | %s %s | %s |" % (
+                r["quantity"], r["value"], r["manufacturer"], r["mpn"],
+                r["note"].replace("|", "/")))
+        links = tiles["we_links"] + tiles["ns_links"] + tiles["turns"]
+        lines += [
+            "| %d | cell tile circuit board, 120 x 120 mm, 2 layers (Gerbers and drill: `make "
+            "pcb`) | any board house | the reed switches, diodes, LEDs and capacitors of the "
+            "cells above go on them (9 cells each) |" % tiles["tiles"],
+            "| %d | wire links, 0.6 mm tinned copper, 10 mm | generic | between the tiles' edge "
+            "pads |" % links,
+            "",
+        ]
+    return "\n".join(lines)
+
+
 def generated(out_dir):
     """{path: text} of every file in hardware/out/."""
     files = {
@@ -401,7 +442,9 @@ def generated(out_dir):
         out_dir / BOM15_NAME: bom_csv("15x15"),
         out_dir / X_OVERLAY_NAME: x_overlay_svg(8),
         out_dir / PIECES_NAME: pieces.pieces_md(HEADER),
+        out_dir / PCB_TILE_NAME: pcb.tile_md(HEADER),
     }
+    files[out_dir.parent.parent / "docs" / STOCK_DOC] = stock_md()
     for file_name, game, which in overlays():
         files[out_dir / file_name] = overlay_svg(game, which)
     for name in design.BOARDS:

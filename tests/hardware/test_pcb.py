@@ -1,0 +1,71 @@
+"""The cell tile (hardware/pcb.py): its parts are the skidl netlist's, its turned rows keep the
+boards' serpentine LED chain, and KiCad's design-rule check passes with no error and nothing
+unconnected (run by Debian's python3, which has pcbnew; skipped where KiCad is missing)."""
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from .conftest import OUT_DIR, ROOT
+
+DEBIAN_PYTHON = "/usr/bin/python3"
+
+
+def has_pcbnew():
+    if not Path(DEBIAN_PYTHON).exists():
+        return False
+    probe = subprocess.run([DEBIAN_PYTHON, "-c", "import pcbnew"], capture_output=True)
+    return probe.returncode == 0
+
+
+def test_tile_cells_are_a1_c3_of_the_netlist_with_their_own_led_and_capacitor(netlist):
+    from .conftest import load_hardware
+
+    pcb = load_hardware("pcb")
+    parts = pcb.tile_parts(netlist)
+    assert len(parts) == 9
+    assert parts[(0, 0)] == {"reed": "RS1", "diode": "D1", "led": "LED1", "cap": "C3"}
+    for (f, r), p in parts.items():
+        cell = "abc"[f] + str(r + 1)
+        assert netlist.comps[p["led"]]["fields"]["Cell"] == cell
+        assert netlist.net_of(p["cap"], "1") == "+5V" == netlist.net_of(p["led"], "1")
+
+
+@pytest.mark.parametrize("size", [9, 15])
+def test_turning_every_second_row_of_tiles_gives_the_boards_serpentine_chain(design, size):
+    from .conftest import load_hardware
+
+    pcb = load_hardware("pcb")
+    assert size % pcb.CELLS == 0
+    chain = design._serpentine(size)
+    for rank in range(size):
+        tile_row, local = divmod(rank, pcb.CELLS)
+        turned = tile_row % 2 == 1
+        # a turned tile's rank `local` (from the South) is its own rank CELLS-1-local, reversed
+        own = pcb.CELLS - 1 - local if turned else local
+        east = pcb.west_to_east(own) != turned
+        runs_east = chain[rank * size + 1] > chain[rank * size]
+        assert east == runs_east, rank
+
+
+@pytest.mark.skipif(not has_pcbnew(), reason="KiCad's pcbnew is not installed (apt-get install "
+                    "kicad; make test installs it when run as root)")
+def test_tile_passes_kicads_drc_with_nothing_unconnected_and_its_pictures_are_current():
+    run = subprocess.run([DEBIAN_PYTHON, "-m", "hardware.pcb", "--check"], cwd=ROOT,
+                         capture_output=True, text=True)
+    summary = json.loads(run.stdout.strip().splitlines()[-1])
+    assert summary["drc_errors"] == 0, run.stderr
+    assert summary["unconnected"] == 0, run.stderr
+    assert summary["stale_pictures"] == [], run.stderr
+    assert summary["cells"] == 9 and summary["tile_mm"] == 120
+    assert {"tile-F_Cu.gbr", "tile-B_Cu.gbr", "tile-Edge_Cuts.gbr"} <= set(summary["gerbers"])
+    assert run.returncode == 0
+
+
+def test_build_guide_shows_a_picture_of_each_layer():
+    guide = (ROOT / "hardware" / "BUILD.md").read_text()
+    for layer in ("front_copper", "back_copper", "silkscreen", "front_mask"):
+        assert (OUT_DIR / ("pcb_tile_%s.svg" % layer)).exists()
+        assert "out/pcb_tile_%s.svg" % layer in guide
