@@ -445,8 +445,8 @@ def generated(out_dir):
         out_dir / PCB_TILE_NAME: pcb.tile_md(HEADER),
     }
     files[out_dir.parent.parent / "docs" / STOCK_DOC] = stock_md()
-    for file_name, game, which in overlays():
-        files[out_dir / file_name] = overlay_svg(game, which)
+    for file_name, game, which, settings in overlays():
+        files[out_dir / file_name] = overlay_svg(game, which, settings)
     for name in design.BOARDS:
         b = design.board_definition(name)
         md = wiring_md15(b) if "shift" in b["matrix"] else wiring_md(b)

@@ -240,9 +240,15 @@ def _game_cell(c, width):
     return cell_name(c, width)
 
 
+# settings that move a game's marks, each with its own overlay (beside the defaults')
+OVERLAY_VARIANTS = {"chain-reaction": ("field", (6,))}  # CB1: a field of 6 ranks
+
+
 def overlays():
-    """[(file name, game, board)] of every overlay hardware/out/ holds besides x_overlay.svg:
-    each game on each board it fits, where the board shows more than a full, unmarked grid."""
+    """[(file name, game, board, settings)] of every overlay hardware/out/ holds besides
+    x_overlay.svg: each game on each board it fits, where the board shows more than a full,
+    unmarked grid; a game whose marks move with a setting (Chain Reaction's field) has one
+    per value."""
     from xobo.games import GAMES, load
 
     out = []
@@ -257,7 +263,11 @@ def overlays():
             if (w, h) == (n, n) and name not in MARKS:
                 continue  # the whole board, no marks: nothing to print
             stem = name.replace("-", "_") + "_overlay"
-            out.append((stem + ("" if which == "9x9" else "_" + which) + ".svg", name, which))
+            tail = "" if which == "9x9" else "_" + which
+            out.append((stem + tail + ".svg", name, which, {}))
+            key, values = OVERLAY_VARIANTS.get(name, (None, ()))
+            for v in values:
+                out.append(("%s_%s%s%s.svg" % (stem, key, v, tail), name, which, {key: v}))
     return out
 
 

@@ -34,7 +34,7 @@ def marks(root, kind):
 
 
 def test_every_game_that_fits_a_board_has_an_overlay_file(overlay):
-    files = {name for name, _, _ in overlay.overlays()}
+    files = {name for name, _, _, _ in overlay.overlays()}
     assert {"chain_reaction_overlay.svg", "brochs_overlay_15x15.svg",
             "xobo_overlay_15x15.svg", "x_overlay_15x15.svg"} <= files
     for name in files | {"x_overlay.svg"}:
@@ -47,7 +47,7 @@ def test_overlays_print_1_to_1_and_outline_the_area_where_the_runtime_places_it(
     from xobo.games import load
     from xobo.runtime.topology import Topology
 
-    for file_name, game, board in overlay.overlays():
+    for file_name, game, board, settings in overlay.overlays():
         if board != which:
             continue
         root = parse(OUT_DIR / file_name)
@@ -55,7 +55,7 @@ def test_overlays_print_1_to_1_and_outline_the_area_where_the_runtime_places_it(
         assert root.get("width") == "%dmm" % side and root.get("viewBox") == "0 0 %d %d" % (
             side, side)
         g = load(game)
-        w, h = g.area(g.DEFAULTS)
+        w, h = g.area(dict(g.DEFAULTS, **settings))
         place = Topology(n, n).place(w, h)
         area = next(e for e in root.iter(SVG + "rect") if e.get("id") == "area")
         f, r = cell_at(float(area.get("x")), float(area.get("y")), side, n)
@@ -90,6 +90,15 @@ def test_CB2_CB3_chain_reaction_goal_rows_values_and_home_squares(file_name, n):
     assert homes == {"d2", "e2", "f2", "c3", "d3", "e3", "f3", "g3", "d4", "e4", "f4"}
     assert len(marks(root, "home-dark")) == 11
     assert {e.get("data-cell")[0] for e in marks(root, "score")} == {"a", "i"}
+
+
+def test_CB1_a_field_of_6_has_its_own_overlay_with_the_north_goal_row_on_rank_8():
+    root = parse(OUT_DIR / "chain_reaction_overlay_field6.svg")
+    goals = marks(root, "goal")
+    ranks = sorted({cell_at(float(e.get("x")), float(e.get("y")), 400, 9)[1] for e in goals})
+    assert ranks == [0, 7]  # the area is 9 x 8, placed on ranks 1-8 (centred, rounded down)
+    homes = {e.get("data-cell") for e in marks(root, "home-dark")}
+    assert homes == {"d7", "e7", "f7", "c6", "d6", "e6", "f6", "g6", "d5", "e5", "f5"}
 
 
 def test_BB2_BB3_BB4_brochs_donjons_cross_dot_quadrants_and_white_start():
