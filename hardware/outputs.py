@@ -444,6 +444,8 @@ def generated(out_dir):
         out_dir / PIECES_NAME: pieces.pieces_md(HEADER),
         out_dir / PCB_TILE_NAME: pcb.tile_md(HEADER),
     }
+    for which in pieces.BOARD_SIZES:
+        files[out_dir / ("tray_%s.svg" % which)] = pieces.tray_svg(which)
     files[out_dir.parent.parent / "docs" / STOCK_DOC] = stock_md()
     for file_name, game, which, settings in overlays():
         files[out_dir / file_name] = overlay_svg(game, which, settings)

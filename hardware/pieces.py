@@ -513,12 +513,45 @@ def pieces_md(header):
     ]
     for which in BOARD_SIZES:
         comps, (w, d, h) = tray(which)
-        lines += ["%s table: outer %d x %d x %d mm, %d mm walls, pieces standing in one layer "
-                  "(%d across, %d mm a slot):" % (which, w, d, h, TRAY_WALL_MM, TRAY_COLUMNS,
-                                                 TRAY_SLOT_MM), ""]
+        lines += ["%s table ([`tray_%s.svg`](tray_%s.svg), 1:1): outer %d x %d x %d mm, %d mm "
+                  "walls, pieces standing in one layer (%d across, %d mm a slot):"
+                  % (which, which, which, w, d, h, TRAY_WALL_MM, TRAY_COLUMNS, TRAY_SLOT_MM),
+                  ""]
         for kind, _x, _y, cw, cd in comps:
             lines.append("- %s: %d, compartment %d x %d mm, label: %s" % (
                 colour_name(kind["rgb"]) + (" master" if kind["shape"] == "master" else ""),
                 kind["count"], cw, cd, ", ".join(kind["games"])))
         lines.append("")
     return "\n".join(lines)
+
+
+def tray_svg(which):
+    """The tray seen from above, 1:1 (mm): its outline and each compartment in its pieces'
+    colour, labelled with the games that take pieces from it; for a laser-cut base and the
+    walls' positions, or to print and glue into a bought compartment box."""
+    comps, (w, d, h) = tray(which)
+    out = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<svg xmlns="http://www.w3.org/2000/svg" width="%dmm" height="%dmm" '
+        'viewBox="0 0 %d %d">' % (w, d, w, d),
+        "<title>Piece tray of the %s table, %d x %d mm, %d mm deep inside</title>"
+        % (which, w, d, h - TRAY_WALL_MM),
+        '<rect x="0" y="0" width="%d" height="%d" fill="none" stroke="#000" '
+        'stroke-width="0.5"/>' % (w, d),
+    ]
+    for kind, x, y, cw, cd in comps:
+        fill = "#D9B98C" if kind["rgb"] is None else "#%06X" % kind["rgb"]
+        out.append('<rect data-count="%d" x="%d" y="%d" width="%d" height="%d" fill="%s" '
+                   'fill-opacity="0.35" stroke="#000" stroke-width="0.5"/>'
+                   % (kind["count"], x, y, cw, cd, fill))
+        label = "master" if kind["shape"] == "master" else "%d %s" % (
+            kind["count"], colour_name(kind["rgb"]))
+        size = 4 if cw > 40 else 3
+        out.append('<text x="%g" y="%g" font-family="sans-serif" font-size="%d" '
+                   'text-anchor="middle">%s</text>' % (x + cw / 2, y + cd / 2, size, label))
+        if cw > 40:
+            out.append('<text x="%g" y="%g" font-family="sans-serif" font-size="3" '
+                       'text-anchor="middle">%s</text>' % (x + cw / 2, y + cd / 2 + 5,
+                                                           ", ".join(kind["games"])))
+    out.append("</svg>")
+    return "\n".join(out) + "\n"

@@ -111,3 +111,17 @@ def test_pieces_md_names_the_reed_figures_assumed_and_the_tray(pieces):
     text = (OUT_DIR / "pieces.md").read_text()
     for needle in ("AT", "mT", "KSK-1A66", "pull-in", "drop-out", "master", "tray", "N42"):
         assert needle in text, needle
+
+
+@pytest.mark.parametrize("which", ["9x9", "15x15"])
+def test_the_tray_has_a_compartment_for_every_piece_of_the_stock(pieces, which):
+    import xml.etree.ElementTree as ET
+
+    root = ET.parse(OUT_DIR / ("tray_%s.svg" % which)).getroot()
+    counts = sorted(int(e.get("data-count")) for e in root.iter() if e.get("data-count"))
+    assert counts == sorted(k["count"] for k in pieces.stock(which))
+    comps, (w, d, _) = pieces.tray(which)
+    for kind, x, y, cw, cd in comps:
+        assert x + cw <= w and y + cd <= d  # inside the tray
+        rows = -(-kind["count"] // pieces.TRAY_COLUMNS)
+        assert cw * cd >= kind["count"] * pieces.TRAY_SLOT_MM ** 2 and cd == rows * 19
