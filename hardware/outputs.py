@@ -422,8 +422,9 @@ def stock_md():
                 r["note"].replace("|", "/")))
         links = tiles["we_links"] + tiles["ns_links"] + tiles["turns"]
         lines += [
-            "| %d | cell tile circuit board, 120 x 120 mm, 2 layers (Gerbers and drill: `make "
-            "pcb`) | any board house | the reed switches, diodes, LEDs and capacitors of the "
+            "| %d | cell tile circuit board, 120 x 120 mm, 2 layers, 1.6 mm FR-4 (Gerbers and "
+            "drill: [hardware/out/pcb_gerbers](../hardware/out/pcb_gerbers)) | any board house "
+            "| the reed switches, diodes, LEDs and capacitors of the "
             "cells above go on them (9 cells each) |" % tiles["tiles"],
             "| %d | wire links, 0.6 mm tinned copper, 10 mm | generic | between the tiles' edge "
             "pads |" % links,

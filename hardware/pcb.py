@@ -5,9 +5,12 @@ plotted to Gerber, drill and layer pictures.
 Run by Debian's python3, which has ``pcbnew`` (``apt-get install kicad``), from the repository
 root::
 
-    python3 -m hardware.pcb                 # build/pcb/: tile.kicad_pcb, gerbers, drill, DRC
-    python3 -m hardware.pcb --pictures      # and hardware/out/pcb_tile_*.svg (the build guide's)
-    python3 -m hardware.pcb --check         # build in a temp dir; exit 1 on a DRC error
+    python3 -m hardware.pcb                 # build/pcb/: tile.kicad_pcb, DRC report, gerbers and
+                                            # drill (tile-gerbers.zip for the board house)
+    python3 -m hardware.pcb --pictures      # and the committed copies in hardware/out/: the
+                                            # layer pictures (pcb_tile_*.svg) and pcb_gerbers/
+    python3 -m hardware.pcb --check         # build in a temp dir; exit 1 on a DRC error or a
+                                            # committed copy that is stale
 
 **Why tiles.** A 9 x 9 board is 360 mm square, the 15 x 15 600 mm: one panel that size costs
 many times a small board, few makers take it, and one bad joint spoils the whole thing. A 120 mm
@@ -34,6 +37,7 @@ import os
 import re
 import sys
 import tempfile
+import zipfile
 from pathlib import Path
 
 from . import design
@@ -43,6 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 NETLIST = ROOT / "hardware" / "out" / "xobo_board.net"
 BUILD = ROOT / "build" / "pcb"
 PICTURES = ROOT / "hardware" / "out"
+GERBERS = PICTURES / "pcb_gerbers"  # the committed copy: a café orders without KiCad
 
 CELLS = 3  # a tile is CELLS x CELLS cells
 PITCH = design.CELL_PITCH_MM
@@ -448,7 +453,8 @@ def tile_md(header):
         "Generated from the skidl netlist (cells a1-c3 of `xobo_board.net`) by "
         "[`hardware/pcb.py`](../pcb.py) with KiCad's `pcbnew` (Debian's `kicad`): "
         "`python3 -m hardware.pcb` writes `build/pcb/` (the board `tile.kicad_pcb`, the KiCad "
-        "design-rule report `drc.rpt`, the Gerbers and the drill file for the board house), "
+        "design-rule report `drc.rpt`, the Gerbers and the drill file for the board house, "
+        "committed in [`pcb_gerbers/`](pcb_gerbers)), "
         "`make test` runs the design-rule check (no error, nothing unconnected). "
         "%d x %d mm, two layers, %d mm cell pitch: under each cell a reed switch (upright, at "
         "the centre), a 1N4148 from it to the row line, a WS2812B 10 mm North of the centre "
@@ -596,6 +602,10 @@ def make(out_dir, with_pictures=False):
     errors, warnings, unconnected, _ = drc(board_path, out_dir / "drc.rpt")
     gerbers = plot(board_path, out_dir / "gerbers")
     _strip_dates(out_dir / "gerbers")
+    # one file to upload to the board house
+    with zipfile.ZipFile(out_dir / "tile-gerbers.zip", "w", zipfile.ZIP_DEFLATED) as z:
+        for path in sorted((out_dir / "gerbers").iterdir()):
+            z.write(path, path.name)
     summary = {
         "kicad": pcbnew.Version(), "tile_mm": SIDE, "cells": CELLS * CELLS,
         "footprints": len(tile.board.GetFootprints()), "pads": tile.pads,
@@ -606,6 +616,9 @@ def make(out_dir, with_pictures=False):
     if with_pictures:
         for svg in pictures(board_path, PICTURES):
             _strip_svg(Path(svg))
+        GERBERS.mkdir(exist_ok=True)
+        for path in sorted((out_dir / "gerbers").iterdir()):
+            (GERBERS / path.name).write_text(path.read_text())
     (out_dir / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
     return summary
 
@@ -653,6 +666,59 @@ def stale_pictures(directory):
     return stale
 
 
+def stale_gerbers(directory):
+    """The committed Gerber and drill files that draw or drill otherwise than those just
+    written into ``directory`` (KiCad numbers apertures and orders items differently from one
+    run to the next: compared as what they draw)."""
+    stale = []
+    fresh_names = sorted(p.name for p in Path(directory).iterdir())
+    committed_names = sorted(p.name for p in GERBERS.iterdir()) if GERBERS.exists() else []
+    if fresh_names != committed_names:
+        return sorted(set(fresh_names) ^ set(committed_names)) or fresh_names
+    for name in fresh_names:
+        fresh = (Path(directory) / name).read_text()
+        committed = (GERBERS / name).read_text()
+        if _artwork(fresh, name) != _artwork(committed, name):
+            stale.append(name)
+    return stale
+
+
+_COORD = re.compile(r"(?:X(-?[\d.]+))?(?:Y(-?[\d.]+))?(?:D0([123]))?\*?$")
+
+
+def _artwork(text, name):
+    """What a Gerber file draws (aperture, operation, points) or a drill file drills (tool,
+    point), as a sorted list, with every other line kept as it is."""
+    items = []
+    tools = {}
+    current = None
+    x = y = "0"
+    drill = name.endswith(".drl")
+    for line in text.splitlines():
+        m = re.match(r"%ADD(\d+)(.*)\*%$", line) if not drill else \
+            re.match(r"(T\d+)(C[\d.]+)$", line)
+        if m:
+            tools[("D" + m.group(1)) if not drill else m.group(1)] = m.group(2)
+            continue
+        m = re.match(r"(D\d+)\*$", line) if not drill else re.match(r"(T\d+)$", line)
+        if m and (drill or int(m.group(1)[1:]) >= 10):
+            current = tools.get(m.group(1), m.group(1))
+            continue
+        m = _COORD.match(line)
+        if m and (m.group(1) or m.group(2)):
+            nx, ny = m.group(1) or x, m.group(2) or y
+            op = m.group(3) or ("3" if drill else "1")
+            if op == "1" and not drill:
+                items.append("%s draw %s,%s %s,%s" % (current, x, y, nx, ny))
+            elif op == "3":
+                items.append("%s at %s,%s" % (current, nx, ny))
+            x, y = nx, ny
+            continue
+        if not line.startswith("G04"):
+            items.append(line)
+    return sorted(items)
+
+
 def _drawing(path):
     """What a picture draws: its elements' lines, sorted, without the group lines (KiCad
     groups the same drawing differently from one run to the next)."""
@@ -670,15 +736,16 @@ def main(argv=None):
             for svg in pictures(board, tmp):
                 _strip_svg(Path(svg))
             s["stale_pictures"] = stale_pictures(tmp)
+            s["stale_gerbers"] = stale_gerbers(Path(tmp) / "gerbers")
     else:
         s = make(BUILD, with_pictures="--pictures" in argv)
     print(json.dumps(s))
-    bad = s["drc_errors"] or s["unconnected"] or s.get("stale_pictures")
+    stale = s.get("stale_pictures", []) + s.get("stale_gerbers", [])
+    bad = s["drc_errors"] or s["unconnected"] or stale
     if bad:
-        print("DRC: %d errors, %d unconnected (see drc.rpt); stale pictures: %s (run python3 -m "
+        print("DRC: %d errors, %d unconnected (see drc.rpt); stale: %s (run python3 -m "
               "hardware.pcb --pictures)" % (s["drc_errors"], s["unconnected"],
-                                             ", ".join(s.get("stale_pictures", [])) or "none"),
-              file=sys.stderr)
+                                             ", ".join(stale) or "none"), file=sys.stderr)
     return 1 if bad else 0
 
 

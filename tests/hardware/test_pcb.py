@@ -52,16 +52,55 @@ def test_turning_every_second_row_of_tiles_gives_the_boards_serpentine_chain(des
 
 @pytest.mark.skipif(not has_pcbnew(), reason="KiCad's pcbnew is not installed (apt-get install "
                     "kicad; make test installs it when run as root)")
-def test_tile_passes_kicads_drc_with_nothing_unconnected_and_its_pictures_are_current():
+def test_tile_passes_kicads_drc_with_nothing_unconnected_and_its_committed_files_are_current():
     run = subprocess.run([DEBIAN_PYTHON, "-m", "hardware.pcb", "--check"], cwd=ROOT,
                          capture_output=True, text=True)
     summary = json.loads(run.stdout.strip().splitlines()[-1])
     assert summary["drc_errors"] == 0, run.stderr
     assert summary["unconnected"] == 0, run.stderr
     assert summary["stale_pictures"] == [], run.stderr
+    assert summary["stale_gerbers"] == [], run.stderr
     assert summary["cells"] == 9 and summary["tile_mm"] == 120
     assert {"tile-F_Cu.gbr", "tile-B_Cu.gbr", "tile-Edge_Cuts.gbr"} <= set(summary["gerbers"])
     assert run.returncode == 0
+
+
+BROKEN_TILE = """
+import json, sys, tempfile
+from pathlib import Path
+from hardware import pcb
+from hardware.netlist import Netlist
+import pcbnew
+tile = pcb.build(Netlist.parse(pcb.NETLIST.read_text()))
+# cut the first row line and move one via onto a column: an open and a short
+tracks = [t for t in tile.board.GetTracks() if t.GetNetname() == "ROW_R0"]
+tile.board.Remove(tracks[0])
+via = next(t for t in tile.board.GetTracks() if t.GetClass() == "PCB_VIA")
+col = next(t for t in tile.board.GetTracks() if t.GetNetname() == "COL_F0" and
+           t.GetLayer() == pcbnew.B_Cu and t.GetLength() > pcbnew.FromMM(50))
+via.SetPosition(col.GetStart() + pcbnew.wxPoint(0, pcbnew.FromMM(20)))
+with tempfile.TemporaryDirectory() as tmp:
+    path = Path(tmp) / "broken.kicad_pcb"
+    pcbnew.SaveBoard(str(path), tile.board)
+    errors, warnings, unconnected, _ = pcb.drc(path, Path(tmp) / "drc.rpt")
+print(json.dumps([errors, unconnected]))
+"""
+
+
+@pytest.mark.skipif(not has_pcbnew(), reason="KiCad's pcbnew is not installed")
+def test_the_drc_catches_a_cut_row_line_and_a_shorted_via():
+    run = subprocess.run([DEBIAN_PYTHON, "-c", BROKEN_TILE], cwd=ROOT, capture_output=True,
+                         text=True)
+    errors, unconnected = json.loads(run.stdout.strip().splitlines()[-1])
+    assert unconnected > 0 and errors > 0, run.stderr
+
+
+def test_the_committed_gerbers_hold_every_layer_a_board_house_needs():
+    names = {p.name for p in (OUT_DIR / "pcb_gerbers").iterdir()}
+    assert {"tile-F_Cu.gbr", "tile-B_Cu.gbr", "tile-F_Mask.gbr", "tile-B_Mask.gbr",
+            "tile-F_Silkscreen.gbr", "tile-Edge_Cuts.gbr", "tile-PTH.drl"} <= names
+    total = sum((OUT_DIR / "pcb_gerbers" / n).stat().st_size for n in names)
+    assert total < 200_000  # small enough to commit
 
 
 def test_build_guide_shows_a_picture_of_each_layer():
