@@ -153,6 +153,12 @@ class Tile:
         import pcbnew
 
         fp = pcbnew.FOOTPRINT(self.board)
+        if lib.startswith(("LED_SMD", "Capacitor_SMD")):
+            fp.SetAttributes(pcbnew.FP_SMD)  # in the assembly service's position file
+        elif lib.startswith("XoBo:EdgePad"):
+            fp.SetAttributes(pcbnew.FP_EXCLUDE_FROM_POS_FILES | pcbnew.FP_EXCLUDE_FROM_BOM)
+        else:
+            fp.SetAttributes(pcbnew.FP_THROUGH_HOLE)
         fp.SetReference(ref)
         fp.SetValue(value)
         fp.SetFPID(pcbnew.LIB_ID(*lib.split(":", 1)))
@@ -506,6 +512,12 @@ def tile_md(header):
             c["tiles"] * total + links * p["link"]))
     lines += [
         "",
+        "**Assembly.** The LEDs and capacitors are SMD: a board house that assembles can "
+        "place them from the paste layer and `tile-top-pos.csv` (their positions, top side), "
+        "leaving the through-hole reeds and diodes (36 joints a tile) for the café's "
+        "iron; or hand-solder all of them (the 5 x 5 mm LED and the 0603 capacitor are big "
+        "enough for a fine tip).",
+        "",
         "The controller (Pico socket, power input and protection, level shifter, buttons) and "
         "the edge strips' LEDs stay as the schematic and wiring tables describe them, on a "
         "perfboard beside the tiles; the tile covers the cells, the part that is days of "
@@ -549,6 +561,7 @@ def plot(board_path, out_dir):
     files = []
     for layer, suffix in ((pcbnew.F_Cu, "F_Cu"), (pcbnew.B_Cu, "B_Cu"),
                           (pcbnew.F_Mask, "F_Mask"), (pcbnew.B_Mask, "B_Mask"),
+                          (pcbnew.F_Paste, "F_Paste"),
                           (pcbnew.F_SilkS, "F_Silkscreen"), (pcbnew.Edge_Cuts, "Edge_Cuts")):
         pc.SetLayer(layer)
         pc.OpenPlotfile(suffix, pcbnew.PLOT_FORMAT_GERBER, suffix)
@@ -559,7 +572,20 @@ def plot(board_path, out_dir):
     drill.SetOptions(False, True, pcbnew.wxPoint(0, 0), False)
     drill.SetFormat(True)
     drill.CreateDrillandMapFilesSet(str(out_dir), True, False)
+    # where an assembly service puts the SMD parts (the LEDs and their capacitors), sorted by
+    # reference so that the file is the same every time
+    place = pcbnew.PLACE_FILE_EXPORTER(board, True, True, False, True, False, True, False)
+    rows = place.GenPositionData().splitlines()
+    head = [r for r in rows if r.startswith(("Ref", '"Ref'))]
+    body = sorted((r for r in rows if r and r not in head), key=_ref_order)
+    (Path(out_dir) / "tile-top-pos.csv").write_text("\n".join(head + body) + "\n")
     return files
+
+
+def _ref_order(row):
+    ref = row.split(",")[0].strip('"')
+    m = re.match(r"([A-Z_]+)(\d*)", ref)
+    return (m.group(1), int(m.group(2) or 0)) if m else (ref, 0)
 
 
 def pictures(board_path, out_dir):

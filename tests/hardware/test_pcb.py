@@ -98,7 +98,10 @@ def test_the_drc_catches_a_cut_row_line_and_a_shorted_via():
 def test_the_committed_gerbers_hold_every_layer_a_board_house_needs():
     names = {p.name for p in (OUT_DIR / "pcb_gerbers").iterdir()}
     assert {"tile-F_Cu.gbr", "tile-B_Cu.gbr", "tile-F_Mask.gbr", "tile-B_Mask.gbr",
-            "tile-F_Silkscreen.gbr", "tile-Edge_Cuts.gbr", "tile-PTH.drl"} <= names
+            "tile-F_Silkscreen.gbr", "tile-Edge_Cuts.gbr", "tile-PTH.drl", "tile-F_Paste.gbr",
+            "tile-top-pos.csv"} <= names
+    placed = (OUT_DIR / "pcb_gerbers" / "tile-top-pos.csv").read_text().splitlines()[1:]
+    assert len(placed) == 18  # the 9 LEDs and their 9 capacitors
     total = sum((OUT_DIR / "pcb_gerbers" / n).stat().st_size for n in names)
     assert total < 200_000  # small enough to commit
 
