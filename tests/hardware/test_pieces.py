@@ -96,7 +96,8 @@ def test_the_chosen_magnet_closes_a_piece_and_a_tower_and_never_the_next_cell(pi
 
 
 def test_a_weak_magnet_fails_the_model_through_the_thicker_glass(pieces):
-    c = pieces.check_magnet((6, 2, pieces.GRADES["N35"]), "15x15", 2)
+    weakest = min(pieces.GRADES.values())
+    c = pieces.check_magnet((6, 2, weakest), "15x15", 2)
     assert not c["ok"]
 
 
@@ -109,7 +110,8 @@ def test_axial_formula_and_dipole_agree_far_from_the_magnet(pieces):
 
 def test_pieces_md_names_the_reed_figures_assumed_and_the_tray(pieces):
     text = (OUT_DIR / "pieces.md").read_text()
-    for needle in ("AT", "mT", "KSK-1A66", "pull-in", "drop-out", "master", "tray", "N42"):
+    grade = pieces.magnet()["grade"]
+    for needle in ("AT", "mT", "KSK-1A66", "pull-in", "drop-out", "master", "tray", grade):
         assert needle in text, needle
 
 
