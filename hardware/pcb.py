@@ -259,6 +259,29 @@ class Tile:
         c.SetLocalCoord()
         fp.Add(c)
 
+    def silk_line(self, a, b):
+        """A front silkscreen line (a part's outline) in tile coordinates."""
+        import pcbnew
+
+        line = pcbnew.PCB_SHAPE(self.board)
+        line.SetShape(pcbnew.SHAPE_T_SEGMENT)
+        line.SetLayer(pcbnew.F_SilkS)
+        line.SetStart(point(*a))
+        line.SetEnd(point(*b))
+        line.SetWidth(mm(0.12))
+        self.board.Add(line)
+
+    def silk_circle(self, centre, radius):
+        import pcbnew
+
+        c = pcbnew.PCB_SHAPE(self.board)
+        c.SetShape(pcbnew.SHAPE_T_CIRCLE)
+        c.SetLayer(pcbnew.F_SilkS)
+        c.SetStart(point(*centre))
+        c.SetEnd(point(centre[0] + radius, centre[1]))
+        c.SetWidth(mm(0.12))
+        self.board.Add(c)
+
     def text(self, words, at, size=2.0):
         import pcbnew
 
@@ -324,6 +347,16 @@ def build(nl):
                     dx, dy = -dx, -dy
                 at[num] = (lx + dx, ly + dy)
                 tile.pad(led, num, at[num], pad_net[num], smd=(1.5, 1.0))
+            # outlines: the LED's top and bottom edges (clear of its pads), the reed's glass
+            # standing on pin 1, the diode's body between its pads
+            for dy in (-2.75, 2.75):
+                tile.silk_line((lx - 3.65, ly + dy), (lx + 3.65, ly + dy))
+            tile.silk_circle((cx + REED_PADS[0][0], cy + REED_PADS[0][1]), 2.4)
+            body = (cx + DIODE_PADS[0][0], cy + DIODE_PADS[1][1] + 1.9,
+                    cy + DIODE_PADS[0][1] - 1.9)
+            for x in (body[0] - 1.0, body[0] + 1.0):
+                tile.silk_line((x, body[1]), (x, body[2]))
+            tile.silk_line((body[0] - 1.0, body[2] - 0.6), (body[0] + 1.0, body[2] - 0.6))
             # pin 1 (VDD) marked outside the package, as on the LED's own corner
             tile.silk_dot(led, (lx + (at["1"][0] - lx) * 1.75, at["1"][1]))
             # VDD goes to +5V, VSS to GND: whichever bus is next to it
@@ -667,8 +700,8 @@ def _strip_svg(path):
                       (SIDE + 4) * unit), text, count=1)
     text = text.replace("#000000", LAYER_COLOURS[name])
     text = re.sub(r'textLength="[^"]*" ', "", text)  # KiCad's measure of the text varies
-    lines = [ln for ln in text.splitlines()
-             if "<desc>" not in ln and "<title>" not in ln and "Date" not in ln]
+    lines = [ln for ln in text.splitlines()  # the plot's own title (with the date) and note
+             if not ln.startswith("<title>SVG Picture") and "<desc>Picture generated" not in ln]
     path.write_text("\n".join(lines) + "\n")
 
 
