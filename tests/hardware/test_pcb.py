@@ -4,6 +4,7 @@ unconnected (run by Debian's python3, which has pcbnew; skipped where KiCad is m
 
 import json
 import subprocess
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -109,5 +110,7 @@ def test_the_committed_gerbers_hold_every_layer_a_board_house_needs():
 def test_build_guide_shows_a_picture_of_each_layer():
     guide = (ROOT / "hardware" / "BUILD.md").read_text()
     for layer in ("front_copper", "back_copper", "silkscreen", "front_mask"):
-        assert (OUT_DIR / ("pcb_tile_%s.svg" % layer)).exists()
+        picture = OUT_DIR / ("pcb_tile_%s.svg" % layer)
+        root = ET.parse(picture).getroot()  # well-formed: a browser shows it
+        assert root.get("width") == "124mm"  # cropped to the tile (and 2 mm round it)
         assert "out/pcb_tile_%s.svg" % layer in guide
