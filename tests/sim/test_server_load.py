@@ -165,3 +165,25 @@ def test_fifty_clients_at_once_each_get_every_reply(sim):
     for t in threads:
         t.join()
     assert statuses == [200] * (clients * each)
+
+
+def test_event_streams_are_capped_so_requests_always_find_a_worker(sim):
+    server = SimServer(sim.backend, workers=4, max_event_streams=2).start()
+    streams = []
+    try:
+        for _ in range(2):
+            conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=HANG_GUARD_S)
+            conn.request("GET", "/events", headers={"Host": "127.0.0.1:%d" % server.port})
+            r = conn.getresponse()
+            assert r.status == 200 and r.readline() == b"event: state\n"
+            streams.append(conn)
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=HANG_GUARD_S)
+        conn.request("GET", "/events", headers={"Host": "127.0.0.1:%d" % server.port})
+        r = conn.getresponse()
+        assert r.status == 503 and b"2 pages already follow this board" in r.read()
+        conn.close()
+        assert _get(server.port, "/legend") == 200  # the other workers still serve
+    finally:
+        for conn in streams:
+            conn.close()
+        server.stop()

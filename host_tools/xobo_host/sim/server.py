@@ -18,12 +18,14 @@ the page's own origin (``Origin``, else a same-origin ``Referer``), or, with nei
 program that says so in ``X-Xobo-Client``. Refusals are 400/403/415 with a JSON ``error``.
 
 Load (docs/simulator.md, "Many clients"): the standard library's ``HTTPServer`` with a listen
-backlog of ``LISTEN_BACKLOG`` (a burst of connections waits in the kernel, none is dropped) and a
-bounded pool of ``WORKERS`` threads (``concurrent.futures``) instead of a thread per connection.
-A client that sends nothing for ``CLIENT_TIMEOUT_S`` is disconnected (a slow or idle client holds
-a worker that long, not forever); at most ``MAX_EVENT_STREAMS`` pages follow ``/events`` at once
-(503 beyond), so requests always find a worker; past ``MAX_CONNECTIONS`` accepted connections a
-new one is closed at once. A body that is not JSON, however deeply it nests, gets a 400.
+backlog of ``LISTEN_BACKLOG`` (a burst of connections waits in the kernel, none is dropped) and
+a bounded pool of ``WORKERS`` threads (``concurrent.futures``) instead of a thread per
+connection. A client that sends nothing for ``CLIENT_TIMEOUT_S`` is disconnected: a slow or
+idle client holds a worker that long, not forever, and one that waited that long for a worker
+and has still sent nothing is closed at once, so a crowd of silent clients is gone after about
+two timeouts. At most ``MAX_EVENT_STREAMS`` pages follow ``/events`` at once (503 beyond), so
+requests always find a worker; past ``MAX_CONNECTIONS`` accepted connections a new one is
+closed at once. A body that is not JSON, however deeply it nests, gets a 400.
 
 Usage::
 
@@ -37,7 +39,9 @@ Usage::
 import ipaddress
 import json
 import os
+import socket
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from http.server import BaseHTTPRequestHandler, HTTPServer
 from urllib.parse import urlparse
@@ -246,7 +250,7 @@ class _Handler(BaseHTTPRequestHandler):
     def _events(self):
         if not self.server.event_streams.acquire(blocking=False):
             return self._refuse(503, "%d pages already follow this board: close one"
-                                % MAX_EVENT_STREAMS)
+                                % self.server.max_event_streams)
         try:
             self._stream_events()
         finally:
@@ -295,9 +299,11 @@ class _Server(HTTPServer):
     allow_reuse_address = True
     request_queue_size = LISTEN_BACKLOG
 
-    def __init__(self, address, handler, workers=WORKERS, client_timeout=CLIENT_TIMEOUT_S):
+    def __init__(self, address, handler, workers=WORKERS, client_timeout=CLIENT_TIMEOUT_S,
+                 max_event_streams=MAX_EVENT_STREAMS):
         self.client_timeout = client_timeout
-        self.event_streams = threading.BoundedSemaphore(MAX_EVENT_STREAMS)
+        self.max_event_streams = max_event_streams
+        self.event_streams = threading.BoundedSemaphore(max_event_streams)
         self.open_connections = threading.BoundedSemaphore(MAX_CONNECTIONS)
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="xobo-sim-http")
         try:
@@ -311,13 +317,16 @@ class _Server(HTTPServer):
             self.shutdown_request(request)  # past MAX_CONNECTIONS: closed, not queued
             return
         try:
-            self.pool.submit(self._serve_connection, request, client_address)
+            self.pool.submit(self._serve_connection, request, client_address,
+                             time.monotonic())
         except RuntimeError:  # the pool is shut down: the server is stopping
             self.open_connections.release()
             self.shutdown_request(request)
 
-    def _serve_connection(self, request, client_address):
+    def _serve_connection(self, request, client_address, accepted):
         try:
+            if time.monotonic() - accepted > self.client_timeout and _silent(request):
+                return  # it waited its turn longer than a client may be silent, and said nothing
             self.finish_request(request, client_address)
         except Exception:
             self.handle_error(request, client_address)
@@ -330,13 +339,27 @@ class _Server(HTTPServer):
         self.pool.shutdown(wait=False, cancel_futures=True)
 
 
+def _silent(sock):
+    """True when the client has sent nothing yet (or closed); never blocks."""
+    peek = socket.MSG_PEEK | getattr(socket, "MSG_DONTWAIT", 0)
+    if peek == socket.MSG_PEEK:
+        return False  # no non-blocking peek here (Windows): let the handler's timeout judge
+    try:
+        return sock.recv(1, peek) == b""
+    except BlockingIOError:
+        return True
+    except OSError:
+        return True
+
+
 class SimServer:
     """Serves the page for one backend (``SimBackend`` or ``MonitorBackend``)."""
 
     def __init__(self, backend, host="127.0.0.1", port=0, verbose=False, workers=WORKERS,
-                 client_timeout=CLIENT_TIMEOUT_S):
+                 client_timeout=CLIENT_TIMEOUT_S, max_event_streams=MAX_EVENT_STREAMS):
         self.backend = backend
-        self.httpd = _Server((host, port), _Handler, workers, client_timeout)
+        self.httpd = _Server((host, port), _Handler, workers, client_timeout,
+                             max_event_streams)
         bound, bound_port = self.httpd.server_address[:2]
         self.httpd.allowed_hosts = allowed_hosts(host if host in WILDCARD else bound,
                                                  bound_port)
