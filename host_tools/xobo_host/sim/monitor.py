@@ -327,6 +327,8 @@ class MonitorBackend(PageFeed):
             _strip_ok(record_reply))
         leds = self._leds()
         seen = self._board_state()
+        self.recording = "" if has_records(game) else (
+            "%s has no record notation: its games are not recorded" % game)
         with self.lock:
             snap = self._make_snap(game, settings, position, record, leds, {})
             snap["state"].update(seen)
@@ -338,10 +340,8 @@ class MonitorBackend(PageFeed):
             self._record(game, record)
 
     def _record(self, game, record):
-        if not has_records(game) or not record:
-            self.recording = "%s has no record notation: its games are not recorded" % game
+        if self.recording or not record:
             return
-        self.recording = ""
         try:
             game_id = self.recorder.observe(record, game)
         except GameRecordError as exc:

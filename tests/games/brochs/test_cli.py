@@ -110,3 +110,12 @@ def test_cli_legal_reads_positions_from_stdin():
     lines = out.splitlines()
     assert status == 1 and len(lines) == 2 and lines[1].startswith("error: ")
     assert "*a1" in lines[0].split()
+
+
+def test_xobo_rules_play_takes_the_pass_through_the_host_command(capsys):
+    from xobo_host.cli import main
+
+    assert main(["rules", "--game", "brochs", "play", "--"]) == 0
+    assert capsys.readouterr().out.startswith("--\t")
+    assert main(["rules", "--game", "brochs", "perft", "1"]) == 0
+    assert capsys.readouterr().out == "403\n"
