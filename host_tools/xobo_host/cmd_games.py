@@ -2,7 +2,7 @@
 
 Usage::
 
-    xobo games list                      # id, game and parameters, date, result, moves, board
+    xobo games list                      # id, game, date, result, moves, board, parameters
     xobo games show 3                    # the moves with their times
     xobo games export 3 --out game3.txt  # the game's record, checked by its rules engine
     xobo games --db other.sqlite list
@@ -67,13 +67,13 @@ def run(args):
             if not games:
                 print("no games recorded yet")
             else:
-                print("%4s  %-24s  %-20s  %-6s  %5s  %s" % (
-                    "id", "game", "started (UTC)", "result", "moves", "board"))
+                print("%4s  %-14s  %-20s  %-6s  %5s  %-14s  %s" % (
+                    "id", "game", "started (UTC)", "result", "moves", "board", "parameters"))
             for g in games:
-                game = clip(g["game"] + (" " + g["params"] if g["params"] else ""), 40)
-                print("%4d  %-24s  %-20s  %-6s  %5d  %s" % (
-                    g["id"], game, clip(g["started_at"], 20), clip(g["result"], 10),
-                    g["n_moves"], clip(g["source"])))
+                print("%4d  %-14s  %-20s  %-6s  %5d  %-14s  %s" % (
+                    g["id"], clip(g["game"], 20), clip(g["started_at"], 20),
+                    clip(g["result"], 10), g["n_moves"], clip(g["source"] or "-", 40),
+                    clip(g["params"], 200)))
             return 0
         if args.games_command == "show":
             g = db.game(args.id)

@@ -127,8 +127,9 @@ def test_xobo_games_list_names_the_game(tmp_path, capsys):
     assert main(["games", "--db", path, "list"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].split()[:2] == ["id", "game"]
-    assert "xobo variant=xobo first=NS" in out[1]
-    assert out[2].split()[1:3] == ["x", "size=5"]
+    assert out[0].split()[-1] == "parameters"
+    assert out[1].split()[1] == "xobo" and out[1].endswith("  variant=xobo first=NS")
+    assert out[2].split()[1] == "x" and out[2].endswith("  size=5")
 
 
 def test_a_database_of_the_xobo_only_days_reads_its_rows_as_xobo_games(tmp_path, capsys):

@@ -151,7 +151,7 @@ def test_a_read_only_file_is_refused_for_recording_and_still_read(tmp_path, caps
     with pytest.raises(GamesDBError, match="cannot record games into .*: the file is read-only"):
         GamesDB(str(path))
     assert _games_cli(path, "list") == 0  # xobo games only reads it
-    assert "  8  /dev/ttyACM0" in capsys.readouterr().out
+    assert "      8  /dev/ttyACM0" in capsys.readouterr().out
     assert main(["monitor", "--port", str(tmp_path / "nothing"), "--no-browser",
                  "--db", str(path)]) == 1
     assert "the file is read-only" in capsys.readouterr().err

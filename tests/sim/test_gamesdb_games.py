@@ -145,7 +145,8 @@ def test_xobo_games_list_show_export_for_every_game(tmp_path, capsys, game):
     d.close()
     assert main(["games", "--db", path, "list"]) == 0
     row = capsys.readouterr().out.splitlines()[1].split()
-    assert row[:2] == ["1", game] and row[-2:] == ["6", "/dev/ttyACM0"]
+    assert row[:2] == ["1", game] and row[4:6] == ["6", "/dev/ttyACM0"]
+    assert " ".join(row[6:]) == GamesDB(path, readonly=True).game(1)["params"]
     assert main(["games", "--db", path, "show", "1"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("game 1  %s " % game)
