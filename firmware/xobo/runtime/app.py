@@ -200,25 +200,9 @@ class App:
         self.params = {}  # the parameters of the game in progress (its save's header)
         self._storage_init()
         # the saved game setting's game, or XoBo with a note saying why not (it does not
-        # fit this board, does not import, is no game): a setting never stops the boot
-        self._loading().start_game(self, self.stored.get("game", "xobo"), inference)
-        if settings:  # given by the caller (simulator, tests): kept on flash like a `set`
-            changed = False
-            if "game" in settings and settings["game"] != self.settings["game"]:
-                name = self.check_setting("game", settings["game"])
-                why = self._loading().misfit(self, name)
-                if why:
-                    raise ValueError(why)
-                self._set_game(name, None)
-                self.stored["game"] = self.settings["game"]
-                changed = True
-            for k in settings:
-                v = self.check_setting(k, settings[k])
-                if self.settings.get(k) != v:
-                    self._store(k, v)
-                    changed = True
-            if changed:
-                self.save_settings()
+        # fit this board, does not import, is no game): a setting never stops the boot; then
+        # the settings given by the caller (simulator, tests), kept on flash like a `set`
+        self._loading().start_game(self, self.stored.get("game", "xobo"), inference, settings)
         if now is None:
             now = drivers.clock.ticks_ms()
         self.boot(now)

@@ -138,10 +138,34 @@ def playable(app):
     return out
 
 
-def start_game(app, name, inference=None):
+def start_game(app, name, inference=None, settings=None):
     """At power-up: the settings' game, or XoBo with ``app.note`` saying why not (the game
     does not fit this board, is not installed completely, is no game): whatever the flash
-    says, the board boots. The settings then say xobo (saved with the next setting)."""
+    says, the board boots. The settings then say xobo (saved with the next setting). Then
+    ``settings`` given by the caller (the simulator, tests: ValueError for a bad one), saved
+    like a ``set``."""
+    _stored_game(app, name, inference)
+    if not settings:
+        return
+    changed = False
+    if "game" in settings and settings["game"] != app.settings["game"]:
+        name = app.check_setting("game", settings["game"])
+        why = misfit(app, name)
+        if why:
+            raise ValueError(why)
+        app._set_game(name, None)
+        app.stored["game"] = app.settings["game"]
+        changed = True
+    for k in settings:
+        v = app.check_setting(k, settings[k])
+        if app.settings.get(k) != v:
+            app._store(k, v)
+            changed = True
+    if changed:
+        app.save_settings()
+
+
+def _stored_game(app, name, inference):
     try:
         why = misfit(app, name)
         if not why:
