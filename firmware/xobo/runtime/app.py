@@ -357,15 +357,22 @@ class App:
         """The A/B save slots of the current game (XoBo's keep their old name, 'game')."""
         if self.store is None:
             return None
+        from xobo.runtime.storage import save_limit
+
         name = self.settings["game"]
-        return self.saved_class(self.d.flash, "game" if name == "xobo" else "game-" + name)
+        rules = self.rules
+        return self.saved_class(self.d.flash, "game" if name == "xobo" else "game-" + name,
+                                save_limit(rules.MAX_PLIES, rules.SAVED_MOVE_CHARS))
 
     def save_game(self):
         """Save the game (after every commit, undo, new game, load). PowerCut propagates."""
         if self.saved is None:
             return
         pos = self.pos
-        moves = [pos.move_text(m) for m in pos.history()]
+        # the moves one at a time (a long game's save is never one block), in the text that
+        # names a move without the position before it (Brochs: without its captures)
+        text = getattr(pos, "history_text", pos.move_text)
+        moves = (text(pos.move_at(i)) for i in range(pos.ply))
         try:
             self.saved.save(self.settings["game"], self.game_params(), self.first, self.start,
                             moves)
@@ -593,9 +600,18 @@ class App:
 
     # ------------------------------------------------------------ game changes
 
+    def full(self):
+        """True when the game has reached the longest game the board keeps (the game's
+        MAX_PLIES): it ends there, as if over (docs/firmware.md, "The longest games")."""
+        return self.pos.ply >= self.rules.MAX_PLIES
+
+    def full_text(self):
+        return "the game has reached %d moves, the longest this board keeps: undo, or " \
+            "start a new game" % self.rules.MAX_PLIES
+
     def _position_changed(self, now, restore=False):
         # after the end the pieces may be moved freely: nothing to restore or fix
-        self.inf.set_position(self.pos, restore, self.pos.is_terminal())
+        self.inf.set_position(self.pos, restore, self.pos.is_terminal() or self.full())
         self.light.set_position(self.pos)
         self.light.show_hint(self.pos, -1, now)
         self.hint_move = -1
@@ -624,6 +640,8 @@ class App:
         r = layers.result_event(pos)
         if r is not None:
             self.emit((E.RESULT, r[0], r[1]))
+        elif self.full():
+            self.emit((E.SAY, self.full_text()))
 
     def undo(self, now):
         """Take back the last move; returns its notation or raises XoboError."""
@@ -773,6 +791,8 @@ class App:
             raise XoboError("hints are off (set hints on)")
         if pos.is_terminal():
             raise XoboError("the game is over: no hint")
+        if self.full():
+            raise XoboError(self.full_text())
         ai = self.load_ai()
         if ai is None:
             raise XoboError("no hints: the computer player of %s is not installed"
@@ -803,7 +823,7 @@ class App:
 
     def _computer_turn(self, now):
         pos = self.pos
-        if not self.computer_plays(pos.side) or pos.is_terminal():
+        if not self.computer_plays(pos.side) or pos.is_terminal() or self.full():
             return
         ai = self.load_ai()
         if ai is None:
