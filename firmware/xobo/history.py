@@ -22,6 +22,7 @@ Usage (a game's Position)::
     o = (ply & PAGE_MASK) * 21              # its record in the page
     page = self._h.pages[ply >> PAGE_SHIFT]  # to read it back (undo)
     clone._h = self._h.copy(ply)
+    self._h.reserve(999)                   # a saved game's pages, before it is replayed
 """
 
 from xobo.compat import const
@@ -58,6 +59,16 @@ class History:
         while len(pages) <= k:
             pages.append(bytearray(PAGE * self.stride))
         return pages[k]
+
+    def reserve(self, plies):
+        """Make the pages of plies ``0 .. plies - 1`` now (up to the limit): a game replayed
+        at boot takes its pages before the replay's garbage, side by side, instead of one
+        every 32 moves amid it (small blocks pinned all over the heap would leave no room
+        for the computer's larger ones)."""
+        plies = min(plies, self.limit)
+        pages = self.pages
+        while len(pages) << PAGE_SHIFT < plies:
+            pages.append(bytearray(PAGE * self.stride))
 
     def copy(self, ply):
         """A history for a clone at ``ply``: the pages of plies ``0 .. ply`` are shared (each

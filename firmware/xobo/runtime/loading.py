@@ -93,6 +93,9 @@ def resume(app, g):
         else:
             settings["first"] = app.names[first]
             pos = app.game.new_position(settings)
+        reserve = getattr(pos, "reserve", None)
+        if reserve is not None:  # the history's room first, then the replay's garbage
+            reserve(len(moves))
         k = 0
         for text in moves:
             k += 1

@@ -400,6 +400,10 @@ class Position:
         p._h = self._h.copy(self.ply)  # the plies seen so far: shared, not copied
         return p
 
+    def reserve(self, plies):
+        """Make room for ``plies`` moves now (a saved game, before it is replayed)."""
+        self._h.reserve(plies)
+
     def history(self):
         return [self.move_at(i) for i in range(self.ply)]
 
