@@ -46,6 +46,9 @@ class History:
     def for_write(self, ply):
         """The page that holds ``ply``'s record, ready to be written: made when the game
         reaches it, copied first when a clone shares it. ``MoveError`` past the limit."""
+        if ply >= self.limit:
+            raise MoveError("the game has reached %d moves, the longest this board keeps"
+                            % self.limit)
         k = ply >> PAGE_SHIFT
         pages = self.pages
         if k < len(pages):
@@ -53,9 +56,6 @@ class History:
                 pages[k] = bytearray(pages[k])
                 self._shared[k] = 0
             return pages[k]
-        if ply >= self.limit:
-            raise MoveError("the game has reached %d moves, the longest this board keeps"
-                            % self.limit)
         while len(pages) <= k:
             pages.append(bytearray(PAGE * self.stride))
         return pages[k]

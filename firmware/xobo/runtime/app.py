@@ -194,6 +194,7 @@ class App:
         #  write total, write max]
         self.timing = array("i", [0] * 9)
         self.mem_errors = 0  # MemoryErrors caught in a cycle (recover_memory)
+        self.unrecovered = False  # a recovery could not rebuild the board: the next cycle will
         self.mem_error_at = 0
         self.stored = dict(DEFAULTS)  # every setting as stored (other games' as "x.size")
         self.settings = {}  # the board's settings and the current game's (a view)
@@ -444,7 +445,10 @@ class App:
         it is caught: the board says so, collects and goes on (``recover_memory``)."""
         t0 = ticks_us()
         try:
-            self._scan(now)
+            if self.unrecovered:  # the last recovery could not rebuild the board: again
+                self.recover_memory(now, "scan")
+            else:
+                self._scan(now)
         except MemoryError:
             self.recover_memory(now, "scan")
         _count(self.timing, 0, ticks_diff(ticks_us(), t0))
@@ -454,21 +458,37 @@ class App:
         ...``, and make the board consistent with the position again (the light and the
         inference are rebuilt from it, and it is saved again: a commit or undo cut short
         may not have reached the flash). The saved game itself is never harmed: a save is
-        written whole to the other slot or not at all."""
+        written whole to the other slot or not at all. Never raises (but a power cut): when
+        the board cannot be rebuilt yet, the next cycles try again (``unrecovered``)."""
         collect()
+        self.unrecovered = True
         try:
             self._position_changed(now, restore=self.inf.restoring)
             self.last_state = self.inf.state
             self.force_show = True
             if self.unsaved:
                 self.save_game()
-            if self.mem_errors == 0 or ticks_diff(now, self.mem_error_at) >= ERROR_REPEAT_MS:
-                self.emit((E.ERROR, "out of memory in the %s: collected (%d bytes free), "
-                           "going on" % (where, mem_free())))
-                self.mem_error_at = now
-            self.mem_errors += 1
+            self.unrecovered = False
+            why = ""
         except MemoryError:  # still nothing: the next cycle tries again
             collect()
+            why = "still out of memory"
+        except Exception as exc:  # a state half rebuilt: say so, the next cycle tries again
+            if _is_power_cut(exc):
+                raise
+            why = "then %s: %s" % (exc.__class__.__name__, exc)
+        if self.mem_errors == 0 or ticks_diff(now, self.mem_error_at) >= ERROR_REPEAT_MS:
+            try:
+                if why:
+                    self.emit((E.ERROR, "out of memory in the %s, %s (trying again)"
+                               % (where, why)))
+                else:
+                    self.emit((E.ERROR, "out of memory in the %s: collected (%d bytes free), "
+                               "going on" % (where, mem_free())))
+            except MemoryError:
+                collect()
+            self.mem_error_at = now
+        self.mem_errors += 1
 
     def _observe(self, now):
         """The debounced occupancy of the game's cells to the inference (the board's cells
