@@ -2,9 +2,9 @@
 games"): the move that reaches it ends the game there, with a message on serial and in words;
 no hint, no computer move, and an undo plays on."""
 
-from boardapp.boardkit import Recorder
 from device.long_games import long_game
 
+from boardapp.boardkit import Recorder
 from xobo.runtime.storage import SavedGame
 from xobo.runtime.virtual_board import VirtualBoard
 

@@ -3,10 +3,11 @@
 a clone shares the pages it has seen and either side copies a shared page before writing;
 the limit (the game's MAX_PLIES, with room for the computer's search) is a clear MoveError."""
 
+from xobo_testing import message_of, raises
+
 from xobo.errors import MoveError
 from xobo.games.chain_reaction import rules as cr
 from xobo.history import PAGE, History
-from xobo_testing import message_of, raises
 
 
 def test_pages_are_made_as_the_game_reaches_them_all_the_same_size():
