@@ -18,7 +18,9 @@ Usage (a game's Position)::
 
     from xobo.history import History, PAGE_SHIFT, PAGE_MASK
     self._h = History(21, 2000)            # 21 bytes a ply, at most 2,000 plies
-    page = self._h.for_write(ply)          # the page that holds ply's record (made if needed)
+    h = self._h
+    k = ply >> PAGE_SHIFT
+    page = h.pages[k] if h.ready[k] else h.for_write(ply)  # ply's record's page (made if needed)
     o = (ply & PAGE_MASK) * 21              # its record in the page
     page = self._h.pages[ply >> PAGE_SHIFT]  # to read it back (undo)
     clone._h = self._h.copy(ply)
@@ -34,14 +36,18 @@ PAGE_MASK = const(31)
 
 
 class History:
-    """Records of ``stride`` bytes for plies 0 .. ``limit`` - 1, in pages of ``PAGE`` plies."""
+    """Records of ``stride`` bytes for plies 0 .. ``limit`` - 1 (rounded up to whole pages), in
+    pages of ``PAGE`` plies."""
 
     def __init__(self, stride, limit):
         self.stride = stride
-        self.limit = limit
-        self.pages = []
         n = (limit + PAGE - 1) >> PAGE_SHIFT
+        self.limit = n << PAGE_SHIFT  # whole pages: the games' fast path checks only the page
+        self.pages = []
         self._shared = bytearray(n)  # 1: page k is shared with a clone (copy before writing)
+        # 1: page k exists and is this history's own, to write into at once (the games'
+        # apply reads it before calling for_write, a call saved on the search's hot path)
+        self.ready = bytearray(n + 1)
 
     def for_write(self, ply):
         """The page that holds ``ply``'s record, ready to be written: made when the game
@@ -55,8 +61,10 @@ class History:
             if self._shared[k]:
                 pages[k] = bytearray(pages[k])
                 self._shared[k] = 0
+                self.ready[k] = 1
             return pages[k]
         while len(pages) <= k:
+            self.ready[len(pages)] = 1
             pages.append(bytearray(PAGE * self.stride))
         return pages[k]
 
@@ -68,6 +76,7 @@ class History:
         plies = min(plies, self.limit)
         pages = self.pages
         while len(pages) << PAGE_SHIFT < plies:
+            self.ready[len(pages)] = 1
             pages.append(bytearray(PAGE * self.stride))
 
     def copy(self, ply):
@@ -79,6 +88,7 @@ class History:
             h.pages.append(self.pages[k])
             h._shared[k] = 1
             self._shared[k] = 1
+            self.ready[k] = 0
         return h
 
     def truncate(self, ply):
@@ -86,3 +96,4 @@ class History:
         keep = (ply >> PAGE_SHIFT) + 1
         while len(self.pages) > keep:
             self.pages.pop()
+            self.ready[len(self.pages)] = 0

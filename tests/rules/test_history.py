@@ -22,10 +22,10 @@ def test_pages_are_made_as_the_game_reaches_them_all_the_same_size():
 
 
 def test_the_limit_is_a_move_error_saying_so():
-    h = History(3, 40)
-    h.for_write(39)
-    assert raises(MoveError, h.for_write, 40)
-    assert "the longest this board keeps" in message_of(MoveError, h.for_write, 40)
+    h = History(3, 40)  # rounded up to whole pages: 64 plies
+    h.for_write(63)
+    assert raises(MoveError, h.for_write, 64)
+    assert "the longest this board keeps" in message_of(MoveError, h.for_write, 64)
 
 
 def test_a_clone_shares_pages_and_copies_one_before_writing_into_it():
@@ -34,6 +34,7 @@ def test_a_clone_shares_pages_and_copies_one_before_writing_into_it():
         h.for_write(ply)[(ply % PAGE) * 2] = ply
     c = h.copy(40)
     assert c.pages[0] is h.pages[0] and c.pages[1] is h.pages[1]
+    assert not c.ready[1] and not h.ready[1]  # shared: the fast path must ask for_write
     c.for_write(40)[(40 % PAGE) * 2] = 99  # page 1, shared: the clone copies it
     assert c.pages[1] is not h.pages[1] and h.pages[1][(40 % PAGE) * 2] == 0
     h.for_write(40)[(40 % PAGE) * 2] = 77  # the original copies its own too
@@ -44,9 +45,9 @@ def test_a_clone_shares_pages_and_copies_one_before_writing_into_it():
 def test_reserve_makes_the_pages_of_a_saved_game_at_once():
     h = History(23, 100)
     h.reserve(70)
-    assert len(h.pages) == 3
+    assert len(h.pages) == 3 and all(h.ready[k] for k in range(3))
     h.reserve(10000)  # never past the limit
-    assert len(h.pages) == 4
+    assert len(h.pages) == 4 and not h.ready[4]
 
 
 def test_a_long_chain_reaction_game_undoes_exactly_through_its_clone():

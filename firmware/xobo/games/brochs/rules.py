@@ -893,7 +893,9 @@ class Position:
 
     def apply(self, m):
         """Apply the legal move m (trusted)."""
-        rec = self._h.for_write(self.ply)
+        hist = self._h
+        k = self.ply >> PAGE_SHIFT
+        rec = hist.pages[k] if hist.ready[k] else hist.for_write(self.ply)
         r = (self.ply & PAGE_MASK) * _REC
         rec[r + _R_PICK] = self.pick + 1
         rec[r + _R_SUB] = self.sub_kind

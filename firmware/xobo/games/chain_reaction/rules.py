@@ -767,7 +767,9 @@ class Position:
     def apply(self, m):
         """Play segment m for the side to move, trusting that it is legal (see play)."""
         ply = self.ply
-        info = self._h.for_write(ply)
+        hist = self._h
+        k = ply >> PAGE_SHIFT
+        info = hist.pages[k] if hist.ready[k] else hist.for_write(ply)
         o = (ply & PAGE_MASK) * _STRIDE
         info[o] = m & 255
         info[o + 1] = m >> 8

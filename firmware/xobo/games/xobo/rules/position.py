@@ -585,7 +585,9 @@ class Position:
                 else:
                     h[t] = v
         ply = self.ply
-        page = self._h.for_write(ply)
+        hist = self._h
+        k = ply >> PAGE_SHIFT
+        page = hist.pages[k] if hist.ready[k] else hist.for_write(ply)
         o = (ply & PAGE_MASK) * 3
         page[o] = m & 255
         page[o + 1] = m >> 8
