@@ -1,7 +1,8 @@
 """A soak of one game with the computer on every side, under MicroPython with the Pico's heap
 (run by tests/device/test_soak_games.py): the computer plays its sides (the ``opponent``
 setting), the other side plays the computer's hint as a host move, the pieces follow each
-move, and a new game starts when one ends. Usage: micropython soak_games.py GAME BOARD MOVES
+move, and a new game starts when one ends.
+Usage: micropython soak_games.py GAME BOARD MOVES FLASH_DIR
 
 Prints ``SOAK moves=N games=G oom=O errors=E stuck=S`` (``oom``: ``event error out of
 memory`` lines, each recovered; ``errors``: every other ``event error``; ``stuck``: a move the
@@ -10,11 +11,18 @@ board did not commit) and the first error lines."""
 import sys
 
 from xobo.compat import collect, mem_free
+from xobo.runtime.storage import Settings
 from xobo.runtime.virtual_board import VirtualBoard
 
 
-def main(game, board, total):
-    vb = VirtualBoard(board=board, settings={"game": game, "settle": 200})
+def main(game, board, total, flash_dir):
+    # the game as the device boots it: from its saved settings (a game switched to at run time
+    # is items 1-2 of the issue's, another test's)
+    vb = VirtualBoard(flash_dir=flash_dir, board=board)  # files, as on the device: not heap
+    Settings(vb.flash).save({"game": game, "settle": 200})
+    vb.app = vb.protocol = None  # the first boot's app goes before the next one is made
+    collect()
+    vb.power_cut()
     app = vb.app
     app.release_ai = True  # as on the device: the computer's buffers go after each search
     app.lean = True
@@ -63,13 +71,12 @@ def main(game, board, total):
         after = app.pos.clone()
         after.apply(app.pending)
         vb.set_cubes(after.heights)
-        vb.advance(300)
-        if app.pos.ply == ply:  # the same pieces before and after (onto a piece): ok picks it
-            vb.press("ok")
-            vb.advance(50)
-            vb.release("ok")
-            vb.advance(100)
-        if app.pos.ply == ply:
+        vb.advance(40)  # debounced: the move is complete, ok plays it at once
+        vb.press("ok")
+        vb.advance(40)
+        vb.release("ok")
+        vb.advance(20)
+        if app.pos.ply == ply:  # the same pieces before and after (onto a piece): the settle
             vb.advance(3300)
         if app.pos.ply == ply:
             stuck += 1
@@ -83,4 +90,4 @@ def main(game, board, total):
         print("ERROR " + line)
 
 
-main(sys.argv[1], sys.argv[2], int(sys.argv[3]))
+main(sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4])
