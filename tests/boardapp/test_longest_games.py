@@ -30,6 +30,7 @@ def test_the_move_that_reaches_the_longest_game_ends_it_with_a_message():
     assert rec.has("event say " + text), rec.lines
     assert app.inf.state_name() == "over"
     assert vb.command("hint") == ["error " + text]
+    assert app.guide_text() == text  # in words too (serial `state`, the page)
     vb.power_cut()  # the full game is saved and resumed
     assert app.pos.ply == 1000 or vb.app.pos.ply == 1000
     assert vb.command("undo")[0].startswith("ok undo")
