@@ -26,7 +26,7 @@ MOVES = 1000
 HEAP = {"pico_gpio": "352K", "pico_15x15": "364K"}
 CASES = [("xobo", "pico_gpio"), ("x", "pico_gpio"), ("chain-reaction", "pico_gpio"),
          ("tiny", "pico_gpio"), ("xobo", "pico_15x15"), ("chain-reaction", "pico_15x15"),
-         ("brochs", "pico_15x15"), ("x", "pico_15x15")]
+         ("brochs", "pico_15x15"), ("x", "pico_15x15"), ("tiny", "pico_15x15")]
 
 
 @pytest.fixture(scope="module")
