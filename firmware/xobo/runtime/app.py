@@ -194,6 +194,7 @@ class App:
         #  write total, write max]
         self.timing = array("i", [0] * 9)
         self.mem_errors = 0  # MemoryErrors caught in a cycle (recover_memory)
+        self.unrecovered = False  # a recovery could not rebuild the board: the next cycle will
         self.mem_error_at = 0
         self.stored = dict(DEFAULTS)  # every setting as stored (other games' as "x.size")
         self.settings = {}  # the board's settings and the current game's (a view)
@@ -360,15 +361,22 @@ class App:
         """The A/B save slots of the current game (XoBo's keep their old name, 'game')."""
         if self.store is None:
             return None
+        from xobo.runtime.storage import save_limit
+
         name = self.settings["game"]
-        return self.saved_class(self.d.flash, "game" if name == "xobo" else "game-" + name)
+        rules = self.rules
+        return self.saved_class(self.d.flash, "game" if name == "xobo" else "game-" + name,
+                                save_limit(rules.MAX_PLIES, rules.SAVED_MOVE_CHARS))
 
     def save_game(self):
         """Save the game (after every commit, undo, new game, load). PowerCut propagates."""
         if self.saved is None:
             return
         pos = self.pos
-        moves = [pos.move_text(m) for m in pos.history()]
+        # the moves one at a time (a long game's save is never one block), in the text that
+        # names a move without the position before it (Brochs: without its captures)
+        text = getattr(pos, "history_text", pos.move_text)
+        moves = (text(pos.move_at(i)) for i in range(pos.ply))
         try:
             self.saved.save(self.settings["game"], self.game_params(), self.first, self.start,
                             moves)
@@ -440,7 +448,10 @@ class App:
         it is caught: the board says so, collects and goes on (``recover_memory``)."""
         t0 = ticks_us()
         try:
-            self._scan(now)
+            if self.unrecovered:  # the last recovery could not rebuild the board: again
+                self.recover_memory(now, "scan")
+            else:
+                self._scan(now)
         except MemoryError:
             self.recover_memory(now, "scan")
         _count(self.timing, 0, ticks_diff(ticks_us(), t0))
@@ -450,21 +461,37 @@ class App:
         ...``, and make the board consistent with the position again (the light and the
         inference are rebuilt from it, and it is saved again: a commit or undo cut short
         may not have reached the flash). The saved game itself is never harmed: a save is
-        written whole to the other slot or not at all."""
+        written whole to the other slot or not at all. Never raises (but a power cut): when
+        the board cannot be rebuilt yet, the next cycles try again (``unrecovered``)."""
         collect()
+        self.unrecovered = True
         try:
             self._position_changed(now, restore=self.inf.restoring)
             self.last_state = self.inf.state
             self.force_show = True
             if self.unsaved:
                 self.save_game()
-            if self.mem_errors == 0 or ticks_diff(now, self.mem_error_at) >= ERROR_REPEAT_MS:
-                self.emit((E.ERROR, "out of memory in the %s: collected (%d bytes free), "
-                           "going on" % (where, mem_free())))
-                self.mem_error_at = now
-            self.mem_errors += 1
+            self.unrecovered = False
+            why = ""
         except MemoryError:  # still nothing: the next cycle tries again
             collect()
+            why = "still out of memory"
+        except Exception as exc:  # a state half rebuilt: say so, the next cycle tries again
+            if _is_power_cut(exc):
+                raise
+            why = "then %s: %s" % (exc.__class__.__name__, exc)
+        if self.mem_errors == 0 or ticks_diff(now, self.mem_error_at) >= ERROR_REPEAT_MS:
+            try:
+                if why:
+                    self.emit((E.ERROR, "out of memory in the %s, %s (trying again)"
+                               % (where, why)))
+                else:
+                    self.emit((E.ERROR, "out of memory in the %s: collected (%d bytes free), "
+                               "going on" % (where, mem_free())))
+            except MemoryError:
+                collect()
+            self.mem_error_at = now
+        self.mem_errors += 1
 
     def _observe(self, now):
         """The debounced occupancy of the game's cells to the inference (the board's cells
@@ -596,9 +623,18 @@ class App:
 
     # ------------------------------------------------------------ game changes
 
+    def full(self):
+        """True when the game has reached the longest game the board keeps (the game's
+        MAX_PLIES): it ends there, as if over (docs/firmware.md, "The longest games")."""
+        return self.pos.ply >= self.rules.MAX_PLIES
+
+    def full_text(self):
+        return "the game has reached %d moves, the longest this board keeps: undo, or " \
+            "start a new game" % self.rules.MAX_PLIES
+
     def _position_changed(self, now, restore=False):
         # after the end the pieces may be moved freely: nothing to restore or fix
-        self.inf.set_position(self.pos, restore, self.pos.is_terminal())
+        self.inf.set_position(self.pos, restore, self.pos.is_terminal() or self.full())
         self.light.set_position(self.pos)
         self.light.show_hint(self.pos, -1, now)
         self.hint_move = -1
@@ -627,6 +663,8 @@ class App:
         r = layers.result_event(pos)
         if r is not None:
             self.emit((E.RESULT, r[0], r[1]))
+        elif self.full():
+            self.emit((E.SAY, self.full_text()))
 
     def undo(self, now):
         """Take back the last move; returns its notation or raises XoboError."""
@@ -781,6 +819,8 @@ class App:
             raise XoboError("hints are off (set hints on)")
         if pos.is_terminal():
             raise XoboError("the game is over: no hint")
+        if self.full():
+            raise XoboError(self.full_text())
         ai = self.load_ai()
         if ai is None:
             raise XoboError("no hints: the computer player of %s is not installed"
@@ -811,7 +851,7 @@ class App:
 
     def _computer_turn(self, now):
         pos = self.pos
-        if not self.computer_plays(pos.side) or pos.is_terminal():
+        if not self.computer_plays(pos.side) or pos.is_terminal() or self.full():
             return
         ai = self.load_ai()
         if ai is None:

@@ -32,14 +32,24 @@ def resume_saved(app):
         except (OSError, ValueError) as exc:
             saves = ()
             note = "saved game not read: %s" % exc
+        except MemoryError:  # (the storage bounds a save before reading it: a last resort)
+            saves = ()
+            note = "saved game not read: too large for the free memory"
         refused = []
         for g in saves:  # newest first: a save that makes no game falls back to the other
-            why = resume(app, g)
+            try:
+                why = resume(app, g)
+            except MemoryError:
+                collect()
+                why = "does not fit the free memory"
             if not why:
                 resumed = True
                 note = app.note
+                if g is saves[0] and app.saved.damaged:  # say what the storage found
+                    note = "%s (%s)" % (note, app.saved.damaged)
                 break
             refused.append("%s (seq %d) %s" % (g["slot"], g["seq"], why))
+        saves = None
         if refused:
             note = "saved game not resumed: %s; %s" % (
                 "; ".join(refused), app.note if resumed else "new game")
@@ -79,20 +89,28 @@ def resume(app, g):
             ["%d (%s)" % (k, app.names[k]) for k in range(len(app.names))]))
     start = g.get("start") or ""
     moves = g.get("moves")
-    if not isinstance(start, str) or not isinstance(moves, list):
+    if not isinstance(start, str) or moves is None or isinstance(moves, str):
         return "has no start position or no move list"
+    limit = app.rules.MAX_PLIES
+    if len(moves) > limit:
+        return "has %d moves, more than the longest game this board keeps (%d)" % (
+            len(moves), limit)
     try:
         if start:
             pos = app.game.parse_position(start, settings)
         else:
             settings["first"] = app.names[first]
             pos = app.game.new_position(settings)
-        for k in range(len(moves)):
-            text = moves[k]
+        reserve = getattr(pos, "reserve", None)
+        if reserve is not None:  # the history's room first, then the replay's garbage
+            reserve(len(moves))
+        k = 0
+        for text in moves:
+            k += 1
             try:
                 pos.apply(pos.parse_move(text))
             except (XoboError, ValueError) as exc:
-                return "move %d '%s' is not legal there: %s" % (k + 1, text, exc)
+                return "move %d '%s' is not legal there: %s" % (k, text, exc)
     except (XoboError, ValueError, KeyError, TypeError, IndexError) as exc:
         return "start position not valid: %s" % exc
     # the saved game's parameters are its own (the settings are for the next new game): at
