@@ -74,20 +74,32 @@ def test_boot_both_saves_unusable_starts_a_new_game_and_names_both():
     assert vb.app.pos.ply == 1
 
 
-def _write_slot(vb, name, body):
-    """A slot with a valid end line and checksum around ``body`` (bytes), as if the board had
-    written it: only its size or its lines are wrong."""
+def _older_slot(vb):
+    """The slot that does not hold the newest save (the board alternates between the two, and
+    a new game is saved at once, so which one that is depends on the game's history)."""
+    def seq(name):
+        if not vb.flash.exists(name):
+            return -1
+        return int(bytes(vb.flash.read(name)).split(b"\n")[1].split()[1])
+    return "game.a" if seq("game.a") < seq("game.b") else "game.b"
+
+
+def _write_slot(vb, body):
+    """Over the older slot, a save with a valid end line and checksum around ``body`` (bytes)
+    and a newer sequence number, as if the board had written it: only its size or its lines
+    are wrong."""
     from xobo.runtime.storage import adler32
 
     data = b"xobo-save 1\nseq 99\n" + body
-    vb.flash.write_atomic(name, data + ("end %d %s\n" % (len(data), adler32(data))).encode())
+    vb.flash.write_atomic(_older_slot(vb),
+                          data + ("end %d %s\n" % (len(data), adler32(data))).encode())
 
 
 def test_boot_a_save_longer_than_the_longest_game_is_refused_and_the_other_slot_used():
     # 5,000 moves: more than XoBo's 1,000 (MAX_PLIES); checksum-valid
     vb = _board_with_two_moves()
     moves = " ".join(["e5", "d4"] * 2500)
-    _write_slot(vb, "game.b", ("game xobo\nparam variant xobo\nfirst 0\nstart \nmoves %s\n"
+    _write_slot(vb, ("game xobo\nparam variant xobo\nfirst 0\nstart \nmoves %s\n"
                                % moves).encode())
     rec = Recorder(vb)
     vb.power_cut()
@@ -110,14 +122,14 @@ def test_boot_a_save_of_more_moves_than_the_game_keeps_is_refused_with_its_reaso
 def test_boot_a_line_longer_than_any_save_has_is_refused():
     # a 300 KB start line, checksum-valid: refused by its size before it is read
     vb = _board_with_two_moves()
-    _write_slot(vb, "game.b", b"game xobo\nstart " + b"." * 300000 + b"\nmoves \n")
+    _write_slot(vb, b"game xobo\nstart " + b"." * 300000 + b"\nmoves \n")
     rec = Recorder(vb)
     vb.power_cut()
     line = [x for x in rec.lines if x.startswith("event boot")][0]
     assert vb.app.pos.ply == 2 and "too large" in line, line
     # a long line within the size bound: refused by its length
     vb = _board_with_two_moves()
-    _write_slot(vb, "game.b", b"game xobo\nstart " + b"." * 3000 + b"\nmoves \n")
+    _write_slot(vb, b"game xobo\nstart " + b"." * 3000 + b"\nmoves \n")
     rec = Recorder(vb)
     vb.power_cut()
     line = [x for x in rec.lines if x.startswith("event boot")][0]
