@@ -103,3 +103,11 @@ def test_match_cli_opponent_errors_are_clear(capsys):
     assert "whole number" in capsys.readouterr().err
     assert main(["match", "--game", "x", "--a", "clever", "--opponent", "uct:5"]) == 2
     assert "unknown player 'clever'" in capsys.readouterr().err
+
+
+def test_bench_ladder_row_gives_the_share_and_its_interval():
+    from xobo_host.bench_ladder import format_strength, strength_rows
+
+    rows = strength_rows("tiny", levels=["perfect"], rungs=[5], games=2, workers=1)
+    (line,) = format_strength("tiny", 2, rows)
+    assert re.match(r"tiny +perfect +uct:5 +2 +\d +0 +\d +\d+% +\d+- *\d+% +50% +\d+%", line), line
