@@ -220,9 +220,9 @@ def play_game_of(job):
     game = load(name)
     ai = _module(game, "ai")
     pos = game.new_position(settings)
-    kwargs = {} if time_ms is None else {"time_ms": time_ms}
     while not pos.is_terminal() and pos.ply < max_moves:
-        m = ai.choose_move(pos, lineup[pos.side], seed=seed, **kwargs)
+        # time_ms None: node budgets only, so that a match replays exactly on a busy machine
+        m = ai.choose_move(pos, lineup[pos.side], seed=seed, time_ms=time_ms)
         pos.apply(m)
     return index, lineup, pos.winner(), pos.ply
 
@@ -375,10 +375,8 @@ def _player(game, spec, max_moves, time_ms):
     if spec not in ai.LEVELS:
         raise ValueError("unknown player '%s' for %s: use uct:N or a level (%s)"
                          % (spec, game.NAME, ", ".join(ai.LEVELS)))
-    kwargs = {} if time_ms is None else {"time_ms": time_ms}
-
-    def play_level(pos, seed):
-        return ai.choose_move(pos, spec, seed=seed, **kwargs)
+    def play_level(pos, seed):  # time_ms None: node budgets only (replays exactly)
+        return ai.choose_move(pos, spec, seed=seed, time_ms=time_ms)
     return play_level
 
 

@@ -311,7 +311,7 @@ def choose_move(position, level="search", seed=0, time_ms=1800, poll=None):
     for i in range(k):
         if poll is not None and poll():
             raise SearchCancelled()
-        if i and ticks_diff(ticks_ms(), start) > time_ms:
+        if i and time_ms is not None and ticks_diff(ticks_ms(), start) > time_ms:
             break
         m = top_m[i]
         pos.apply(m)

@@ -319,7 +319,7 @@ def _search(pos, buf, n, seed, poll, time_ms):
     for f in range(FILLS):
         if poll is not None and poll():
             raise SearchCancelled()
-        if time_ms is not None and f & 15 == 15 and ticks_diff(ticks_ms(), start) > time_ms:
+        if time_ms is not None and (f & 15) == 15 and ticks_diff(ticks_ms(), start) > time_ms:
             break
         w = _fill(own, n, me, size)
         _count(n, me, w)
