@@ -15,7 +15,7 @@ def _game(levels, seed, limit=300):
         if pos.is_terminal():
             break
         before = pos.to_string()
-        m = ai.choose_move(pos, levels[pos.side], seed=seed)
+        m = ai.choose_move(pos, levels[pos.side], seed=seed, time_ms=None)
         assert pos.to_string() == before
         assert pos.is_legal(m) and m != RESIGN and m != ACCEPT
         pos.play(m)
@@ -30,7 +30,8 @@ def test_every_level_plays_legal_moves_for_both_sides():
 def test_choices_are_deterministic_for_a_seed():
     pos = board(w="e5 f6 l4", b="e7", m="o15")
     for level in ai.LEVELS:
-        assert ai.choose_move(pos, level, seed=4) == ai.choose_move(pos, level, seed=4)
+        assert ai.choose_move(pos, level, seed=4, time_ms=None) == \
+            ai.choose_move(pos, level, seed=4, time_ms=None)
 
 
 def test_greedy_takes_a_capture_and_search_avoids_losing_the_master():

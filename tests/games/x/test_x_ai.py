@@ -14,7 +14,7 @@ def _game(levels, seed, size=8):
     pos = Position(size, 0)
     while not pos.is_terminal():
         before = pos.to_string()
-        m = ai.choose_move(pos, levels[pos.side], seed=seed)
+        m = ai.choose_move(pos, levels[pos.side], seed=seed, time_ms=None)  # node budget
         assert pos.to_string() == before
         assert pos.is_legal(m)
         pos.apply(m)
@@ -131,4 +131,4 @@ def _deciding_positions(want):
 def test_search_takes_the_deciding_cell():
     for pos, cell in _deciding_positions(6):
         for seed in range(2):
-            assert ai.choose_move(pos, "search", seed=seed) == cell, pos.to_string()
+            assert ai.choose_move(pos, "search", seed=seed, time_ms=None) == cell, pos.to_string()

@@ -10,7 +10,7 @@ for size, seed in ((8, 3), (5, 11), (9, 2)):
     pos = Position(size, seed % 3)
     moves = []
     while not pos.is_terminal():
-        m = ai.choose_move(pos, "search", seed=seed)
+        m = ai.choose_move(pos, "search", seed=seed, time_ms=None)
         moves.append(m)
         pos.apply(m)
     print(size, seed, " ".join(str(m) for m in moves), pos.winner())
