@@ -110,7 +110,9 @@ def format_strength(name, players, rows):
     return lines
 
 
-def main(games_list=None, levels=None, rungs=None, games=None, workers=2):
+def main(games_list=None, levels=None, rungs=None, games=None, workers=2, emit=None):
+    """The ladder's lines; ``emit(line)``, when given, also gets each strength row as soon as
+    it is measured (the whole ladder takes minutes)."""
     from xobo.games import available, load
 
     names = games_list or [g for g in LADDER if g in available()]
@@ -127,7 +129,11 @@ def main(games_list=None, levels=None, rungs=None, games=None, workers=2):
                                              "moves")]
     for name in names:
         game = load(name)
-        rows = strength_rows(name, levels, rungs, games, workers)
+        def progress(name, level, rung, out, players=game.PLAYERS):
+            if emit:
+                emit(format_strength(name, players, [(level, rung, out)])[0])
+
+        rows = strength_rows(name, levels, rungs, games, workers, progress)
         lines.extend(format_strength(name, game.PLAYERS, rows))
         for level, (median, slowest, moves) in unix_port_times(name).items():
             if levels and level not in levels:
@@ -147,7 +153,8 @@ def _cli(argv=None):
     a = p.parse_args(argv)
     levels = a.levels.split(",") if a.levels else None
     rungs = [int(r) for r in a.rungs.split(",")] if a.rungs else None
-    for line in main(a.game, levels, rungs, a.games, a.workers):
+    for line in main(a.game, levels, rungs, a.games, a.workers,
+                     emit=lambda line: print("  measured: " + line, flush=True)):
         print(line, flush=True)
     return 0
 

@@ -22,6 +22,16 @@ in::
     greedy: 46 wins in 90 seats (0.51 a seat, fair 0.33)
     random: 14 wins in 90 seats (0.16 a seat, fair 0.33)
     greedy vs random: 60 games, greedy won 46, random 14, unfinished 0
+
+Any game, one level against a yardstick (``--opponent``): plain UCT with N random playouts a
+move (``uct:N``, xobo_host/uct.py) or another level in every other seat, the level's seat
+rotating (game ``i``: seat ``i`` modulo the players); its win share with a 95% Wilson
+interval::
+
+    xobo match --game x --a search --opponent uct:1000 --games 60
+    ...
+    search vs uct:1000: 55 wins in 60 games, 92% (95% CI 82-96%), fair 33%; 5 losses, 0 drawn
+    or unfinished; 243.3 ms a move (CPython)
 """
 
 import math
