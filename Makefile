@@ -6,8 +6,8 @@ STAMP   := $(VENV)/.setup-stamp
 BOARD   ?= pico_gpio
 PORT    ?=
 
-.PHONY: setup test test-fast bench sim flash build selftest lint doctor clean browser hardware \
-	pico-check
+.PHONY: setup test test-fast bench sim flash build selftest lint doctor clean browser kicad \
+	hardware pcb pico-check
 
 setup: $(STAMP)
 
@@ -29,7 +29,20 @@ browser:
 	  command -v chromium >/dev/null 2>&1 || \
 	    echo "WARNING: chromium is not installed (apt-get install chromium): the browser tests will be skipped"; }
 
-test: setup browser
+# KiCad's pcbnew (Debian's python3 module) for the cell tile's design-rule check (hardware/pcb.py).
+kicad:
+	@/usr/bin/python3 -c "import pcbnew" >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    for try in 1 2; do \
+	      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	        --no-install-recommends kicad >/dev/null && break; \
+	      sleep 5; \
+	    done; \
+	  fi; \
+	  /usr/bin/python3 -c "import pcbnew" >/dev/null 2>&1 || \
+	    echo "WARNING: KiCad's pcbnew is not installed (apt-get install kicad): the PCB's design-rule check will be skipped"; }
+
+test: setup browser kicad
 	$(BIN)/python -m pytest
 
 test-fast: setup
@@ -63,6 +76,11 @@ doctor: setup
 # regenerate boards/*.json, the netlist, BOM, wiring tables and power budget from hardware/design.py
 hardware: setup
 	$(BIN)/python -m hardware.generate
+
+# the cell tile's circuit board: build/pcb/ (board, DRC report, Gerbers, drill) and the layer
+# pictures in hardware/out/ (KiCad's pcbnew runs under Debian's python3)
+pcb: kicad
+	/usr/bin/python3 -m hardware.pcb --pictures
 
 lint: setup
 	$(BIN)/ruff check firmware host_tools tests hardware

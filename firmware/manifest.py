@@ -27,6 +27,7 @@ package(
         "games/__init__.py",
         "errors.py",
         "numbers.py",
+        "history.py",  # the games' move histories: pages, never one growing block
         # the drivers (rp2: machine, neopixel)
         "drivers/__init__.py",
         "drivers/buttons.py",

@@ -17,7 +17,6 @@ i1 = 8, a2 = 9, i9 = 80; files a-i run West to East, ranks 1-9 South to North.
 SIZE = 9
 N_CELLS = SIZE * SIZE
 FILES = "abcdefghi"
-N_CUBES = 36  # cubes (each with one magnet) in a set
 
 # --- LED chain ---------------------------------------------------------------------------------
 # The data line enters at a1 (South-West corner) and runs serpentine: rank 1 West->East, rank 2
@@ -134,7 +133,6 @@ PICO15_SHIFT = {"data": "GP17", "clock": "GP18", "latch": "GP19"}  # U3 SER, SRC
 SHIFT_OUTPUTS15 = 16  # two 74HC595s; output r drives row r (rank r+1), output 15 is unused
 PICO15_LED_PIN = "GP22"
 PICO15_BUTTONS = dict(PICO_BUTTONS)
-N_CUBES15 = 40  # Brochs: 24 White + 12 Black + the master, and spares for other games
 
 # --- Power -------------------------------------------------------------------------------------
 # budget_ma is the whole board's budget, as the firmware's PowerLimiter reads it
@@ -353,18 +351,21 @@ PARTS = {
 
 # Parts that are not in the schematic: counted here, listed in the BOM after the circuit parts.
 # (key, category, quantity, value, manufacturer, example MPN, note)
+# The pieces (every game's, with their magnets) are counted by hardware/pieces.py from the games
+# and listed after these; the layers above the PCB, as the magnetic model of pieces.py reads them:
 CELL_PITCH_MM = 40
 CUBE_MM = 18
+GLASS_MM = 3  # the 9x9 board's float glass
+GLASS15_MM = 4  # the 15x15 board's (a 640 mm pane sags less)
+DIFFUSER_MM = 2  # opal acrylic under the glass
+AIR_GAP_MM = 0.5  # between the diffuser and the top of the upright reed
+MAGNET_RECESS_MM = 0.5  # how deep a magnet may sit in its piece's bottom face
 MECHANICAL = [
-    ("magnet", "Magnet", N_CUBES, "6x3 mm N35 disc, axially magnetised", "generic",
-     "N35 D6x3", "one in the bottom face of each cube, same pole down on every cube"),
-    ("cube", "Cube", N_CUBES, "%d mm wooden cube, two colours" % CUBE_MM, "generic",
-     "wood cube %d mm" % CUBE_MM, "6 mm x 3.2 mm blind hole drilled in the bottom face"),
     ("pico_header", "Connector", 2, "1x20 female header 2.54 mm", "Sullins",
      "PPTC201LFBN-RC", "socket for the Pico"),
-    ("surface", "Surface", 1, "3 mm float glass %d x %d mm" % ((SIZE + 1) * CELL_PITCH_MM,
-                                                            (SIZE + 1) * CELL_PITCH_MM),
-     "glazier", "3 mm float glass", "arrissed edges; grid printed or etched"),
+    ("surface", "Surface", 1, "%d mm float glass %d x %d mm" % (
+        GLASS_MM, (SIZE + 1) * CELL_PITCH_MM, (SIZE + 1) * CELL_PITCH_MM),
+     "glazier", "%d mm float glass" % GLASS_MM, "arrissed edges; grid printed or etched"),
     ("diffuser", "Diffuser", 1, "2 mm opal/frosted acrylic, same size as the glass", "generic",
      "PMMA opal 2 mm", "or tracing paper under the glass"),
     ("baffle", "Light baffle", 1, "egg-crate grid of 9x9 cells, %d mm pitch, 15 mm high"
@@ -375,18 +376,15 @@ MECHANICAL = [
      "serial link and USB power"),
 ]
 
-# The 15x15 board's mechanical parts (same cells, glass and cubes as the 9x9 board).
+# The 15x15 board's mechanical parts (same cells and pieces as the 9x9 board).
 BOARD15_MM = (SIZE15 + 1) * CELL_PITCH_MM
 MECHANICAL15 = [
-    ("magnet", "Magnet", N_CUBES15, "6x3 mm N35 disc, axially magnetised", "generic",
-     "N35 D6x3", "one in the bottom face of each cube, same pole down on every cube"),
-    ("cube", "Cube", N_CUBES15, "%d mm wooden cube, two colours" % CUBE_MM, "generic",
-     "wood cube %d mm" % CUBE_MM, "6 mm x 3.2 mm blind hole drilled in the bottom face"),
     ("pico_header", "Connector", 2, "1x20 female header 2.54 mm", "Sullins",
      "PPTC201LFBN-RC", "socket for the Pico"),
-    ("surface", "Surface", 1, "4 mm float glass %d x %d mm" % (BOARD15_MM, BOARD15_MM),
-     "glazier", "4 mm float glass", "arrissed edges; 4 mm: a 640 mm pane sags less than 3 mm "
-     "glass; supported every 200 mm"),
+    ("surface", "Surface", 1, "%d mm float glass %d x %d mm" % (
+        GLASS15_MM, BOARD15_MM, BOARD15_MM),
+     "glazier", "%d mm float glass" % GLASS15_MM,
+     "arrissed edges; 4 mm: a 640 mm pane sags less than 3 mm glass; supported every 200 mm"),
     ("diffuser", "Diffuser", 1, "2 mm opal/frosted acrylic, same size as the glass", "generic",
      "PMMA opal 2 mm", "or tracing paper under the glass"),
     ("baffle", "Light baffle", 1, "egg-crate grid of 15x15 cells, %d mm pitch, 15 mm high"
@@ -398,3 +396,17 @@ MECHANICAL15 = [
     ("usb_cable", "Cable", 1, "micro-USB data cable", "generic", "USB-A to micro-B",
      "serial link (the Pico runs from the adapter)"),
 ]
+
+
+# --- The cell tile (hardware/pcb.py) and what a board costs ------------------------------------
+# Unit prices in EUR assumed for the cost estimate in hardware/out/pcb_tile.md: typical
+# distributor prices at 100+ pieces and a low-cost board house's price for a 120 x 120 mm
+# two-layer board in tens (not quotes: check them when ordering). Keys are BOM items.
+UNIT_PRICE_EUR = {
+    "reed": 0.90,  # Standex-Meder KSK-1A66-1015
+    "diode": 0.03,  # 1N4148, DO-35
+    "led": 0.12,  # WS2812B-V5
+    "c_led": 0.01,  # 100 nF 0603 X7R
+    "tile_pcb": 2.00,  # 120 x 120 mm, 2 layers, 1.6 mm FR-4, HASL, green mask
+    "link": 0.01,  # a 0.6 mm tinned copper wire link between two tiles' edge pads
+}

@@ -13,9 +13,10 @@ import sys
 from xobo.errors import XoboError
 
 
-def legal_line(pos, buf):
-    """The legal moves of ``pos`` in its notation, sorted, on one line."""
-    n = pos.legal_moves(buf)
+def legal_line(pos, buf, moves=None):
+    """The legal moves of ``pos`` in its notation, sorted, on one line; ``moves(pos, buf) -> n``
+    fills ``buf`` when a game lists fewer than ``pos.legal_moves`` (Brochs: no buttons)."""
+    n = moves(pos, buf) if moves is not None else pos.legal_moves(buf)
     names = [pos.move_text(buf[i]) for i in range(n)]
     names.sort()
     return " ".join(names)
@@ -33,11 +34,12 @@ def stdin_lines():
         yield line
 
 
-def cmd_legal(rest, parse, buf):
+def cmd_legal(rest, parse, buf, moves=None):
     """``legal``: of the position the words ``rest`` make, or of each stdin line when there
-    are none (``parse(text)`` makes a position or raises XoboError); the exit status."""
+    are none (``parse(text)`` makes a position or raises XoboError); the exit status.
+    ``moves``: as for ``legal_line``."""
     if rest:
-        print(legal_line(parse(" ".join(rest)), buf))
+        print(legal_line(parse(" ".join(rest)), buf, moves))
         return 0
     status = 0
     lineno = 0
@@ -54,7 +56,7 @@ def cmd_legal(rest, parse, buf):
             status = 1
             continue
         try:
-            print(legal_line(parse(line), buf))
+            print(legal_line(parse(line), buf, moves))
         except XoboError as exc:
             print("error: %s" % exc)
             status = 1

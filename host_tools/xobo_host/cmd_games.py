@@ -1,11 +1,14 @@
-"""``xobo games``: the games ``xobo monitor`` recorded in the local SQLite file.
+"""``xobo games``: the games ``xobo monitor`` recorded in the local SQLite file, every game.
 
 Usage::
 
-    xobo games list                      # id, game, date, result, moves, board
+    xobo games list                      # id, game, date, result, moves, board, parameters
     xobo games show 3                    # the moves with their times
-    xobo games export 3 --out game3.txt  # the record (N2), checked by the rules engine
+    xobo games export 3 --out game3.txt  # the game's record, checked by its rules engine
     xobo games --db other.sqlite list
+
+It only reads the file (a read-only one too). A file that is locked, damaged, not SQLite or
+another program's database is an ``error: ...`` line that says so, never a traceback.
 """
 
 import os
@@ -26,7 +29,7 @@ def register(subparsers):
     sub.add_parser("list", help="every recorded game")
     s = sub.add_parser("show", help="one game: tags and moves with their times")
     s.add_argument("id", type=whole_number)
-    e = sub.add_parser("export", help="one game as a record (N2)")
+    e = sub.add_parser("export", help="one game as a record, in its game's notation")
     e.add_argument("id", type=whole_number)
     e.add_argument("--out", metavar="FILE", default=None, help="write to FILE (default stdout)")
     p.set_defaults(func=run)
@@ -41,13 +44,14 @@ def _open(args):
               file=sys.stderr)
         return None
     try:
-        return GamesDB(path)
+        return GamesDB(path, readonly=True)
     except GamesDBError as exc:
         print("error: %s" % exc, file=sys.stderr)
         return None
 
 
 def run(args):
+    from xobo_host.gamerecords import clip
     from xobo_host.gamesdb import GamesDBError
 
     if not args.games_command:
@@ -63,24 +67,27 @@ def run(args):
             if not games:
                 print("no games recorded yet")
             else:
-                print("%4s  %-24s  %-20s  %-6s  %5s  %s" % (
-                    "id", "game", "started (UTC)", "result", "moves", "board"))
+                print("%4s  %-14s  %-20s  %-6s  %5s  %-14s  %s" % (
+                    "id", "game", "started (UTC)", "result", "moves", "board", "parameters"))
             for g in games:
-                game = g["game"] + (" " + g["params"] if g["params"] else "")
-                print("%4d  %-24s  %-20s  %-6s  %5d  %s" % (
-                    g["id"], game, g["started_at"], g["result"], g["n_moves"], g["source"]))
+                print("%4d  %-14s  %-20s  %-6s  %5d  %-14s  %s" % (
+                    g["id"], clip(g["game"], 20), clip(g["started_at"], 20),
+                    clip(g["result"], 10), g["n_moves"], clip(g["source"] or "-", 40),
+                    clip(g["params"], 200)))
             return 0
         if args.games_command == "show":
             g = db.game(args.id)
             print("game %d  %s%s, %s first, result %s" % (
-                g["id"], g["game"], " " + g["params"] if g["params"] else "", g["first"],
-                g["result"]))
-            print("started %s%s  board %s" % (g["started_at"], "  ended %s" % g["ended_at"]
-                                              if g["ended_at"] else "", g["source"] or "-"))
+                g["id"], clip(g["game"]), " " + clip(g["params"], 200) if g["params"] else "",
+                clip(g["first"] or "-"), clip(g["result"])))
+            print("started %s%s  board %s" % (
+                clip(g["started_at"]), "  ended %s" % clip(g["ended_at"]) if g["ended_at"]
+                else "", clip(g["source"] or "-")))
             if g["start_position"]:
-                print("from position %s" % g["start_position"])
+                print("from position %s" % clip(g["start_position"], 400))
             for m in g["moves"]:
-                print("%4d. %-14s %s" % (m["ply"], m["notation"], m["played_at"]))
+                print("%4d. %-14s %s" % (m["ply"], clip(m["notation"], 40),
+                                         clip(m["played_at"])))
             return 0
         if args.games_command == "export":
             text = db.export_record(args.id)

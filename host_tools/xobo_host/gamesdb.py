@@ -1,34 +1,47 @@
-"""A local SQLite file of the games a board played (written by ``xobo monitor``).
+"""A local SQLite file of the games a board played, every game (written by ``xobo monitor``).
 
-Tables: ``games`` (id, started_at, ended_at, source, game, params, variant, first,
-start_position, result, updated_at: ``game`` is the game's name, ``xobo`` or another of
-``xobo.games.GAMES``, ``params`` its parameters as the board says them, ``variant=kv``)
-and ``moves`` (game_id, ply, notation with `` (v)`` when it declared Voina, played_at).
-Times are UTC, ISO 8601.
+Tables: ``games`` (id, started_at, ended_at, source, game, params, tags, first,
+start_position, result, updated_at, variant: ``game`` is the game's name, one of
+``xobo.games.GAMES``; ``tags`` its parameter tags as its record writes them, one per line
+(``[Size "8"]``); ``params`` the same for people, ``size=8``; ``first`` the player to move at
+the start; ``result`` the record's Result word, ``*`` while it runs) and ``moves`` (game_id,
+ply, notation as the game's record writes the move, played_at). Times are UTC, ISO 8601.
+``variant`` is kept for the files written when the database knew XoBo only (their rows have
+no tags: their variant and first columns are read as XoBo's tags).
 
-The monitor hands every game record (N2) it reads from the board to a :class:`Recorder`, which
-keeps the database in step: new moves are appended, undone moves removed, a new game (after
-``event new``/``event load``, or a record that does not continue the stored one) gets a new
-row, the result is kept up to date.
+The monitor hands every game record it reads from the board to a :class:`Recorder`, with the
+game's name, which keeps the database in step: new moves are appended, undone moves removed,
+a new game (after ``event new``/``event load``, another game or other parameters, or a record
+that does not continue the stored one) gets a new row, the result is kept up to date. Records
+are read and written by each game's own record module (``xobo_host.gamerecords``).
+
+Bad files get a message that says what is wrong (docs/simulator.md, "The games database"): a
+file locked by another program is waited for ``LOCK_TIMEOUT_S`` at most; a file that is not
+SQLite, is damaged (``PRAGMA quick_check``) or holds other tables is named as such; a
+read-only file is refused for recording when it is opened (``xobo games`` reads it).
 
 Usage::
 
     from xobo_host.gamesdb import GamesDB, Recorder
-    db = GamesDB("games.sqlite")
+    db = GamesDB("games.sqlite")           # GamesDBError says what is wrong with the file
     rec = Recorder(db, source="/dev/ttyACM0")
-    rec.observe(record_text)               # N2 text from the board's `record` command
+    rec.observe(record_text, game="x")     # the text of the board's `record` command
     for g in db.list_games():
-        print(g["id"], g["result"], g["moves"])
-    print(db.export_record(1))             # N2, replayed and checked by the rules engine
+        print(g["id"], g["game"], g["result"], g["n_moves"])
+    print(db.export_record(1))             # the record, replayed and checked by the rules
 """
 
 import datetime
 import os
 import sqlite3
 
-from xobo.errors import XoboError
-from xobo.games.xobo.rules.notation import format_move, parse_move
-from xobo.games.xobo.rules.record import GameRecord, format_record, parse_record
+from xobo_host.gamerecords import (
+    GameRecordError,
+    clip,
+    params_text,
+    read_record,
+    write_record,
+)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -39,8 +52,9 @@ CREATE TABLE IF NOT EXISTS games (
     source TEXT NOT NULL DEFAULT '',
     game TEXT NOT NULL DEFAULT 'xobo',
     params TEXT NOT NULL DEFAULT '',
-    variant TEXT NOT NULL DEFAULT 'xobo',
-    first TEXT NOT NULL DEFAULT 'NS',
+    tags TEXT NOT NULL DEFAULT '',
+    variant TEXT NOT NULL DEFAULT '',
+    first TEXT NOT NULL DEFAULT '',
     start_position TEXT,
     result TEXT NOT NULL DEFAULT '*'
 );
@@ -53,12 +67,18 @@ CREATE TABLE IF NOT EXISTS moves (
 );
 """
 
-# columns added since the first databases were written: (name, declaration)
-ADDED_COLUMNS = (("game", "TEXT NOT NULL DEFAULT 'xobo'"), ("params", "TEXT NOT NULL DEFAULT ''"))
+# the columns every games database has had, and those added since (name, declaration)
+GAMES_COLUMNS = ("id", "started_at", "updated_at", "ended_at", "source", "variant", "first",
+                 "start_position", "result")
+MOVES_COLUMNS = ("game_id", "ply", "notation", "played_at")
+ADDED_COLUMNS = (("game", "TEXT NOT NULL DEFAULT 'xobo'"), ("params", "TEXT NOT NULL DEFAULT ''"),
+                 ("tags", "TEXT NOT NULL DEFAULT ''"))
+LOCK_TIMEOUT_S = 2.0  # how long a database locked by another program is waited for
 
 
 class GamesDBError(ValueError):
-    """No such game, or a stored game that cannot be replayed."""
+    """A file that is no usable games database, no such game, or one that cannot be
+    replayed: the message says which."""
 
 
 def utc_now():
@@ -71,67 +91,148 @@ def default_db_path():
     return os.path.join(base, "xobo", "games.sqlite")
 
 
-def record_moves(rec):
-    """The moves of a GameRecord in N1 with `` (v)`` on those that declared Voina."""
-    pos = rec.start_position()
+def damaged_text(path, why):
+    return ("%s is a damaged SQLite file (SQLite: %s): keep a copy, then move it away (xobo "
+            "monitor starts a new one)" % (path, clip(why, 200)))
+
+
+def tags_text(tags):
+    return "\n".join('[%s "%s"]' % (name, value) for name, value in tags)
+
+
+def tags_of(text):
     out = []
-    for m in rec.moves:
-        text = format_move(m)
-        pos.apply(m)
-        if pos.declared_voina():
-            text += " (v)"
-        out.append(text)
+    for line in text.split("\n"):
+        line = line.strip()
+        if line.startswith("[") and line.endswith("]") and " " in line:
+            name, value = line[1:-1].split(" ", 1)
+            out.append((name, value.strip().strip('"')))
     return out
 
 
 class GamesDB:
-    """The SQLite file; every method commits before it returns."""
+    """The SQLite file; every method commits before it returns. ``readonly``: only read it
+    (``xobo games``); else it must be writable (``xobo monitor`` records into it)."""
 
-    def __init__(self, path):
+    def __init__(self, path, readonly=False, lock_timeout=LOCK_TIMEOUT_S):
         self.path = path
+        self.readonly = readonly
+        self.lock_timeout = lock_timeout
         self.conn = None
-        try:
-            os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-            self.conn = sqlite3.connect(path, check_same_thread=False)
+        self.columns = set()
+        with self._errors("open"):
+            if readonly:
+                uri = "file:%s?mode=ro" % _uri_path(os.path.abspath(path))
+                self.conn = sqlite3.connect(uri, uri=True, timeout=lock_timeout,
+                                            check_same_thread=False)
+            else:
+                os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+                self.conn = sqlite3.connect(path, timeout=lock_timeout,
+                                            check_same_thread=False)
             self.conn.row_factory = sqlite3.Row
             self.conn.execute("PRAGMA foreign_keys = ON")
-            self.conn.executescript(SCHEMA)
-            have = {r[1] for r in self.conn.execute("PRAGMA table_info(games)")}
-            for name, decl in ADDED_COLUMNS:  # a database written before the games had names
-                if name not in have:
-                    self.conn.execute("ALTER TABLE games ADD COLUMN %s %s" % (name, decl))
-            self.conn.commit()
-        except sqlite3.DatabaseError as exc:  # a text file, an image, a truncated database
-            self.close()
-            raise GamesDBError("%s is not a games database (SQLite): %s" % (path, exc)) from None
-        except OSError as exc:
-            self.close()
-            raise GamesDBError("cannot open the games database %s: %s" % (path, exc)) from None
+            self._check_file()
+            if not readonly:
+                self._writable()
+                self.conn.executescript(SCHEMA)
+                for name, decl in ADDED_COLUMNS:  # a database written by an older xobo
+                    if name not in self._columns("games"):
+                        self.conn.execute("ALTER TABLE games ADD COLUMN %s %s" % (name, decl))
+                self.conn.commit()
+            self.columns = self._columns("games")
+
+    # -- the file -----------------------------------------------------------------------------
+    def _errors(self, doing):
+        return _SQLiteErrors(self, doing)
+
+    def _columns(self, table):
+        return {r[1] for r in self.conn.execute("PRAGMA table_info(%s)" % table)}
+
+    def _check_file(self):
+        """A damaged file or another program's database is named as such (GamesDBError)."""
+        problems = [r[0] for r in self.conn.execute("PRAGMA quick_check(5)")]
+        if problems != ["ok"]:
+            raise GamesDBError(damaged_text(self.path, "; ".join(problems)))
+        tables = {r[0] for r in self.conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
+        if not tables:
+            if self.readonly:
+                raise GamesDBError("%s is an empty SQLite file: no games recorded in it"
+                                   % self.path)
+            return  # a new database
+        missing = []
+        for table, needed in (("games", GAMES_COLUMNS), ("moves", MOVES_COLUMNS)):
+            if table in tables or table == "games":  # moves: made when it is missing
+                have = self._columns(table) if table in tables else set()
+                missing += ["%s.%s" % (table, c) for c in needed if c not in have]
+        if missing:
+            raise GamesDBError(
+                "%s is a SQLite database but not a games database: it has the tables %s and "
+                "lacks %s (give xobo another file with --db)"
+                % (self.path, clip(", ".join(sorted(tables)), 200), clip(", ".join(missing),
+                                                                         200)))
+
+    def _writable(self):
+        """Refuse a file SQLite opened read-only now, not at the first move recorded."""
+        try:
+            # a write, rolled back: SQLite opens a file it cannot write read-only, silently
+            self.conn.execute("BEGIN IMMEDIATE")
+            version = self.conn.execute("PRAGMA user_version").fetchone()[0]
+            self.conn.execute("PRAGMA user_version = %d" % version)
+        finally:
+            if self.conn.in_transaction:
+                self.conn.rollback()
 
     def close(self):
         if self.conn is not None:
             self.conn.close()
+            self.conn = None
 
-    def new_game(self, source="", variant="xobo", first="NS", start_position=None, at=None,
-                 game="xobo", params=None):
-        """A new row; ``params`` defaults to XoBo's ``variant=...``."""
+    # -- rows ---------------------------------------------------------------------------------
+    def _row(self, row):
+        """A games row as a dict, with the columns older files lack filled in."""
+        g = dict(row)
+        g.setdefault("game", "xobo")
+        if not g.get("tags") and g.get("variant"):
+            # written when the database knew XoBo only: its variant and first columns (rows
+            # written since have tags, and no variant)
+            tags = [("Variant", g["variant"]), ("First", g.get("first") or "NS")]
+            g["tags"] = tags_text(tags)
+        if not g.get("params"):
+            g["params"] = params_text(tags_of(g["tags"]))
+        return g
+
+    def new_game(self, source="", game="xobo", tags=(), first="", start_position=None,
+                 at=None):
+        """A new row for a game of ``game`` with these parameter tags; its id."""
         at = at or utc_now()
-        if params is None:
-            params = "variant=%s" % variant if game == "xobo" else ""
-        cur = self.conn.execute(
-            "INSERT INTO games (started_at, updated_at, source, game, params, variant, first,"
-            " start_position) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (at, at, source, game, params, variant, first, start_position),
-        )
-        self.conn.commit()
-        return cur.lastrowid
+        with self._errors("record a game into"):
+            cur = self.conn.execute(
+                "INSERT INTO games (started_at, updated_at, source, game, params, tags, variant,"
+                " first, start_position) VALUES (?, ?, ?, ?, ?, ?, '', ?, ?)",
+                (at, at, source, game, params_text(tags), tags_text(tags), first,
+                 start_position))
+            self.conn.commit()
+            return cur.lastrowid
+
+    def restart_game(self, game_id, game, tags, first, start_position, at=None):
+        """Make an empty row the start of another game (parameters, start, time)."""
+        at = at or utc_now()
+        with self._errors("record a game into"):
+            self.conn.execute(
+                "UPDATE games SET game = ?, params = ?, tags = ?, variant = '', first = ?,"
+                " start_position = ?, started_at = ?, updated_at = ? WHERE id = ?",
+                (game, params_text(tags), tags_text(tags), first, start_position, at, at,
+                 game_id))
+            self.conn.commit()
 
     def moves(self, game_id):
-        rows = self.conn.execute(
-            "SELECT ply, notation, played_at FROM moves WHERE game_id = ? ORDER BY ply",
-            (game_id,),
-        ).fetchall()
-        return [dict(r) for r in rows]
+        with self._errors("read"):
+            rows = self.conn.execute(
+                "SELECT ply, notation, played_at FROM moves WHERE game_id = ? ORDER BY ply",
+                (game_id,),
+            ).fetchall()
+            return [dict(r) for r in rows]
 
     def set_moves(self, game_id, notations, at=None):
         """Make the game's moves ``notations``: keep the common prefix, replace the rest."""
@@ -140,67 +241,115 @@ class GamesDB:
         keep = 0
         while keep < len(old) and keep < len(notations) and old[keep] == notations[keep]:
             keep += 1
-        self.conn.execute("DELETE FROM moves WHERE game_id = ? AND ply > ?", (game_id, keep))
-        for i in range(keep, len(notations)):
-            self.conn.execute(
+        with self._errors("record a move into"):
+            self.conn.execute("DELETE FROM moves WHERE game_id = ? AND ply > ?", (game_id, keep))
+            self.conn.executemany(
                 "INSERT INTO moves (game_id, ply, notation, played_at) VALUES (?, ?, ?, ?)",
-                (game_id, i + 1, notations[i], at),
-            )
-        self.conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (at, game_id))
-        self.conn.commit()
+                [(game_id, i + 1, notations[i], at) for i in range(keep, len(notations))])
+            self.conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (at, game_id))
+            self.conn.commit()
 
     def set_result(self, game_id, result, at=None):
-        """``NS``, ``EW`` or ``*``; a finished game keeps the time it first ended."""
+        """The record's Result word, ``*`` while the game runs; a finished game keeps the
+        time it first ended."""
         at = at or utc_now()
-        if result in ("NS", "EW"):
-            self.conn.execute(
-                "UPDATE games SET result = ?, ended_at = COALESCE(ended_at, ?) WHERE id = ?",
-                (result, at, game_id))
-        else:
-            self.conn.execute("UPDATE games SET result = '*', ended_at = NULL WHERE id = ?",
-                              (game_id,))
-        self.conn.commit()
+        with self._errors("record a result into"):
+            if result != "*":
+                self.conn.execute(
+                    "UPDATE games SET result = ?, ended_at = COALESCE(ended_at, ?) WHERE id = ?",
+                    (result, at, game_id))
+            else:
+                self.conn.execute("UPDATE games SET result = '*', ended_at = NULL WHERE id = ?",
+                                  (game_id,))
+            self.conn.commit()
 
     def game(self, game_id):
-        row = self.conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+        with self._errors("read"):
+            row = self.conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise GamesDBError("no game %s in %s" % (game_id, self.path))
-        g = dict(row)
+        g = self._row(row)
         g["moves"] = self.moves(game_id)
         return g
 
     def list_games(self):
-        rows = self.conn.execute(
-            "SELECT g.*, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS n_moves "
-            "FROM games g ORDER BY g.id"
-        ).fetchall()
-        return [dict(r) for r in rows]
-
-    def to_record(self, game_id):
-        """The game as a GameRecord, every move replayed and checked by the rules engine."""
-        g = self.game(game_id)
-        if g["game"] != "xobo":
-            raise GamesDBError("game %s is a game of %s: only XoBo's records are exported"
-                               % (game_id, g["game"]))
-        first = 0 if g["first"] == "NS" else 1
-        rec = GameRecord(g["variant"], first, g["start_position"])
-        try:
-            pos = rec.start_position()
-            for m in g["moves"]:
-                text = m["notation"].replace("(v)", "").strip()
-                mv = parse_move(text, pos)
-                pos.apply(mv)
-                rec.moves.append(mv)
-        except XoboError as exc:
-            raise GamesDBError("game %s cannot be replayed: %s" % (game_id, exc)) from None
-        rec.set_tag("Date", g["started_at"][:10].replace("-", "."))
-        if g["source"]:
-            rec.set_tag("Board", g["source"])
-        rec.update_result()
-        return rec
+        with self._errors("read"):
+            rows = self.conn.execute(
+                "SELECT g.*, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS n_moves "
+                "FROM games g ORDER BY g.id"
+            ).fetchall()
+            return [self._row(r) for r in rows]
 
     def export_record(self, game_id):
-        return format_record(self.to_record(game_id))
+        """The game's record in its own notation, every move replayed and checked by its
+        rules; GamesDBError names a move that is wrong."""
+        g = self.game(game_id)
+        extra = [("Date", g["started_at"][:10].replace("-", "."))]
+        if g["source"]:
+            extra.append(("Board", g["source"]))
+        try:
+            return write_record(g["game"], tags_of(g["tags"]), g["start_position"],
+                                [m["notation"] for m in g["moves"]], extra)
+        except GameRecordError as exc:
+            raise GamesDBError("game %s cannot be exported: %s" % (game_id, exc)) from None
+
+
+def _uri_path(path):
+    from urllib.parse import quote
+
+    return quote(path)
+
+
+class _SQLiteErrors:
+    """Turns SQLite's exceptions into a GamesDBError that says what is wrong with the file."""
+
+    def __init__(self, db, doing):
+        self.db = db
+        self.doing = doing
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        if exc is None:
+            return False
+        db = self.db
+        if isinstance(exc, sqlite3.Error) and db.conn is not None and db.conn.in_transaction:
+            try:
+                db.conn.rollback()
+            except sqlite3.Error:
+                pass
+        if isinstance(exc, GamesDBError):
+            if self.doing == "open":
+                db.close()
+            return False
+        message = None
+        if isinstance(exc, sqlite3.OperationalError):
+            text = str(exc).lower()
+            if "locked" in text or "busy" in text:
+                message = ("%s is locked by another program (another xobo monitor?): waited "
+                           "%.1f s, try again when it is done" % (db.path, db.lock_timeout))
+            elif "readonly" in text or "read-only" in text:
+                message = ("cannot %s %s: the file is read-only (make it writable, or give "
+                           "another file with --db)" % (self._verb(), db.path))
+            elif "unable to open" in text:
+                message = "cannot open the games database %s: %s" % (db.path, exc)
+        if message is None and isinstance(exc, sqlite3.DatabaseError):
+            text = str(exc).lower()
+            if "not a database" in text or "file is encrypted" in text:
+                message = "%s is not a games database (SQLite): %s" % (db.path, exc)
+            else:
+                message = damaged_text(db.path, str(exc))
+        if message is None and isinstance(exc, OSError):
+            message = "cannot open the games database %s: %s" % (db.path, exc)
+        if message is None:
+            return False
+        if self.doing == "open":
+            db.close()
+        raise GamesDBError(message) from None
+
+    def _verb(self):
+        return "record games into" if self.doing == "open" else self.doing
 
 
 class Recorder:
@@ -210,7 +359,7 @@ class Recorder:
         self.db = db
         self.source = source
         self.game_id = None
-        self.key = None  # (variant, first, start) of the current game
+        self.key = None  # (game, tags, start) of the current game
         self.moves = []
         self.force_new = False
 
@@ -218,16 +367,16 @@ class Recorder:
         """The board started a new game (``event new`` / ``event load``)."""
         self.force_new = True
 
-    def observe(self, record_text, at=None):
-        """Record what the board reports; returns the game id. RecordError on a bad record."""
-        rec = parse_record(record_text)
-        return self.observe_record(rec, at)
+    def observe(self, record_text, game="xobo", at=None):
+        """Record what the board reports (its ``record`` reply, a game of ``game``); returns
+        the game id. GameRecordError for a record that is not one of ``game``, GamesDBError
+        when the file cannot take it."""
+        return self.observe_record(game, read_record(game, record_text), at)
 
-    def observe_record(self, rec, at=None):
+    def observe_record(self, game, rec, at=None):
         at = at or utc_now()
-        first = "NS" if rec.first == 0 else "EW"
-        key = (rec.variant, first, rec.start)
-        notations = record_moves(rec)
+        key = (game, tuple(rec.tags), rec.start)
+        notations = rec.moves
         continues = (
             self.game_id is not None and key == self.key
             and (notations[:len(self.moves)] == self.moves
@@ -238,20 +387,15 @@ class Recorder:
                     and not self.force_new:
                 pass  # an empty game that never started: reuse it
             elif self.game_id is not None and not self.moves:
-                self.db.conn.execute(
-                    "UPDATE games SET variant = ?, params = ?, first = ?, start_position = ?, "
-                    "started_at = ? WHERE id = ?",
-                    (rec.variant, "variant=%s" % rec.variant, first, rec.start, at,
-                     self.game_id))
-                self.db.conn.commit()
+                self.db.restart_game(self.game_id, game, rec.tags, rec.first, rec.start, at)
             else:
-                self.game_id = self.db.new_game(self.source, rec.variant, first, rec.start, at)
+                self.game_id = self.db.new_game(self.source, game, rec.tags, rec.first,
+                                                rec.start, at)
             self.key = key
             self.moves = []
             self.force_new = False
         if notations != self.moves:
             self.db.set_moves(self.game_id, notations, at)
             self.moves = notations
-        result = rec.result if rec.result in ("NS", "EW") else "*"
-        self.db.set_result(self.game_id, result, at)
+        self.db.set_result(self.game_id, rec.result, at)
         return self.game_id

@@ -101,3 +101,37 @@ def test_timing_command_reports_counts_mean_and_worst_then_starts_again():
     for _count, mean, worst in fields.values():
         assert 0 <= mean <= worst
     assert vb.command("timing")[0] == "ok timing scan=0/0/0 light=0/0/0 write=0/0/0"
+
+
+class _FailTwice:
+    """Its next call raises MemoryError, the one after (inside the recovery) IndexError, as
+    Inference.set_position did after `set game brochs` ran out of memory on the 15x15 board."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.calls = 0
+
+    def __call__(self, *args):
+        self.calls += 1
+        if self.calls == 1:
+            raise MemoryError("memory allocation failed, allocating 4096 bytes")
+        if self.calls == 2:
+            raise IndexError("bytearray index out of range")
+        return self.fn(*args)
+
+
+def test_out_of_memory_recovery_never_raises_and_says_what_failed():
+    vb = VirtualBoard()
+    vb.advance(50)
+    rec = Recorder(vb)
+    app = vb.app
+    app.inf.set_position = _FailTwice(app.inf.set_position)
+    vb.switches.put(parse_cell("e5"))
+    vb.advance(1500)  # no exception out of the cycle
+    assert rec.has("event error out of memory in the scan, then IndexError"), rec.lines
+    assert not app.unrecovered  # rebuilt by the next cycle
+    assert app.mem_errors >= 1
+    vb.advance(100)
+    vb.switches.put(parse_cell("d4"))
+    vb.advance(1500)
+    assert app.pos.ply == 2, app.inf.state_name()

@@ -195,7 +195,7 @@ def test_hostile_bytes_get_an_error_and_change_nothing():
     r = vb.feed(b"\x00\xff\x1b[2Jnew\n")
     assert len(r) == 1 and r[0].startswith("error ") and "printable" in r[0]
     r = vb.feed(b"n" * 5000 + b"\n")
-    assert r == ["error line too long (more than 200 characters): ignored"]
+    assert r == ["error line too long (more than 320 characters): ignored"]
     r = vb.feed(b"position\r\n")
     assert r == ["ok " + before]
     assert vb.app.pos.to_string() == before
@@ -261,3 +261,25 @@ def test_set_takes_ascii_digits_only_on_both_runtimes():
 def test_help_writes_Voina_as_people_read_it():
     lines = _board().command("help")
     assert any("undo, Vo\u00efna, results" in line for line in lines)
+
+
+# the longest position of any game: Brochs's 15 x 15 with every square written (262 characters
+# with "load "), here White's 24 men on the edges
+LONGEST_BROCHS = "/".join(["w.............w"] * 12 + ["..............."] * 3) + " b 12 1 -"
+
+
+def test_every_game_s_longest_position_loads_over_serial():
+    vb = VirtualBoard(board="pico_15x15", settings={"game": "brochs"})
+    line = "load " + LONGEST_BROCHS
+    assert len(line) > 200  # refused before (lines over 200 characters)
+    r = vb.feed(line.encode() + b"\n")
+    assert r[0].startswith("ok "), r
+    assert vb.app.pos.to_string() == LONGEST_BROCHS
+
+
+def test_a_line_longer_than_any_position_is_refused_without_being_stored():
+    vb = _board()
+    before = vb.app.pos.to_string()
+    r = vb.feed(b"load " + b"." * 330 + b"\n")
+    assert r == ["error line too long (more than 320 characters): ignored"]
+    assert vb.app.pos.to_string() == before

@@ -72,3 +72,72 @@ def test_boot_both_saves_unusable_starts_a_new_game_and_names_both():
     assert vb.app.pos.ply == 1
     vb.power_cut()
     assert vb.app.pos.ply == 1
+
+
+def _write_slot(vb, name, body):
+    """A slot with a valid end line and checksum around ``body`` (bytes), as if the board had
+    written it: only its size or its lines are wrong."""
+    from xobo.runtime.storage import adler32
+
+    data = b"xobo-save 1\nseq 99\n" + body
+    vb.flash.write_atomic(name, data + ("end %d %s\n" % (len(data), adler32(data))).encode())
+
+
+def test_boot_a_save_longer_than_the_longest_game_is_refused_and_the_other_slot_used():
+    # 5,000 moves: more than XoBo's 1,000 (MAX_PLIES); checksum-valid
+    vb = _board_with_two_moves()
+    moves = " ".join(["e5", "d4"] * 2500)
+    _write_slot(vb, "game.b", ("game xobo\nparam variant xobo\nfirst 0\nstart \nmoves %s\n"
+                               % moves).encode())
+    rec = Recorder(vb)
+    vb.power_cut()
+    line = [x for x in rec.lines if x.startswith("event boot")][0]
+    assert vb.app.pos.ply == 2, line
+    assert "resumed game: 2 moves (the other save was damaged: too large: " in line, line
+
+
+def test_boot_a_save_of_more_moves_than_the_game_keeps_is_refused_with_its_reason():
+    # within the size bound (short moves) but 1,001 moves: more than XoBo's 1,000
+    vb = _board_with_two_moves()
+    SavedGame(vb.flash).save("xobo", {"variant": "xobo"}, 0, "", ["e5"] * 1001)
+    rec = Recorder(vb)
+    vb.power_cut()
+    line = [x for x in rec.lines if x.startswith("event boot")][0]
+    assert vb.app.pos.ply == 2, line
+    assert "has 1001 moves, more than the longest game this board keeps (1000)" in line, line
+
+
+def test_boot_a_line_longer_than_any_save_has_is_refused():
+    # a 300 KB start line, checksum-valid: refused by its size before it is read
+    vb = _board_with_two_moves()
+    _write_slot(vb, "game.b", b"game xobo\nstart " + b"." * 300000 + b"\nmoves \n")
+    rec = Recorder(vb)
+    vb.power_cut()
+    line = [x for x in rec.lines if x.startswith("event boot")][0]
+    assert vb.app.pos.ply == 2 and "too large" in line, line
+    # a long line within the size bound: refused by its length
+    vb = _board_with_two_moves()
+    _write_slot(vb, "game.b", b"game xobo\nstart " + b"." * 3000 + b"\nmoves \n")
+    rec = Recorder(vb)
+    vb.power_cut()
+    line = [x for x in rec.lines if x.startswith("event boot")][0]
+    assert vb.app.pos.ply == 2, line
+    assert "characters long, more than any save has" in line, line
+
+
+def test_boot_note_keeps_the_storage_s_reason_when_the_newest_slot_is_damaged():
+    vb = _board_with_two_moves()
+    vb.switches.put(parse_cell("c3"))
+    vb.advance(1500)
+    assert vb.app.pos.ply == 3  # saved in seq 4's slot; e5 d4 is in the other one
+    seq = vb.app.saved.seq
+    name = ("game.a", "game.b")[seq & 1]
+    data = bytearray(vb.flash.read(name))
+    data[-20] ^= 1  # a bit flipped in the moves: bad checksum
+    vb.flash.write_atomic(name, bytes(data))
+    rec = Recorder(vb)
+    vb.power_cut()
+    line = [x for x in rec.lines if x.startswith("event boot")][0]
+    assert vb.app.pos.ply == 2, line
+    assert "resumed game: 2 moves (the newest save was damaged: bad checksum; one move lost)" \
+        in line, line

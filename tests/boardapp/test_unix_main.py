@@ -48,7 +48,7 @@ _MAIN = ("import sys\n"
          "d = make_virtual_drivers(realtime=True)\n"
          "app = main(drivers=d)\n"
          "print('feeds', d.watchdog.feeds > 0, 'ply', app.pos.ply)\n" % str(FIRMWARE))
-_MAIN_INPUT = "version\nset settle 700\nposition\n" + "x" * 300 + "\nsettings\n"
+_MAIN_INPUT = "version\nset settle 700\nposition\n" + "x" * 400 + "\nsettings\n"
 
 
 @pytest.mark.parametrize("runtime", ["micropython", "cpython"])

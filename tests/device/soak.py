@@ -27,7 +27,7 @@ def main(total, seed):
     while moves < total:
         pos = app.pos
         n = pos.legal_moves(buf)
-        if n == 0:  # the game is over: a new one
+        if n == 0 or app.full():  # the game is over (or the longest the board keeps): new
             vb.command("new")
             vb.set_cubes(bytearray(81))
             vb.advance(200)

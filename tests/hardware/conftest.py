@@ -50,6 +50,11 @@ def overlay():
 
 
 @pytest.fixture(scope="session")
+def pieces():
+    return load_hardware("pieces")
+
+
+@pytest.fixture(scope="session")
 def generate():
     return load_hardware("generate")
 

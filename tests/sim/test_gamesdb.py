@@ -90,13 +90,11 @@ def test_xobo_games_list_show_export(db, tmp_path, capsys):
 
 
 def test_the_database_records_which_game_and_its_parameters(db):
-    gid = Recorder(db).observe("1. e5")
+    gid = Recorder(db).observe('[Variant "kv"]\n[First "EW"]\n[Result "*"]\n\n1. e5')
     g = db.game(gid)
-    assert (g["game"], g["params"]) == ("xobo", "variant=xobo")
-    other = db.new_game("sim", game="tiny", first="x")
-    assert (db.game(other)["game"], db.game(other)["params"]) == ("tiny", "")
-    with pytest.raises(GamesDBError, match="a game of tiny"):
-        db.export_record(other)
+    assert (g["game"], g["params"], g["first"]) == ("xobo", "variant=kv first=EW", "ew")
+    assert g["tags"] == '[Variant "kv"]\n[First "EW"]'
+    assert '[Variant "kv"]' in db.export_record(gid)
 
 
 def test_a_database_written_before_games_had_names_gets_the_columns(tmp_path):
@@ -124,10 +122,41 @@ def test_xobo_games_list_names_the_game(tmp_path, capsys):
     path = str(tmp_path / "games.sqlite")
     d = GamesDB(path)
     Recorder(d).observe("1. e5")
-    d.new_game("sim", game="tiny", first="x")
+    Recorder(d).observe('[Game "X"]\n[Size "5"]\n\n1. c3', game="x")
     d.close()
     assert main(["games", "--db", path, "list"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].split()[:2] == ["id", "game"]
-    assert "xobo variant=xobo" in out[1]
-    assert out[2].split()[1] == "tiny"
+    assert out[0].split()[-1] == "parameters"
+    assert out[1].split()[1] == "xobo" and out[1].endswith("  variant=xobo first=NS")
+    assert out[2].split()[1] == "x" and out[2].endswith("  size=5")
+
+
+def test_a_database_of_the_xobo_only_days_reads_its_rows_as_xobo_games(tmp_path, capsys):
+    import sqlite3
+
+    path = str(tmp_path / "old.sqlite")
+    conn = sqlite3.connect(path)
+    conn.executescript(
+        "CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT, started_at TEXT NOT NULL,"
+        " updated_at TEXT NOT NULL, ended_at TEXT, source TEXT NOT NULL DEFAULT '',"
+        " game TEXT NOT NULL DEFAULT 'xobo', params TEXT NOT NULL DEFAULT '',"
+        " variant TEXT NOT NULL DEFAULT 'xobo', first TEXT NOT NULL DEFAULT 'NS',"
+        " start_position TEXT, result TEXT NOT NULL DEFAULT '*');"
+        "CREATE TABLE moves (game_id INTEGER NOT NULL, ply INTEGER NOT NULL, notation TEXT NOT"
+        " NULL, played_at TEXT NOT NULL, PRIMARY KEY (game_id, ply));"
+        "INSERT INTO games (started_at, updated_at, params, variant, first) VALUES"
+        " ('2024-01-01T00:00:00Z', '2024-01-01T00:00:00Z', 'variant=kv', 'kv', 'EW');"
+        "INSERT INTO moves VALUES (1, 1, 'e5', '2024-01-01T00:00:00Z');"
+        "INSERT INTO moves VALUES (1, 2, 'd4 (v)', '2024-01-01T00:00:00Z');")
+    conn.commit()
+    conn.close()
+    assert main(["games", "--db", path, "export", "1"]) == 0  # read-only: not migrated
+    out = capsys.readouterr().out
+    assert '[Variant "kv"]' in out and '[First "EW"]' in out and "1. e5 ; d4" in out
+    d = GamesDB(path)  # the monitor adds the columns and records on
+    try:
+        assert d.game(1)["params"] == "variant=kv"
+        assert "1. e5 ; d4" in d.export_record(1)
+    finally:
+        d.close()

@@ -91,3 +91,32 @@ def test_a_games_file_that_is_not_sqlite_is_a_clear_error(tmp_path, capsys):
     assert main(["monitor", "--port", str(tmp_path / "nothing"), "--no-browser",
                  "--db", str(bad)]) == 1
     assert capsys.readouterr().err.startswith("error: %s is not a games database" % bad)
+
+
+class TinyBoard(ScriptedBoard):
+    """A board playing the test game, which has no record notation."""
+
+    def command(self, line, timeout=3.0):
+        if line == "settings":
+            return ["ok game tiny", "ok first x", "ok end"]
+        if line == "record":
+            return ["error Three in a row (the test game) has no record notation: ask for the"
+                    " position"]
+        return ScriptedBoard.command(self, line, timeout)
+
+
+def test_a_game_without_a_record_notation_is_mirrored_not_recorded(tmp_path):
+    link = TinyBoard(["x.o/.x./... o"], [])
+    db = GamesDB(str(tmp_path / "g.sqlite"))
+    backend = MonitorBackend(link, recorder=Recorder(db, "pty"), poll_s=60)
+    try:
+        backend.start()
+        snap = backend.snapshot()
+        assert snap["state"]["game"] == "tiny" and snap["state"]["side"] == "o"
+        assert snap["state"]["area"]["cells"][0] == "d4"  # a 3 x 3 game on the 9 x 9 board
+        assert sum(snap["counts"]) == 3 and snap["last_error"] == ""
+        assert snap["recording"] == "tiny has no record notation: its games are not recorded"
+        assert db.list_games() == []
+    finally:
+        backend.stop()
+        db.close()

@@ -19,6 +19,8 @@ Usage::
     fl = Flash("")                      # device: the flash root; host: a directory
     fl.write_atomic("game.a", b"...")
     fl.read("game.a")                   # bytes, or None when missing
+    fl.size("game.a")                   # its length in bytes (-1 when missing), without reading
+    fl.write_parts("game.a", (b"x", b"yz"))  # the same atomic write, from pieces (no one block)
 """
 
 import os
@@ -39,6 +41,38 @@ class FlashBase:
         finally:
             self._close(h)
         self._rename(tmp, name)
+
+    def write_parts(self, name, parts):
+        """``write_atomic`` of the concatenation of ``parts`` (an iterable of bytes), written
+        in the same chunks without ever holding the whole file (a long game's save)."""
+        tmp = name + ".tmp"
+        chunk = self.chunk
+        buf = bytearray(chunk)
+        n = 0
+        h = self._create(tmp)
+        try:
+            for part in parts:
+                i = 0
+                k = len(part)
+                while i < k:
+                    take = min(chunk - n, k - i)
+                    buf[n:n + take] = part[i:i + take]
+                    n += take
+                    i += take
+                    if n == chunk:
+                        self._write(h, buf)
+                        n = 0
+            if n:
+                self._write(h, memoryview(buf)[:n])
+        finally:
+            self._close(h)
+        self._rename(tmp, name)
+
+    def size(self, name):
+        """The length of file ``name`` in bytes, -1 when missing (read nothing: a file too
+        large for the heap is refused before it is read)."""
+        data = self.read(name)
+        return -1 if data is None else len(data)
 
     # primitives, overridden
     def _create(self, path):
@@ -103,6 +137,15 @@ class Flash(FlashBase):
                 return f.read()
         except OSError:
             return None
+
+    def size(self, name):
+        try:
+            st = os.stat(self._path(name))
+        except OSError:
+            return -1
+        if st[0] & 0o170000 != 0o100000:  # not a regular file (a directory in its place)
+            return -1
+        return st[6]
 
     def remove(self, name):
         """Remove the file ``name``; a directory in its place (a slot name is ours: whatever

@@ -348,6 +348,10 @@ class VirtualFlash(FlashBase):
         f = self.files.get(name)
         return None if f is None else bytes(f)
 
+    def size(self, name):
+        f = self.files.get(name)
+        return -1 if f is None else len(f)
+
     def remove(self, name):
         if name in self.files:
             self._op()

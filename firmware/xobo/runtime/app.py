@@ -194,39 +194,26 @@ class App:
         #  write total, write max]
         self.timing = array("i", [0] * 9)
         self.mem_errors = 0  # MemoryErrors caught in a cycle (recover_memory)
+        self.unrecovered = False  # a recovery could not rebuild the board: the next cycle will
         self.mem_error_at = 0
         self.stored = dict(DEFAULTS)  # every setting as stored (other games' as "x.size")
         self.settings = {}  # the board's settings and the current game's (a view)
+        self.params = {}  # the parameters of the game in progress (its save's header)
         self._storage_init()
-        name = self.stored.get("game", "xobo")
-        try:
-            games.load(name)
-        except (ImportError, ValueError) as exc:
-            self.note = "game %s not available (%s): xobo" % (name, exc)
-            name = "xobo"
-        self._set_game(name, inference)
-        if settings:  # given by the caller (simulator, tests): kept on flash like a `set`
-            changed = False
-            if "game" in settings and settings["game"] != self.settings["game"]:
-                self._set_game(self.check_setting("game", settings["game"]), None)
-                self.stored["game"] = self.settings["game"]
-                changed = True
-            for k in settings:
-                v = self.check_setting(k, settings[k])
-                if self.settings.get(k) != v:
-                    self._store(k, v)
-                    changed = True
-            if changed:
-                self.save_settings()
+        # the saved game setting's game, or XoBo with a note saying why not (it does not
+        # fit this board, does not import, is no game): a setting never stops the boot; then
+        # the settings given by the caller (simulator, tests), kept on flash like a `set`
+        self._loading().start_game(self, self.stored.get("game", "xobo"), inference, settings)
         if now is None:
             now = drivers.clock.ticks_ms()
         self.boot(now)
 
     # ------------------------------------------------------------ the game
 
-    def _set_game(self, name, inference=None):
+    def _set_game(self, name, inference=None, params=None):
         """Make ``name`` the game: its package, rules, layers, placement, the inference's
-        buffers (reused when they fit) and the settings' view. The position comes after."""
+        buffers (reused when they fit) and the settings' view. The position comes after;
+        ``params`` are its parameters when they are not the settings' (a saved game's)."""
         game = games.load(name)
         rules = game.engine()
         self.game = game
@@ -234,7 +221,11 @@ class App:
         self.names = game.PLAYER_NAMES
         self.choices, self.ranges, self.game_defaults = game_rules(game)
         self._view(name)
-        w, h = game.area(self.settings)
+        s = self.settings
+        if params:
+            s = dict(s)
+            s.update(params)
+        w, h = game.area(s)
         n = w * h
         self.n = n
         self.n_width = w
@@ -272,15 +263,23 @@ class App:
         for k in BOARD_KEYS:
             s[k] = self.stored.get(k, DEFAULTS[k])
         s["game"] = name
-        for k in self.game_defaults:
+        s.update(self.game_settings(name, (self.choices, self.ranges, self.game_defaults)))
+        self.settings = s
+
+    def game_settings(self, name, rules=None):
+        """Game ``name``'s own settings as stored (each checked; its default where not):
+        what its next new game uses. ``rules``: its ``game_rules`` when known."""
+        choices, ranges, defaults = rules or game_rules(games.load(name))
+        s = {}
+        for k in defaults:
             v = self.stored.get(name + "." + k)
             if v is None and name == "xobo":
                 v = self.stored.get(k)  # saved before the games: "variant xobo"
             try:
-                s[k] = self._check_game(k, v) if v is not None else self.game_defaults[k]
+                s[k] = _check(k, v, choices, ranges, ()) if v is not None else defaults[k]
             except ValueError:
-                s[k] = self.game_defaults[k]
-        self.settings = s
+                s[k] = defaults[k]
+        return s
 
     def _store(self, key, v):
         self.settings[key] = v
@@ -291,7 +290,10 @@ class App:
 
     def setting_keys(self):
         """Every setting of the board and of the current game, in the order they are listed."""
-        own = tuple(k for k in self.game.SETTINGS)
+        # (in the game's NEW_GAME_SETTINGS order: a dict's order is not MicroPython's)
+        game = self.game
+        own = tuple(game.NEW_GAME_SETTINGS) + tuple(
+            k for k in sorted(game.SETTINGS) if k not in game.NEW_GAME_SETTINGS)
         return ("game",) + own + BOARD_KEYS[1:] + GAME_AI_KEYS
 
     def setting_ranges(self):
@@ -323,12 +325,14 @@ class App:
         return _check(key, value, self.choices, self.ranges, self.setting_keys())
 
     def game_params(self):
-        """The current game's own settings (its parameters), for the saved game's header."""
-        out = {}
-        for k in self.game.SETTINGS:
-            if k != "first":
-                out[k] = self.settings[k]
-        return out
+        """The parameters of the game in progress (its save's header: X's size, XoBo's
+        variant...): a setting changed during the game is for the next new game."""
+        return self.params
+
+    def start_params(self):
+        """A game starts now: its parameters are the settings' (the first player apart)."""
+        s = self.settings
+        self.params = {k: s[k] for k in self.game.SETTINGS if k != "first"}
 
     # ------------------------------------------------------------ storage
 
@@ -357,15 +361,22 @@ class App:
         """The A/B save slots of the current game (XoBo's keep their old name, 'game')."""
         if self.store is None:
             return None
+        from xobo.runtime.storage import save_limit
+
         name = self.settings["game"]
-        return self.saved_class(self.d.flash, "game" if name == "xobo" else "game-" + name)
+        rules = self.rules
+        return self.saved_class(self.d.flash, "game" if name == "xobo" else "game-" + name,
+                                save_limit(rules.MAX_PLIES, rules.SAVED_MOVE_CHARS))
 
     def save_game(self):
         """Save the game (after every commit, undo, new game, load). PowerCut propagates."""
         if self.saved is None:
             return
         pos = self.pos
-        moves = [pos.move_text(m) for m in pos.history()]
+        # the moves one at a time (a long game's save is never one block), in the text that
+        # names a move without the position before it (Brochs: without its captures)
+        text = getattr(pos, "history_text", pos.move_text)
+        moves = (text(pos.move_at(i)) for i in range(pos.ply))
         try:
             self.saved.save(self.settings["game"], self.game_params(), self.first, self.start,
                             moves)
@@ -437,7 +448,10 @@ class App:
         it is caught: the board says so, collects and goes on (``recover_memory``)."""
         t0 = ticks_us()
         try:
-            self._scan(now)
+            if self.unrecovered:  # the last recovery could not rebuild the board: again
+                self.recover_memory(now, "scan")
+            else:
+                self._scan(now)
         except MemoryError:
             self.recover_memory(now, "scan")
         _count(self.timing, 0, ticks_diff(ticks_us(), t0))
@@ -447,21 +461,37 @@ class App:
         ...``, and make the board consistent with the position again (the light and the
         inference are rebuilt from it, and it is saved again: a commit or undo cut short
         may not have reached the flash). The saved game itself is never harmed: a save is
-        written whole to the other slot or not at all."""
+        written whole to the other slot or not at all. Never raises (but a power cut): when
+        the board cannot be rebuilt yet, the next cycles try again (``unrecovered``)."""
         collect()
+        self.unrecovered = True
         try:
             self._position_changed(now, restore=self.inf.restoring)
             self.last_state = self.inf.state
             self.force_show = True
             if self.unsaved:
                 self.save_game()
-            if self.mem_errors == 0 or ticks_diff(now, self.mem_error_at) >= ERROR_REPEAT_MS:
-                self.emit((E.ERROR, "out of memory in the %s: collected (%d bytes free), "
-                           "going on" % (where, mem_free())))
-                self.mem_error_at = now
-            self.mem_errors += 1
+            self.unrecovered = False
+            why = ""
         except MemoryError:  # still nothing: the next cycle tries again
             collect()
+            why = "still out of memory"
+        except Exception as exc:  # a state half rebuilt: say so, the next cycle tries again
+            if _is_power_cut(exc):
+                raise
+            why = "then %s: %s" % (exc.__class__.__name__, exc)
+        if self.mem_errors == 0 or ticks_diff(now, self.mem_error_at) >= ERROR_REPEAT_MS:
+            try:
+                if why:
+                    self.emit((E.ERROR, "out of memory in the %s, %s (trying again)"
+                               % (where, why)))
+                else:
+                    self.emit((E.ERROR, "out of memory in the %s: collected (%d bytes free), "
+                               "going on" % (where, mem_free())))
+            except MemoryError:
+                collect()
+            self.mem_error_at = now
+        self.mem_errors += 1
 
     def _observe(self, now):
         """The debounced occupancy of the game's cells to the inference (the board's cells
@@ -593,9 +623,18 @@ class App:
 
     # ------------------------------------------------------------ game changes
 
+    def full(self):
+        """True when the game has reached the longest game the board keeps (the game's
+        MAX_PLIES): it ends there, as if over (docs/firmware.md, "The longest games")."""
+        return self.pos.ply >= self.rules.MAX_PLIES
+
+    def full_text(self):
+        return "the game has reached %d moves, the longest this board keeps: undo, or " \
+            "start a new game" % self.rules.MAX_PLIES
+
     def _position_changed(self, now, restore=False):
         # after the end the pieces may be moved freely: nothing to restore or fix
-        self.inf.set_position(self.pos, restore, self.pos.is_terminal())
+        self.inf.set_position(self.pos, restore, self.pos.is_terminal() or self.full())
         self.light.set_position(self.pos)
         self.light.show_hint(self.pos, -1, now)
         self.hint_move = -1
@@ -624,6 +663,8 @@ class App:
         r = layers.result_event(pos)
         if r is not None:
             self.emit((E.RESULT, r[0], r[1]))
+        elif self.full():
+            self.emit((E.SAY, self.full_text()))
 
     def undo(self, now):
         """Take back the last move; returns its notation or raises XoboError."""
@@ -648,10 +689,11 @@ class App:
         self.unsaved = True
         w, h = self.game.area(self.settings)
         if w * h != self.n:
-            self._resize_game(now)
+            self._resize_game()
         self.light.show_adjust(None, None, now)
         self.set_regauge(None, None)
         self._set_position(self.game.new_position(self.settings))
+        self.start_params()
         self.first = self.pos.side
         self.start = ""
         self.ai_failed_ply = -1
@@ -659,15 +701,16 @@ class App:
         self.save_game()
         self.emit((E.NEW, self.settings["game"], self.params_text(), self.names[self.first]))
 
-    def _resize_game(self, now):
+    def _resize_game(self, params=None):
         """A setting of the game's size (X's size, Chain Reaction's field) takes effect at
-        this new game: the game's per-cell buffers (inference, layers, light) are made again
-        at the new size, as ``set game`` makes them."""
+        this new game (or a saved game has another size, ``params``): the game's per-cell
+        buffers (inference, layers, light) are made again at the new size, as ``set game``
+        makes them."""
         self.pos = None
         self.light = None
         self.layers = None
         collect()
-        self._set_game(self.settings["game"])
+        self._set_game(self.settings["game"], None, params)
         self.inf.set_settle(self.settings["settle"])
         self.force_show = True
         self.last_state = -1
@@ -684,10 +727,13 @@ class App:
         old = self.pos
         self.resumed = False
         self.unsaved = True
-        if pos.n_cells == old.n_cells:
+        if pos.n_cells != self.n:  # a game of the settings' size, not the one in progress's
+            self._resize_game()
+        elif pos.n_cells == old.n_cells:
             self.light.show_adjust(old.heights, pos.heights, now)
             self.set_regauge(old.heights, pos.heights)
         self._set_position(pos)
+        self.start_params()
         self.first = pos.side
         self.start = pos.to_string()
         self.ai_failed_ply = -1
@@ -773,6 +819,8 @@ class App:
             raise XoboError("hints are off (set hints on)")
         if pos.is_terminal():
             raise XoboError("the game is over: no hint")
+        if self.full():
+            raise XoboError(self.full_text())
         ai = self.load_ai()
         if ai is None:
             raise XoboError("no hints: the computer player of %s is not installed"
@@ -803,7 +851,7 @@ class App:
 
     def _computer_turn(self, now):
         pos = self.pos
-        if not self.computer_plays(pos.side) or pos.is_terminal():
+        if not self.computer_plays(pos.side) or pos.is_terminal() or self.full():
             return
         ai = self.load_ai()
         if ai is None:
@@ -978,7 +1026,10 @@ class App:
             return
         if pos.ply == 0 and self.pending < 0 and self.inf.state == I.MATCH and \
                 not self.resumed:
-            self.next_game(now)
+            try:
+                self.next_game(now)
+            except XoboError as exc:  # (the game that was playing goes on)
+                self.emit((E.ERROR, str(exc)))
             return
         m = self.unseen_move()
         if m >= 0 and self.inf.state == I.MATCH:
@@ -1050,7 +1101,7 @@ class App:
 
     def set_setting(self, key, value, now=None):
         """Validate, apply, save and announce (``event setting KEY VALUE``); returns a note
-        ('' or 'takes effect at the next new game'). A computer move waiting for the pieces
+        ('' or 'from the next new game'). A computer move waiting for the pieces
         is cancelled when the computer no longer plays the player to move, or when the level
         changes before any piece of it was moved (the computer then chooses again)."""
         t = self.d.clock.ticks_ms() if now is None else now
@@ -1083,12 +1134,10 @@ class App:
         self.save_settings()
         self.emit((E.SETTING, key, v))
         if key in self.game.NEW_GAME_SETTINGS:
-            if key == "first":
-                cur = self.names[self.first]
-            else:  # the game's parameter as the position has it (XoBo: pos.variant)
-                cur = getattr(self.pos, key, old)
+            # the game in progress keeps its own (its save's header, its record)
+            cur = self.names[self.first] if key == "first" else self.params.get(key, old)
             if cur != v:
-                return "takes effect at the next new game"
+                return "from the next new game"
         return ""
 
     def _apply_brightness(self):

@@ -91,6 +91,8 @@ def guide_text(app):
         if app.pending >= 0:
             return "%s: %s" % (who, layers.move_words(pos, app.pending))
         return ""
+    if st == I.OVER and not pos.is_terminal() and app.full():
+        return app.full_text()  # the longest game the board keeps: it ends there
     if st not in (I.PROGRESS, I.COMPLETE, I.WAIT_LONGER, I.UNKNOWN):
         return ""
     if inf.touch >= 0:

@@ -8,6 +8,10 @@ Usage (the app's)::
     from xobo.runtime import loading
     resumed = loading.resume_saved(app)      # at boot: True when the saved game was resumed
     loading.set_game(app, "x", now)           # another game: its saved game, or a new one
+
+A game is switched completely or not at all: a game that does not fit the board's grid is
+refused before anything changes (``misfit``), and any failure while switching (an import, out
+of memory, anything) puts the game that was playing back as it was (``_restore``).
 """
 
 from xobo import games
@@ -17,33 +21,47 @@ from xobo.runtime import events as E
 
 
 def resume_saved(app):
-    """Resume the current game's saved game (or start a new one); True if resumed."""
+    """Resume the current game's saved game (or start a new one, saved at once); True if a
+    game in progress was resumed."""
     app.saved = app._saved_game()
     resumed = False
-    note = app.note
+    note = earlier = app.note  # (a note from before, the game's at boot: kept in front)
     if app.saved is not None:
         try:
             saves = app.saved.load_all()
         except (OSError, ValueError) as exc:
             saves = ()
             note = "saved game not read: %s" % exc
+        except MemoryError:  # (the storage bounds a save before reading it: a last resort)
+            saves = ()
+            note = "saved game not read: too large for the free memory"
         refused = []
         for g in saves:  # newest first: a save that makes no game falls back to the other
-            why = resume(app, g)
+            try:
+                why = resume(app, g)
+            except MemoryError:
+                collect()
+                why = "does not fit the free memory"
             if not why:
                 resumed = True
                 note = app.note
+                if g is saves[0] and app.saved.damaged:  # say what the storage found
+                    note = "%s (%s)" % (note, app.saved.damaged)
                 break
             refused.append("%s (seq %d) %s" % (g["slot"], g["seq"], why))
+        saves = None
         if refused:
             note = "saved game not resumed: %s; %s" % (
                 "; ".join(refused), app.note if resumed else "new game")
-    app.note = note
+    app.note = earlier + "; " + note if earlier and note != earlier else note
     if not resumed:
         app._set_position(app.game.new_position(app.settings))
+        app.start_params()
         app.first = app.pos.side
         app.start = ""
-    return resumed
+        app.save_game()  # its parameters on flash: a setting changed now is for the next one
+    # (a saved game with no move from the start is a new game: the game gesture changes it)
+    return resumed and (app.pos.ply > 0 or app.start != "")
 
 def resume(app, g):
     """Resume the saved game ``g`` (a dict from ``SavedGame.load_all``): '' when it was
@@ -71,24 +89,43 @@ def resume(app, g):
             ["%d (%s)" % (k, app.names[k]) for k in range(len(app.names))]))
     start = g.get("start") or ""
     moves = g.get("moves")
-    if not isinstance(start, str) or not isinstance(moves, list):
+    if not isinstance(start, str) or moves is None or isinstance(moves, str):
         return "has no start position or no move list"
+    limit = app.rules.MAX_PLIES
+    if len(moves) > limit:
+        return "has %d moves, more than the longest game this board keeps (%d)" % (
+            len(moves), limit)
     try:
         if start:
             pos = app.game.parse_position(start, settings)
         else:
             settings["first"] = app.names[first]
             pos = app.game.new_position(settings)
-        for k in range(len(moves)):
-            text = moves[k]
+        reserve = getattr(pos, "reserve", None)
+        if reserve is not None:  # the history's room first, then the replay's garbage
+            reserve(len(moves))
+        k = 0
+        for text in moves:
+            k += 1
             try:
                 pos.apply(pos.parse_move(text))
             except (XoboError, ValueError) as exc:
-                return "move %d '%s' is not legal there: %s" % (k + 1, text, exc)
+                return "move %d '%s' is not legal there: %s" % (k, text, exc)
     except (XoboError, ValueError, KeyError, TypeError, IndexError) as exc:
         return "start position not valid: %s" % exc
-    # (the saved game's parameters are its position's: the settings stay for the next one)
+    # the saved game's parameters are its own (the settings are for the next new game): at
+    # another size than the settings' the game's buffers are made at its size
+    w, h = app.game.area(settings)
+    if w > app.topo.width or h > app.topo.height:
+        return "is a %dx%d game: it does not fit this board" % (w, h)
+    kept = {}
+    for k in app.game.SETTINGS:
+        if k != "first":
+            kept[k] = settings[k]
+    if w * h != app.n:
+        app._resize_game(kept)
     app._set_position(pos)
+    app.params = kept
     app.first = first
     if start:
         first_pos = pos.clone()
@@ -100,11 +137,85 @@ def resume(app, g):
     return ""
 
 
+def misfit(app, name):
+    """Why game ``name`` cannot be played on this board's grid, with the settings of its next
+    new game ('' when it fits): 'brochs needs a 15x15 board; this board is 9x9'."""
+    w, h = games.load(name).area(app.game_settings(name))
+    t = app.topo
+    if w > t.width or h > t.height:
+        return "%s needs a %dx%d board; this board is %dx%d" % (name, w, h, t.width, t.height)
+    return ""
+
+
+def playable(app):
+    """The installed games that fit this board, in the gesture's order."""
+    out = []
+    for name in games.available():
+        if not misfit(app, name):
+            out.append(name)
+    return out
+
+
+def start_game(app, name, inference=None, settings=None):
+    """At power-up: the settings' game, or XoBo with ``app.note`` saying why not (the game
+    does not fit this board, is not installed completely, is no game): whatever the flash
+    says, the board boots. The settings then say xobo (saved with the next setting). Then
+    ``settings`` given by the caller (the simulator, tests: ValueError for a bad one), saved
+    like a ``set``."""
+    _stored_game(app, name, inference)
+    if not settings:
+        return
+    changed = False
+    if "game" in settings and settings["game"] != app.settings["game"]:
+        name = app.check_setting("game", settings["game"])
+        why = misfit(app, name)
+        if why:
+            raise ValueError(why)
+        app._set_game(name, None)
+        app.stored["game"] = app.settings["game"]
+        changed = True
+    for k in settings:
+        v = app.check_setting(k, settings[k])
+        if app.settings.get(k) != v:
+            app._store(k, v)
+            changed = True
+    if changed:
+        app.save_settings()
+
+
+def _stored_game(app, name, inference):
+    try:
+        why = misfit(app, name)
+        if not why:
+            app._set_game(name, inference)
+            return
+    except Exception as exc:  # (MemoryError, ImportError, ValueError...): never a boot loop
+        if _is_power_cut(exc) or name == "xobo":
+            raise
+        why = "%s: %s" % (exc.__class__.__name__, exc)
+        app.game = None  # what was made of it goes before XoBo's is made
+        app.inf = None
+        app.light = None
+        app.layers = None
+        collect()
+    app.note = "game %s not playable on this board (%s): xobo" % (name, why)
+    app.stored["game"] = "xobo"
+    app._set_game("xobo", inference)
+
+
+def _is_power_cut(exc):
+    return exc.__class__.__name__ == "PowerCut"
+
 
 def set_game(app, name, now):
     """Play game ``name`` from now on: its saved game is resumed (each game keeps its
-    own), else a new game starts; the board shows what to clear or fill."""
+    own), else a new game starts; the board shows what to clear or fill. A game that does
+    not fit the board is refused (ValueError) and nothing changes; any failure on the way
+    puts the game that was playing back, whole, and raises XoboError saying why."""
     name = app.check_setting("game", name)
+    why = misfit(app, name)
+    if why:
+        raise ValueError(why)
     game = games.load(name)
     try:  # all of it, before the current game is left: a board built without a part of it
         game.engine()  # keeps playing the current one
@@ -113,7 +224,29 @@ def set_game(app, name, now):
         raise XoboError("%s is not installed completely on this board (%s)" % (name, exc)) \
             from None
     app.cancel_pending(now)
-    app._store("game", name)
+    # what the game that was playing needs to come back as it was (its position is kept:
+    # the rest is made again from it)
+    old = (app.settings["game"], app.pos, app.params, app.first, app.start, app.saved,
+           app.resumed, app.note)
+    try:
+        _switch(app, name, now)
+    except Exception as exc:
+        if _is_power_cut(exc):
+            raise
+        _restore(app, old, now)
+        raise XoboError("%s could not be played (%s: %s): still playing %s" % (
+            name, exc.__class__.__name__, exc, old[0])) from None
+    app.emit((E.GAME, name, app.game.TITLE))
+    app.emit((E.SETTING, "game", name))
+    if app.settings["opponent"] != "off":
+        try:
+            app.load_ai()
+        except MemoryError:  # the computer's turn imports it again
+            collect()
+    return app.note
+
+
+def _switch(app, name, now):
     app.stored["game"] = name
     app.pos = None
     app.light = None
@@ -124,23 +257,51 @@ def set_game(app, name, now):
     app.note = ""
     app.resumed = resume_saved(app)
     app.ai_failed_ply = -1
+    _show(app, now)
+    app.light.show_game(now)
+    app.save_settings()
+
+
+def _show(app, now):
     app.force_show = True
     app.set_regauge(None, None)
     app._observe(now)
     app._position_changed(now, restore=True)
     app.last_state = -1
-    app.light.show_game(now)
-    app.save_settings()
-    app.emit((E.GAME, name, app.game.TITLE))
-    app.emit((E.SETTING, "game", name))
-    if app.settings["opponent"] != "off":
-        app.load_ai()
-    return app.note
+
+
+def _restore(app, old, now):
+    """Back to the game that was playing: its settings, buffers, light and position as they
+    were. Tried twice (a first failure may be the memory the new game held)."""
+    name, pos, params, first, start, saved, resumed, note = old
+    for attempt in (0, 1):
+        app.light = None
+        app.layers = None
+        app.pos = None
+        collect()
+        app.stored["game"] = name
+        try:
+            app._set_game(name, None, params)
+            app.inf.set_settle(app.settings["settle"])
+            app._set_position(pos)
+            break
+        except MemoryError:
+            if attempt:
+                raise
+    app.params = params
+    app.first = first
+    app.start = start
+    app.saved = saved
+    app.resumed = resumed
+    app.note = note
+    app.ai_failed_ply = -1
+    _show(app, now)
+    app.save_settings()  # (the settings on flash name it again if they were written)
+
 
 def next_game(app, now):
-    """The game gesture: the next installed game after the current one."""
-    ok = games.available()
+    """The game gesture: the next of the installed games that fit this board."""
+    ok = playable(app)
     cur = app.settings["game"]
     k = ok.index(cur) if cur in ok else -1
     return set_game(app, ok[(k + 1) % len(ok)], now)
-

@@ -20,7 +20,11 @@ from xobo.errors import XoboError
 from xobo.numbers import parse_uint
 from xobo.runtime.events import ERROR, SELFTEST, format_event
 
-MAX_LINE = 200
+# the longest line a host needs: `load` and the longest position of any game (Brochs: 225
+# squares, 14 slashes, side, reserves, submission and pick: at most 262 characters with
+# "load "), with room to spare; a longer line is refused, its bytes never stored (the buffer is
+# preallocated: docs/protocol.md)
+MAX_LINE = 320
 MOVE_USAGE = "usage: move NOTATION (one move in the game's notation, like e5, a4->c4 or g6xf5 " \
     "in XoBo; a trailing (v) is accepted)"
 

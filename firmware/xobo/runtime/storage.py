@@ -40,12 +40,22 @@ Usage::
 
 MAGIC = "xobo-save 1"
 _MOD = 65521
+# every line of a save but its moves: the longest position notation (Brochs, ~250 characters),
+# a parameter or a setting
+MAX_LINE = 512
+HEADER_BYTES = 4096  # a save's lines other than its moves, at most (settings included)
+MAX_BYTES = 64 * 1024  # a record of unknown bound (the settings); a game's save is smaller
 
 
 def adler32(data):
     """Adler-32 of ``data`` (bytes), small-int arithmetic only."""
-    a = 1
-    b = 0
+    a, b = _adler_update(1, 0, data)
+    return "%04x%04x" % (b, a)
+
+
+def _adler_update(a, b, data):
+    """The Adler-32 sums (a, b) after ``data``, from (a, b) before it (a save is written in
+    pieces)."""
     for x in data:
         a += x
         if a >= _MOD:
@@ -53,7 +63,49 @@ def adler32(data):
         b += a
         if b >= _MOD:
             b -= _MOD
-    return "%04x%04x" % (b, a)
+    return a, b
+
+
+class Words:
+    """The moves of a save, read from its ``moves`` line one at a time: a long game's save
+    never becomes one string per move at once (thousands of small objects on the Pico's
+    heap). Iterable, sized, and equal to the list of the same words."""
+
+    def __init__(self, data, start, end):
+        self._data = data
+        self._start = start
+        self._end = end
+        n = 0
+        i = start
+        while i < end:
+            j = data.find(b" ", i, end)
+            if j < 0:
+                j = end
+            if j > i:
+                n += 1
+            i = j + 1
+        self._n = n
+
+    def __len__(self):
+        return self._n
+
+    def __iter__(self):
+        data = self._data
+        end = self._end
+        i = self._start
+        while i < end:
+            j = data.find(b" ", i, end)
+            if j < 0:
+                j = end
+            if j > i:
+                yield data[i:j].decode()
+            i = j + 1
+
+    def __eq__(self, other):
+        return list(self) == list(other)
+
+    def __repr__(self):
+        return "Words(%d moves)" % self._n
 
 
 def _value_text(key, v):
@@ -90,36 +142,62 @@ def _parse_value(s):
 
 
 class RecordFile:
-    """Two-slot, checksummed, atomically written text record ``NAME.a`` / ``NAME.b``."""
+    """Two-slot, checksummed, atomically written text record ``NAME.a`` / ``NAME.b``.
 
-    def __init__(self, flash, name):
+    ``max_bytes`` bounds a slot (a larger one is refused before it is read: it could not be
+    a record this board wrote), ``max_line`` every line but the ``moves`` one (bounded by the
+    slot's size)."""
+
+    def __init__(self, flash, name, max_bytes=MAX_BYTES, max_line=MAX_LINE):
         self.flash = flash
         self.name = name
+        self.max_bytes = max_bytes
+        self.max_line = max_line
         self.seq = 0  # of the last record read or written
         self.note = ""
+        self.damaged = ""  # what was wrong with the newer slot when an older one is used
         self._read_once = False
 
     def slots(self):
         return (self.name + ".a", self.name + ".b")
 
     def write(self, body_lines):
-        """Write ``body_lines`` (without magic/seq/end) as the next record; returns its seq."""
+        """Write ``body_lines`` (without magic/seq/end) as the next record; returns its seq.
+        A line may be a string or an iterable of strings (its pieces: a long game's moves
+        are written one at a time, never joined into one block)."""
         if not self._read_once:
             self.read()  # continue after the newest slot on flash, whatever it is
         seq = self.seq + 1
-        text = MAGIC + "\nseq %d\n" % seq + "".join(line + "\n" for line in body_lines)
-        data = text.encode()
-        data += ("end %d %s\n" % (len(data), adler32(data))).encode()
-        self.flash.write_atomic(self.slots()[seq & 1], data)
+        self.flash.write_parts(self.slots()[seq & 1], self._parts(seq, body_lines))
         self.seq = seq
         return seq
 
+    def _parts(self, seq, body_lines):
+        """The record's bytes, piece by piece, the end line (length, checksum) last."""
+        n = 0
+        a = 1
+        b = 0
+        for line in [MAGIC, "seq %d" % seq] + list(body_lines):
+            pieces = (line,) if isinstance(line, str) else line
+            for piece in pieces:
+                data = piece.encode()
+                n += len(data)
+                a, b = _adler_update(a, b, data)
+                yield data
+            n += 1
+            a, b = _adler_update(a, b, b"\n")
+            yield b"\n"
+        yield ("end %d %04x%04x\n" % (n, b, a)).encode()
+
     def check(self, data):
-        """(seq, body_lines) of a slot's bytes, or raise ValueError saying what is wrong."""
+        """(seq, body_lines) of a slot's bytes, or raise ValueError saying what is wrong. A
+        body line is a string, or ``Words`` for the ``moves`` line."""
         if data is None:
             raise ValueError("missing")
         if not data:
             raise ValueError("empty")
+        if len(data) > self.max_bytes:
+            raise ValueError(_too_large(len(data), self.max_bytes))
         if not data.endswith(b"\n"):
             raise ValueError("cut short (no end line)")
         k = data.rfind(b"\n", 0, len(data) - 1)
@@ -127,17 +205,42 @@ class RecordFile:
         if not last.startswith("end "):
             raise ValueError("cut short (no end line)")
         parts = last.split()
-        body = data[:k + 1]
-        if len(parts) != 3 or not _digits(parts[1]) or int(parts[1]) != len(body):
+        n = k + 1  # the body: data[:n] (not copied: a long game's save is read once)
+        if len(parts) != 3 or not _digits(parts[1]) or int(parts[1]) != n:
             raise ValueError("length does not match its end line")
-        if adler32(body) != parts[2]:
+        if adler32(memoryview(data)[:n]) != parts[2]:
             raise ValueError("bad checksum")
-        lines = body.decode().split("\n")[:-1]
+        lines = []
+        i = 0
+        while i < n:
+            j = data.find(b"\n", i, n)
+            if data.startswith(b"moves ", i):
+                lines.append(Words(data, i + 6, j))
+            elif j - i > self.max_line:
+                raise ValueError("line %d is %d characters long, more than any save has (%d)"
+                                 % (len(lines) + 1, j - i, self.max_line))
+            else:
+                lines.append(data[i:j].decode())
+            i = j + 1
         if not lines or lines[0] != MAGIC:
             raise ValueError("not a %s file" % MAGIC)
-        if len(lines) < 2 or not lines[1].startswith("seq ") or not _digits(lines[1][4:]):
+        if len(lines) < 2 or not isinstance(lines[1], str) or not lines[1].startswith("seq ") \
+                or not _digits(lines[1][4:]):
             raise ValueError("no sequence number")
         return int(lines[1][4:]), lines[2:]
+
+    def _read_slot(self, slot):
+        """A slot's bytes (None when missing); ValueError for a slot too large to be ours,
+        refused before it is read (it would not fit the heap)."""
+        size = self.flash.size(slot)
+        if size < 0:
+            return None
+        if size > self.max_bytes:
+            raise ValueError(_too_large(size, self.max_bytes))
+        try:
+            return self.flash.read(slot)
+        except MemoryError:
+            raise ValueError("%d bytes: too large for the free memory" % size) from None
 
     def read(self):
         """The body lines of the newest valid slot, or None; ``note`` tells what was found."""
@@ -154,19 +257,39 @@ class RecordFile:
         self._read_once = True
         found = []
         notes = []
+        bad = []  # (slot, what is wrong, its sequence number if it still says it, else -1)
         for slot in self.slots():
+            data = None
             try:
-                seq, lines = self.check(self.flash.read(slot))
+                data = self._read_slot(slot)
+                seq, lines = self.check(data)
             except ValueError as exc:
                 if str(exc) != "missing":
                     notes.append("%s: %s" % (slot, exc))
+                    bad.append((slot, str(exc), _claimed_seq(data)))
                 continue
             except UnicodeError:
                 notes.append("%s: not text" % slot)
+                bad.append((slot, "not text", _claimed_seq(data)))
                 continue
+            except MemoryError:  # the heap could not hold it: as good as damaged
+                data = None
+                notes.append("%s: too large for the free memory" % slot)
+                bad.append((slot, "too large for the free memory", -1))
+                continue
+            data = None
             found.append((seq, lines, slot))
         if len(found) == 2 and found[1][0] > found[0][0]:
             found.reverse()
+        self.damaged = ""
+        if found and bad:
+            slot, why, claimed = bad[0]
+            if claimed > found[0][0]:
+                self.damaged = "the newest save was damaged: %s; one move lost" % why
+            elif claimed >= 0:
+                self.damaged = "the older save was damaged: %s; nothing lost" % why
+            else:
+                self.damaged = "the other save was damaged: %s; the last move may be lost" % why
         for slot in self.slots():
             if self.flash.read(slot + ".tmp") is not None:
                 notes.append("%s.tmp: an interrupted write, ignored" % slot)
@@ -190,16 +313,47 @@ class RecordFile:
         self.seq = 0
 
 
+def _too_large(size, limit):
+    return "too large: %d bytes, more than the longest game this board keeps (%d)" % (
+        size, limit)
+
+
+def _claimed_seq(data):
+    """The sequence number a damaged slot still says it has (its second line), else -1."""
+    if not data or not data.startswith(MAGIC.encode() + b"\nseq "):
+        return -1
+    i = len(MAGIC) + 5
+    j = data.find(b"\n", i, i + 12)
+    if j < 0:
+        return -1
+    try:
+        text = data[i:j].decode()
+    except UnicodeError:
+        return -1
+    return int(text) if _digits(text) else -1
+
+
+def save_limit(max_plies, move_chars):
+    """The bytes of the largest save of a game of ``max_plies`` moves of at most
+    ``move_chars`` characters each: the bound a slot is checked against before it is read."""
+    return max_plies * (move_chars + 1) + HEADER_BYTES
+
+
 class SavedGame:
     """The game in progress: the game and its parameters, first player, start position,
     moves, settings. Each game has its own slots (``name``)."""
 
-    def __init__(self, flash, name="game"):
-        self.file = RecordFile(flash, name)
+    def __init__(self, flash, name="game", max_bytes=MAX_BYTES):
+        self.file = RecordFile(flash, name, max_bytes)
 
     @property
     def note(self):
         return self.file.note
+
+    @property
+    def damaged(self):
+        """What was wrong with the newer slot when the older one was loaded, else ''."""
+        return self.file.damaged
 
     @property
     def seq(self):
@@ -214,15 +368,16 @@ class SavedGame:
                 raise ValueError("%s may not contain a line break" % what)
         if not game or " " in game:
             raise ValueError("game %r cannot be stored (empty or has a space)" % (game,))
-        for m in moves:
-            if not m or " " in m or "\n" in m:
-                raise ValueError("move %r cannot be stored (empty or has a space)" % (m,))
+        if isinstance(moves, (list, tuple)):  # (a generator is checked as it is written)
+            for m in moves:
+                if not m or " " in m or "\n" in m:
+                    raise ValueError("move %r cannot be stored (empty or has a space)" % (m,))
         lines = ["game %s" % game]
         for key in sorted(params or {}):
             if not key or " " in key:
                 raise ValueError("parameter name %r has a space or is empty" % (key,))
             lines.append("param %s %s" % (key, _value_text(key, params[key])))
-        lines += ["first %s" % first, "start %s" % (start or ""), "moves " + " ".join(moves)]
+        lines += ["first %s" % first, "start %s" % (start or ""), _moves_pieces(moves)]
         if settings:
             for key in sorted(settings):
                 if not key or " " in key:
@@ -244,6 +399,9 @@ class SavedGame:
             g = {"game": "xobo", "params": {}, "first": 0, "start": "", "moves": [],
                  "settings": {}, "seq": seq, "slot": slot}
             for line in lines:
+                if isinstance(line, Words):
+                    g["moves"] = line
+                    continue
                 key, rest = _split(line)
                 if key == "game":
                     g["game"] = rest
@@ -256,8 +414,6 @@ class SavedGame:
                     g["first"] = _parse_value(rest)
                 elif key == "start":
                     g["start"] = rest
-                elif key == "moves":
-                    g["moves"] = rest.split()
                 elif key == "set":
                     k, v = _split(rest)
                     g["settings"][k] = _parse_value(v)
@@ -266,6 +422,16 @@ class SavedGame:
 
     def erase(self):
         self.file.erase()
+
+
+def _moves_pieces(moves):
+    """The ``moves`` line in pieces: ``moves``, then each move after a space."""
+    yield "moves"
+    for m in moves:
+        if not m or " " in m or "\n" in m:
+            raise ValueError("move %r cannot be stored (empty or has a space)" % (m,))
+        yield " "
+        yield m
 
 
 class Settings:
@@ -291,6 +457,8 @@ class Settings:
         out = dict(defaults or {})
         lines = self.file.read()
         for line in lines or ():
+            if not isinstance(line, str):
+                continue
             key, rest = _split(line)
             if key == "set":
                 k, v = _split(rest)

@@ -9,8 +9,8 @@ lines; end of input stops it.
 
 Usage::
 
-    micropython -m xobo.runtime.unix_main [--flash DIR]     (MICROPYPATH=firmware)
-    python -m xobo.runtime.unix_main [--flash DIR]
+    micropython -m xobo.runtime.unix_main [--flash DIR] [--board NAME]   (MICROPYPATH=firmware)
+    python -m xobo.runtime.unix_main [--flash DIR] [--board NAME]   (boards/NAME.json)
 """
 
 import sys
@@ -48,10 +48,11 @@ def _stdin_reader():
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
-    flash_dir = None
-    if len(argv) >= 2 and argv[0] == "--flash":
-        flash_dir = argv[1]
-    board = VirtualBoard(flash_dir=flash_dir, realtime=True)
+    opts = {"--flash": None, "--board": "pico_gpio"}
+    while len(argv) >= 2 and argv[0] in opts:
+        opts[argv[0]] = argv[1]
+        argv = argv[2:]
+    board = VirtualBoard(flash_dir=opts["--flash"], board=opts["--board"], realtime=True)
     board.set_writer(_out)
     runner = ScriptRunner(board=board, emit=None, events=False)
     board.step()

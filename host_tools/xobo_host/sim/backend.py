@@ -155,14 +155,16 @@ def game_drawing(app):
     return hook(app, name)
 
 
-def games_menu():
-    """The games this firmware has: [{"name", "title", "players", "levels"}]
-    (xobo.games.available), less those whose rules or board layer are not installed (the
-    board could not play them: ``set game`` would refuse)."""
+def games_menu(app):
+    """The games this board can play: [{"name", "title", "players", "levels"}] (the
+    firmware's installed games that fit the board's grid, ``xobo.runtime.loading.playable``:
+    Brochs only on the 15 x 15 board), less those whose rules or board layer are not
+    installed (``set game`` would refuse them)."""
     from xobo import games
+    from xobo.runtime import loading
 
     out = []
-    for g in games.available():
+    for g in loading.playable(app):
         pkg = games.load(g)
         try:
             pkg.engine()
@@ -192,7 +194,7 @@ class SimBackend(PageFeed):
         self.last_error = ""
         self.loading = None  # a record's replay: {"done": moves replayed, "total": moves}
         self.settings_seq = 0  # bumped by every ``setting`` event: the page reads them again
-        self.menu = games_menu()
+        self.menu = games_menu(board.app)
         board.subscribe_events(self._on_event)
         with self.lock:
             if restore_cubes:
@@ -521,10 +523,20 @@ class SimBackend(PageFeed):
     def _do_game(self, req):
         """Play another game (serial ``set game NAME``): the board's pieces are set out as
         that game's position says (its saved game, else its start)."""
+        from xobo import games
+        from xobo.runtime import loading
+
         name = req.get("name")
         names = [g["name"] for g in self.menu]
         if name not in names:
-            raise ActionError("unknown game %r (this board has: %s)" % (name, ", ".join(names)))
+            why = ""
+            if name in games.GAMES:  # a game this board cannot play: the firmware says why
+                try:
+                    why = loading.misfit(self.board.app, name)
+                except (ImportError, ValueError) as exc:
+                    why = "%s is not installed (%s)" % (name, exc)
+            raise ActionError("%s (this board has: %s)" % (
+                why or "unknown game %r" % (name,), ", ".join(names)))
         reply = list(self.board.command("set game " + name))
         if not reply or not reply[0].startswith("ok"):
             return {"ok": False, "reply": reply, "error": _error_text(reply)}

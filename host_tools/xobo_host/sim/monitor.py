@@ -4,8 +4,11 @@
 line starting with ``ok`` or ``error``; ``record``, ``settings`` and ``help`` answer with
 several ``ok ...`` lines closed by ``ok end``; ``event ...`` lines (after ``follow on``) can
 arrive at any time and go to a callback. ``MonitorBackend`` sends ``follow on``, reads the
-position and the record whenever the board reports something (and every few seconds), and
-offers the page the same snapshot as the simulator (read-only: the page cannot move cubes).
+settings (which game, its parameters), the position, the record and the LEDs whenever the
+board reports something (and every few seconds), and offers the page the same snapshot as the
+simulator (read-only: the page cannot move cubes), for whichever game the board plays: the
+game's own package reads the position, its board layer and the simulator's drawing hooks say
+what to draw, its record module records it (``xobo_host.gamerecords``).
 
 Usage::
 
@@ -15,18 +18,23 @@ Usage::
     backend.start()
 """
 
+import math
 import queue
 import threading
 import time
 
+from xobo import games
 from xobo.errors import XoboError
-from xobo.games.xobo.board import result_reason
-from xobo.games.xobo.rules.position import Position
-from xobo_host.sim.backend import ActionError
+from xobo.runtime import colours
+from xobo.runtime.topology import Topology
+from xobo_host.gamerecords import GameRecordError, has_records
+from xobo_host.gamesdb import GamesDBError
+from xobo_host.sim.backend import ActionError, game_drawing
 from xobo_host.sim.feed import PageFeed
 
-MULTI_LINE = ("record", "settings", "help")
-SIDES = ("ns", "ew")
+MULTI_LINE = ("record", "settings", "help", "games")
+EDGES = ("N", "S", "E", "W")  # the order of the edges in the 'leds' reply
+SMALLEST_BOARD = 9  # a board whose LEDs are not known: the 9 x 9, or the game's own size
 
 
 class LinkError(IOError):
@@ -146,6 +154,87 @@ def _record_text(lines):
     return "\n".join(out) + "\n"
 
 
+class _Mirror:
+    """What the simulator's drawing hooks (``sim.backend.DRAW``) and the page read of the
+    firmware's App, made from the board's replies: the game, its settings and position, the
+    board's topology, the game's placement on it and its board layer."""
+
+    def __init__(self, name, settings, position, topo):
+        self.game = games.load(name)
+        self.settings = dict(settings, game=name)
+        self.pos = self.game.parse_position(position, self.settings)
+        self.names = self.game.PLAYER_NAMES
+        self.topo = topo
+        pos = self.pos
+        self.place = topo.place(pos.width, pos.height, getattr(pos, "used", None))
+        self.layers = self.game.board_layer().Layers(pos.n_cells, self.game, topo.edges,
+                                                     self.cell_name)
+
+    def cell_name(self, g):
+        return self.topo.cell_name(self.place.to_board[g])
+
+    def state(self):
+        """The page's state, as ``VirtualBoard.state`` gives it for the same game."""
+        pos = self.pos
+        w = pos.winner() if pos.is_terminal() else -1
+        out = {
+            "game": self.settings["game"], "title": self.game.TITLE,
+            "players": list(self.names),
+            "board": {"width": self.topo.width, "height": self.topo.height,
+                      "edges": list(self.topo.edges)},
+            "area": {"width": pos.width, "height": pos.height, "x": self.place.ox,
+                     "y": self.place.oy,
+                     "cells": [self.topo.cell_name(b) for b in self.place.board_cells()]},
+            "position": pos.to_string(), "side": self.names[pos.side],
+            "result": "*" if not pos.is_terminal() else (self.names[w] if w >= 0 else "draw"),
+            "result_text": self.layers.end_text(pos), "ply": pos.ply,
+            "settings": dict(self.settings),
+        }
+        extra = getattr(self.layers, "state_extra", None)
+        if extra is not None:
+            out.update(extra(pos))
+        return out
+
+    def counts(self):
+        """The pieces on each board cell (the game's heights, placed on the board)."""
+        counts = [0] * self.topo.n_cells
+        to_board = self.place.to_board
+        for g in range(self.pos.n_cells):
+            b = to_board[g]
+            if b != 255:
+                counts[b] = self.pos.heights[g]
+        return counts
+
+    def colours(self):
+        return ["%06x" % colours.RGB[self.layers.PLAYER_CODES[k]] for k in range(len(self.names))]
+
+
+def _typed_settings(name, reply):
+    """The game's settings from the ``settings`` reply, whole numbers as ints."""
+    pkg = games.load(name)
+    out = {}
+    for key, value in reply.items():
+        choices = pkg.SETTINGS.get(key)
+        if choices is not None and len(choices) == 2 and isinstance(choices[0], int):
+            try:
+                value = int(value)
+            except ValueError:
+                continue
+        out[key] = value
+    return out
+
+
+def _topology(n_leds, area):
+    """The board: a square of the cells the 'leds' reply has (it then lists the four edges),
+    else the smallest board that holds the game's area."""
+    if n_leds > len(EDGES):
+        side = math.isqrt(n_leds - len(EDGES))
+        if side * side == n_leds - len(EDGES):
+            return Topology(side, side, EDGES)
+    side = max(SMALLEST_BOARD, area[0], area[1])
+    return Topology(side, side, EDGES)
+
+
 class MonitorBackend(PageFeed):
     """The page's view of a real board: position, record, events (read-only mirror)."""
 
@@ -160,11 +249,14 @@ class MonitorBackend(PageFeed):
         self.hand = 0
         self.game_id = None
         self.error = ""
+        self.recording = ""  # why the current game is not recorded, when it is not
         self._wake = threading.Event()
         self._running = False
         self._thread = None
         self._has_leds = None
-        self._snap = self._make_snap("", "", [], {})
+        self._has_settings = None
+        self._has_state = None
+        self._snap = self._make_snap("", {}, "", "", [], {})
         link.on_event = self._on_event
 
     # -- lifecycle ----------------------------------------------------------------------------
@@ -222,33 +314,86 @@ class MonitorBackend(PageFeed):
 
     # -- reading the board --------------------------------------------------------------------
     def refresh(self):
-        """Ask the board for its position, record (and LEDs if it can tell); update the DB."""
-        pos_reply = self.link.command("position")
+        """Ask the board for its settings, position, record (and LEDs if it can tell); update
+        the database."""
+        settings = self._settings()
+        game = settings.pop("game", None) or games.GAMES[0]  # a board that does not say: its
+        pos_reply = self.link.command("position")  # first game, the one it starts with
         if not pos_reply or not pos_reply[0].startswith("ok "):
             raise LinkError("position: %s" % " ".join(pos_reply))
         position = pos_reply[0][3:].strip()
-        record = _record_text(_strip_ok(self.link.command("record")))
+        record_reply = self.link.command("record")
+        record = "" if record_reply[0].startswith("error") else _record_text(
+            _strip_ok(record_reply))
         leds = self._leds()
+        seen = self._board_state()
+        self.recording = "" if has_records(game) else (
+            "%s has no record notation: its games are not recorded" % game)
         with self.lock:
-            snap = self._make_snap(position, record, leds, {})
+            snap = self._make_snap(game, settings, position, record, leds, {})
+            snap["state"].update(seen)
             changed = snap != self._snap
             self._snap = snap
         if changed:
             self._bump()
         if self.recorder is not None:
-            try:
-                game_id = self.recorder.observe(record)
-            except XoboError as exc:
-                self._set_error("the board's record cannot be read: %s" % exc)
-                return
-            if game_id != self.game_id:
-                with self.lock:
-                    self.game_id = game_id
-                    self._snap = dict(self._snap, game_id=game_id)
-                self._bump()
+            self._record(game, record)
+
+    def _record(self, game, record):
+        if self.recording or not record:
+            return
+        try:
+            game_id = self.recorder.observe(record, game)
+        except GameRecordError as exc:
+            self._set_error("the board's record cannot be read: %s" % exc)
+            return
+        except GamesDBError as exc:  # locked, read-only, damaged: the mirror goes on
+            self._set_error("cannot record the game: %s" % exc)
+            return
+        if self.error.startswith("cannot record the game"):
+            self._set_error("")
+        if game_id != self.game_id:
+            with self.lock:
+                self.game_id = game_id
+                self._snap = dict(self._snap, game_id=game_id)
+            self._bump()
+
+    def _settings(self):
+        """The board's settings (``settings``: ``game`` and the game's own); {} from a board
+        that has no such command."""
+        if self._has_settings is False:
+            return {}
+        reply = self.link.command("settings")
+        if not reply or not reply[0].startswith("ok"):
+            self._has_settings = False
+            return {}
+        self._has_settings = True
+        out = {}
+        for line in _strip_ok(reply):
+            key, _, value = line.partition(" ")
+            out[key] = value.strip()
+        return out
+
+    def _board_state(self):
+        """What the board sees (``state``): the inference's state and the moves played since
+        the start (a position string starts every game again at ply 0); {} when it cannot
+        tell."""
+        if self._has_state is False:
+            return {}
+        reply = self.link.command("state")
+        words = reply[0].split() if reply else []
+        if len(words) < 3 or words[:2] != ["ok", "state"]:
+            self._has_state = False
+            return {}
+        out = {"inference": words[2]}
+        if "ply" in words[:-1]:
+            ply = words[words.index("ply") + 1]
+            if ply.isdigit() and ply.isascii():
+                out["ply"] = int(ply)
+        return out
 
     def _leds(self):
-        """LED colours from the ``leds`` command: 81 cells, then edges N S E W ("rrggbb")."""
+        """LED colours from the ``leds`` command: the board's cells, then edges N S E W."""
         if self._has_leds is False:
             return []
         try:
@@ -262,35 +407,43 @@ class MonitorBackend(PageFeed):
         self._has_leds = True
         return reply[0].split()[1:]
 
-    def _make_snap(self, position, record, leds, extra):
-        state = {"position": position, "record": record}
-        counts = [0] * 81
+    def _mirror(self, game, settings, position, n_leds):
+        """The game's view of what the board said, or None when it cannot be read."""
+        if not position or game not in games.GAMES:
+            return None
         try:
-            pos = Position.parse(position) if position else None
-        except XoboError:
-            pos = None
-        if pos is not None:
-            counts = list(pos.heights)
-            w = pos.winner()
-            state.update({
-                "side": SIDES[pos.side],
-                "voina": bool(pos.under_voina()) and w < 0,
-                "result": "*" if w < 0 else ("NS", "EW")[w],
-                "result_reason": result_reason(pos),
-                "reserves": {"common": pos.common, "ns": pos.own[0], "ew": pos.own[1]},
-            })
-        cells = ["000000"] * 81
-        edges = {e: "000000" for e in ("N", "E", "S", "W")}
-        hexes = [x for x in leds if len(x) == 6]
-        if len(hexes) >= 81:
-            cells = [h.lower() for h in hexes[:81]]
-            for e, h in zip(("N", "S", "E", "W"), hexes[81:85], strict=False):
-                edges[e] = h.lower()
+            typed = _typed_settings(game, settings)
+            area = games.load(game).area(dict(games.load(game).DEFAULTS, **typed))
+            return _Mirror(game, typed, position, _topology(n_leds, area))
+        except (XoboError, ValueError, ImportError):
+            return None
+
+    def _make_snap(self, game, settings, position, record, leds, extra):
+        hexes = [x.lower() for x in leds if len(x) == 6]
+        mirror = self._mirror(game, settings, position, len(hexes))
+        topo = mirror.topo if mirror is not None else _topology(len(hexes), (0, 0))
+        n = topo.n_cells
+        state = {"position": position, "record": record}
+        if mirror is not None:
+            state.update(mirror.state())
+            state["record"] = record
+        elif game:
+            state["game"] = game
+        cells = ["000000"] * n
+        edges = {e: "000000" for e in EDGES}
+        leds_known = len(hexes) >= n
+        if leds_known:
+            cells = hexes[:n]
+            for e, h in zip(EDGES, hexes[n:n + len(EDGES)], strict=False):
+                edges[e] = h
         snap = {
             "mode": self.mode, "device": self.device, "cells": cells, "edges": edges,
-            "counts": counts, "hand": 0, "state": state, "event_seq": self.event_seq,
-            "game_id": self.game_id, "leds_known": len(hexes) >= 81,
-            "errors": 1 if self.error else 0, "last_error": self.error,
+            "counts": mirror.counts() if mirror is not None else [0] * n, "hand": 0,
+            "state": state, "event_seq": self.event_seq, "game_id": self.game_id,
+            "leds_known": leds_known, "errors": 1 if self.error else 0,
+            "last_error": self.error, "recording": self.recording,
+            "colours": mirror.colours() if mirror is not None else [],
+            "draw": game_drawing(mirror) if mirror is not None else {},
         }
         snap.update(extra)
         return snap

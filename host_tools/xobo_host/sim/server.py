@@ -17,6 +17,16 @@ port: a DNS-rebinding name is refused), and ``POST /action`` must be ``applicati
 the page's own origin (``Origin``, else a same-origin ``Referer``), or, with neither, from a
 program that says so in ``X-Xobo-Client``. Refusals are 400/403/415 with a JSON ``error``.
 
+Load (docs/simulator.md, "Many clients"): the standard library's ``HTTPServer`` with a listen
+backlog of ``LISTEN_BACKLOG`` (a burst of connections waits in the kernel, none is dropped) and
+a bounded pool of ``WORKERS`` threads (``concurrent.futures``) instead of a thread per
+connection. A client that sends nothing for ``CLIENT_TIMEOUT_S`` is disconnected: a slow or
+idle client holds a worker that long, not forever, and one that waited that long for a worker
+and has still sent nothing is closed at once, so a crowd of silent clients is gone after about
+two timeouts. At most ``MAX_EVENT_STREAMS`` pages follow ``/events`` at once (503 beyond), so
+requests always find a worker; past ``MAX_CONNECTIONS`` accepted connections a new one is
+closed at once. A body that is not JSON, however deeply it nests, gets a 400.
+
 Usage::
 
     from xobo_host.sim.server import SimServer
@@ -29,8 +39,11 @@ Usage::
 import ipaddress
 import json
 import os
+import socket
 import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+import time
+from concurrent.futures import ThreadPoolExecutor
+from http.server import BaseHTTPRequestHandler, HTTPServer
 from urllib.parse import urlparse
 
 from xobo.numbers import parse_uint
@@ -43,6 +56,11 @@ TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=u
 MAX_BODY = 64 * 1024
 KEEPALIVE_S = 15.0
 RECENT_EVENTS = 12
+LISTEN_BACKLOG = 128  # connections the kernel holds until a worker is free (the default is 5)
+WORKERS = 64  # threads serving connections: the most the server ever runs
+MAX_EVENT_STREAMS = 48  # pages following /events at once; the other workers serve requests
+MAX_CONNECTIONS = 1024  # accepted and not yet finished (queued for a worker or being served)
+CLIENT_TIMEOUT_S = 5.0  # a client silent for this long while a request is read is disconnected
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
 WILDCARD = ("0.0.0.0", "::", "")
 # A program (curl, a script, the tests) that sends neither Origin nor Referer names itself in
@@ -88,6 +106,10 @@ def _ip_literal(host):
 class _Handler(BaseHTTPRequestHandler):
     server_version = "xobo-sim/1"
     protocol_version = "HTTP/1.1"
+
+    def setup(self):
+        self.timeout = self.server.client_timeout  # StreamRequestHandler sets it on the socket
+        BaseHTTPRequestHandler.setup(self)
 
     def log_message(self, fmt, *args):  # quiet: the terminal shows the URL, not every request
         if self.server.verbose:
@@ -206,10 +228,16 @@ class _Handler(BaseHTTPRequestHandler):
         if length < 0 or length > MAX_BODY:
             return self._refuse(400, "body must be 0..%d bytes (Content-Length)" % MAX_BODY)
         raw = self.rfile.read(length)
+        if len(raw) < length:
+            return self._refuse(400, "the body ended after %d of its %d bytes (Content-Length)"
+                                % (len(raw), length))
         try:
             req = json.loads(raw.decode("utf-8") or "null")
         except (UnicodeDecodeError, ValueError) as exc:
             return self._json(400, {"ok": False, "error": "the body is not JSON: %s" % exc})
+        except RecursionError:  # [[[[...: the decoder recurses once per level
+            return self._json(400, {"ok": False, "error": "the body is not an action: its JSON "
+                                    "nests too deeply"})
         try:
             out = self.server.backend.action(req)
         except ActionError as exc:
@@ -220,6 +248,15 @@ class _Handler(BaseHTTPRequestHandler):
         return self._json(200, out)
 
     def _events(self):
+        if not self.server.event_streams.acquire(blocking=False):
+            return self._refuse(503, "%d pages already follow this board: close one"
+                                % self.server.max_event_streams)
+        try:
+            self._stream_events()
+        finally:
+            self.server.event_streams.release()
+
+    def _stream_events(self):
         backend = self.server.backend
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
@@ -251,17 +288,78 @@ class _Handler(BaseHTTPRequestHandler):
             pass
 
 
-class _Server(ThreadingHTTPServer):
-    daemon_threads = True
+class _Server(HTTPServer):
+    """``HTTPServer`` whose connections are served by a bounded pool of worker threads.
+
+    ``socketserver``'s ``ThreadingMixIn`` starts a thread per connection, without a bound: a
+    thousand clients that connect and say nothing hold a thousand threads. Here the accept loop
+    hands each connection to a ``ThreadPoolExecutor``; the ones it cannot serve yet wait in its
+    queue (or, before they are accepted, in the kernel's listen backlog)."""
+
     allow_reuse_address = True
+    request_queue_size = LISTEN_BACKLOG
+
+    def __init__(self, address, handler, workers=WORKERS, client_timeout=CLIENT_TIMEOUT_S,
+                 max_event_streams=MAX_EVENT_STREAMS):
+        self.client_timeout = client_timeout
+        self.max_event_streams = max_event_streams
+        self.event_streams = threading.BoundedSemaphore(max_event_streams)
+        self.open_connections = threading.BoundedSemaphore(MAX_CONNECTIONS)
+        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="xobo-sim-http")
+        try:
+            HTTPServer.__init__(self, address, handler)
+        except BaseException:
+            self.pool.shutdown(wait=False)
+            raise
+
+    def process_request(self, request, client_address):
+        if not self.open_connections.acquire(blocking=False):
+            self.shutdown_request(request)  # past MAX_CONNECTIONS: closed, not queued
+            return
+        try:
+            self.pool.submit(self._serve_connection, request, client_address,
+                             time.monotonic())
+        except RuntimeError:  # the pool is shut down: the server is stopping
+            self.open_connections.release()
+            self.shutdown_request(request)
+
+    def _serve_connection(self, request, client_address, accepted):
+        try:
+            if time.monotonic() - accepted > self.client_timeout and _silent(request):
+                return  # it waited its turn longer than a client may be silent, and said nothing
+            self.finish_request(request, client_address)
+        except Exception:
+            self.handle_error(request, client_address)
+        finally:
+            self.shutdown_request(request)
+            self.open_connections.release()
+
+    def server_close(self):
+        HTTPServer.server_close(self)
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _silent(sock):
+    """True when the client has sent nothing yet (or closed); never blocks."""
+    peek = socket.MSG_PEEK | getattr(socket, "MSG_DONTWAIT", 0)
+    if peek == socket.MSG_PEEK:
+        return False  # no non-blocking peek here (Windows): let the handler's timeout judge
+    try:
+        return sock.recv(1, peek) == b""
+    except BlockingIOError:
+        return True
+    except OSError:
+        return True
 
 
 class SimServer:
     """Serves the page for one backend (``SimBackend`` or ``MonitorBackend``)."""
 
-    def __init__(self, backend, host="127.0.0.1", port=0, verbose=False):
+    def __init__(self, backend, host="127.0.0.1", port=0, verbose=False, workers=WORKERS,
+                 client_timeout=CLIENT_TIMEOUT_S, max_event_streams=MAX_EVENT_STREAMS):
         self.backend = backend
-        self.httpd = _Server((host, port), _Handler)
+        self.httpd = _Server((host, port), _Handler, workers, client_timeout,
+                             max_event_streams)
         bound, bound_port = self.httpd.server_address[:2]
         self.httpd.allowed_hosts = allowed_hosts(host if host in WILDCARD else bound,
                                                  bound_port)
@@ -293,7 +391,8 @@ class SimServer:
         self.httpd.stopping.set()
         with self.backend.changed:
             self.backend.changed.notify_all()
-        self.httpd.shutdown()
+        if self._thread is not None:  # shutdown() waits for a serve_forever that never ran
+            self.httpd.shutdown()
         self.httpd.server_close()
         if self._thread is not None:
             self._thread.join(2)

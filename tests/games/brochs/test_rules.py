@@ -26,8 +26,11 @@ from xobo.games.brochs.rules import (
     Position,
     as_master_drop,
     is_master_drop,
+    is_move,
+    moves_only,
     new_move_buffer,
     parse_cell,
+    perft,
 )
 
 START = (".....wwwww...../.............../.............../...w.......w.../.............../"
@@ -376,6 +379,19 @@ def test_legal_moves_allocate_nothing():
     assert run_with_heap_locked(pos.legal_moves, buf) == expected
     start = Position()
     assert run_with_heap_locked(start.legal_moves, buf) == 405 <= MAX_MOVES
+
+
+def test_br6_be1_asking_and_resigning_are_actions_not_moves():
+    # the board's legal_moves keeps them (its buttons); moves_only and perft leave them out
+    start = Position()
+    buf = new_move_buffer()
+    n = start.legal_moves(buf)
+    kept = run_with_heap_locked(moves_only, buf, n)
+    assert kept == 403 and n - kept == 2
+    assert [buf[i] for i in range(kept)] == [m for m in start.legal_actions() if is_move(m)]
+    assert not is_move(ASK) and not is_move(RESIGN)
+    assert is_move(PASS) and is_move(ACCEPT) and is_move(REFUSE)
+    assert perft(start, 1) == 403
 
 
 # ------------------------------------------------------------------ random games, records

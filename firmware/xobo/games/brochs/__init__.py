@@ -28,6 +28,7 @@ DEFAULT_LEVEL = "search"
 # random games are long (drops and rook moves on 15 x 15): the conformance suite plays 4
 RANDOM_GAMES = 4
 cli_module = "xobo.games.brochs.cli"
+record_module = "xobo.games.brochs.record"  # parse_record, format_record
 
 
 def area(settings):

@@ -9,7 +9,11 @@ Usage::
     python -m xobo.games.brochs.cli show [OPTIONS] [POSITION]
 
 OPTIONS: ``--donjon K`` (2-7, BB3), ``--imprecation black|white`` (BM3),
-``--master-diagonal either|master-moves`` (BR3).
+``--master-diagonal either|master-moves`` (BR3). ``--`` alone is the pass (BM4), a move.
+
+``legal`` and ``perft`` list moves only: asking for submission ``(s?)`` is not a move (BR6) and
+resigning ``(resign)`` ends the game (BE1); ``play`` takes them (``rules.is_move``). When a
+question waits for its answer, ``legal`` lists the answers ``(s!)`` and ``(pass!)``.
 """
 
 import sys
@@ -23,6 +27,7 @@ from xobo.games.brochs.rules import (
     WIDTH,
     Position,
     cell_name,
+    moves_only,
     new_move_buffer,
     perft,
 )
@@ -32,11 +37,12 @@ from xobo.numbers import parse_uint
 MAX_PERFT_DEPTH = 6
 
 USAGE = """usage:
-  legal [OPTIONS] [POSITION]     legal moves (POSITION omitted: one per stdin line)
+  legal [OPTIONS] [POSITION]     legal moves, no (s?) nor (resign) (POSITION omitted: stdin)
   play [OPTIONS] [--position P] MOVE...
   perft [OPTIONS] DEPTH [POSITION]
   show [OPTIONS] [POSITION]
-OPTIONS: --donjon K (2-7), --imprecation black|white, --master-diagonal either|master-moves"""
+OPTIONS: --donjon K (2-7), --imprecation black|white, --master-diagonal either|master-moves
+A MOVE of -- is the pass."""
 
 _VALUED = ("--donjon", "--imprecation", "--master-diagonal", "--position")
 
@@ -62,7 +68,7 @@ def _options(args):
                     raise XoboError("%s needs a value" % a)
                 opts[a[2:]] = args[i + 1]
                 i += 2
-        elif a.startswith("--"):
+        elif a.startswith("--") and a != "--":  # "--" alone is the pass, a move
             raise XoboError("unknown option '%s'" % a)
         else:
             rest.append(a)
@@ -83,12 +89,15 @@ def _parse(text, opts):
 
 
 
-
-
-
 def cmd_legal(args):
     opts, rest = _options(args)
-    return rulescli.cmd_legal(rest, lambda text: _parse(text, opts), new_move_buffer())
+    return rulescli.cmd_legal(rest, lambda text: _parse(text, opts), new_move_buffer(),
+                              _moves)
+
+
+def _moves(pos, buf):
+    """The moves ``legal`` lists: not the question, not the resignation (BR6, BE1)."""
+    return moves_only(buf, pos.legal_moves(buf))
 
 
 def cmd_play(args):

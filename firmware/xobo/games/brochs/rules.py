@@ -57,6 +57,7 @@ import array
 
 from xobo.compat import const
 from xobo.errors import MoveError, PositionError
+from xobo.history import PAGE_MASK, PAGE_SHIFT, History
 from xobo.numbers import parse_uint
 
 WIDTH = const(15)
@@ -136,12 +137,18 @@ def _make_tables():
 
 NEIGHBOUR, QUADRANT = _make_tables()
 
-# per-ply undo record: ncap, 8 cells, 8 kinds, sub kind/player/n, side, pick, spare
+# per-ply undo record: ncap, 8 cells, 8 kinds, sub kind/player/n, side, pick, the move (2)
 _REC = const(24)
 _R_SUB = const(17)
 _R_SIDE = const(20)
 _R_PICK = const(21)
-_HISTORY_START = const(256)
+_R_MOVE = const(22)
+# the longest game the board keeps, in moves (the rules have no limit: a submission refused
+# without a countdown lets a game go on; docs/rules/brochs.md, "on the board"); a save is
+# bounded by it
+MAX_PLIES = const(1000)
+SAVED_MOVE_CHARS = const(7)  # a move in a save, without its captures (history_text): 'e10-e15'
+_SEARCH_PLIES = const(64)  # the history's room past MAX_PLIES for the computer's search
 
 
 def cell_name(c):
@@ -168,6 +175,27 @@ def donjon_cells(k):
 
 def new_move_buffer():
     return array.array("H", bytes(2 * MAX_MOVES))
+
+
+def is_move(m):
+    """False for asking for submission and resigning: actions a player may take at any turn,
+    which are not moves (BR6: "asking for submission is not a move"; BE1: resigning ends the
+    game). ``legal_moves`` keeps them (they are the board's buttons, played like moves);
+    ``moves_only`` and ``perft`` leave them out. The answer to a question, ``(s!)`` or
+    ``(pass!)``, is the only way on once it is asked: it stays."""
+    return m != ASK and m != RESIGN
+
+
+def moves_only(buf, n):
+    """Drop the actions that are not moves (``is_move``) from the first ``n`` of ``buf``, in
+    place, keeping the order; returns how many are left. No allocation."""
+    k = 0
+    for i in range(n):
+        m = buf[i]
+        if m != ASK and m != RESIGN:
+            buf[k] = m
+            k += 1
+    return k
 
 
 def is_master_drop(m):
@@ -252,8 +280,7 @@ class Position:
         self._mcell = -1
         self._nwhite = 0
         self._nblack = 0  # Black pieces on the board, the master included
-        self._hist = array.array("H", bytes(2 * _HISTORY_START))
-        self._rec = bytearray(_REC * _HISTORY_START)
+        self._h = History(_REC, MAX_PLIES + _SEARCH_PLIES)
         self._cap = bytearray(8)
         self._qblack = bytearray(4)
         self._tb = None  # a small move buffer for one piece's moves, made when first needed
@@ -480,15 +507,24 @@ class Position:
         p._mcell = self._mcell
         p._nwhite = self._nwhite
         p._nblack = self._nblack
-        p._hist = array.array("H", self._hist)
-        p._rec = bytearray(self._rec)
+        p._h = self._h.copy(self.ply)  # the plies seen so far: shared, not copied
         return p
 
+    def reserve(self, plies):
+        """Make room for ``plies`` moves now (a saved game, before it is replayed)."""
+        self._h.reserve(plies)
+
     def history(self):
-        return [self._hist[i] for i in range(self.ply)]
+        return [self.move_at(i) for i in range(self.ply)]
+
+    def move_at(self, ply):
+        """The move played at ``ply`` (0 <= ply < self.ply)."""
+        page = self._h.pages[ply >> PAGE_SHIFT]
+        o = (ply & PAGE_MASK) * _REC + _R_MOVE
+        return page[o] | page[o + 1] << 8
 
     def last_move(self):
-        return self._hist[self.ply - 1] if self.ply else -1
+        return self.move_at(self.ply - 1) if self.ply else -1
 
     # ----------------------------------------------------------------- end (BE1-BE3)
 
@@ -878,16 +914,17 @@ class Position:
 
     def apply(self, m):
         """Apply the legal move m (trusted)."""
-        if self.ply >= len(self._hist):
-            self._grow_history()
-        r = self.ply * _REC
-        rec = self._rec
+        hist = self._h
+        k = self.ply >> PAGE_SHIFT
+        rec = hist.pages[k] if hist.ready[k] else hist.for_write(self.ply)
+        r = (self.ply & PAGE_MASK) * _REC
         rec[r + _R_PICK] = self.pick + 1
         rec[r + _R_SUB] = self.sub_kind
         rec[r + _R_SUB + 1] = self.sub_player
         rec[r + _R_SUB + 2] = self.sub_n
         rec[r + _R_SIDE] = self.side
-        self._hist[self.ply] = m
+        rec[r + _R_MOVE] = m & 255
+        rec[r + _R_MOVE + 1] = m >> 8
         self.ply += 1
         player = self.side
         ncap = 0
@@ -971,16 +1008,6 @@ class Position:
             self.sub_kind = SUB_NONE
         self.side = 1 - player
 
-    def _grow_history(self):
-        n = len(self._hist)
-        h = array.array("H", bytes(4 * n))
-        for i in range(n):
-            h[i] = self._hist[i]
-        self._hist = h
-        rec = bytearray(2 * _REC * n)
-        rec[:_REC * n] = self._rec
-        self._rec = rec
-
     def play(self, m):
         """Apply m after checking it; raise MoveError saying why it is illegal."""
         why = self.why_illegal(m)
@@ -992,9 +1019,9 @@ class Position:
         if self.ply == 0:
             raise MoveError("nothing to undo: this is the start position")
         self.ply -= 1
-        m = self._hist[self.ply]
-        r = self.ply * _REC
-        rec = self._rec
+        rec = self._h.pages[self.ply >> PAGE_SHIFT]
+        r = (self.ply & PAGE_MASK) * _REC
+        m = rec[r + _R_MOVE] | rec[r + _R_MOVE + 1] << 8
         if m < PASS and (m < DROP or (m & 0xFF00) != DECLARE):
             for i in range(rec[r] - 1, -1, -1):
                 self._put(rec[r + 1 + i], rec[r + 9 + i])
@@ -1083,6 +1110,11 @@ class Position:
             return "M*" + cell_name(c)
         return "!" + cell_name(c)
 
+    def history_text(self, m):
+        """BN1 text of a move already played, for the saved game: without its captures
+        (they depend on the position before it; parse_move takes a move without them)."""
+        return self._plain_text(m)
+
     def move_text(self, m):
         """BN1 text of m in this position (before it is played): captures follow, sorted."""
         text = self._plain_text(m)
@@ -1159,13 +1191,14 @@ class Position:
 
 
 def perft(pos, depth, buffers=None):
-    """Number of move sequences of length ``depth``; a finished game counts as one."""
+    """Number of move sequences of length ``depth`` (moves only: no question, no resignation,
+    ``is_move``); a finished game counts as one. From the start: 403, then 149,119."""
     if depth <= 0:
         return 1
     if buffers is None:
         buffers = [new_move_buffer() for _ in range(depth)]
     buf = buffers[depth - 1]
-    n = pos.legal_moves(buf)
+    n = moves_only(buf, pos.legal_moves(buf))
     if depth == 1:
         return n
     total = 0

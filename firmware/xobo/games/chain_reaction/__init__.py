@@ -23,6 +23,7 @@ DEFAULT_LEVEL = "search"
 RANDOM_GAME_PLIES = 3000
 RANDOM_GAMES = 4  # (the suite checks every segment of them: 4 games, about 3,000 segments)
 cli_module = "xobo.games.chain_reaction.cli"
+record_module = "xobo.games.chain_reaction.record"  # parse_record, format_record
 
 
 def area(settings):

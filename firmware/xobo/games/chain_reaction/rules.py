@@ -43,6 +43,7 @@ import array
 
 from xobo.compat import const
 from xobo.errors import MoveError, PositionError
+from xobo.history import PAGE_MASK, PAGE_SHIFT, History
 from xobo.numbers import parse_uint
 
 LIGHT = const(0)
@@ -75,8 +76,12 @@ COLOUR_CHARS = ".ld"
 PLAYER_WORDS = ("Light", "Dark")
 FILES = "abcdefghi"
 _NONE = const(255)
-_STRIDE = const(21)  # history bytes per ply
-_HISTORY_START = const(128)
+_STRIDE = const(23)  # history bytes per ply: the move (2), then what undo restores (21)
+# the longest game the board keeps, in segments (the rules' games last 500-1,500: docs/rules/
+# chain-reaction.md, "Playing on the board"); a save is bounded by it
+MAX_PLIES = const(2000)
+SAVED_MOVE_CHARS = const(10)  # a segment in a save: 'e7:NW+2@d2'
+_SEARCH_PLIES = const(64)  # the history's room past MAX_PLIES for the computer's search
 
 
 def new_move_buffer():
@@ -200,8 +205,7 @@ class Position:
         self.blockade_pending = -1
         self.blockade_winner = -1
         self.ply = 0
-        self._hist = array.array("H", bytes(2 * _HISTORY_START))
-        self._info = bytearray(_STRIDE * _HISTORY_START)
+        self._h = History(_STRIDE, MAX_PLIES + _SEARCH_PLIES)
         self._mc = bytearray(4)  # the cells a move changes (scratch)
         self._buf = None
         # CB3 start: Light on its home squares, Dark on its own
@@ -393,15 +397,24 @@ class Position:
         p.blockade_pending = self.blockade_pending
         p.blockade_winner = self.blockade_winner
         p.ply = self.ply
-        p._hist = array.array("H", self._hist)
-        p._info = bytearray(self._info)
+        p._h = self._h.copy(self.ply)  # the plies seen so far: shared, not copied
         return p
 
+    def reserve(self, plies):
+        """Make room for ``plies`` moves now (a saved game, before it is replayed)."""
+        self._h.reserve(plies)
+
     def history(self):
-        return [self._hist[i] for i in range(self.ply)]
+        return [self.move_at(i) for i in range(self.ply)]
+
+    def move_at(self, ply):
+        """The segment played at ``ply`` (0 <= ply < self.ply)."""
+        page = self._h.pages[ply >> PAGE_SHIFT]
+        o = (ply & PAGE_MASK) * _STRIDE
+        return page[o] | page[o + 1] << 8
 
     def last_move(self):
-        return self._hist[self.ply - 1] if self.ply else -1
+        return self.move_at(self.ply - 1) if self.ply else -1
 
     # ------------------------------------------------------------ for the board layer
 
@@ -754,11 +767,13 @@ class Position:
     def apply(self, m):
         """Play segment m for the side to move, trusting that it is legal (see play)."""
         ply = self.ply
-        if ply >= len(self._hist):
-            self._grow_history()
-        self._hist[ply] = m
-        info = self._info
-        o = ply * _STRIDE
+        hist = self._h
+        k = ply >> PAGE_SHIFT
+        info = hist.pages[k] if hist.ready[k] else hist.for_write(ply)
+        o = (ply & PAGE_MASK) * _STRIDE
+        info[o] = m & 255
+        info[o + 1] = m >> 8
+        o += 2
         info[o] = self.side
         info[o + 1] = self.seg
         info[o + 2] = self.tower + 1
@@ -852,8 +867,8 @@ class Position:
             raise MoveError("nothing to undo: this is the start of the game")
         ply = self.ply - 1
         self.ply = ply
-        info = self._info
-        o = ply * _STRIDE
+        info = self._h.pages[ply >> PAGE_SHIFT]
+        o = (ply & PAGE_MASK) * _STRIDE + 2
         self.side = info[o]
         self.seg = info[o + 1]
         self.tower = info[o + 2] - 1
@@ -865,16 +880,6 @@ class Position:
             c = info[o + 9 + 3 * j]
             if c != _NONE:
                 self._put(c, info[o + 10 + 3 * j], info[o + 11 + 3 * j])
-
-    def _grow_history(self):
-        size = len(self._hist) * 2
-        hist = array.array("H", bytes(2 * size))
-        info = bytearray(_STRIDE * size)
-        for i in range(self.ply):
-            hist[i] = self._hist[i]
-        info[:len(self._info)] = self._info
-        self._hist = hist
-        self._info = info
 
     def play(self, m):
         why = self.why_illegal(m)

@@ -21,6 +21,8 @@ from xobo.errors import MoveError, PositionError
 
 N_CELLS = const(9)
 MAX_MOVES = const(9)  # at most every cell is empty
+MAX_PLIES = const(9)  # the longest game: every move fills a cell
+SAVED_MOVE_CHARS = const(2)  # a move in a save: its cell, 'a1'
 FOOTPRINT_MAX = const(1)  # a move fills one cell and empties none
 PLAYER_NAMES = ("x", "o")
 FILES = "abc"
@@ -247,6 +249,10 @@ class Position:
         p.ply = self.ply
         p._hist[:] = self._hist
         return p
+
+    def move_at(self, ply):
+        """The move played at ``ply`` (0 <= ply < self.ply)."""
+        return self._hist[ply]
 
     def history(self):
         """The moves applied since this position was made or parsed, oldest first."""

@@ -26,6 +26,7 @@ NEW_GAME_SETTINGS = ("size", "first")
 LEVELS = ("random", "greedy", "search")  # the computer player's levels, weakest first
 DEFAULT_LEVEL = "search"
 cli_module = "xobo.games.x.cli"
+record_module = "xobo.games.x.record"  # parse_record, format_record
 
 
 def _size(settings):

@@ -32,6 +32,8 @@ MIN_SIZE = const(4)
 MAX_SIZE = const(9)
 DEFAULT_SIZE = const(8)
 MAX_MOVES = const(81)  # every empty cell of the largest board
+MAX_PLIES = const(81)  # the longest game: every move fills a cell (XM1), 9 x 9 at most
+SAVED_MOVE_CHARS = const(2)  # a move in a save: its cell, 'a1'
 FOOTPRINT_MAX = const(1)
 N_PLAYERS = const(3)
 PLAYER_LETTERS = "ryg"
@@ -269,6 +271,10 @@ class Position:
         for i in range(self.ply):
             p._hist[i] = self._hist[i]
         return p
+
+    def move_at(self, ply):
+        """The move played at ``ply`` (0 <= ply < self.ply)."""
+        return self._hist[ply]
 
     def history(self):
         """The moves applied since this position was made or parsed, oldest first."""

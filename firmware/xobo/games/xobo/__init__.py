@@ -15,6 +15,7 @@ NEW_GAME_SETTINGS = ("variant", "first")
 LEVELS = ("random", "greedy", "beginner", "pico", "strong")
 DEFAULT_LEVEL = "pico"
 cli_module = "xobo.games.xobo.rules.cli"
+record_module = "xobo.games.xobo.rules.record"  # parse_record, format_record
 
 
 def area(settings):

@@ -333,7 +333,8 @@
     }
   }
 
-  /* the game menu: the games this board has (the backend's xobo.games.available) */
+  /* the game menu: the games this board can play (the backend's games_menu: the installed
+   * games that fit the board's grid) */
   function renderGames(st) {
     const games = (snap && snap.games) || [];
     const key = games.map((g) => g.name).join(",");

@@ -2,7 +2,9 @@
 
 The state is small and flat so that it costs nothing to keep on the Pico: heights in a
 ``bytearray(81)``, the reserves as small ints, the side to move, and a history of the moves
-applied (an ``array('H')``) so that :meth:`Position.undo` restores the position exactly.
+applied (``xobo.history``: pages, never one block that grows) so that :meth:`Position.undo`
+restores the position exactly. A game keeps at most ``MAX_PLIES`` moves (the rules know no
+draw, E5: the board's cap, docs/rules/xobo.md).
 Connectivity comes from one labelling pass over the singles with edge flags per component,
 cached until the next move: the result, the threats and the Voina cells all read it.
 
@@ -17,7 +19,6 @@ Usage::
     pos.apply(buf[0]); pos.undo()
 """
 
-import array
 
 from xobo.compat import const
 from xobo.errors import MoveError, PositionError
@@ -43,6 +44,7 @@ from xobo.games.xobo.rules.moves import (
     make_spread,
     new_move_buffer,
 )
+from xobo.history import PAGE_MASK, PAGE_SHIFT, History
 from xobo.numbers import parse_uint
 
 TOTAL_CUBES = const(36)
@@ -50,7 +52,10 @@ VARIANTS = ("xobo", "kv")
 # The most cells one move empties or fills (docs/games.md): a spread of 8 lifts its source and
 # up to 8 captured singles; a regroup of 9 lifts 8 cells.
 FOOTPRINT_MAX = const(9)
-_HISTORY_START = const(256)
+# the longest game the board keeps (E5: the rules know no draw); a save is bounded by it
+MAX_PLIES = const(1000)
+SAVED_MOVE_CHARS = const(6)  # a move in a save: 'a4->c4'
+_SEARCH_PLIES = const(64)  # the history's room past MAX_PLIES for the computer's search
 
 # Cache bits: what is known about the current position.
 _C_LABELS = const(1)
@@ -78,8 +83,8 @@ class Position:
         self.common = TOTAL_CUBES
         self.own = bytearray(2)
         self.ply = 0
-        self._hist = array.array("H", bytes(2 * _HISTORY_START))
-        self._hist_own = bytearray(_HISTORY_START)  # 1: that placement came from own reserve
+        # a ply's record: the move (2 bytes), 1 when that placement came from own reserve
+        self._h = History(3, MAX_PLIES + _SEARCH_PLIES)
         # scratch, preallocated once
         self._label = bytearray(N_CELLS)
         self._cflags = bytearray(N_CELLS + 1)  # edge flags of component k
@@ -198,18 +203,22 @@ class Position:
         p.common = self.common
         p.own[:] = self.own
         p.ply = self.ply
-        if len(p._hist) < len(self._hist):
-            p._hist = array.array("H", bytes(2 * len(self._hist)))
-            p._hist_own = bytearray(len(self._hist))
-        n = self.ply
-        for i in range(n):
-            p._hist[i] = self._hist[i]
-            p._hist_own[i] = self._hist_own[i]
+        p._h = self._h.copy(self.ply)  # the plies seen so far: shared, not copied
         return p
+
+    def reserve(self, plies):
+        """Make room for ``plies`` moves now (a saved game, before it is replayed)."""
+        self._h.reserve(plies)
 
     def history(self):
         """The moves applied since this position was created or parsed, oldest first."""
-        return [self._hist[i] for i in range(self.ply)]
+        return [self.move_at(i) for i in range(self.ply)]
+
+    def move_at(self, ply):
+        """The move played at ``ply`` (0 <= ply < self.ply)."""
+        page = self._h.pages[ply >> PAGE_SHIFT]
+        o = (ply & PAGE_MASK) * 3
+        return page[o] | page[o + 1] << 8
 
     # ----------------------------------------------------------------- connectivity (E1)
 
@@ -576,17 +585,22 @@ class Position:
                 else:
                     h[t] = v
         ply = self.ply
-        if ply >= len(self._hist):
-            self._grow_history()
-        self._hist[ply] = m
-        self._hist_own[ply] = own_flag
+        hist = self._h
+        k = ply >> PAGE_SHIFT
+        page = hist.pages[k] if hist.ready[k] else hist.for_write(ply)
+        o = (ply & PAGE_MASK) * 3
+        page[o] = m & 255
+        page[o + 1] = m >> 8
+        page[o + 2] = own_flag
         self.ply = ply + 1
         self.side = side ^ 1
 
     def _undo_raw(self):
         ply = self.ply - 1
-        m = self._hist[ply]
-        own_flag = self._hist_own[ply]
+        page = self._h.pages[ply >> PAGE_SHIFT]
+        o = (ply & PAGE_MASK) * 3
+        m = page[o] | page[o + 1] << 8
+        own_flag = page[o + 2]
         self.ply = ply
         side = self.side ^ 1
         self.side = side
@@ -618,16 +632,6 @@ class Position:
                     h[t] = v - 1
             h[c] = cnt
 
-    def _grow_history(self):
-        size = len(self._hist) * 2
-        hist = array.array("H", bytes(2 * size))
-        flags = bytearray(size)
-        for i in range(self.ply):
-            hist[i] = self._hist[i]
-            flags[i] = self._hist_own[i]
-        self._hist = hist
-        self._hist_own = flags
-
     def apply(self, m):
         """Play move m for the side to move, trusting that it is legal (see play)."""
         self._apply_raw(m)
@@ -648,7 +652,7 @@ class Position:
         self._cache = 0
 
     def last_move(self):
-        return self._hist[self.ply - 1] if self.ply else -1
+        return self.move_at(self.ply - 1) if self.ply else -1
 
     # ----------------------------------------------------------------- for the board
 

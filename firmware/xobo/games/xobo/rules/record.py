@@ -225,16 +225,25 @@ def _is_result(tokens, i):
     return i == len(tokens) - 1 and tokens[i] in ("*", "NS", "EW")
 
 
-def format_movetext(rec):
-    """The moves in N2 notation on one line: '1. e5 (v) ; a4->c4 2. c6'."""
+def move_texts(rec):
+    """Each move as the record writes it: N1, with `` (v)`` when it declared Voina."""
     pos = rec.start_position()
-    parts = []
-    for k in range(len(rec.moves)):
-        m = rec.moves[k]
+    out = []
+    for m in rec.moves:
         text = format_move(m)
         pos.apply(m)
         if pos.declared_voina():
             text += " (v)"
+        out.append(text)
+    return out
+
+
+def format_movetext(rec):
+    """The moves in N2 notation on one line: '1. e5 (v) ; a4->c4 2. c6'."""
+    texts = move_texts(rec)
+    parts = []
+    for k in range(len(texts)):
+        text = texts[k]
         if k % 2 == 0:
             parts.append("%d. %s" % (k // 2 + 1, text))
         else:
@@ -272,5 +281,5 @@ def record_from_position(pos, tags=None):
     return rec
 
 
-__all__ = ["GameRecord", "parse_record", "format_record", "format_movetext",
+__all__ = ["GameRecord", "parse_record", "format_record", "format_movetext", "move_texts",
            "record_from_position", "strip_voina_mark", "START"]

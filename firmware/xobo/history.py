@@ -1,0 +1,99 @@
+"""The moves a position has seen, for undo: fixed-size pages, never one block that grows.
+
+Each game keeps a record of ``stride`` bytes per ply (the move and what undo needs to restore).
+The records live in pages of ``PAGE`` plies (a ``bytearray`` each, allocated when the game
+reaches them): a long game needs many small blocks, never one large contiguous block that
+doubles (on the Pico a 750-segment Chain Reaction game once asked for 21.5 KB at once while
+being replayed at boot, and a fragmented heap has no such block).
+
+A game also has a **limit**, the longest game the board keeps (``MAX_PLIES`` of the game's
+package, docs/games.md): a record past it raises ``MoveError`` saying so, and the board ends
+the game there with its message (docs/firmware.md). The limit bounds the save too.
+
+A clone shares the pages of the plies both have seen (``copy``): the computer searches on a
+clone without a second copy of a long game's history. A page shared with a clone is copied
+before either side writes into it (copy on write, at most once a page).
+
+Usage (a game's Position)::
+
+    from xobo.history import History, PAGE_SHIFT, PAGE_MASK
+    self._h = History(21, 2000)            # 21 bytes a ply, at most 2,000 plies
+    h = self._h
+    k = ply >> PAGE_SHIFT
+    page = h.pages[k] if h.ready[k] else h.for_write(ply)  # ply's record's page (made if needed)
+    o = (ply & PAGE_MASK) * 21              # its record in the page
+    page = self._h.pages[ply >> PAGE_SHIFT]  # to read it back (undo)
+    clone._h = self._h.copy(ply)
+    self._h.reserve(999)                   # a saved game's pages, before it is replayed
+"""
+
+from xobo.compat import const
+from xobo.errors import MoveError
+
+PAGE_SHIFT = const(5)
+PAGE = const(32)  # plies a page: 1 << PAGE_SHIFT
+PAGE_MASK = const(31)
+
+
+class History:
+    """Records of ``stride`` bytes for plies 0 .. ``limit`` - 1 (rounded up to whole pages), in
+    pages of ``PAGE`` plies."""
+
+    def __init__(self, stride, limit):
+        self.stride = stride
+        n = (limit + PAGE - 1) >> PAGE_SHIFT
+        self.limit = n << PAGE_SHIFT  # whole pages: the games' fast path checks only the page
+        self.pages = []
+        self._shared = bytearray(n)  # 1: page k is shared with a clone (copy before writing)
+        # 1: page k exists and is this history's own, to write into at once (the games'
+        # apply reads it before calling for_write, a call saved on the search's hot path)
+        self.ready = bytearray(n + 1)
+
+    def for_write(self, ply):
+        """The page that holds ``ply``'s record, ready to be written: made when the game
+        reaches it, copied first when a clone shares it. ``MoveError`` past the limit."""
+        if ply >= self.limit:
+            raise MoveError("the game has reached %d moves, the longest this board keeps"
+                            % self.limit)
+        k = ply >> PAGE_SHIFT
+        pages = self.pages
+        if k < len(pages):
+            if self._shared[k]:
+                pages[k] = bytearray(pages[k])
+                self._shared[k] = 0
+                self.ready[k] = 1
+            return pages[k]
+        while len(pages) <= k:
+            self.ready[len(pages)] = 1
+            pages.append(bytearray(PAGE * self.stride))
+        return pages[k]
+
+    def reserve(self, plies):
+        """Make the pages of plies ``0 .. plies - 1`` now (up to the limit): a game replayed
+        at boot takes its pages before the replay's garbage, side by side, instead of one
+        every 32 moves amid it (small blocks pinned all over the heap would leave no room
+        for the computer's larger ones)."""
+        plies = min(plies, self.limit)
+        pages = self.pages
+        while len(pages) << PAGE_SHIFT < plies:
+            self.ready[len(pages)] = 1
+            pages.append(bytearray(PAGE * self.stride))
+
+    def copy(self, ply):
+        """A history for a clone at ``ply``: the pages of plies ``0 .. ply`` are shared (each
+        side copies a shared page before it writes into it); later pages are not needed."""
+        h = History(self.stride, self.limit)
+        n = min(len(self.pages), (ply >> PAGE_SHIFT) + 1)
+        for k in range(n):
+            h.pages.append(self.pages[k])
+            h._shared[k] = 1
+            self._shared[k] = 1
+            self.ready[k] = 0
+        return h
+
+    def truncate(self, ply):
+        """Drop the pages past ``ply`` (a game taken back a long way gives its memory back)."""
+        keep = (ply >> PAGE_SHIFT) + 1
+        while len(self.pages) > keep:
+            self.pages.pop()
+            self.ready[len(self.pages)] = 0

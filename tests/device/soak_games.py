@@ -1,0 +1,93 @@
+"""A soak of one game with the computer on every side, under MicroPython with the Pico's heap
+(run by tests/device/test_soak_games.py): the computer plays its sides (the ``opponent``
+setting), the other side plays the computer's hint as a host move, the pieces follow each
+move, and a new game starts when one ends.
+Usage: micropython soak_games.py GAME BOARD MOVES FLASH_DIR
+
+Prints ``SOAK moves=N games=G oom=O errors=E stuck=S`` (``oom``: ``event error out of
+memory`` lines, each recovered; ``errors``: every other ``event error``; ``stuck``: a move the
+board did not commit) and the first error lines."""
+
+import sys
+
+from xobo.compat import collect, mem_free
+from xobo.runtime.storage import Settings
+from xobo.runtime.virtual_board import VirtualBoard
+
+
+def main(game, board, total, flash_dir):
+    # the game as the device boots it: from its saved settings (a game switched to at run time
+    # is items 1-2 of the issue's, another test's)
+    vb = VirtualBoard(flash_dir=flash_dir, board=board)  # files, as on the device: not heap
+    Settings(vb.flash).save({"game": game, "settle": 200})
+    vb.app = vb.protocol = None  # the first boot's app goes before the next one is made
+    collect()
+    vb.power_cut()
+    app = vb.app
+    app.release_ai = True  # as on the device: the computer's buffers go after each search
+    app.lean = True
+    app.ai_time_ms = 10  # a short search (its memory, not its strength, is soaked here)
+    names = app.names
+    vb.command("set opponent " + (names[0] if len(names) == 2 else names[0] + "+" + names[1]))
+    oom = []
+    errors = []
+
+    def listen(line):
+        if line.startswith("event error out of memory"):
+            oom.append(line)
+        elif line.startswith("event error"):
+            errors.append(line)
+
+    vb.subscribe(listen)
+    vb.set_cubes(app.pos.heights)  # the start position's pieces
+    vb.advance(50)
+    moves = games = stuck = 0
+    while moves < total:
+        pos = app.pos
+        if pos.is_terminal() or app.full():
+            vb.command("new")
+            vb.set_cubes(app.pos.heights)
+            vb.advance(300)
+            games += 1
+            continue
+        if app.pending < 0 and not app.computer_plays(pos.side):
+            r = vb.command("hint")
+            if not r or not r[0].startswith("ok hint "):
+                errors.append("hint: %s" % r)
+                break
+            r = vb.command("move " + r[0][8:])
+            if not r or not r[0].startswith("ok move"):
+                errors.append("move: %s" % r)
+                break
+        k = 0
+        while app.pending < 0 and k < 50:  # the computer thinks (each cycle may search)
+            vb.advance(10)
+            k += 1
+        if app.pending < 0:
+            stuck += 1
+            errors.append("no computer move at ply %d" % pos.ply)
+            break
+        ply = app.pos.ply
+        after = app.pos.clone()
+        after.apply(app.pending)
+        vb.set_cubes(after.heights)
+        vb.advance(40)  # debounced: the move is complete, ok plays it at once
+        vb.press("ok")
+        vb.advance(40)
+        vb.release("ok")
+        vb.advance(20)
+        if app.pos.ply == ply:  # the same pieces before and after (onto a piece): the settle
+            vb.advance(3300)
+        if app.pos.ply == ply:
+            stuck += 1
+            errors.append("not committed at ply %d: %s" % (ply, app.inf.state_name()))
+            break
+        moves += 1
+    collect()
+    print("SOAK moves=%d games=%d oom=%d errors=%d stuck=%d free=%d" % (
+        moves, games, len(oom), len(errors), stuck, mem_free()))
+    for line in (errors + oom)[:5]:
+        print("ERROR " + line)
+
+
+main(sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4])

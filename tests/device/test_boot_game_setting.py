@@ -1,0 +1,44 @@
+"""The built firmware (as `xobo flash` builds it) in a Pico-sized heap, booted from its own
+main.py under the MicroPython unix port (tests/device/test_boot_heap.py says how): a saved
+`game` setting naming a game this 9 x 9 board cannot play boots XoBo with a note saying why,
+and `set game brochs` is refused with nothing changed (issue 18: both were a boot loop)."""
+
+import os
+import subprocess
+
+from conftest import TESTS
+
+from device.test_boot_heap import _WRAPPER, PICO_HEAP_HERE
+from xobo.drivers.flash import Flash
+from xobo.runtime.storage import Settings
+from xobo_host import deploy
+from xobo_host.upy import micropython_executable
+
+
+def _boot(out, lines):
+    env = dict(os.environ)
+    env["MICROPYPATH"] = "%s:%s:.frozen" % (out, TESTS / "drivers")
+    return subprocess.run([micropython_executable(), "-X", "heapsize=" + PICO_HEAP_HERE,
+                           "run_main.py"], input="".join(line + "\n" for line in lines),
+                          capture_output=True, text=True, cwd=str(out), env=env, timeout=300)
+
+
+def test_a_saved_game_that_cannot_run_here_boots_xobo_and_set_game_brochs_changes_nothing(
+        tmp_path):
+    out = tmp_path / "flash"
+    deploy.build(deploy.find_board("pico_gpio"), out, march="x64")
+    (out / "run_main.py").write_text(_WRAPPER)
+    for name in ("brochs", "chess"):
+        Settings(Flash(str(out))).save({"game": name, "brightness": 50})
+        proc = _boot(out, ["settings", "set game brochs", "set brightness 40", "position"])
+        text = proc.stdout + proc.stderr
+        assert proc.returncode == 0 and "Traceback" not in text, text
+        # (the boot note goes out before the serial task runs: the dual-runtime tests read it)
+        lines = proc.stdout.splitlines()
+        assert "ok game xobo" in lines and "ok brightness 50" in lines, lines
+        assert "error brochs needs a 15x15 board; this board is 9x9" in lines, lines
+        assert "ok brightness 40" in lines and lines[-1].startswith("ok ........./"), lines
+        # the settings on flash now name XoBo: the next boot has nothing to say of them
+        proc = _boot(out, ["settings"])
+        assert proc.returncode == 0 and "not playable" not in proc.stdout, proc.stdout
+        assert "ok game xobo" in proc.stdout.splitlines()

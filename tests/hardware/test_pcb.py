@@ -1,0 +1,116 @@
+"""The cell tile (hardware/pcb.py): its parts are the skidl netlist's, its turned rows keep the
+boards' serpentine LED chain, and KiCad's design-rule check passes with no error and nothing
+unconnected (run by Debian's python3, which has pcbnew; skipped where KiCad is missing)."""
+
+import json
+import subprocess
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from .conftest import OUT_DIR, ROOT
+
+DEBIAN_PYTHON = "/usr/bin/python3"
+
+
+def has_pcbnew():
+    if not Path(DEBIAN_PYTHON).exists():
+        return False
+    probe = subprocess.run([DEBIAN_PYTHON, "-c", "import pcbnew"], capture_output=True)
+    return probe.returncode == 0
+
+
+def test_tile_cells_are_a1_c3_of_the_netlist_with_their_own_led_and_capacitor(netlist):
+    from .conftest import load_hardware
+
+    pcb = load_hardware("pcb")
+    parts = pcb.tile_parts(netlist)
+    assert len(parts) == 9
+    assert parts[(0, 0)] == {"reed": "RS1", "diode": "D1", "led": "LED1", "cap": "C3"}
+    for (f, r), p in parts.items():
+        cell = "abc"[f] + str(r + 1)
+        assert netlist.comps[p["led"]]["fields"]["Cell"] == cell
+        assert netlist.net_of(p["cap"], "1") == "+5V" == netlist.net_of(p["led"], "1")
+
+
+@pytest.mark.parametrize("size", [9, 15])
+def test_turning_every_second_row_of_tiles_gives_the_boards_serpentine_chain(design, size):
+    from .conftest import load_hardware
+
+    pcb = load_hardware("pcb")
+    assert size % pcb.CELLS == 0
+    chain = design._serpentine(size)
+    for rank in range(size):
+        tile_row, local = divmod(rank, pcb.CELLS)
+        turned = tile_row % 2 == 1
+        # a turned tile's rank `local` (from the South) is its own rank CELLS-1-local, reversed
+        own = pcb.CELLS - 1 - local if turned else local
+        east = pcb.west_to_east(own) != turned
+        runs_east = chain[rank * size + 1] > chain[rank * size]
+        assert east == runs_east, rank
+
+
+@pytest.mark.skipif(not has_pcbnew(), reason="KiCad's pcbnew is not installed (apt-get install "
+                    "kicad; make test installs it when run as root)")
+def test_tile_passes_kicads_drc_with_nothing_unconnected_and_its_committed_files_are_current():
+    run = subprocess.run([DEBIAN_PYTHON, "-m", "hardware.pcb", "--check"], cwd=ROOT,
+                         capture_output=True, text=True)
+    summary = json.loads(run.stdout.strip().splitlines()[-1])
+    assert summary["drc_errors"] == 0, run.stderr
+    assert summary["unconnected"] == 0, run.stderr
+    assert summary["stale_pictures"] == [], run.stderr
+    assert summary["stale_gerbers"] == [], run.stderr
+    assert summary["cells"] == 9 and summary["tile_mm"] == 120
+    assert {"tile-F_Cu.gbr", "tile-B_Cu.gbr", "tile-Edge_Cuts.gbr"} <= set(summary["gerbers"])
+    assert run.returncode == 0
+
+
+BROKEN_TILE = """
+import json, sys, tempfile
+from pathlib import Path
+from hardware import pcb
+from hardware.netlist import Netlist
+import pcbnew
+tile = pcb.build(Netlist.parse(pcb.NETLIST.read_text()))
+# cut the first row line and move one via onto a column: an open and a short
+tracks = [t for t in tile.board.GetTracks() if t.GetNetname() == "ROW_R0"]
+tile.board.Remove(tracks[0])
+via = next(t for t in tile.board.GetTracks() if t.GetClass() == "PCB_VIA")
+col = next(t for t in tile.board.GetTracks() if t.GetNetname() == "COL_F0" and
+           t.GetLayer() == pcbnew.B_Cu and t.GetLength() > pcbnew.FromMM(50))
+via.SetPosition(col.GetStart() + pcbnew.wxPoint(0, pcbnew.FromMM(20)))
+with tempfile.TemporaryDirectory() as tmp:
+    path = Path(tmp) / "broken.kicad_pcb"
+    pcbnew.SaveBoard(str(path), tile.board)
+    errors, warnings, unconnected, _ = pcb.drc(path, Path(tmp) / "drc.rpt")
+print(json.dumps([errors, unconnected]))
+"""
+
+
+@pytest.mark.skipif(not has_pcbnew(), reason="KiCad's pcbnew is not installed")
+def test_the_drc_catches_a_cut_row_line_and_a_shorted_via():
+    run = subprocess.run([DEBIAN_PYTHON, "-c", BROKEN_TILE], cwd=ROOT, capture_output=True,
+                         text=True)
+    errors, unconnected = json.loads(run.stdout.strip().splitlines()[-1])
+    assert unconnected > 0 and errors > 0, run.stderr
+
+
+def test_the_committed_gerbers_hold_every_layer_a_board_house_needs():
+    names = {p.name for p in (OUT_DIR / "pcb_gerbers").iterdir()}
+    assert {"tile-F_Cu.gbr", "tile-B_Cu.gbr", "tile-F_Mask.gbr", "tile-B_Mask.gbr",
+            "tile-F_Silkscreen.gbr", "tile-Edge_Cuts.gbr", "tile-PTH.drl", "tile-F_Paste.gbr",
+            "tile-top-pos.csv"} <= names
+    placed = (OUT_DIR / "pcb_gerbers" / "tile-top-pos.csv").read_text().splitlines()[1:]
+    assert len(placed) == 18  # the 9 LEDs and their 9 capacitors
+    total = sum((OUT_DIR / "pcb_gerbers" / n).stat().st_size for n in names)
+    assert total < 200_000  # small enough to commit
+
+
+def test_build_guide_shows_a_picture_of_each_layer():
+    guide = (ROOT / "hardware" / "BUILD.md").read_text()
+    for layer in ("front_copper", "back_copper", "silkscreen", "front_mask"):
+        picture = OUT_DIR / ("pcb_tile_%s.svg" % layer)
+        root = ET.parse(picture).getroot()  # well-formed: a browser shows it
+        assert root.get("width") == "124mm"  # cropped to the tile (and 2 mm round it)
+        assert "out/pcb_tile_%s.svg" % layer in guide

@@ -1,0 +1,129 @@
+"""The piece sets (hardware/pieces.py, hardware/out/pieces.md and the BOMs' piece rows) agree
+with the rules pages and the board's light, and the magnet model closes a cell's reed switch
+with one piece and with a tower, never from the next cell."""
+
+import csv
+import math
+
+import pytest
+
+from .conftest import OUT_DIR
+
+
+def bom_rows(name):
+    with open(OUT_DIR / name, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def counts(sets, game):
+    return {p["owner"]: (p["count"], p["rgb"]) for p in sets[game]["pieces"]}
+
+
+def test_B5_xobo_has_36_neutral_cubes_of_one_colour_stacked_up_to_8(pieces):
+    for which in ("9x9", "15x15"):
+        s = pieces.game_sets(which)["xobo"]
+        assert [(p["count"], p["rgb"]) for p in s["pieces"]] == [(36, None)]
+        assert s["max_height"] == 8
+
+
+def test_XB5_x_needs_ceil_cells_over_three_of_each_colour_any_colour_first(pieces):
+    s = pieces.game_sets("9x9")["x"]
+    assert s["players"] == 3
+    # the largest setting (size 9): 81 cells, the first mover places 27; size 8 needs 22/21/21
+    assert [p["count"] for p in s["pieces"]] == [27, 27, 27]
+    assert math.ceil(64 / 3) == 22 <= 27
+    assert [p["rgb"] for p in s["pieces"]] == [0xD55E00, 0xF0E442, 0x009E73]
+
+
+def test_CB4_chain_reaction_has_11_a_side_stacking_two_high(pieces):
+    s = pieces.game_sets("9x9")["chain-reaction"]
+    assert counts(pieces.game_sets("9x9"), "chain-reaction") == {
+        "light": (11, 0x0072B2), "dark": (11, 0xE69F00)}
+    assert s["max_height"] == 2
+
+
+def test_BB4_brochs_24_white_12_black_men_and_a_master_told_apart(pieces):
+    assert "brochs" not in pieces.game_sets("9x9")  # 15 x 15 does not fit the 9 x 9
+    sets = pieces.game_sets("15x15")["brochs"]["pieces"]
+    by_owner = {p["owner"]: p for p in sets}
+    assert by_owner["white (men)"]["count"] == 24
+    assert by_owner["black (men)"]["count"] == 12
+    master = by_owner["black (the master)"]
+    assert master["count"] == 1 and master["shape"] == "master"
+    assert master["rgb"] != by_owner["black (men)"]["rgb"]  # not Black's colour: at a glance
+
+
+def test_piece_colours_are_the_colours_the_board_lights_for_each_player(pieces):
+    from xobo.games import load
+    from xobo.runtime import colours
+
+    for which in ("9x9", "15x15"):
+        for name, s in pieces.game_sets(which).items():
+            game = load(name)
+            lit = {colours.RGB[c] for c in game.board_layer().Layers.PLAYER_CODES[:game.PLAYERS]}
+            for p in s["pieces"]:
+                if p["rgb"] is not None and p["shape"] == "cube":
+                    assert p["rgb"] in lit, (name, p)
+
+
+def test_stock_holds_for_every_game_the_pieces_of_each_colour_it_needs(pieces):
+    for which in ("9x9", "15x15"):
+        stock = {(k["shape"], k["rgb"]): k["count"] for k in pieces.stock(which)}
+        for s in pieces.game_sets(which).values():
+            for p in s["pieces"]:
+                assert stock[(p["shape"], p["rgb"])] >= p["count"]
+
+
+@pytest.mark.parametrize("name,which", [("bom.csv", "9x9"), ("bom_15x15.csv", "15x15")])
+def test_bom_lists_the_stock_and_one_magnet_per_piece(pieces, name, which):
+    rows = bom_rows(name)
+    listed = sorted(int(r["quantity"]) for r in rows if r["category"] == "Piece")
+    assert listed == sorted(k["count"] for k in pieces.stock(which))
+    magnet = next(r for r in rows if r["item"] == "magnet")
+    assert int(magnet["quantity"]) == sum(listed)
+    text = " ".join(r["value"] for r in rows)
+    assert "two colours" not in text and "40 cubes" not in text  # the old, wrong sets
+
+
+def test_the_chosen_magnet_closes_a_piece_and_a_tower_and_never_the_next_cell(pieces):
+    m = pieces.magnet()
+    mag = (m["diameter"], m["height"], m["br"])
+    for which in ("9x9", "15x15"):
+        c = pieces.check_magnet(mag, which, pieces.max_height())
+        assert c["one"] >= pieces.CLOSE_MARGIN * c["pull_in_hi"]
+        assert c["tower"] > c["one"] and c["tower_flipped"] >= c["pull_in_hi"]
+        assert c["neighbours"] <= pieces.NEIGHBOUR_FRACTION * c["drop_out"] < c["pull_in_lo"]
+
+
+def test_a_weak_magnet_fails_the_model_through_the_thicker_glass(pieces):
+    weakest = min(pieces.GRADES.values())
+    c = pieces.check_magnet((6, 2, weakest), "15x15", 2)
+    assert not c["ok"]
+
+
+def test_axial_formula_and_dipole_agree_far_from_the_magnet(pieces):
+    # on the axis, 60 mm away, a 6x3 disc is a dipole (within 1 %)
+    exact = pieces.axial_field_mt(60 - 1.5, 6, 3, 1.2)
+    dipole = pieces.dipole_bz_mt(0.0001, 60, 6, 3, 1.2)
+    assert exact == pytest.approx(dipole, rel=0.01)
+
+
+def test_pieces_md_names_the_reed_figures_assumed_and_the_tray(pieces):
+    text = (OUT_DIR / "pieces.md").read_text()
+    grade = pieces.magnet()["grade"]
+    for needle in ("AT", "mT", "KSK-1A66", "pull-in", "drop-out", "master", "tray", grade):
+        assert needle in text, needle
+
+
+@pytest.mark.parametrize("which", ["9x9", "15x15"])
+def test_the_tray_has_a_compartment_for_every_piece_of_the_stock(pieces, which):
+    import xml.etree.ElementTree as ET
+
+    root = ET.parse(OUT_DIR / ("tray_%s.svg" % which)).getroot()
+    counts = sorted(int(e.get("data-count")) for e in root.iter() if e.get("data-count"))
+    assert counts == sorted(k["count"] for k in pieces.stock(which))
+    comps, (w, d, _) = pieces.tray(which)
+    for kind, x, y, cw, cd in comps:
+        assert x + cw <= w and y + cd <= d  # inside the tray
+        rows = -(-kind["count"] // pieces.TRAY_COLUMNS)
+        assert cw * cd >= kind["count"] * pieces.TRAY_SLOT_MM ** 2 and cd == rows * 19

@@ -1,0 +1,67 @@
+# dual-runtime
+"""The games' move histories (xobo.history): fixed-size pages, never one block that grows;
+a clone shares the pages it has seen and either side copies a shared page before writing;
+the limit (the game's MAX_PLIES, with room for the computer's search) is a clear MoveError."""
+
+from xobo_testing import message_of, raises
+
+from xobo.errors import MoveError
+from xobo.games.chain_reaction import rules as cr
+from xobo.history import PAGE, History
+
+
+def test_pages_are_made_as_the_game_reaches_them_all_the_same_size():
+    h = History(23, 2000)
+    assert h.pages == []
+    h.for_write(0)
+    h.for_write(PAGE - 1)
+    assert len(h.pages) == 1
+    h.for_write(PAGE)
+    assert len(h.pages) == 2
+    assert all(len(p) == PAGE * 23 for p in h.pages)
+
+
+def test_the_limit_is_a_move_error_saying_so():
+    h = History(3, 40)  # rounded up to whole pages: 64 plies
+    h.for_write(63)
+    assert raises(MoveError, h.for_write, 64)
+    assert "the longest this board keeps" in message_of(MoveError, h.for_write, 64)
+
+
+def test_a_clone_shares_pages_and_copies_one_before_writing_into_it():
+    h = History(2, 1000)
+    for ply in range(40):
+        h.for_write(ply)[(ply % PAGE) * 2] = ply
+    c = h.copy(40)
+    assert c.pages[0] is h.pages[0] and c.pages[1] is h.pages[1]
+    assert not c.ready[1] and not h.ready[1]  # shared: the fast path must ask for_write
+    c.for_write(40)[(40 % PAGE) * 2] = 99  # page 1, shared: the clone copies it
+    assert c.pages[1] is not h.pages[1] and h.pages[1][(40 % PAGE) * 2] == 0
+    h.for_write(40)[(40 % PAGE) * 2] = 77  # the original copies its own too
+    assert c.pages[1][(40 % PAGE) * 2] == 99 and h.pages[1][(40 % PAGE) * 2] == 77
+    assert c.pages[0] is h.pages[0]  # never written: still one page for both
+
+
+def test_reserve_makes_the_pages_of_a_saved_game_at_once():
+    h = History(23, 100)
+    h.reserve(70)
+    assert len(h.pages) == 3 and all(h.ready[k] for k in range(3))
+    h.reserve(10000)  # never past the limit
+    assert len(h.pages) == 4 and not h.ready[4]
+
+
+def test_a_long_chain_reaction_game_undoes_exactly_through_its_clone():
+    pos = cr.Position()
+    buf = cr.new_move_buffer()
+    seen = []
+    while pos.ply < 300 and not pos.is_terminal():
+        n = pos.legal_moves(buf)
+        seen.append(pos.to_string())
+        pos.apply(buf[(pos.ply * 7) % n])
+    c = pos.clone()
+    moves = pos.history()
+    assert c.history() == moves
+    while c.ply:
+        c.undo()
+        assert c.to_string() == seen[c.ply]
+    assert pos.history() == moves  # the original is untouched by the clone's undo
