@@ -8,8 +8,9 @@ desktop): one game of the level against itself per game, the median and the slow
 next to the device's budget (the board bounds a computer move to 1.8 s on the Pico, which is
 about 35-80 times slower than the unix port: the emulated-Pico figures are in docs/ai.md).
 
-The rungs and game counts are small so that the bench stays within about fifteen minutes on
-two busy cores (twice as many games took 30 minutes under a load of 10-14); the larger runs quoted in docs/ai.md use the same code with more games:
+The rungs and game counts are small so that the bench stays within about fifteen minutes
+on two busy cores (twice as many games took 30 minutes under a load of 10-14); the larger
+runs quoted in docs/ai.md use the same code with more games:
 ``python -m xobo_host.bench_ladder --game x --games 60 --rungs 1000 --levels search``.
 
 Usage::
