@@ -71,7 +71,7 @@ def main():
     out = table("Rules engine", "rules_kernel.py")
     for line in out:
         print(line)
-    for extra in ("xobo_host.bench_board", "xobo_host.bench_ai"):
+    for extra in ("xobo_host.bench_board", "xobo_host.bench_ai", "xobo_host.bench_ladder"):
         try:
             module = importlib.import_module(extra)
         except ModuleNotFoundError as exc:

@@ -22,10 +22,21 @@ in::
     greedy: 46 wins in 90 seats (0.51 a seat, fair 0.33)
     random: 14 wins in 90 seats (0.16 a seat, fair 0.33)
     greedy vs random: 60 games, greedy won 46, random 14, unfinished 0
+
+Any game, one level against a yardstick (``--opponent``): plain UCT with N random playouts a
+move (``uct:N``, xobo_host/uct.py) or another level in every other seat, the level's seat
+rotating (game ``i``: seat ``i`` modulo the players); its win share with a 95% Wilson
+interval::
+
+    xobo match --game x --a search --opponent uct:1000 --games 60
+    ...
+    search vs uct:1000: 55 wins in 60 games, 92% (95% CI 82-96%), fair 33%; 5 losses, 0 drawn
+    or unfinished; 243.3 ms a move (CPython)
 """
 
 import math
 import sys
+import time
 
 from xobo_host.argtypes import positive, whole_number
 
@@ -53,6 +64,10 @@ def register(subparsers):
         "--max-moves", type=positive, default=200, help="move limit; then unfinished (E5)"
     )
     p.add_argument("--workers", type=positive, default=2, help="processes (default 2)")
+    p.add_argument("--opponent", metavar="SPEC",
+                   help="play level --a (default: the game's default level) in one seat, rotated,"
+                   " against SPEC in every other seat: uct:N (plain UCT, N playouts a move) or"
+                   " a level; prints --a's win share with a 95%% (Wilson) interval")
     p.add_argument("--time-ms", type=positive, default=None, help="wall-time cap per move")
     p.add_argument("--quiet", action="store_true", help="only the result line")
     p.set_defaults(func=run)
@@ -215,9 +230,9 @@ def play_game_of(job):
     game = load(name)
     ai = _module(game, "ai")
     pos = game.new_position(settings)
-    kwargs = {} if time_ms is None else {"time_ms": time_ms}
     while not pos.is_terminal() and pos.ply < max_moves:
-        m = ai.choose_move(pos, lineup[pos.side], seed=seed, **kwargs)
+        # time_ms None: node budgets only, so that a match replays exactly on a busy machine
+        m = ai.choose_move(pos, lineup[pos.side], seed=seed, time_ms=time_ms)
         pos.apply(m)
     return index, lineup, pos.winner(), pos.ply
 
@@ -329,6 +344,8 @@ def run_other_game(args):
 
 
 def run(args):
+    if args.opponent:
+        return run_opponent(args)
     if args.game != "xobo":
         return run_other_game(args)
     if not (args.a and args.b):
@@ -346,4 +363,137 @@ def run(args):
         print("error: %s" % exc, file=sys.stderr)
         return 2
     print(format_result(args.a, w, l, u))
+    return 0
+
+
+# ----------------------------------------------------- one level against a yardstick
+
+
+def _player(game, spec, max_moves, time_ms):
+    """A function (pos, seed) -> move for ``spec``: ``uct:N`` or one of the game's levels."""
+    if spec.startswith("uct"):
+        from xobo_host import uct
+
+        playouts = uct.parse_spec(spec)
+        engine = game.engine()
+
+        def play_uct(pos, seed):
+            return uct.choose_move(pos, playouts, seed * 1000003 + pos.ply,
+                                   max_plies=max_moves, engine=engine)
+        return play_uct
+    ai = _module(game, "ai")
+    if spec not in ai.LEVELS:
+        raise ValueError("unknown player '%s' for %s: use uct:N or a level (%s)"
+                         % (spec, game.NAME, ", ".join(ai.LEVELS)))
+    def play_level(pos, seed):  # time_ms None: node budgets only (replays exactly)
+        return ai.choose_move(pos, spec, seed=seed, time_ms=time_ms)
+    return play_level
+
+
+def play_seat_game(job):
+    """One game: ``level`` in seat ``index % players``, ``opponent`` in the others. Returns
+    (index, seat, winner seat or -1, plies, the level's moves, its seconds thinking)."""
+    index, name, settings, level, opponent, seed, max_moves, time_ms = job
+    from xobo.games import load
+
+    game = load(name)
+    mine = _player(game, level, max_moves, time_ms)
+    theirs = _player(game, opponent, max_moves, time_ms)
+    pos = game.new_position(settings)
+    seat = index % game.PLAYERS
+    moves = 0
+    thinking = 0.0
+    while not pos.is_terminal() and pos.ply < max_moves:
+        if pos.side == seat:
+            t0 = time.perf_counter()
+            m = mine(pos, seed)
+            thinking += time.perf_counter() - t0
+            moves += 1
+        else:
+            m = theirs(pos, seed)
+        pos.apply(m)
+    return index, seat, pos.winner(), pos.ply, moves, thinking
+
+
+def run_opponent_match(name, level, opponent, games, seed=0, settings_words=(), max_moves=200,
+                       workers=2, time_ms=None, progress=None):
+    """``level`` against ``opponent`` in ``games`` games of game ``name``, the level's seat
+    rotating (game ``i``: seat ``i`` modulo the players, seed ``SEED + i``). Returns
+    {"games", "wins", "losses", "unfinished", "moves", "seconds"} (the level's)."""
+    from xobo.games import load
+
+    game = load(name)
+    settings = parse_settings(game, settings_words)
+    for spec in (level, opponent):  # clear errors before any process starts
+        _player(game, spec, max_moves, time_ms)
+    jobs = [(i, name, settings, level, opponent, seed + i, max_moves, time_ms)
+            for i in range(games)]
+    out = {"games": 0, "wins": 0, "losses": 0, "unfinished": 0, "moves": 0, "seconds": 0.0}
+    if workers > 1 and games > 1:
+        import multiprocessing
+
+        ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
+        with ctx.Pool(workers) as pool:
+            _tally_seats(pool.imap_unordered(play_seat_game, jobs), out, game, level, progress)
+    else:
+        _tally_seats(map(play_seat_game, jobs), out, game, level, progress)
+    return out
+
+
+def _tally_seats(results, out, game, level, progress):
+    for index, seat, w, plies, moves, seconds in results:
+        out["games"] += 1
+        out["moves"] += moves
+        out["seconds"] += seconds
+        if w == seat:
+            out["wins"] += 1
+            who = level
+        elif w >= 0:
+            out["losses"] += 1
+            who = "the opponent (%s)" % game.PLAYER_NAMES[w]
+        else:
+            out["unfinished"] += 1
+            who = "nobody (unfinished or drawn)"
+        if progress:
+            progress("game %d (%s as %s): %s after %d moves [%d-%d-%d]"
+                     % (index, level, game.PLAYER_NAMES[seat], who, plies, out["wins"],
+                        out["losses"], out["unfinished"]))
+
+
+def format_opponent_result(level, opponent, out, players):
+    """``search vs uct:1000: 36 wins in 60 games, 60% (95% CI 47-71%), fair 33%; ...``"""
+    from xobo_host.uct import wilson
+
+    n = out["games"]
+    lo, hi = wilson(out["wins"], n)
+    per_move = 1000 * out["seconds"] / out["moves"] if out["moves"] else 0.0
+    return ("%s vs %s: %d wins in %d games, %.0f%% (95%% CI %.0f-%.0f%%), fair %.0f%%;"
+            " %d losses, %d drawn or unfinished; %.1f ms a move (CPython)"
+            % (level, opponent, out["wins"], n, 100 * out["wins"] / max(1, n), 100 * lo,
+               100 * hi, 100 / players, out["losses"], out["unfinished"], per_move))
+
+
+def run_opponent(args):
+    from xobo.games import load
+
+    if args.levels or args.b:
+        print("error: --opponent plays --a against it; --b and --levels do not apply",
+              file=sys.stderr)
+        return 2
+    progress = None if args.quiet else (lambda line: print(line, flush=True))
+    words = list(args.set)
+    if args.game == "xobo" and args.variant != "xobo":
+        words.append("variant=" + args.variant)
+    try:
+        try:
+            game = load(args.game)
+        except ImportError:
+            raise ValueError("game '%s' is not installed" % args.game) from None
+        level = args.a or game.DEFAULT_LEVEL
+        out = run_opponent_match(args.game, level, args.opponent, args.games, args.seed, words,
+                                 args.max_moves, args.workers, args.time_ms, progress)
+    except (ValueError, ImportError) as exc:
+        print("error: %s" % exc, file=sys.stderr)
+        return 2
+    print(format_opponent_result(level, args.opponent, out, game.PLAYERS))
     return 0

@@ -32,6 +32,7 @@ from xobo.games.brochs.rules import (
     REFUSE,
     REMOTE,
     RESIGN,
+    SUB_COUNT,
     WHITE,
     WHITE_P,
     new_move_buffer,
@@ -236,6 +237,38 @@ def _candidates(pos, buf, n, rng, hot, near, cap, poll):
     return k
 
 
+def _wins_now(pos, me):
+    """BE3 if the game ended now (nobody resigning): does ``me`` win?"""
+    dw = pos.donjon_count(WHITE_P)
+    db = pos.donjon_count(BLACK)
+    if pos.master_captured() or dw > db:
+        return me == WHITE_P
+    if db > dw:
+        return me == BLACK
+    nb = pos.on_board(BLACK)
+    nw = pos.on_board(WHITE_P)
+    return (nb > nw) if me == BLACK else (nw > nb)
+
+
+def hopeless(pos, side):
+    """``side`` can never capture again: one piece left (BC1-BC3 need two) while the other
+    side holds all four donjons (so no remote capture either, BM3). The computer accepts a
+    submission then (BR6), every level: a game it cannot win or draw would go on forever."""
+    return pos.pieces_left(side) <= 1 and pos.donjon_count(1 - side) == 4
+
+
+def _should_ask(pos, me):
+    """search asks for submission (BR6) when it would win now and the question can end the
+    game: the opponent is hopeless (it accepts) or the countdown is allowed (BE1: the master on
+    the board and a side with 6 pieces or fewer)."""
+    if not _wins_now(pos, me):
+        return False
+    if hopeless(pos, 1 - me):
+        return True
+    return pos.master_cell() >= 0 and (pos.pieces_left(BLACK) <= 6
+                                       or pos.pieces_left(WHITE_P) <= 6)
+
+
 def choose_move(position, level="search", seed=0, time_ms=1800, poll=None):
     """The move the computer plays for the side to act in ``position`` (left unchanged).
 
@@ -251,8 +284,8 @@ def choose_move(position, level="search", seed=0, time_ms=1800, poll=None):
     if n == 0:
         raise ValueError("the game is over: there is no move to choose")
     rng = _Rng(seed * 7919 + pos.ply)
-    if n == 2 and buf[0] == ACCEPT:
-        return REFUSE  # a submission question: the computer never gives up
+    if n == 2 and buf[0] == ACCEPT:  # a submission question: only a hopeless side gives up
+        return ACCEPT if hopeless(pos, pos.side) else REFUSE
     if level == "random":
         while True:
             m = buf[rng.below(n)]
@@ -265,12 +298,20 @@ def choose_move(position, level="search", seed=0, time_ms=1800, poll=None):
     if level == "greedy" or k == 1:
         return top_m[0]
     me = pos.side
+    # a countdown this side asked for and would win: no capture, drop or donjon change,
+    # which would cancel it (BR6); passing is always such a move
+    keep = pos.sub_kind == SUB_COUNT and pos.sub_player == me and _wins_now(pos, me)
     best = top_m[0]
     best_s = -_WIN * 16
+    if keep:
+        best = PASS
+        pos.apply(PASS)
+        best_s = -8 * _threat(pos, cap, hot)
+        pos.undo()
     for i in range(k):
         if poll is not None and poll():
             raise SearchCancelled()
-        if i and ticks_diff(ticks_ms(), start) > time_ms:
+        if i and time_ms is not None and ticks_diff(ticks_ms(), start) > time_ms:
             break
         m = top_m[i]
         pos.apply(m)
@@ -279,6 +320,8 @@ def choose_move(position, level="search", seed=0, time_ms=1800, poll=None):
                 w = pos.winner()
                 s = _WIN if w == me else (-_WIN if w >= 0 else 0)
                 s *= 8
+            elif keep and pos.sub_kind != SUB_COUNT:
+                s = -_WIN * 16  # it would cancel the countdown
             elif pos.side == me:
                 s = top_s[i]  # a pick or an answer follows: no reply to fear yet
             else:
@@ -288,6 +331,8 @@ def choose_move(position, level="search", seed=0, time_ms=1800, poll=None):
         if s > best_s:
             best_s = s
             best = m
+    if best_s < _WIN * 8 and buf[n - 2] == ASK and _should_ask(pos, me):
+        return ASK  # asked before the turn: the move itself comes after the answer (BR6)
     return best
 
 

@@ -1,0 +1,113 @@
+"""The plain UCT yardstick of ``xobo match --opponent uct:N`` (host_tools/xobo_host/uct.py):
+it takes a win in one, plays only legal moves in every game and leaves the position alone,
+replays for a seed; the Wilson interval; the match line."""
+
+import re
+
+import pytest
+
+from xobo.games import available, load
+from xobo_host.cli import main
+from xobo_host.cmd_match import run_opponent_match
+from xobo_host.uct import choose_move, parse_spec, wilson
+
+
+def _tiny(*moves):
+    game = load("tiny")
+    pos = game.new_position(dict(game.DEFAULTS))
+    for text in moves:
+        pos.play(pos.parse_move(text))
+    return pos
+
+
+def test_uct_takes_a_win_in_one_rather_than_blocking():
+    pos = _tiny("a1", "a2", "b1", "b2")  # x to move: c1 wins, o would win on c2
+    for seed in range(3):
+        assert pos.move_text(choose_move(pos, 200, seed)) == "c1"
+
+
+def test_uct_blocks_the_only_threat():
+    pos = _tiny("a1", "b2", "c3", "a3")  # o threatens c1 (a3 b2 c1); x must take it
+    assert pos.move_text(choose_move(pos, 400, 1)) == "c1"
+
+
+@pytest.mark.parametrize("name", [g for g in ("tiny", "x", "chain-reaction", "brochs", "xobo")
+                                  if g in available()])
+def test_uct_plays_legal_moves_in_every_game_and_leaves_the_position(name):
+    game = load(name)
+    pos = game.new_position(dict(game.DEFAULTS))
+    for ply in range(3):
+        if pos.is_terminal():
+            break
+        before = pos.to_string()
+        m = choose_move(pos, 6, ply, max_plies=60, engine=game.engine())
+        assert pos.to_string() == before
+        assert pos.why_illegal(m) is None
+        pos.apply(m)
+
+
+def test_uct_replays_for_a_seed_in_three_player_x():
+    game = load("x")
+    pos = game.new_position({"size": 5, "first": "red"})
+    a = [choose_move(pos, 60, s) for s in range(4)]
+    b = [choose_move(pos, 60, s) for s in range(4)]
+    assert a == b
+
+
+def test_uct_refuses_no_playouts_and_a_finished_game():
+    with pytest.raises(ValueError, match="at least one playout"):
+        choose_move(_tiny(), 0)
+    done = _tiny("a1", "a2", "b1", "b2", "c1")
+    with pytest.raises(ValueError, match="no legal move"):
+        choose_move(done, 10)
+
+
+def test_parse_spec_reads_uct_n_and_says_what_is_wrong():
+    assert parse_spec("uct:1000") == 1000 and parse_spec("uct:20,000") == 20000
+    for bad, word in (("mcts:5", "no UCT player"), ("uct", "no UCT player"),
+                      ("uct:x", "whole number"), ("uct:0", "at least one")):
+        with pytest.raises(ValueError, match=word):
+            parse_spec(bad)
+
+
+def test_wilson_interval_matches_the_textbook_values():
+    lo, hi = wilson(5, 10)
+    assert abs(lo - 0.2366) < 1e-4 and abs(hi - 0.7634) < 1e-4
+    lo, hi = wilson(0, 10)
+    assert lo == 0.0 and abs(hi - 0.2775) < 1e-4
+    lo, hi = wilson(10, 10)
+    assert abs(lo - 0.7225) < 1e-4 and hi == 1.0
+    lo, hi = wilson(36, 60)
+    assert abs(lo - 0.4737) < 1e-4 and abs(hi - 0.7143) < 1e-4
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_opponent_match_rotates_the_seat_of_the_level_in_x():
+    out = run_opponent_match("x", "greedy", "uct:4", 6, seed=2, settings_words=["size=4"],
+                             workers=1)
+    assert out["games"] == 6 and out["wins"] + out["losses"] == 6  # X has no draw (XE2)
+    assert out["unfinished"] == 0 and out["moves"] == 6 * 16 // 3 + 0
+
+
+def test_match_cli_prints_the_win_share_with_its_interval(capsys):
+    assert main(["match", "--game", "tiny", "--a", "perfect", "--opponent", "uct:30",
+                 "--games", "4", "--workers", "1", "--quiet"]) == 0
+    line = capsys.readouterr().out.strip()
+    assert re.fullmatch(r"perfect vs uct:30: \d wins in 4 games, \d+% \(95% CI \d+-\d+%\),"
+                        r" fair 50%; \d losses, \d drawn or unfinished; [\d.]+ ms a move"
+                        r" \(CPython\)", line), line
+
+
+def test_match_cli_opponent_errors_are_clear(capsys):
+    assert main(["match", "--game", "x", "--opponent", "uct:zero", "--games", "2"]) == 2
+    assert "whole number" in capsys.readouterr().err
+    assert main(["match", "--game", "x", "--a", "clever", "--opponent", "uct:5"]) == 2
+    assert "unknown player 'clever'" in capsys.readouterr().err
+
+
+def test_bench_ladder_row_gives_the_share_and_its_interval():
+    from xobo_host.bench_ladder import format_strength, strength_rows
+
+    rows = strength_rows("tiny", levels=["perfect"], rungs=[5], games=2, workers=1)
+    (line,) = format_strength("tiny", 2, rows)
+    assert re.match(r"tiny +perfect +uct:5 +2 +\d +0 +\d +\d+% +\d+- *\d+% +50% +\d+%", line), line
