@@ -827,7 +827,7 @@ class App:
                             % self.settings["game"])
         self.light.thinking = pos.side
         try:
-            m = ai.choose_move(pos.clone(), level=ai.HINT_LEVEL, seed=0,
+            m = ai.choose_move(pos.clone(), level=ai.HINT_LEVEL, seed=pos.ply,
                                time_ms=self.ai_time_ms, poll=self._poll)
         except ai.SearchCancelled:
             raise XoboError("no hint: the board changed while the computer was thinking "
