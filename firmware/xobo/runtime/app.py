@@ -73,11 +73,14 @@ AI_KEEP_FREE = const(104000)
 
 # the board's own settings; each game adds its own (its SETTINGS), and the computer's
 # `opponent` and `level`, stored per game as "<game>.<key>"
-BOARD_KEYS = ("game", "brightness", "settle", "hints")
+BOARD_KEYS = ("game", "brightness", "settle", "hints", "name")
 GAME_AI_KEYS = ("opponent", "level")
-DEFAULTS = {"game": "xobo", "brightness": 60, "settle": 1000, "hints": "on"}
+DEFAULTS = {"game": "xobo", "brightness": 60, "settle": 1000, "hints": "on", "name": "-"}
 CHOICES = {"hints": ("on", "off")}
 RANGES = {"brightness": (0, 100), "settle": (200, 5000)}
+# the table's name (a café's host follows the board by it on any port): '-' is unnamed
+NAME_MAX = const(16)
+NAME_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_."
 
 
 def _to_int(value):
@@ -92,6 +95,12 @@ def _to_int(value):
 
 
 def _check(key, value, choices, ranges, keys):
+    if key == "name":
+        v = str(value)
+        if not 0 < len(v) <= NAME_MAX or any(ch not in NAME_CHARS for ch in v):
+            raise ValueError("name must be 1-%d letters, digits, '-', '_' or '.', not '%s'"
+                             % (NAME_MAX, v[:NAME_MAX + 8]))
+        return v
     if key in choices:
         v = str(value).lower()
         if v not in choices[key]:
