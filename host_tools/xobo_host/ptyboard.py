@@ -42,8 +42,27 @@ def _open_pty():
     return master, slave
 
 
-def serve(flash_dir=None, board_name="pico_gpio", out=sys.stdout, stdin_fd=None):
-    """Run the board behind a new pty until stdin ends; prints ``pty DEVICE`` first."""
+def _load_cubes(path, n):
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError:
+        return None
+    return data if len(data) == n else None
+
+
+def _save_cubes(path, counts):
+    tmp = path + ".tmp"
+    with open(tmp, "wb") as f:
+        f.write(bytes(counts))
+    os.replace(tmp, path)
+
+
+def serve(flash_dir=None, board_name="pico_gpio", out=sys.stdout, stdin_fd=None,
+          cubes_file=None):
+    """Run the board behind a new pty until stdin ends; prints ``pty DEVICE`` first.
+    ``cubes_file``: the cubes on the table, kept there when the board is unplugged (the
+    players' hands write it; the board finds them when it is plugged back in)."""
     from xobo.runtime.script import ScriptError, ScriptRunner
     from xobo.runtime.virtual_board import VirtualBoard
 
@@ -52,6 +71,12 @@ def serve(flash_dir=None, board_name="pico_gpio", out=sys.stdout, stdin_fd=None)
     # closes the port is not the board unplugged)
     stdin_fd = sys.stdin.fileno() if stdin_fd is None else stdin_fd
     board = VirtualBoard(flash_dir=flash_dir, board=board_name, realtime=True)
+    counts = board.switches.counts
+    if cubes_file is not None:
+        saved = _load_cubes(cubes_file, len(counts))
+        if saved is not None:  # the cubes left on the table: the board boots with them
+            board.switches.set_counts(saved)
+            board.power_cut()
 
     def write_serial(line):
         data = (line + "\n").encode("utf-8", "replace")
@@ -110,6 +135,8 @@ def serve(flash_dir=None, board_name="pico_gpio", out=sys.stdout, stdin_fd=None)
                         runner.run_line(text.lstrip("!"), lineno)
                         for line in runner.out:
                             say(line if line.startswith(("ok", "error")) else "ok " + line)
+                        if cubes_file is not None:
+                            _save_cubes(cubes_file, counts)
                         say("ok")
                     except ScriptError as exc:
                         say("error %s" % exc)
@@ -125,12 +152,15 @@ def main(argv=None):
         "\n\n")[0])
     p.add_argument("--flash", help="keep the board's flash in this directory")
     p.add_argument("--board", default="pico_gpio", help="boards/NAME.json (default pico_gpio)")
+    p.add_argument("--cubes", metavar="FILE",
+                   help="keep the cubes on the table in this file (they stay when the board is "
+                   "unplugged and are there when it is plugged back in)")
     args = p.parse_args(argv)
     import signal
 
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     try:
-        return serve(args.flash, args.board)
+        return serve(args.flash, args.board, cubes_file=args.cubes)
     except KeyboardInterrupt:
         return 0
 
@@ -140,7 +170,8 @@ class PtyBoardError(RuntimeError):
 
 
 class PtyBoard:
-    """One stand-in board in a child process: plug(), play(line), unplug()."""
+    """One stand-in board in a child process: plug(), play(line), unplug(). The cubes the
+    players put stay on the table (``FLASH_DIR.cubes``) while it is unplugged."""
 
     def __init__(self, flash_dir, board="pico_gpio"):
         self.flash_dir = str(flash_dir)
@@ -155,7 +186,7 @@ class PtyBoard:
         os.makedirs(self.flash_dir, exist_ok=True)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "xobo_host.ptyboard", "--flash", self.flash_dir,
-             "--board", self.board],
+             "--board", self.board, "--cubes", self.flash_dir + ".cubes"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             text=True, bufsize=1)
         first = self.proc.stdout.readline().strip()

@@ -278,6 +278,10 @@ class MonitorBackend(PageFeed):
             self._thread.join(2)
         self._wake_listeners()
 
+    def refresh_soon(self):
+        """Read the board again now (after a command the host sent it), not at the next poll."""
+        self._wake.set()
+
     def _run(self):
         while self._running:
             self._wake.wait(self.poll_s)

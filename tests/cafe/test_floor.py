@@ -1,0 +1,127 @@
+"""``xobo cafe``'s floor: boards found on their ports and followed by their table names,
+unplugged and plugged back elsewhere, every game recorded (the firmware behind ptys: the
+serial stand-in's --pty mode)."""
+
+import os
+
+import pytest
+
+from cafe.cafekit import SparePorts, named_board, play_move, until
+from xobo_host.cafe.floor import Floor
+from xobo_host.gamesdb import GamesDB
+
+
+@pytest.fixture
+def floor_of(tmp_path):
+    made = []
+
+    def make(ports):
+        floor = Floor(str(tmp_path / "games.sqlite"), ports=ports, scan_usb=False, scan_s=0.2,
+                      poll_s=0.5).start()
+        made.append(floor)
+        return floor
+
+    yield make
+    for floor in made:
+        floor.stop()
+
+
+def _view(floor, key):
+    table = floor.table(key)
+    return table.view() if table is not None else {}
+
+
+def test_boards_appear_on_the_floor_by_name_and_go_offline_when_unplugged(tmp_path, floor_of):
+    a = named_board(tmp_path, "terrace-1")
+    b = named_board(tmp_path, "terrace-2")
+    floor = floor_of([a.device, b.device])
+    try:
+        until(lambda: {v["key"] for v in floor.views() if v["online"]} == {"terrace-1",
+                                                                           "terrace-2"},
+              what="both tables online")
+        assert _view(floor, "terrace-1")["health"] == "playing"
+        assert _view(floor, "terrace-1")["game"] == "xobo"
+        b.unplug()
+        until(lambda: _view(floor, "terrace-2").get("health") == "offline",
+              what="terrace-2 offline")
+        assert _view(floor, "terrace-1")["online"]
+        # the offline table still shows its board as last seen
+        assert _view(floor, "terrace-2")["board"]["counts"]
+    finally:
+        a.unplug()
+        b.unplug()
+
+
+def test_a_board_unplugged_mid_game_and_plugged_back_on_another_port_is_the_same_table(
+        tmp_path, floor_of):
+    board = named_board(tmp_path, "bar-1")
+    floor = floor_of([board.device])
+    spare = None
+    try:
+        until(lambda: _view(floor, "bar-1").get("online"), what="bar-1 online")
+        play_move(board, "e5")
+        until(lambda: _view(floor, "bar-1")["ply"] == 1, what="e5 on the floor")
+        first_port = board.device
+        board.unplug()
+        until(lambda: not _view(floor, "bar-1")["online"], what="bar-1 offline")
+        until(lambda: not os.path.exists(first_port), what="the old port gone")
+        spare = SparePorts()  # the old port's number is taken now: the board gets another
+        board.plug()
+        assert board.device != first_port
+        play_move(board, "d4")  # played while the host did not see the board
+        floor.add_port(board.device)
+        until(lambda: _view(floor, "bar-1")["online"] and _view(floor, "bar-1")["ply"] == 2,
+              what="bar-1 back with d4")
+        assert _view(floor, "bar-1")["device"] == board.device
+        assert [v["key"] for v in floor.views()] == ["bar-1"]
+        db = GamesDB(str(tmp_path / "games.sqlite"))
+        until(lambda: [m["notation"] for m in db.moves(1)] == ["e5", "d4"],
+              what="one record with both moves")
+        assert len(db.list_games()) == 1
+        db.close()
+    finally:
+        board.unplug()
+        if spare:
+            spare.close()
+
+
+def test_every_game_of_every_table_is_recorded_and_unfinished_ones_kept_as_such(
+        tmp_path, floor_of):
+    a = named_board(tmp_path, "t1")
+    b = named_board(tmp_path, "t2")
+    b.play("serial set game tiny")
+    floor = floor_of([a.device, b.device])
+    db = GamesDB(str(tmp_path / "games.sqlite"))
+    try:
+        until(lambda: _view(floor, "t2").get("game") == "tiny", what="t2 plays tiny")
+        play_move(a, "e5")
+        play_move(a, "d4")
+        until(lambda: _view(floor, "t1")["ply"] == 2, what="two moves at t1")
+        a.play("serial new")  # the game at t1 is left unfinished
+        a.play("lift e5")
+        a.play("lift d4")
+        play_move(a, "c3")
+        db_games = None
+
+        def recorded():
+            nonlocal db_games
+            db_games = {(g["source"], g["game"], g["n_moves"], g["result"])
+                        for g in db.list_games()}
+            return ("t1", "xobo", 2, "*") in db_games and ("t1", "xobo", 1, "*") in db_games
+
+        until(recorded, what="both games of t1 recorded")
+        # t2 plays three in a row to its end (the game sits on d4-f6 of the board)
+        for cell in ("d4", "e4", "d5", "e5", "d6"):
+            play_move(b, cell)
+        until(lambda: _view(floor, "t2")["health"] == "over", what="t2's game over")
+        assert _view(floor, "t2")["result"] == "x"
+        # tiny (the test game) has no record notation: mirrored, and said not to be recorded
+        assert "no record notation" in floor.table("t2").view(full=True)["recording"]
+        assert db.list_games(source="t2") == []
+        assert [g["source"] for g in db.list_games(source="t1")] == ["t1", "t1"]
+        assert db.list_games(game="nope") == []
+        assert "1. e5 ; d4" in db.export_record(db.list_games(source="t1")[0]["id"])
+    finally:
+        db.close()
+        a.unplug()
+        b.unplug()
