@@ -9,8 +9,8 @@ window.XoboCafe = (function () {
   const role = (name, root) => $('[data-role="' + name + '"]', root);
   let clockOffset = 0;  // the server's clock minus this page's (seconds)
 
-  function sinceText(t) {
-    if (!t) return "no move yet";
+  function sinceText(t, ply) {
+    if (!t) return ply ? "moves played before the host followed" : "no move yet";
     const s = Math.max(0, Math.round(Date.now() / 1000 + clockOffset - t));
     if (s < 60) return s + " s since the last move";
     if (s < 3600) return Math.floor(s / 60) + " min since the last move";
@@ -19,7 +19,10 @@ window.XoboCafe = (function () {
 
   function turnText(t) {
     if (!t.game) return "";
-    if (t.result && t.result !== "*") return t.result_text || (t.result === "draw" ? "draw" : t.result + " wins");
+    if (t.result && t.result !== "*") {
+      if (t.result_text && t.result_text !== t.result) return t.result_text;
+      return t.result === "draw" ? "draw" : t.result + " wins";
+    }
     return t.side ? t.side + " to move" : "";
   }
 
@@ -69,10 +72,13 @@ window.XoboCafe = (function () {
       el.dataset.game = t.game;
       $(".card-link", el).href = "/table/" + encodeURIComponent(t.key);
       $(".name", el).textContent = t.name === "-" ? "unnamed (" + t.device + ")" : t.key;
-      $(".health", el).textContent = t.health === "playing" ? "playing" : t.health_text;
+      const badge = { playing: "playing", over: "game over", offline: "offline", fix: "needs a fix",
+        faults: "self-test faults", selftest: "self-test" };
+      $(".health", el).textContent = badge[t.health] || t.health;
+      $(".health", el).title = t.health_text;
       $(".game", el).textContent = t.title || t.game || "";
       $(".turn", el).textContent = turnText(t);
-      $(".since", el).textContent = t.online ? sinceText(t.last_move_at) : "";
+      $(".since", el).textContent = t.online ? sinceText(t.last_move_at, t.ply) : "";
       if (t.board && t.board.cells) c.view.render(t.board);
     }
 
@@ -111,7 +117,7 @@ window.XoboCafe = (function () {
       document.body.dataset.version = String(m.version);
     });
     setInterval(() => {
-      for (const c of cards.values()) if (c.t.online) $(".since", c.el).textContent = sinceText(c.t.last_move_at);
+      for (const c of cards.values()) if (c.t.online) $(".since", c.el).textContent = sinceText(c.t.last_move_at, c.t.ply);
     }, 1000);
   }
 
@@ -151,7 +157,7 @@ window.XoboCafe = (function () {
       if (t.board && t.board.cells) view.render(t.board);
       role("turn").textContent = (t.title ? t.title + ": " : "") + turnText(t);
       role("result").textContent = t.error ? "Board: " + t.error : "";
-      role("since").textContent = t.online ? sinceText(t.last_move_at) : "offline";
+      role("since").textContent = t.online ? sinceText(t.last_move_at, t.ply) : "offline";
       role("record").textContent = t.record || (t.recording || "–");
       const exp = role("export");
       exp.hidden = !(t.staff && t.game_id);
@@ -234,7 +240,7 @@ window.XoboCafe = (function () {
       });
     }
     follow(() => refresh(), (m) => { if (m.tables.some((t) => t.key === key) || !m.keys.includes(key)) refresh(); });
-    setInterval(() => { if (last && last.online) role("since").textContent = sinceText(last.last_move_at); }, 1000);
+    setInterval(() => { if (last && last.online) role("since").textContent = sinceText(last.last_move_at, last.ply); }, 1000);
   }
 
   return { floorPage, tablePage };
