@@ -59,10 +59,12 @@ def _save_cubes(path, counts):
 
 
 def serve(flash_dir=None, board_name="pico_gpio", out=sys.stdout, stdin_fd=None,
-          cubes_file=None):
+          cubes_file=None, events_file=None):
     """Run the board behind a new pty until stdin ends; prints ``pty DEVICE`` first.
     ``cubes_file``: the cubes on the table, kept there when the board is unplugged (the
-    players' hands write it; the board finds them when it is plugged back in)."""
+    players' hands write it; the board finds them when it is plugged back in).
+    ``events_file``: every event line the board emits, appended with the host's clock
+    (``1764134400.123456 event move e5``): the benchmark's moment of each move."""
     from xobo.runtime.script import ScriptError, ScriptRunner
     from xobo.runtime.virtual_board import VirtualBoard
 
@@ -87,6 +89,11 @@ def serve(flash_dir=None, board_name="pico_gpio", out=sys.stdout, stdin_fd=None,
                 raise
 
     board.set_writer(write_serial)
+    if events_file is not None:
+        import time
+
+        log = open(events_file, "a", buffering=1)
+        board.subscribe(lambda line: log.write("%.6f %s\n" % (time.time(), line)))
     runner = ScriptRunner(board=board, emit=None, events=False)
 
     def say(line):
@@ -155,12 +162,15 @@ def main(argv=None):
     p.add_argument("--cubes", metavar="FILE",
                    help="keep the cubes on the table in this file (they stay when the board is "
                    "unplugged and are there when it is plugged back in)")
+    p.add_argument("--events", metavar="FILE",
+                   help="append every event line the board emits to FILE, with the time")
     args = p.parse_args(argv)
     import signal
 
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     try:
-        return serve(args.flash, args.board, cubes_file=args.cubes)
+        return serve(args.flash, args.board, cubes_file=args.cubes,
+                     events_file=args.events)
     except KeyboardInterrupt:
         return 0
 
@@ -173,9 +183,10 @@ class PtyBoard:
     """One stand-in board in a child process: plug(), play(line), unplug(). The cubes the
     players put stay on the table (``FLASH_DIR.cubes``) while it is unplugged."""
 
-    def __init__(self, flash_dir, board="pico_gpio"):
+    def __init__(self, flash_dir, board="pico_gpio", events_file=None):
         self.flash_dir = str(flash_dir)
         self.board = board
+        self.events_file = events_file
         self.proc = None
         self.device = None
 
@@ -186,7 +197,8 @@ class PtyBoard:
         os.makedirs(self.flash_dir, exist_ok=True)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "xobo_host.ptyboard", "--flash", self.flash_dir,
-             "--board", self.board, "--cubes", self.flash_dir + ".cubes"],
+             "--board", self.board, "--cubes", self.flash_dir + ".cubes"]
+            + (["--events", str(self.events_file)] if self.events_file else []),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             text=True, bufsize=1)
         first = self.proc.stdout.readline().strip()

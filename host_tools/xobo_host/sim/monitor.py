@@ -68,7 +68,9 @@ class SerialLink:
     def _reader(self):
         while not self.closed:
             try:
-                data = self.port.read(256)
+                # what has arrived, else wait for one byte (up to the port's timeout): read(256)
+                # would wait the whole timeout for 256 bytes, delaying every short reply
+                data = self.port.read(getattr(self.port, "in_waiting", 0) or 1)
             except Exception as exc:  # a board unplugged: pyserial raises SerialException
                 if not self.closed:
                     self.error = "serial line lost: %s" % exc
