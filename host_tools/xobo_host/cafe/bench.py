@@ -4,7 +4,9 @@ It starts ``--boards`` stand-in boards (the real firmware behind pseudo-terminal
 ``xobo_host.ptyboard``, each logging its events with the time), ``xobo cafe`` as its own
 process following them, and a floor-view client (the page's server-sent events). Players at
 every table play X (three players; any empty cell is a move) until ``--moves`` moves are
-played in all, a new game when one ends. It reports:
+played in all, a new game when one ends; after a move is shown a player thinks ``--pause-ms``
+(1 s: 32 tables make about 25 moves a second, some hundred times a real café's pace; 0: moves
+as fast as the boards' settle time lets them). It reports:
 
 - the latency from each board's ``event move`` (the board's clock: the host's, same machine)
   to the floor view's message showing that move: median, p95, max;
@@ -94,7 +96,7 @@ class FloorWatcher(threading.Thread):
         return True
 
 
-def run(n_boards=32, n_moves=1000, verbose=True):
+def run(n_boards=32, n_moves=1000, pause_ms=1000, verbose=True):
     from xobo_host.cafe.staff import Staff
 
     tmp = tempfile.mkdtemp(prefix="xobo-cafe-bench-")
@@ -159,6 +161,8 @@ def run(n_boards=32, n_moves=1000, verbose=True):
                     errors.append("%s: move %d (%s) never shown" % (name, ply, cell))
                     return
                 played[name][-1].append(cell)
+                if pause_ms:
+                    time.sleep(pause_ms / 1000)  # the next player thinks (a fast one)
                 tables = json.loads(_get(port, "/api/table/" + name))
                 if tables["result"] != "*" or not cells:
                     board.play("serial new")
@@ -217,7 +221,8 @@ def run(n_boards=32, n_moves=1000, verbose=True):
     db.close()
     warm = [rss for when, rss in samples if when > t0 + 5]
     out = {
-        "boards": n_boards, "moves": n_moves, "played": total, "seconds": round(t1 - t0, 1),
+        "boards": n_boards, "moves": n_moves, "pause_ms": pause_ms, "played": total,
+        "seconds": round(t1 - t0, 1),
         "latency_ms": {
             "n": len(latencies),
             "median": round(statistics.median(latencies), 1) if latencies else None,
@@ -249,8 +254,10 @@ def main(argv=None):
                                 description=__doc__.split("\n\n")[0])
     p.add_argument("--boards", type=int, default=32)
     p.add_argument("--moves", type=int, default=1000)
+    p.add_argument("--pause-ms", type=int, default=1000,
+                   help="how long a player thinks after a move is shown (0: none)")
     args = p.parse_args(argv)
-    out = run(args.boards, args.moves)
+    out = run(args.boards, args.moves, args.pause_ms)
     print(json.dumps(out, indent=2))
     ok = (out["records_lost"] == 0 and out["played"] == args.moves and not out["errors"]
           and out["latency_ms"]["p95"] is not None and out["latency_ms"]["p95"] <= 200)
