@@ -34,11 +34,24 @@ def play_move(board, cell, settle=200):
 
 
 class SparePorts:
-    """Holds pseudo-terminals open so that a board plugged back gets another port."""
+    """Holds pseudo-terminals open, the old port's among them, so that a board plugged back
+    in gets another port (the kernel hands out the lowest free number)."""
 
-    def __init__(self, n=2):
-        self.fds = [fd for _ in range(n) for fd in pty.openpty()]
+    def __init__(self, taken_port, most=64):
+        self.fds = []
+
+        def holds_it():
+            for _ in range(most):
+                master, slave = pty.openpty()
+                self.fds += [master, slave]
+                if os.ttyname(slave) == taken_port:
+                    return True
+            self.close()  # the old port is not free yet: let it go and try again
+            return False
+
+        until(holds_it, what="the old port free, to take it")
 
     def close(self):
         for fd in self.fds:
             os.close(fd)
+        self.fds = []
