@@ -122,3 +122,24 @@ def test_every_game_of_every_table_is_recorded_and_unfinished_ones_kept_as_such(
         db.close()
         a.unplug()
         b.unplug()
+
+
+def test_a_port_that_holds_no_board_is_no_table_and_the_floor_says_why(tmp_path, floor_of):
+    import os
+    import pty
+    import tty
+
+    master, slave = pty.openpty()  # a serial device where nothing answers
+    tty.setraw(slave)
+    try:
+        floor = Floor(str(tmp_path / "games.sqlite"), ports=[os.ttyname(slave)],
+                      scan_usb=False, scan_s=0.1, first_timeout=0.3).start()
+        try:
+            until(lambda: floor.snapshot()["problems"], what="the port's problem")
+            assert "did not answer 'version'" in floor.snapshot()["problems"][os.ttyname(slave)]
+            assert floor.views() == []
+        finally:
+            floor.stop()
+    finally:
+        os.close(master)
+        os.close(slave)

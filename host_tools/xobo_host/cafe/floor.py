@@ -23,7 +23,14 @@ import threading
 import time
 
 from xobo_host.cafe import discovery
-from xobo_host.cafe.table import POLL_S, UNNAMED, Table, connect, source_of
+from xobo_host.cafe.table import (
+    FIRST_REPLY_S,
+    POLL_S,
+    UNNAMED,
+    Table,
+    connect,
+    source_of,
+)
 from xobo_host.sim.backend import ActionError
 from xobo_host.sim.feed import PageFeed
 from xobo_host.sim.monitor import LinkError
@@ -32,8 +39,10 @@ RETRY_S = 5.0  # a port that held no board is opened again after this long
 
 
 class Floor(PageFeed):
-    def __init__(self, db_path, ports=(), scan_usb=True, scan_s=1.0, poll_s=POLL_S):
+    def __init__(self, db_path, ports=(), scan_usb=True, scan_s=1.0, poll_s=POLL_S,
+                 first_timeout=FIRST_REPLY_S):
         PageFeed.__init__(self, max_events=1)
+        self.first_timeout = first_timeout
         self.db_path = db_path
         self.ports = list(ports)
         self.scan_usb = scan_usb
@@ -111,7 +120,7 @@ class Floor(PageFeed):
     def _connect(self, device):
         try:
             conn = connect(device, self.db_path, lambda: self._changed_device(device),
-                           self.poll_s)
+                           self.poll_s, self.first_timeout)
         except (LinkError, OSError, ValueError) as exc:
             with self.lock:
                 self.connecting.discard(device)
@@ -155,6 +164,10 @@ class Floor(PageFeed):
         with self.lock:
             tables = sorted(self.tables.values(), key=lambda t: t.key)
         return [t.view() for t in tables]
+
+    def keys(self):
+        with self.lock:
+            return sorted(self.tables)
 
     def views_since(self, version):
         with self.lock:

@@ -225,7 +225,7 @@ class CafeHandler(PageHandler):
                     continue
                 msg = {"version": now_version, "now": time.time(),
                        "tables": floor.views_since(version),
-                       "keys": [t["key"] for t in floor.views()],
+                       "keys": floor.keys(),
                        "problems": dict(floor.problems)}
                 version = now_version
                 self.wfile.write(b"event: tables\ndata: " + json.dumps(msg).encode() + b"\n\n")
