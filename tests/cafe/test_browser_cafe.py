@@ -68,7 +68,13 @@ def test_the_staff_logs_in_on_a_table_view_and_undoes_a_move(browser, floor_serv
         assert "1. e5" in page.locator('[data-role="record"]').inner_text()
         games = page.locator('[data-role="game"] option').all_inner_texts()
         assert "xobo" in games and "brochs" not in games  # only the games that fit
+        # the games of this table (ids are the database's: terrace-2's game may come first)
+        page.wait_for_selector('[data-role="games-list"] li[data-game]:has-text("1 moves")')
         page.click('[data-act="undo"]')
         page.wait_for_selector('body[data-ply="0"]')
+        # the records, searched by table
+        page.goto(url + "records?table=terrace-1")
+        page.wait_for_selector('[data-role="results"] li[data-game]:has-text("unfinished")')
+        assert "terrace-1" in page.locator('[data-role="results"]').inner_text()
     finally:
         page.close()

@@ -3,7 +3,8 @@ pooled HTTP server, the same Host, Origin/Referer and Content-Type checks).
 
 Read-only, for anyone the server is reachable from:
 
-- ``GET /``: the floor view; ``GET /table/NAME``: a table's view.
+- ``GET /``: the floor view; ``GET /table/NAME``: a table's view; ``GET /records``: the
+  records' search page (its results are the staff's).
 - ``GET /api/floor``: every table (JSON); ``GET /api/events``: server-sent events, a
   ``floor`` message with every table, then ``tables`` messages with the tables that changed
   (and ``keys``, the tables on the floor now).
@@ -78,6 +79,8 @@ class CafeHandler(PageHandler):
             return self._static("floor.html", CAFE_STATIC)
         if path.startswith("/table/"):
             return self._static("table.html", CAFE_STATIC)
+        if path == "/records":
+            return self._static("records.html", CAFE_STATIC)
         if path.startswith("/cafe/"):
             return self._static(path[len("/cafe/"):], CAFE_STATIC)
         if path.startswith("/static/"):

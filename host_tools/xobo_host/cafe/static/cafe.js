@@ -121,6 +121,43 @@ window.XoboCafe = (function () {
     }, 1000);
   }
 
+  function fillGames(ul, games, most) {
+    ul.innerHTML = "";
+    for (const g of games.slice(0, most || games.length)) {
+      const li = document.createElement("li");
+      li.dataset.game = String(g.id);
+      const a = document.createElement("a");
+      a.href = "/api/records/" + g.id + ".txt";
+      a.textContent = "#" + g.id;
+      li.appendChild(a);
+      li.appendChild(document.createTextNode(" " + g.started_at.replace("T", " ").slice(0, 16) +
+        " · " + g.source + " · " + g.game + (g.params ? " (" + g.params + ")" : "") + " · " +
+        g.n_moves + " moves · " + (g.result === "*" ? "unfinished" : g.result)));
+      ul.appendChild(li);
+    }
+    if (!games.length) ul.innerHTML = "<li>no game recorded</li>";
+  }
+
+  /* ------------------------------------------------------------------ the records */
+  function recordsPage() {
+    const form = role("search");
+    const params = new URLSearchParams(location.search);
+    for (const k of ["table", "game", "date"]) role(k).value = params.get(k) || "";
+    async function search() {
+      const q = new URLSearchParams();
+      for (const k of ["table", "game", "date"]) if (role(k).value.trim()) q.set(k, role(k).value.trim());
+      history.replaceState(null, "", "/records" + (q.toString() ? "?" + q : ""));
+      const r = await fetch("/api/records?" + q);
+      const out = await r.json();
+      role("login-note").hidden = r.status !== 401;
+      if (!r.ok) { role("results").innerHTML = ""; role("summary").textContent = out.error || ""; return; }
+      role("summary").textContent = out.games.length + (out.games.length === 1 ? " game" : " games");
+      fillGames(role("results"), out.games);
+    }
+    form.addEventListener("submit", (e) => { e.preventDefault(); search(); });
+    search();
+  }
+
   /* ------------------------------------------------------------------ a table */
   function tablePage() {
     let key = decodeURIComponent(location.pathname.slice("/table/".length));
@@ -168,6 +205,8 @@ window.XoboCafe = (function () {
         const li = document.createElement("li"); li.textContent = line; ev.appendChild(li);
       }
       role("login").hidden = !!t.staff;
+      role("games-card").hidden = !t.staff;
+      if (t.staff) loadGames(t.key);
       role("staff").hidden = !t.staff;
       document.body.dataset.staff = t.staff ? "yes" : "no";
       if (t.staff) {
@@ -178,8 +217,19 @@ window.XoboCafe = (function () {
         if (document.activeElement !== role("brightness")) role("brightness").value = s.brightness || 60;
         if (document.activeElement !== role("name")) role("name").value = t.name === "-" ? "" : t.name;
         role("selftest").textContent = (t.selftest || []).join("\n") || "–";
+        role("all-records").href = "/records?table=" + encodeURIComponent(t.key);
         $('[data-act="forget"]').hidden = t.online;
       }
+    }
+
+    let gamesKey = "";
+    async function loadGames(k) {
+      const stamp = k + "|" + last.game_id + "|" + last.ply;
+      if (stamp === gamesKey) return;
+      gamesKey = stamp;
+      const r = await fetch("/api/records?table=" + encodeURIComponent(k));
+      if (!r.ok) return;
+      fillGames(role("games-list"), (await r.json()).games, 10);
     }
 
     async function refresh() {
@@ -243,5 +293,5 @@ window.XoboCafe = (function () {
     setInterval(() => { if (last && last.online) role("since").textContent = sinceText(last.last_move_at, last.ply); }, 1000);
   }
 
-  return { floorPage, tablePage };
+  return { floorPage, tablePage, recordsPage };
 })();
