@@ -157,3 +157,20 @@ def test_xobo_cafe_without_a_staff_password_says_how_to_set_one(tmp_path):
     proc = start_xobo(["cafe", "--db", str(tmp_path / "g.sqlite"), "--no-browser"])
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 1 and "--set-password" in err
+
+
+def test_xobo_cafe_set_password_stores_a_hash_that_logs_in(tmp_path):
+    import subprocess
+    import sys
+
+    staff_file = tmp_path / "staff.json"
+    r = subprocess.run([sys.executable, "-m", "xobo_host.cli", "cafe", "--set-password",
+                        "--db", str(tmp_path / "g.sqlite")], input=PASSWORD + "\n",
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and "staff password set" in r.stdout
+    assert PASSWORD not in staff_file.read_text()
+    assert Staff.load(str(staff_file)).login(PASSWORD) is not None
+    r = subprocess.run([sys.executable, "-m", "xobo_host.cli", "cafe", "--set-password",
+                        "--db", str(tmp_path / "g.sqlite")], input="short\n",
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1 and "at least 8 characters" in r.stderr

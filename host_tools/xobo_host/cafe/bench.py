@@ -234,7 +234,9 @@ def run(n_boards=32, n_moves=1000, pause_ms=1000, verbose=True):
         "host_cpu_percent_of_one_core": round(100 * (cpu1 - cpu0) / (t1 - t0), 1),
         "host_rss_mb": {"after_warmup": round(warm[0], 1) if warm else None,
                         "end": round(warm[-1], 1) if warm else None,
-                        "max": round(max(warm), 1) if warm else None},
+                        "max": round(max(warm), 1) if warm else None,
+                        "tenths": [round(warm[i * (len(warm) - 1) // 10], 1)
+                                   for i in range(11)] if warm else []},
         "errors": errors[:10],
     }
     return out

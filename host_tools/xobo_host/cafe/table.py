@@ -36,6 +36,7 @@ FIX_ALERT_S = 60.0  # a board waiting this long for its cubes to be put right ne
 FIRST_REPLY_S = 10.0  # a board may still be booting when its port appears
 POLL_S = 2.0
 WORD = re.compile(r"^[A-Za-z0-9+._-]{1,24}$")  # a value the staff sends: one protocol word
+DB_CACHE_KB = 128  # each table's SQLite page cache
 SELFTEST_KEEP = 200  # report lines kept (a board with a dead row reports a line per cell)
 
 
@@ -121,6 +122,9 @@ def connect(device, db_path, on_change, poll_s=POLL_S, first_timeout=FIRST_REPLY
                 name = words[2]
         db = GamesDB(db_path)
         db.conn.execute("PRAGMA journal_mode=WAL")  # the page reads while tables record
+        # a table writes a few rows a minute: a small page cache (SQLite's default is 2 MB
+        # per connection, 64 MB for 32 tables as the file grows)
+        db.conn.execute("PRAGMA cache_size = -%d" % DB_CACHE_KB)
         recorder = Recorder(db, source=source_of(name, device)).resume()
         monitor = TableMonitor(link, recorder, device, on_change, poll_s)
         if recorder.game_id is not None:
