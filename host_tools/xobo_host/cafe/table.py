@@ -36,6 +36,7 @@ FIX_ALERT_S = 60.0  # a board waiting this long for its cubes to be put right ne
 FIRST_REPLY_S = 10.0  # a board may still be booting when its port appears
 POLL_S = 2.0
 WORD = re.compile(r"^[A-Za-z0-9+._-]{1,24}$")  # a value the staff sends: one protocol word
+EVENTS_KEPT = 40  # a table's last event lines (its page shows 20), for 32 tables or more
 DB_CACHE_KB = 128  # each table's SQLite page cache
 SELFTEST_KEEP = 200  # report lines kept (a board with a dead row reports a line per cell)
 
@@ -56,7 +57,8 @@ class TableMonitor(MonitorBackend):
         self.last_move_at = None
         self.selftest_lines = []
         self.selftest_running = False
-        MonitorBackend.__init__(self, link, recorder=recorder, device=device, poll_s=poll_s)
+        MonitorBackend.__init__(self, link, recorder=recorder, device=device, poll_s=poll_s,
+                                max_events=EVENTS_KEPT)
 
     def _bump(self):
         MonitorBackend._bump(self)
