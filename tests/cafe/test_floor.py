@@ -143,3 +143,27 @@ def test_a_port_that_holds_no_board_is_no_table_and_the_floor_says_why(tmp_path,
     finally:
         os.close(master)
         os.close(slave)
+
+
+def test_a_table_cannot_take_the_name_of_another_online_and_only_offline_ones_are_forgotten(
+        tmp_path, floor_of):
+    from xobo_host.sim.backend import ActionError
+
+    a = named_board(tmp_path, "left")
+    b = named_board(tmp_path, "right")
+    floor = floor_of([a.device, b.device])
+    try:
+        until(lambda: len([v for v in floor.views() if v["online"]]) == 2, what="both online")
+        with pytest.raises(ActionError, match="another table online is called right"):
+            floor.rename(floor.table("left"), "right")
+        with pytest.raises(ActionError, match="online: unplug its board first"):
+            floor.forget(floor.table("left"))
+        assert floor.rename(floor.table("left"), "centre")["reply"] == "name centre"
+        assert floor.keys() == ["centre", "right"]
+        b.unplug()
+        until(lambda: not floor.table("right").online, what="right offline")
+        floor.forget(floor.table("right"))
+        assert floor.keys() == ["centre"]
+    finally:
+        a.unplug()
+        b.unplug()
