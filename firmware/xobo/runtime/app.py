@@ -78,9 +78,7 @@ GAME_AI_KEYS = ("opponent", "level")
 DEFAULTS = {"game": "xobo", "brightness": 60, "settle": 1000, "hints": "on", "name": "-"}
 CHOICES = {"hints": ("on", "off")}
 RANGES = {"brightness": (0, 100), "settle": (200, 5000)}
-# the table's name (a café's host follows the board by it on any port): '-' is unnamed
-NAME_MAX = const(16)
-NAME_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_."
+_NAME_MAX = const(16)  # the table's name (a café's host knows the board by it): '-' unnamed
 
 
 def _to_int(value):
@@ -97,9 +95,10 @@ def _to_int(value):
 def _check(key, value, choices, ranges, keys):
     if key == "name":
         v = str(value)
-        if not 0 < len(v) <= NAME_MAX or any(ch not in NAME_CHARS for ch in v):
-            raise ValueError("name must be 1-%d letters, digits, '-', '_' or '.', not '%s'"
-                             % (NAME_MAX, v[:NAME_MAX + 8]))
+        if not 0 < len(v) <= _NAME_MAX or not all(
+                "a" <= c <= "z" or "A" <= c <= "Z" or "0" <= c <= "9" or c in "-_." for c in v):
+            raise ValueError("name must be 1-16 letters, digits, '-', '_' or '.', not '%s'"
+                             % v[:24])
         return v
     if key in choices:
         v = str(value).lower()
