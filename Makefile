@@ -7,7 +7,7 @@ BOARD   ?= pico_gpio
 PORT    ?=
 
 .PHONY: setup test test-fast bench sim flash build selftest lint doctor clean browser kicad \
-	hardware pcb pico-check
+	hardware pcb pico-check cafe-bench
 
 setup: $(STAMP)
 
@@ -50,6 +50,10 @@ test-fast: setup
 
 bench: setup
 	$(BIN)/python -m xobo_host.bench
+
+# 32 stand-in boards playing at once on one xobo cafe host (about a minute; docs/cafe.md)
+cafe-bench: setup
+	$(BIN)/python -m xobo_host.cafe.bench --boards 32 --moves 1000
 
 sim: setup
 	$(BIN)/xobo sim

@@ -15,6 +15,7 @@ COMMANDS = (
     "board",
     "sim",
     "monitor",
+    "cafe",
     "games",
     "flash",
     "doctor",

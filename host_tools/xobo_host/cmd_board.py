@@ -4,7 +4,9 @@
   session (xobo.runtime.script); prints one line per event (``move e5 (v)``, ``undo e5``,
   ``result ns``) and the ``leds`` grids the script asks for. Exit 2 on a bad script line.
 - ``xobo board serial [--flash DIR] [--runtime ...]``: the firmware in real time with the
-  serial protocol on stdin/stdout (xobo.runtime.unix_main).
+  serial protocol on stdin/stdout (xobo.runtime.unix_main). With ``--pty`` the protocol is on
+  a pseudo-terminal (its device printed first: ``pty /dev/pts/7``) that a host opens with
+  pyserial as it opens a Pico, and stdin takes the players' script lines (xobo_host.ptyboard).
 - ``xobo board bench``: cycle time and heap use of one scan-debounce-infer-render cycle.
 """
 
@@ -18,6 +20,7 @@ BOARD_EPILOG = """examples:
   xobo board run --script game.txt
   xobo board run --script game.txt --runtime micropython --flash /tmp/xobo-flash
   printf 'position\\nnew\\n' | xobo board serial
+  xobo board serial --pty --flash /tmp/table-1      (then: put e5, press ok... on stdin)
   xobo board bench
 """
 
@@ -40,6 +43,10 @@ def register(sub):
     p = bsub.add_parser("serial", help="the firmware in real time, serial protocol on stdio")
     p.add_argument("--flash", help="keep the board's flash in this directory")
     p.add_argument("--runtime", choices=("cpython", "micropython"), default="cpython")
+    p.add_argument("--pty", action="store_true",
+                   help="the protocol on a pseudo-terminal (a stand-in USB port), the players' "
+                   "script lines on stdin (CPython)")
+    p.add_argument("--board", default="pico_gpio", help="boards/NAME.json (with --pty)")
     p.set_defaults(func=_serial)
 
     p = bsub.add_parser("bench", help="time and heap of one scan-debounce-infer-render cycle")
@@ -84,6 +91,14 @@ def _run_file(args, path):
 
 def _serial(args):
     extra = ["--flash", args.flash] if args.flash else []
+    if args.pty:
+        if args.runtime != "cpython":
+            print("error: --pty runs the firmware under CPython (the MicroPython unix port has "
+                  "no pseudo-terminals)", file=sys.stderr)
+            return 2
+        from xobo_host.ptyboard import main
+
+        return main(extra + ["--board", args.board])
     if args.runtime == "cpython":
         from xobo.runtime.unix_main import main
 

@@ -3,6 +3,7 @@
 Usage::
 
     xobo games list                      # id, game, date, result, moves, board, parameters
+    xobo games list --table terrace-3 --game xobo --date 2026-11-26
     xobo games show 3                    # the moves with their times
     xobo games export 3 --out game3.txt  # the game's record, checked by its rules engine
     xobo games --db other.sqlite list
@@ -26,7 +27,12 @@ def register(subparsers):
     p.add_argument("--db", metavar="FILE", default=None,
                    help="the SQLite file (default ~/.local/share/xobo/games.sqlite)")
     sub = p.add_subparsers(dest="games_command", metavar="ACTION")
-    sub.add_parser("list", help="every recorded game")
+    ls = sub.add_parser("list", help="every recorded game (or those of a table, game, day)")
+    ls.add_argument("--table", metavar="NAME", default=None,
+                    help="only the games of this board (a café's table name, xobo cafe)")
+    ls.add_argument("--game", metavar="GAME", default=None, help="only this game (xobo, x...)")
+    ls.add_argument("--date", metavar="YYYY-MM-DD", default=None,
+                    help="only the games started that day (UTC)")
     s = sub.add_parser("show", help="one game: tags and moves with their times")
     s.add_argument("id", type=whole_number)
     e = sub.add_parser("export", help="one game as a record, in its game's notation")
@@ -63,7 +69,7 @@ def run(args):
         return 1
     try:
         if args.games_command == "list":
-            games = db.list_games()
+            games = db.list_games(args.table, args.game, args.date)
             if not games:
                 print("no games recorded yet")
             else:

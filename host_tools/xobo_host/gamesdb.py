@@ -249,6 +249,12 @@ class GamesDB:
             self.conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (at, game_id))
             self.conn.commit()
 
+    def set_source(self, game_id, source):
+        """The game's board (a café's table renamed while it plays): its record goes on."""
+        with self._errors("record a game into"):
+            self.conn.execute("UPDATE games SET source = ? WHERE id = ?", (source, game_id))
+            self.conn.commit()
+
     def set_result(self, game_id, result, at=None):
         """The record's Result word, ``*`` while the game runs; a finished game keeps the
         time it first ended."""
@@ -272,13 +278,33 @@ class GamesDB:
         g["moves"] = self.moves(game_id)
         return g
 
-    def list_games(self):
+    def list_games(self, source=None, game=None, date=None):
+        """Every game (oldest first), or those of one board (``source``: a café's table
+        name), one game (``xobo``), started on one UTC day (``2026-11-26``)."""
+        where, args = [], []
+        if source is not None:
+            where.append("g.source = ?")
+            args.append(source)
+        if game is not None:
+            where.append("g.game = ?")
+            args.append(game)
+        if date is not None:
+            where.append("substr(g.started_at, 1, 10) = ?")
+            args.append(date)
         with self._errors("read"):
             rows = self.conn.execute(
                 "SELECT g.*, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS n_moves "
-                "FROM games g ORDER BY g.id"
+                "FROM games g %sORDER BY g.id" % ("WHERE %s " % " AND ".join(where)
+                                                  if where else ""), args
             ).fetchall()
             return [self._row(r) for r in rows]
+
+    def last_game(self, source):
+        """The latest game recorded from ``source`` (with its moves), or None."""
+        with self._errors("read"):
+            row = self.conn.execute("SELECT id FROM games WHERE source = ? ORDER BY id DESC "
+                                    "LIMIT 1", (source,)).fetchone()
+        return None if row is None else self.game(row["id"])
 
     def export_record(self, game_id):
         """The game's record in its own notation, every move replayed and checked by its
@@ -362,6 +388,18 @@ class Recorder:
         self.key = None  # (game, tags, start) of the current game
         self.moves = []
         self.force_new = False
+
+    def resume(self):
+        """Continue from the latest game recorded from this source (a host restarted, a board
+        plugged back in): a record that continues it adds to it instead of starting a new
+        row; one that does not starts a new game and leaves it as it was (unfinished games
+        stay unfinished, ``*``). Returns self."""
+        last = self.db.last_game(self.source)
+        if last is not None:
+            self.game_id = last["id"]
+            self.key = (last["game"], tuple(tags_of(last["tags"])), last["start_position"])
+            self.moves = [m["notation"] for m in last["moves"]]
+        return self
 
     def mark_new_game(self):
         """The board started a new game (``event new`` / ``event load``)."""

@@ -57,8 +57,8 @@ def test_record_is_N2_closed_by_a_terminator_line():
 def test_settings_lists_every_key():
     r = _board().command("settings")
     keys = [line.split()[1] for line in r[:-1]]
-    assert keys == ["game", "variant", "first", "brightness", "settle", "hints", "opponent",
-                    "level"]
+    assert keys == ["game", "variant", "first", "brightness", "settle", "hints", "name",
+                    "opponent", "level"]
     assert r[-1] == "ok end"
 
 
@@ -90,6 +90,28 @@ def test_settings_survive_a_power_cut():
     _single_ok(vb, "set level greedy")
     vb.power_cut()
     assert vb.app.settings["level"] == "greedy"
+
+
+def test_a_board_keeps_its_table_name_across_games_and_power_cuts():
+    vb = _board()
+    assert vb.app.settings["name"] == "-"  # unnamed
+    assert _single_ok(vb, "set name terrace-3") == "ok name terrace-3"
+    _single_ok(vb, "set game tiny")
+    _single_ok(vb, "new")
+    vb.power_cut()
+    assert vb.app.settings["name"] == "terrace-3"
+    assert "ok name terrace-3" in vb.command("settings")
+    assert _single_ok(vb, "set name 12") == "ok name 12"  # digits are a name too
+
+
+def test_a_table_name_must_be_short_and_printable():
+    vb = _board()
+    _single_ok(vb, "set name bar.1")
+    assert "1-16 letters" in _error(vb, "set name seventeen-letters")
+    assert "1-16 letters" in _error(vb, "set name a/b")
+    assert "not printable" in _error(vb, "set name caf\xc3\xa9")
+    assert "usage" in _error(vb, "set name two words")
+    assert vb.app.settings["name"] == "bar.1"
 
 
 def test_new_undo_and_undo_at_the_start():

@@ -73,11 +73,12 @@ AI_KEEP_FREE = const(104000)
 
 # the board's own settings; each game adds its own (its SETTINGS), and the computer's
 # `opponent` and `level`, stored per game as "<game>.<key>"
-BOARD_KEYS = ("game", "brightness", "settle", "hints")
+BOARD_KEYS = ("game", "brightness", "settle", "hints", "name")
 GAME_AI_KEYS = ("opponent", "level")
-DEFAULTS = {"game": "xobo", "brightness": 60, "settle": 1000, "hints": "on"}
+DEFAULTS = {"game": "xobo", "brightness": 60, "settle": 1000, "hints": "on", "name": "-"}
 CHOICES = {"hints": ("on", "off")}
 RANGES = {"brightness": (0, 100), "settle": (200, 5000)}
+_NAME_MAX = const(16)  # the table's name (a café's host knows the board by it): '-' unnamed
 
 
 def _to_int(value):
@@ -92,6 +93,13 @@ def _to_int(value):
 
 
 def _check(key, value, choices, ranges, keys):
+    if key == "name":
+        v = str(value)
+        if not 0 < len(v) <= _NAME_MAX or not all(
+                "a" <= c <= "z" or "A" <= c <= "Z" or "0" <= c <= "9" or c in "-_." for c in v):
+            raise ValueError("name must be 1-16 letters, digits, '-', '_' or '.', not '%s'"
+                             % v[:24])
+        return v
     if key in choices:
         v = str(value).lower()
         if v not in choices[key]:

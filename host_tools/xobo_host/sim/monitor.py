@@ -41,19 +41,41 @@ class LinkError(IOError):
     """The board does not answer, or the serial line failed."""
 
 
+def _line_reader(link):
+    """pyserial's ``LineReader`` for the board's lines, handing them to ``link``."""
+    import serial.threaded
+
+    class BoardLines(serial.threaded.LineReader):
+        TERMINATOR = b"\n"
+        ENCODING = "utf-8"
+        UNICODE_HANDLING = "replace"
+
+        def handle_line(self, line):
+            link._line(line)
+
+        def connection_lost(self, exc):
+            link._lost(exc)
+
+    return BoardLines
+
+
 class SerialLink:
-    """One serial connection to a board: commands with replies, events to a callback."""
+    """One serial connection to a board: commands with replies, events to a callback. The
+    lines are read by pyserial's own reader thread (``serial.threaded.ReaderThread`` with a
+    ``LineReader``)."""
 
     def __init__(self, port, on_event=None):
-        self.port = port  # a pyserial Serial (or anything with read/write/close)
+        import serial.threaded
+
+        self.port = port  # a pyserial Serial
         self.on_event = on_event
         self.replies = queue.Queue()
         self.cmd_lock = threading.Lock()
         self.closed = False
         self.error = ""
-        self._buf = bytearray()
-        self._thread = threading.Thread(target=self._reader, name="xobo-serial", daemon=True)
-        self._thread.start()
+        self._reader = serial.threaded.ReaderThread(port, _line_reader(self))
+        self._reader.name = "xobo-serial"
+        self._reader.start()
 
     @classmethod
     def open(cls, device, baudrate=115200, on_event=None):
@@ -65,33 +87,23 @@ class SerialLink:
             raise LinkError("cannot open %s: %s" % (device, exc)) from None
         return cls(port, on_event)
 
-    def _reader(self):
-        while not self.closed:
-            try:
-                data = self.port.read(256)
-            except Exception as exc:  # a board unplugged: pyserial raises SerialException
-                if not self.closed:
-                    self.error = "serial line lost: %s" % exc
-                    self.closed = True
-                    self.replies.put(None)
-                return
-            if not data:
-                continue
-            self._buf.extend(data)
-            while True:
-                i = self._buf.find(b"\n")
-                if i < 0:
-                    break
-                line = bytes(self._buf[:i]).decode("utf-8", "replace").strip("\r").strip()
-                del self._buf[:i + 1]
-                if not line:
-                    continue
-                if line.startswith("event "):
-                    if self.on_event:
-                        self.on_event(line)
-                elif line.startswith("ok") or line.startswith("error"):
-                    self.replies.put(line)
-                # anything else (a boot banner, a traceback) is not for us
+    def _line(self, line):
+        line = line.strip("\r").strip()
+        if not line:
+            return
+        if line.startswith("event "):
+            if self.on_event:
+                self.on_event(line)
+        elif line.startswith("ok") or line.startswith("error"):
+            self.replies.put(line)
+        # anything else (a boot banner, a traceback) is not for us
+
+    def _lost(self, exc):
+        """The reader ended: a board unplugged (pyserial raises SerialException), or closed."""
+        if not self.closed:
+            self.error = "serial line lost: %s" % (exc or "the port closed")
+            self.closed = True
+            self.replies.put(None)
 
     def command(self, line, timeout=3.0):
         """Send one command line; returns its reply lines (``ok end`` included)."""
@@ -129,10 +141,9 @@ class SerialLink:
     def close(self):
         self.closed = True
         try:
-            self.port.close()
+            self._reader.close()  # stops pyserial's reader thread, closes the port
         except Exception:
             pass
-        self._thread.join(1)
 
 
 def _strip_ok(lines):
@@ -277,6 +288,10 @@ class MonitorBackend(PageFeed):
         if self._thread is not None:
             self._thread.join(2)
         self._wake_listeners()
+
+    def refresh_soon(self):
+        """Read the board again now (after a command the host sent it), not at the next poll."""
+        self._wake.set()
 
     def _run(self):
         while self._running:

@@ -103,7 +103,12 @@ def _ip_literal(host):
         return False
 
 
-class _Handler(BaseHTTPRequestHandler):
+class PageHandler(BaseHTTPRequestHandler):
+    """The simulator's and the monitor's routes, and the checks every page server of the
+    host shares (``_host``: the Host header names this server; ``_same_origin``: a request
+    that changes something comes from the page itself or names its program; the JSON body
+    rules of ``_read_json``). ``xobo cafe`` serves its own routes on a subclass."""
+
     server_version = "xobo-sim/1"
     protocol_version = "HTTP/1.1"
 
@@ -132,9 +137,9 @@ class _Handler(BaseHTTPRequestHandler):
     def _json(self, status, obj):
         self._send(status, json.dumps(obj))
 
-    def _static(self, name):
-        path = os.path.normpath(os.path.join(STATIC, name))
-        if not path.startswith(STATIC + os.sep) or not os.path.isfile(path):
+    def _static(self, name, root=STATIC):
+        path = os.path.normpath(os.path.join(root, name))
+        if not path.startswith(root + os.sep) or not os.path.isfile(path):
             return self._json(404, {"ok": False, "error": "no such file: %s" % name})
         with open(path, "rb") as f:
             data = f.read()
@@ -219,25 +224,9 @@ class _Handler(BaseHTTPRequestHandler):
         path = urlparse(self.path).path
         if path != "/action":
             return self._refuse(404, "POST only to /action")
-        ctype = (self.headers.get("Content-Type") or "").split(";")[0].strip().lower()
-        if ctype != "application/json":
-            # a form or a no-cors fetch cannot send application/json to another origin
-            return self._refuse(415, "Content-Type must be application/json, not '%s'"
-                                % (self.headers.get("Content-Type") or "")[:80])
-        length = parse_uint((self.headers.get("Content-Length") or "0").strip())
-        if length < 0 or length > MAX_BODY:
-            return self._refuse(400, "body must be 0..%d bytes (Content-Length)" % MAX_BODY)
-        raw = self.rfile.read(length)
-        if len(raw) < length:
-            return self._refuse(400, "the body ended after %d of its %d bytes (Content-Length)"
-                                % (len(raw), length))
-        try:
-            req = json.loads(raw.decode("utf-8") or "null")
-        except (UnicodeDecodeError, ValueError) as exc:
-            return self._json(400, {"ok": False, "error": "the body is not JSON: %s" % exc})
-        except RecursionError:  # [[[[...: the decoder recurses once per level
-            return self._json(400, {"ok": False, "error": "the body is not an action: its JSON "
-                                    "nests too deeply"})
+        ok, req = self._read_json()
+        if not ok:
+            return None
         try:
             out = self.server.backend.action(req)
         except ActionError as exc:
@@ -246,6 +235,32 @@ class _Handler(BaseHTTPRequestHandler):
             return self._json(500, {"ok": False, "error": "internal error: %s: %s"
                                     % (type(exc).__name__, exc)})
         return self._json(200, out)
+
+    def _read_json(self):
+        """(True, the JSON body) of a POST; (False, None) when a refusal was sent."""
+        ctype = (self.headers.get("Content-Type") or "").split(";")[0].strip().lower()
+        if ctype != "application/json":
+            # a form or a no-cors fetch cannot send application/json to another origin
+            self._refuse(415, "Content-Type must be application/json, not '%s'"
+                         % (self.headers.get("Content-Type") or "")[:80])
+            return False, None
+        length = parse_uint((self.headers.get("Content-Length") or "0").strip())
+        if length < 0 or length > MAX_BODY:
+            self._refuse(400, "body must be 0..%d bytes (Content-Length)" % MAX_BODY)
+            return False, None
+        raw = self.rfile.read(length)
+        if len(raw) < length:
+            self._refuse(400, "the body ended after %d of its %d bytes (Content-Length)"
+                         % (len(raw), length))
+            return False, None
+        try:
+            return True, json.loads(raw.decode("utf-8") or "null")
+        except (UnicodeDecodeError, ValueError) as exc:
+            self._json(400, {"ok": False, "error": "the body is not JSON: %s" % exc})
+        except RecursionError:  # [[[[...: the decoder recurses once per level
+            self._json(400, {"ok": False, "error": "the body is not an action: its JSON "
+                             "nests too deeply"})
+        return False, None
 
     def _events(self):
         if not self.server.event_streams.acquire(blocking=False):
@@ -288,7 +303,7 @@ class _Handler(BaseHTTPRequestHandler):
             pass
 
 
-class _Server(HTTPServer):
+class PooledHTTPServer(HTTPServer):
     """``HTTPServer`` whose connections are served by a bounded pool of worker threads.
 
     ``socketserver``'s ``ThreadingMixIn`` starts a thread per connection, without a bound: a
@@ -352,21 +367,28 @@ def _silent(sock):
         return True
 
 
+def make_httpd(handler, host="127.0.0.1", port=0, verbose=False, workers=WORKERS,
+               client_timeout=CLIENT_TIMEOUT_S, max_event_streams=MAX_EVENT_STREAMS):
+    """A pooled server for ``handler`` (a ``PageHandler``) with what its checks read: the
+    Host names that are this server, whether it listens on every address, ``stopping``."""
+    httpd = PooledHTTPServer((host, port), handler, workers, client_timeout, max_event_streams)
+    bound, bound_port = httpd.server_address[:2]
+    httpd.allowed_hosts = allowed_hosts(host if host in WILDCARD else bound, bound_port)
+    httpd.wildcard = host in WILDCARD
+    httpd.verbose = verbose
+    httpd.stopping = threading.Event()
+    return httpd
+
+
 class SimServer:
     """Serves the page for one backend (``SimBackend`` or ``MonitorBackend``)."""
 
     def __init__(self, backend, host="127.0.0.1", port=0, verbose=False, workers=WORKERS,
                  client_timeout=CLIENT_TIMEOUT_S, max_event_streams=MAX_EVENT_STREAMS):
         self.backend = backend
-        self.httpd = _Server((host, port), _Handler, workers, client_timeout,
-                             max_event_streams)
-        bound, bound_port = self.httpd.server_address[:2]
-        self.httpd.allowed_hosts = allowed_hosts(host if host in WILDCARD else bound,
-                                                 bound_port)
-        self.httpd.wildcard = host in WILDCARD
+        self.httpd = make_httpd(PageHandler, host, port, verbose, workers, client_timeout,
+                                max_event_streams)
         self.httpd.backend = backend
-        self.httpd.verbose = verbose
-        self.httpd.stopping = threading.Event()
         self._thread = None
 
     @property

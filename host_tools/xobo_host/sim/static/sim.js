@@ -25,201 +25,19 @@
   let lastError = "";
   let tool = "put";
   let typed = "";
-  /* The board as the state describes it: its size (9 x 9, 15 x 15), the game's area on it
-   * and how the game's cells are drawn (squares, or X's rhombus of hexagons). The grid is
-   * built again whenever one of them changes (another game, another board). */
-  const board = { w: 9, h: 9, key: "", area: new Set(), shape: "square", n: 81 };
+  /* The board (its grid, cubes and LEDs) is drawn by board.js: one view of this page's frame. */
   let cursor = 40;
-  let cells = [];
-  let shown = { counts: [], leds: [], pieces: [] };
-
-  const cellName = (c) => LETTERS[c % board.w] + (Math.floor(c / board.w) + 1);
-  function parseCell(text) {
-    const m = /^([a-z])([1-9][0-9]?)$/.exec(String(text).trim().toLowerCase());
-    if (!m) return -1;
-    const f = LETTERS.indexOf(m[1]), r = Number(m[2]) - 1;
-    return f < board.w && r < board.h ? r * board.w + f : -1;
-  }
-
-  /* ---------------------------------------------------------------- board drawing */
-  function layoutOf(s) {
-    const st = s.state || {};
-    const b = st.board || {};
-    const n = (s.counts || []).length || 81;
-    const w = b.width || Math.round(Math.sqrt(n)) || 9, h = b.height || Math.round(n / w) || 9;
-    const area = (st.area && st.area.cells) || [];
-    const shape = (s.draw && s.draw.shape) || "square";
-    return { w, h, area, shape, game: st.game || "xobo",
-      key: [w, h, st.game || "", shape, area.join(",")].join("|") };
-  }
-
-  function buildGrid(lay) {
-    board.w = lay.w; board.h = lay.h; board.n = lay.w * lay.h; board.key = lay.key;
-    board.shape = lay.shape;
-    board.area = new Set(lay.area.length ? lay.area : null);
-    const all = !lay.area.length;
-    ui.grid.innerHTML = "";
-    ui.grid.dataset.shape = lay.shape;
-    ui.grid.dataset.game = lay.game;
-    ui.grid.dataset.cols = String(lay.w);
-    ui.grid.dataset.rows = String(lay.h);
-    ui.grid.setAttribute("aria-label", lay.w + " by " + lay.h + " cells, a1 at the bottom left");
-    ui.frame.style.setProperty("--cols", String(lay.w));
-    ui.frame.style.setProperty("--rows", String(lay.h));
-    cells = [];
-    shown = { counts: new Array(board.n).fill(-1), leds: new Array(board.n).fill(null),
-      pieces: new Array(board.n).fill(null) };
-    const hex = lay.shape === "hex" ? hexLayout(lay) : null;
-    for (let rank = lay.h; rank >= 1; rank--) {
-      for (let f = 0; f < lay.w; f++) {
-        const c = (rank - 1) * lay.w + f;
-        const el = document.createElement("div");
-        const name = cellName(c);
-        const inArea = all || board.area.has(name);
-        el.className = "cell" + (inArea ? "" : " inactive");
-        el.dataset.cell = name;
-        el.dataset.count = "0";
-        el.dataset.led = "000000";
-        el.setAttribute("role", "gridcell");
-        el.innerHTML = '<div class="glow"></div><div class="stack"></div><span class="count"></span>';
-        if (hex) {
-          if (!inArea) { el.hidden = true; el.classList.add("off"); } else hex.place(el, f, rank - 1);
-        }
-        const firstFile = hex ? hex.isFirstFile(f, rank - 1) : f === 0;
-        const firstRank = hex ? hex.isFirstRank(f, rank - 1) : rank === 1;
-        if (firstFile && (!hex || inArea)) el.insertAdjacentHTML("beforeend", '<span class="lab rank">' + rank + "</span>");
-        if (firstRank && (!hex || inArea)) el.insertAdjacentHTML("beforeend", '<span class="lab file">' + LETTERS[f] + "</span>");
-        ui.grid.appendChild(el);
-        cells[c] = el;
-        wireCell(el, c);
-      }
-    }
-    for (const edge of document.querySelectorAll("[data-edge]")) {
-      edge.innerHTML = "";
-      const k = edge.dataset.edge === "N" || edge.dataset.edge === "S" ? lay.w : lay.h;
-      for (let i = 0; i < k; i++) edge.insertAdjacentHTML("beforeend", '<i class="pix"></i>');
-    }
+  const view = XoboBoard.createView(ui.frame, { onCell: (el, c) => wireCell(el, c), onBuild: (lay) => {
     const mid = Math.floor(lay.h / 2) * lay.w + Math.floor(lay.w / 2);
     setCursor(cursor < board.n && cells[cursor] && !cells[cursor].hidden ? cursor : mid, false);
-  }
-
-  /* X's rhombus (XB2, XB3): the cell (q, r) is a pointy-top hexagon whose neighbours are
-   * (q +- 1, r), (q, r +- 1), (q + 1, r - 1) and (q - 1, r + 1); rank 1 at the bottom, each
-   * rank half a cell further East than the one under it. Sizes are fractions of the board's
-   * width (--board), the hexagon's width being the unit. */
-  function hexLayout(lay) {
-    let q0 = Infinity, r0 = Infinity, q1 = -1, r1 = -1;
-    for (const name of lay.area) {
-      const c = parseCell(name);
-      const q = c % lay.w, r = Math.floor(c / lay.w);
-      q0 = Math.min(q0, q); r0 = Math.min(r0, r); q1 = Math.max(q1, q); r1 = Math.max(r1, r);
-    }
-    const nq = q1 - q0 + 1, nr = r1 - r0 + 1;
-    const units = nq + (nr - 1) / 2;  // the rhombus's width in hexagon widths
-    const side = 1 / Math.sqrt(3);    // a side of a hexagon one unit wide
-    const tall = 1.5 * side * (nr - 1) + 2 * side;  // its height in units
-    ui.grid.style.setProperty("--hex-units", String(units));
-    ui.grid.style.setProperty("--hex-tall", String(tall / units));
-    const pct = (x) => "calc(var(--board) * " + (x / units).toFixed(5) + ")";
-    return {
-      place(el, f, r) {
-        const q = f - q0, rr = r - r0;
-        el.classList.add("hex");
-        el.style.left = pct(q + rr / 2);
-        el.style.top = pct(1.5 * side * (nr - 1 - rr));
-        el.dataset.q = String(q);
-        el.dataset.r = String(rr);
-      },
-      isFirstFile: (f) => f === q0,
-      isFirstRank: (f, r) => r === r0,
-    };
-  }
-
-  function stackHtml(n, kinds, colours) {
-    let html = "";
-    const shownCubes = Math.min(n, 8);
-    for (let i = 0; i < shownCubes; i++) {
-      const kind = kinds ? kinds[i] : null;
-      const rgb = kind && colours[kind] ? colours[kind].rgb : null;
-      html += '<i class="cube' + (kind ? " piece" : "") + '" style="--i:' + i +
-        (rgb ? ";--piece:#" + rgb : "") + '"' + (kind ? ' data-kind="' + kind + '"' : "") + "></i>";
-    }
-    return html;
-  }
-
-  /* An LED is drawn as light, not as paint: a dark colour of the firmware (the low point of
-   * a pulse, a deep blue) would vanish on the near-black board, so the page lifts what it
-   * draws to at least LED_FLOOR of full brightness, keeping the hue and the pattern's swing
-   * (the firmware's colours, dataset.led, are unchanged; dataset.drawn is what is drawn). */
-  const LED_FLOOR = 0.6;
-  function drawnHex(hex) {
-    const v = parseInt(hex || "0", 16);
-    const rgb = [(v >> 16) & 255, (v >> 8) & 255, v & 255];
-    const m = Math.max(rgb[0], rgb[1], rgb[2]);
-    if (!m) return "000000";
-    const top = 255 * (LED_FLOOR + (1 - LED_FLOOR) * (m / 255));  // the drawn max channel
-    return rgb.map((x) => Math.min(255, Math.round(x * top / m)).toString(16).padStart(2, "0"))
-      .join("");
-  }
-
-  function ledStyle(el, hex) {
-    const on = hex && hex !== "000000";
-    const drawn = drawnHex(hex);
-    el.dataset.drawn = drawn;
-    el.style.setProperty("--led", "#" + drawn);
-    el.classList.toggle("lit", !!on);
-  }
+  } });
+  const board = view.board;
+  const cells = view.cells;
+  const cellName = view.cellName, parseCell = view.parseCell;
 
   function render(s) {
     snap = s;
-    const lay = layoutOf(s);
-    if (lay.key !== board.key) buildGrid(lay);
-    const counts = s.counts || [];
-    const leds = s.cells || [];
-    const draw = s.draw || {};
-    const pieces = draw.pieces || {}, kinds = draw.kinds || {};
-    const marks = draw.marks || {}, quadrant = draw.quadrant || {};
-    for (let c = 0; c < board.n; c++) {
-      const el = cells[c];
-      const name = cellName(c);
-      const n = counts[c] || 0;
-      // the pieces' own colours where the switches see as many pieces as the position has
-      const own = pieces[name] && pieces[name].length === n ? pieces[name] : null;
-      const ownKey = own ? own.join(",") : "";
-      if (shown.counts[c] !== n || shown.pieces[c] !== ownKey) {
-        shown.counts[c] = n;
-        shown.pieces[c] = ownKey;
-        el.dataset.count = String(n);
-        const stack = $(".stack", el);
-        stack.innerHTML = stackHtml(n, own, kinds);
-        stack.dataset.n = String(n);
-        stack.style.setProperty("--n", String(Math.max(1, Math.min(n, 8))));
-        $(".count", el).textContent = n >= 2 && !own ? String(n) : "";
-        el.classList.toggle("occupied", n > 0);
-        if (own) el.dataset.pieces = ownKey; else delete el.dataset.pieces;
-      }
-      const mark = marks[name] || "";
-      if ((el.dataset.mark || "") !== mark) {
-        if (mark) el.dataset.mark = mark; else delete el.dataset.mark;
-      }
-      const quad = quadrant[name] !== undefined ? String(quadrant[name]) : "";
-      if ((el.dataset.quadrant || "") !== quad) {
-        if (quad) el.dataset.quadrant = quad; else delete el.dataset.quadrant;
-      }
-      const led = (leds[c] || "000000").toLowerCase();
-      if (shown.leds[c] !== led) {
-        shown.leds[c] = led;
-        el.dataset.led = led;
-        ledStyle(el, led);
-      }
-      el.title = cellName(c) + ": " + (n === 0 ? "empty" : n === 1 ? "1 cube" : n + " cubes");
-    }
-    const edges = s.edges || {};
-    for (const edge of document.querySelectorAll("[data-edge]")) {
-      const hex = (edges[edge.dataset.edge] || "000000").toLowerCase();
-      edge.dataset.led = hex;
-      ledStyle(edge, hex);
-    }
+    view.render(s);
     renderHand(s.hand || 0, s.box, s.cubes || 36);
     renderState(s.state || {}, s.say || "");
     renderLoading(s.loading);
@@ -832,7 +650,7 @@
     if (btn && buttonHandlers[btn]) buttonHandlers[btn].release();
   }
 
-  buildGrid(layoutOf({}));
+  view.build();
   wireButtons();
   wireVs();
   document.addEventListener("keydown", onKeyDown);

@@ -1,0 +1,214 @@
+"""The café's floor: every table, by name, each attached to its board's connection.
+
+A scan (every ``scan_s``) looks at the serial ports (``discovery``): a port with no board
+followed yet is opened in its own thread (``table.connect``: the board's ``version``, its
+name); a board found is attached to its table (a new table, or the one of that name that
+was offline: a board unplugged and plugged back on another port, or a host restarted, is the
+same table); a connection whose line is lost leaves its table offline, showing the board as
+last seen. A port that holds no board is tried again after ``RETRY_S``.
+
+The floor is a ``PageFeed``: its ``version`` goes up on every change of any table (each
+table keeps the version of its last change, so a page is sent only the tables that changed:
+``views_since``).
+
+Usage::
+
+    floor = Floor("games.sqlite", ports=["/dev/pts/7"]).start()
+    floor.views()              # every table as the floor view shows it
+    floor.table("terrace-3")   # a Table, or None
+    floor.stop()
+"""
+
+import threading
+import time
+
+from xobo_host.cafe import discovery
+from xobo_host.cafe.table import (
+    FIRST_REPLY_S,
+    POLL_S,
+    UNNAMED,
+    Table,
+    connect,
+    source_of,
+)
+from xobo_host.sim.backend import ActionError
+from xobo_host.sim.feed import PageFeed
+from xobo_host.sim.monitor import LinkError
+
+RETRY_S = 5.0  # a port that held no board is opened again after this long
+
+
+class Floor(PageFeed):
+    def __init__(self, db_path, ports=(), scan_usb=True, scan_s=1.0, poll_s=POLL_S,
+                 first_timeout=FIRST_REPLY_S):
+        PageFeed.__init__(self, max_events=1)
+        self.first_timeout = first_timeout
+        self.db_path = db_path
+        self.ports = list(ports)
+        self.scan_usb = scan_usb
+        self.scan_s = scan_s
+        self.poll_s = poll_s
+        self.tables = {}  # key (the board's name) -> Table
+        self.by_device = {}  # device -> Table, while connected
+        self.connecting = set()
+        self.retry_at = {}  # device -> when a port without a board is tried again
+        self.problems = {}  # device -> why it is no board (shown on the page)
+        self._health = {}  # key -> the health last sent
+        self._stop = threading.Event()
+        self._thread = None
+        self._snap = {}
+
+    # -- lifecycle --------------------------------------------------------------------------
+    def start(self):
+        self._thread = threading.Thread(target=self._run, name="xobo-cafe-floor", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self):
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(5)
+        with self.lock:
+            tables = list(self.tables.values())
+        for table in tables:
+            table.detach()
+        self._wake_listeners()
+
+    def _run(self):
+        while not self._stop.is_set():
+            try:
+                self.scan()
+            except Exception as exc:  # one odd port must not end the scanning
+                self.problems["scan"] = "%s: %s" % (type(exc).__name__, exc)
+            self._stop.wait(self.scan_s)
+
+    # -- scanning ---------------------------------------------------------------------------
+    def add_port(self, device):
+        """Follow this device too (a board given by hand; a stand-in's new pty)."""
+        with self.lock:
+            if device not in self.ports:
+                self.ports.append(device)
+
+    def scan(self):
+        """Detach boards whose line is lost, connect ports that appeared, refresh health."""
+        now = time.time()
+        with self.lock:
+            tables = list(self.tables.values())
+        for table in tables:
+            conn = table.conn
+            if conn is not None and not conn.alive:
+                with self.lock:
+                    if self.by_device.get(conn.device) is table:
+                        del self.by_device[conn.device]
+                table.detach()
+                self._changed(table)
+            health = table.health(table.snapshot(), now)[0]
+            if self._health.get(table.key) != health:
+                self._health[table.key] = health
+                self._changed(table)
+        with self.lock:
+            ports = list(self.ports)
+        for device in discovery.candidate_ports(ports, self.scan_usb):
+            with self.lock:
+                busy = device in self.by_device or device in self.connecting
+                if busy or self.retry_at.get(device, 0) > now:
+                    continue
+                self.connecting.add(device)
+            threading.Thread(target=self._connect, args=(device,), daemon=True,
+                             name="xobo-cafe-connect").start()
+
+    def _connect(self, device):
+        try:
+            conn = connect(device, self.db_path, lambda: self._changed_device(device),
+                           self.poll_s, self.first_timeout)
+        except (LinkError, OSError, ValueError) as exc:
+            with self.lock:
+                self.connecting.discard(device)
+                self.retry_at[device] = time.time() + RETRY_S
+                self.problems[device] = str(exc)
+            self._bump()
+            return
+        with self.lock:
+            self.connecting.discard(device)
+            self.problems.pop(device, None)
+            key = source_of(conn.name, device)
+            table = self.tables.get(key)
+            if table is not None and table.online and table.conn.device != device:
+                # two boards with one name: the second is its own table until renamed
+                key = "%s@%s" % (conn.name, device)
+                table = self.tables.get(key)
+            if table is None:
+                table = self.tables[key] = Table(key)
+            self.by_device[device] = table
+        table.attach(conn)
+        self._changed(table)
+
+    # -- changes ----------------------------------------------------------------------------
+    def _changed_device(self, device):
+        table = self.by_device.get(device)
+        if table is not None:
+            self._changed(table)
+
+    def _changed(self, table):
+        with self.changed:
+            self.version += 1
+            table.version = self.version
+            self.changed.notify_all()
+
+    # -- what the pages read ----------------------------------------------------------------
+    def table(self, key):
+        with self.lock:
+            return self.tables.get(key)
+
+    def views(self):
+        with self.lock:
+            tables = sorted(self.tables.values(), key=lambda t: t.key)
+        return [t.view() for t in tables]
+
+    def keys(self):
+        with self.lock:
+            return sorted(self.tables)
+
+    def views_since(self, version):
+        with self.lock:
+            tables = sorted(self.tables.values(), key=lambda t: t.key)
+        return [t.view() for t in tables if t.version > version]
+
+    def snapshot(self):
+        with self.lock:
+            problems = dict(self.problems)
+        return {"version": self.version, "now": time.time(), "tables": self.views(),
+                "problems": problems}
+
+    # -- the staff's controls that concern the floor ----------------------------------------
+    def rename(self, table, name):
+        """Rename a table (its board keeps the name): refused when another board online has
+        it; an offline table of that name is forgotten (this board is that table now)."""
+        with self.lock:
+            other = self.tables.get(name)
+            if other is not None and other is not table and other.online:
+                raise ActionError("another table online is called %s" % name)
+        out = table.action({"action": "name", "value": name})
+        with self.lock:
+            if self.tables.get(table.key) is table:
+                del self.tables[table.key]
+            table.key = name
+            self.tables[name] = table
+        self._changed(table)
+        return out
+
+    def forget(self, table):
+        """Take an offline table off the floor (its records stay in the database)."""
+        if table.online:
+            raise ActionError("%s is online: unplug its board first" % table.key)
+        with self.lock:
+            if self.tables.get(table.key) is table:
+                del self.tables[table.key]
+            self._health.pop(table.key, None)
+        with self.changed:
+            self.version += 1
+            self.changed.notify_all()
+        return {"ok": True, "reply": "%s forgotten" % table.key}
+
+
+__all__ = ["Floor", "UNNAMED"]

@@ -1,0 +1,100 @@
+"""Regenerate docs/cafe-floor.png: the café's floor view with a few tables at play.
+
+Four stand-in boards behind pseudo-terminals (``xobo_host.ptyboard``): XoBo in its opening,
+X, three in a row won, and one unplugged (offline); the floor photographed in headless
+Chromium (Debian's /usr/bin/chromium).
+
+Usage::
+
+    python -m xobo_host.cafe.screenshot            # docs/cafe-floor.png
+    python -m xobo_host.cafe.screenshot --out shot.png
+"""
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+
+from xobo_host.sim.legend import ROOT
+from xobo_host.sim.screenshot import CHROMIUM, CHROMIUM_ARGS
+
+TABLES = (
+    ("bar-1", "xobo", ("e5", "d4", "e4")),
+    ("terrace-1", "x", ("e5", "d5")),
+    ("terrace-2", "tiny", ("d4", "e4", "d5", "e5", "d6")),
+    ("window-1", "xobo", ("e5",)),
+)
+
+
+def _wait(pred, timeout=30.0):
+    deadline = time.monotonic() + timeout
+    while not pred():
+        if time.monotonic() > deadline:
+            raise RuntimeError("the floor did not reach the state to photograph")
+        time.sleep(0.05)
+
+
+def _small_png(path, colours=256):
+    """The picture in a palette of ``colours``: a few tens of KB in the repository."""
+    from PIL import Image
+
+    with Image.open(path) as im:
+        small = im.convert("RGB").quantize(colours, method=Image.Quantize.FASTOCTREE)
+    small.save(path, optimize=True)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="python -m xobo_host.cafe.screenshot")
+    p.add_argument("--out", default=os.path.join(ROOT, "docs", "cafe-floor.png"))
+    args = p.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    from xobo_host.cafe.floor import Floor
+    from xobo_host.cafe.staff import Staff
+    from xobo_host.cafe.web import CafeServer
+    from xobo_host.gamesdb import GamesDB
+    from xobo_host.ptyboard import PtyBoard
+
+    tmp = tempfile.mkdtemp(prefix="xobo-cafe-shot-")
+    boards = []
+    for name, game, moves in TABLES:
+        b = PtyBoard(os.path.join(tmp, name)).plug()
+        b.play("serial set name " + name)
+        b.play("serial set settle 200")
+        b.play("serial set game " + game)
+        for cell in moves:
+            b.play("put " + cell)
+            b.play("wait 300")
+        boards.append(b)
+    db_path = os.path.join(tmp, "games.sqlite")
+    GamesDB(db_path).close()
+    floor = Floor(db_path, ports=[b.device for b in boards], scan_usb=False, scan_s=0.2).start()
+    server = CafeServer(floor, Staff.create(os.path.join(tmp, "staff.json"), "screenshot"),
+                        db_path).start()
+    try:
+        _wait(lambda: sum(1 for v in floor.views() if v["online"]) == len(TABLES))
+        boards[-1].unplug()
+        _wait(lambda: floor.table("window-1").view()["health"] == "offline")
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                         args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 1040, "height": 430})
+            page.goto(server.url)
+            page.wait_for_selector('[data-table="window-1"][data-health="offline"]')
+            page.wait_for_selector('[data-table="terrace-2"][data-health="over"]')
+            page.wait_for_selector('[data-table="bar-1"][data-ply="3"] .edge.lit')
+            page.screenshot(path=args.out)
+            browser.close()
+        _small_png(args.out)
+    finally:
+        server.stop()
+        floor.stop()
+        for b in boards:
+            b.unplug()
+    print(args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,297 @@
+/* The café's pages: the floor (every table's board in miniature, live) and a table's view
+ * (its board large, its record, the staff's controls). Boards are drawn by board.js, the
+ * simulator's drawing. State comes from /api/events (server-sent events: a "floor" message
+ * with every table, then "tables" messages with the tables that changed). Plain JS. */
+"use strict";
+
+window.XoboCafe = (function () {
+  const $ = (sel, root) => (root || document).querySelector(sel);
+  const role = (name, root) => $('[data-role="' + name + '"]', root);
+  let clockOffset = 0;  // the server's clock minus this page's (seconds)
+
+  function sinceText(t, ply) {
+    if (!t) return ply ? "moves played before the host followed" : "no move yet";
+    const s = Math.max(0, Math.round(Date.now() / 1000 + clockOffset - t));
+    if (s < 60) return s + " s since the last move";
+    if (s < 3600) return Math.floor(s / 60) + " min since the last move";
+    return Math.floor(s / 3600) + " h " + Math.floor((s % 3600) / 60) + " min since the last move";
+  }
+
+  function turnText(t) {
+    if (!t.game) return "";
+    if (t.result && t.result !== "*") {
+      if (t.result_text && t.result_text !== t.result) return t.result_text;
+      return t.result === "draw" ? "draw" : t.result + " wins";
+    }
+    return t.side ? t.side + " to move" : "";
+  }
+
+  function follow(onFloor, onTables) {
+    const conn = role("conn");
+    const es = new EventSource("/api/events");
+    es.addEventListener("floor", (e) => {
+      const m = JSON.parse(e.data);
+      clockOffset = m.now - Date.now() / 1000;
+      conn.dataset.state = "live"; conn.textContent = "live";
+      onFloor(m);
+    });
+    es.addEventListener("tables", (e) => {
+      const m = JSON.parse(e.data);
+      clockOffset = m.now - Date.now() / 1000;
+      onTables(m);
+    });
+    es.onerror = () => { conn.dataset.state = "lost"; conn.textContent = "reconnecting…"; };
+    return es;
+  }
+
+  /* ------------------------------------------------------------------ the floor */
+  function floorPage() {
+    const list = role("floor");
+    const template = role("table-card");
+    const cards = new Map();  // key -> { el, view, t }
+
+    function card(t) {
+      let c = cards.get(t.key);
+      if (!c) {
+        const el = template.content.firstElementChild.cloneNode(true);
+        const view = XoboBoard.createView($(".frame", el));
+        view.build();
+        c = { el, view, t };
+        cards.set(t.key, c);
+      }
+      return c;
+    }
+
+    function update(t) {
+      const c = card(t);
+      c.t = t;
+      const el = c.el;
+      el.dataset.table = t.key;
+      el.dataset.health = t.health;
+      el.dataset.ply = String(t.ply);
+      el.dataset.game = t.game;
+      $(".card-link", el).href = "/table/" + encodeURIComponent(t.key);
+      $(".name", el).textContent = t.name === "-" ? "unnamed (" + t.device + ")" : t.key;
+      const badge = { playing: "playing", over: "game over", offline: "offline", fix: "needs a fix",
+        faults: "self-test faults", selftest: "self-test" };
+      $(".health", el).textContent = badge[t.health] || t.health;
+      $(".health", el).title = t.health_text;
+      $(".game", el).textContent = t.title || t.game || "";
+      $(".turn", el).textContent = turnText(t);
+      $(".since", el).textContent = t.online ? sinceText(t.last_move_at, t.ply) : "";
+      if (t.board && t.board.cells) c.view.render(t.board);
+    }
+
+    function place(keys) {
+      for (const [key, c] of cards) {
+        if (!keys.includes(key)) { c.el.remove(); cards.delete(key); }
+      }
+      for (const key of keys) {
+        const c = cards.get(key);
+        if (c) list.appendChild(c.el);  // in name order
+      }
+      role("empty").hidden = keys.length > 0;
+      role("count").textContent = keys.length + (keys.length === 1 ? " table" : " tables") + ", " +
+        [...cards.values()].filter((c) => c.t.online).length + " online";
+    }
+
+    function problems(p) {
+      const ul = role("problems");
+      ul.innerHTML = "";
+      for (const [dev, why] of Object.entries(p || {})) {
+        const li = document.createElement("li");
+        li.textContent = dev + ": " + why;
+        ul.appendChild(li);
+      }
+    }
+
+    follow((m) => {
+      for (const t of m.tables) update(t);
+      place(m.tables.map((t) => t.key));
+      problems(m.problems);
+      document.body.dataset.version = String(m.version);
+    }, (m) => {
+      for (const t of m.tables) update(t);
+      place(m.keys);
+      problems(m.problems);
+      document.body.dataset.version = String(m.version);
+    });
+    setInterval(() => {
+      for (const c of cards.values()) if (c.t.online) $(".since", c.el).textContent = sinceText(c.t.last_move_at, c.t.ply);
+    }, 1000);
+  }
+
+  function fillGames(ul, games, most) {
+    ul.innerHTML = "";
+    for (const g of games.slice(0, most || games.length)) {
+      const li = document.createElement("li");
+      li.dataset.game = String(g.id);
+      const a = document.createElement("a");
+      a.href = "/api/records/" + g.id + ".txt";
+      a.textContent = "#" + g.id;
+      li.appendChild(a);
+      li.appendChild(document.createTextNode(" " + g.started_at.replace("T", " ").slice(0, 16) +
+        " · " + g.source + " · " + g.game + (g.params ? " (" + g.params + ")" : "") + " · " +
+        g.n_moves + " moves · " + (g.result === "*" ? "unfinished" : g.result)));
+      ul.appendChild(li);
+    }
+    if (!games.length) ul.innerHTML = "<li>no game recorded</li>";
+  }
+
+  /* ------------------------------------------------------------------ the records */
+  function recordsPage() {
+    const form = role("search");
+    const params = new URLSearchParams(location.search);
+    for (const k of ["table", "game", "date"]) role(k).value = params.get(k) || "";
+    async function search() {
+      const q = new URLSearchParams();
+      for (const k of ["table", "game", "date"]) if (role(k).value.trim()) q.set(k, role(k).value.trim());
+      history.replaceState(null, "", "/records" + (q.toString() ? "?" + q : ""));
+      const r = await fetch("/api/records?" + q);
+      const out = await r.json();
+      role("login-note").hidden = r.status !== 401;
+      if (!r.ok) { role("results").innerHTML = ""; role("summary").textContent = out.error || ""; return; }
+      role("summary").textContent = out.games.length + (out.games.length === 1 ? " game" : " games");
+      fillGames(role("results"), out.games);
+    }
+    form.addEventListener("submit", (e) => { e.preventDefault(); search(); });
+    search();
+  }
+
+  /* ------------------------------------------------------------------ a table */
+  function tablePage() {
+    let key = decodeURIComponent(location.pathname.slice("/table/".length));
+    const view = XoboBoard.createView(role("frame"));
+    view.build();
+    let last = null;
+    let busy = false, again = false;
+
+    function say(text, kind) {
+      const m = role("message");
+      m.textContent = text;
+      m.dataset.kind = kind || "info";
+    }
+
+    function fill(select, options, current) {
+      const keep = select.value;
+      select.innerHTML = "";
+      for (const o of options) {
+        const opt = document.createElement("option");
+        opt.value = o; opt.textContent = o;
+        select.appendChild(opt);
+      }
+      select.value = current !== undefined && options.includes(String(current)) ? String(current) : keep;
+    }
+
+    function render(t) {
+      last = t;
+      document.title = "XoBo café: " + t.key;
+      role("title").textContent = t.key + (t.device ? " · " + t.device : "");
+      const h = role("health");
+      h.dataset.health = t.health; h.textContent = t.health_text;
+      document.body.dataset.health = t.health;
+      document.body.dataset.ply = String(t.ply);
+      if (t.board && t.board.cells) view.render(t.board);
+      role("turn").textContent = (t.title ? t.title + ": " : "") + turnText(t);
+      role("result").textContent = t.error ? "Board: " + t.error : "";
+      role("since").textContent = t.online ? sinceText(t.last_move_at, t.ply) : "offline";
+      role("record").textContent = t.record || (t.recording || "–");
+      const exp = role("export");
+      exp.hidden = !(t.staff && t.game_id);
+      if (t.game_id) exp.href = "/api/records/" + t.game_id + ".txt";
+      const ev = role("events");
+      ev.innerHTML = "";
+      for (const line of (t.events || []).slice().reverse()) {
+        const li = document.createElement("li"); li.textContent = line; ev.appendChild(li);
+      }
+      role("login").hidden = !!t.staff;
+      role("games-card").hidden = !t.staff;
+      if (t.staff) loadGames(t.key);
+      role("staff").hidden = !t.staff;
+      document.body.dataset.staff = t.staff ? "yes" : "no";
+      if (t.staff) {
+        const s = t.settings || {}, ch = t.choices || {};
+        fill(role("game"), ch.games || [], t.game);
+        fill(role("opponent"), ch.opponents || [], s.opponent);
+        fill(role("level"), ch.levels || [], s.level);
+        if (document.activeElement !== role("brightness")) role("brightness").value = s.brightness || 60;
+        if (document.activeElement !== role("name")) role("name").value = t.name === "-" ? "" : t.name;
+        role("selftest").textContent = (t.selftest || []).join("\n") || "–";
+        role("all-records").href = "/records?table=" + encodeURIComponent(t.key);
+        $('[data-act="forget"]').hidden = t.online;
+      }
+    }
+
+    let gamesKey = "";
+    async function loadGames(k) {
+      const stamp = k + "|" + last.game_id + "|" + last.ply;
+      if (stamp === gamesKey) return;
+      gamesKey = stamp;
+      const r = await fetch("/api/records?table=" + encodeURIComponent(k));
+      if (!r.ok) return;
+      fillGames(role("games-list"), (await r.json()).games, 10);
+    }
+
+    async function refresh() {
+      if (busy) { again = true; return; }
+      busy = true;
+      try {
+        const r = await fetch("/api/table/" + encodeURIComponent(key));
+        const out = await r.json();
+        if (r.ok) render(out); else say(out.error || "no such table", "error");
+      } catch (e) {
+        say("The host does not answer: " + e, "error");
+      } finally {
+        busy = false;
+        if (again) { again = false; refresh(); }
+      }
+    }
+
+    async function post(path, body) {
+      const r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body) });
+      let out = {};
+      try { out = await r.json(); } catch (e) { out = { ok: false, error: "HTTP " + r.status }; }
+      return { status: r.status, out };
+    }
+
+    async function control(body) {
+      const { out } = await post("/api/table/" + encodeURIComponent(key) + "/action", body);
+      if (!out.ok) { say(out.error || "refused", "error"); return; }
+      say(out.reply || "done", "info");
+      if (body.action === "forget") { location.href = "/"; return; }
+      if (out.key && out.key !== key) {
+        key = out.key;
+        history.replaceState(null, "", "/table/" + encodeURIComponent(key));
+      }
+      refresh();
+    }
+
+    role("login-form").addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const { out } = await post("/api/login", { password: role("password").value });
+      role("password").value = "";
+      if (!out.ok) { say(out.error || "wrong password", "error"); return; }
+      say("Logged in", "info");
+      refresh();
+    });
+    role("logout").addEventListener("click", async () => { await post("/api/logout", {}); refresh(); });
+    for (const b of document.querySelectorAll("[data-act]")) {
+      b.addEventListener("click", () => {
+        const what = b.dataset.act;
+        if (what === "new" && !window.confirm("Start a new game at " + key + "? The game played is kept in the records as unfinished.")) return;
+        control({ action: what });
+      });
+    }
+    for (const b of document.querySelectorAll("[data-set]")) {
+      b.addEventListener("click", () => {
+        const what = b.dataset.set;
+        control({ action: what, value: role(what).value });
+      });
+    }
+    follow(() => refresh(), (m) => { if (m.tables.some((t) => t.key === key) || !m.keys.includes(key)) refresh(); });
+    setInterval(() => { if (last && last.online) role("since").textContent = sinceText(last.last_move_at, last.ply); }, 1000);
+  }
+
+  return { floorPage, tablePage, recordsPage };
+})();

@@ -1,0 +1,286 @@
+"""The café's pages and their routes, on the simulator's server (``sim.server``: the same
+pooled HTTP server, the same Host, Origin/Referer and Content-Type checks).
+
+Read-only, for anyone the server is reachable from:
+
+- ``GET /``: the floor view; ``GET /table/NAME``: a table's view; ``GET /records``: the
+  records' search page (its results are the staff's).
+- ``GET /api/floor``: every table (JSON); ``GET /api/events``: server-sent events, a
+  ``floor`` message with every table, then ``tables`` messages with the tables that changed
+  (and ``keys``, the tables on the floor now).
+- ``GET /api/table/NAME``: one table, with its record, events and self-test report.
+
+The staff's (a session cookie from ``POST /api/login``, else 401):
+
+- ``POST /api/table/NAME/action``: a control (``{"action": "new"}``, ``game``, ``opponent``,
+  ``level``, ``brightness``, ``undo``, ``selftest``, ``name``, ``forget``).
+- ``GET /api/records?table=&game=&date=``: the recorded games; ``GET /api/records/ID.txt``:
+  one game's record in its game's notation.
+- ``POST /api/logout``.
+
+Usage::
+
+    server = CafeServer(floor, staff, host="127.0.0.1", port=8765).start()
+    print(server.url)
+    server.stop()
+"""
+
+import http.cookies
+import json
+import os
+import threading
+import time
+from urllib.parse import parse_qs, unquote, urlparse
+
+from xobo_host.cafe.staff import COOKIE, SESSION_S
+from xobo_host.gamesdb import GamesDB, GamesDBError
+from xobo_host.sim.backend import ActionError
+from xobo_host.sim.server import KEEPALIVE_S, STATIC, PageHandler, make_httpd
+
+CAFE_STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
+
+
+class CafeHandler(PageHandler):
+    server_version = "xobo-cafe/1"
+
+    # -- helpers ----------------------------------------------------------------------------
+    def _token(self):
+        cookie = http.cookies.SimpleCookie()
+        try:
+            cookie.load(self.headers.get("Cookie") or "")
+        except http.cookies.CookieError:
+            return ""
+        morsel = cookie.get(COOKIE)
+        return morsel.value if morsel is not None else ""
+
+    def _is_staff(self):
+        return self.server.staff.valid(self._token())
+
+    def _need_staff(self):
+        if self._is_staff():
+            return True
+        self._refuse(401, "only the staff may do this: log in first")
+        return False
+
+    def _table_of(self, key):
+        table = self.server.floor.table(key)
+        if table is None:
+            self._json(404, {"ok": False, "error": "no table '%s' on the floor" % key[:40]})
+        return table
+
+    # -- routes -----------------------------------------------------------------------------
+    def do_GET(self):
+        if self._host() is None:
+            return None
+        url = urlparse(self.path)
+        path = url.path
+        floor = self.server.floor
+        if path in ("/", "/index.html"):
+            return self._static("floor.html", CAFE_STATIC)
+        if path.startswith("/table/"):
+            return self._static("table.html", CAFE_STATIC)
+        if path == "/records":
+            return self._static("records.html", CAFE_STATIC)
+        if path.startswith("/cafe/"):
+            return self._static(path[len("/cafe/"):], CAFE_STATIC)
+        if path.startswith("/static/"):
+            return self._static(path[len("/static/"):], STATIC)
+        if path == "/api/floor":
+            return self._json(200, floor.snapshot())
+        if path == "/api/events":
+            return self._events()
+        if path == "/api/staff":
+            return self._json(200, {"staff": self._is_staff()})
+        if path.startswith("/api/table/"):
+            table = self._table_of(unquote(path[len("/api/table/"):]))
+            if table is None:
+                return None
+            out = table.view(full=True)
+            out["staff"] = self._is_staff()
+            return self._json(200, out)
+        if path == "/api/records":
+            return self._records(parse_qs(url.query))
+        if path.startswith("/api/records/") and path.endswith(".txt"):
+            return self._record(path[len("/api/records/"):-4])
+        if path == "/favicon.ico":
+            return self._send(204, b"", "image/x-icon")
+        return self._json(404, {"ok": False, "error": "no such page: %s" % path[:80]})
+
+    do_HEAD = do_GET
+
+    def do_POST(self):
+        host = self._host()
+        if host is None or not self._same_origin(host):
+            return None
+        path = urlparse(self.path).path
+        ok, req = self._read_json()
+        if not ok:
+            return None
+        if path == "/api/login":
+            return self._login(req)
+        if path == "/api/logout":
+            self.server.staff.logout(self._token())
+            return self._send(200, json.dumps({"ok": True}), extra=[self._cookie("", 0)])
+        if path.startswith("/api/table/") and path.endswith("/action"):
+            if not self._need_staff():
+                return None
+            table = self._table_of(unquote(path[len("/api/table/"):-len("/action")]))
+            if table is None:
+                return None
+            return self._action(table, req)
+        return self._refuse(404, "no such action: %s" % path[:80])
+
+    def _cookie(self, token, max_age):
+        return ("Set-Cookie", "%s=%s; Path=/; Max-Age=%d; HttpOnly; SameSite=Strict"
+                % (COOKIE, token, max_age))
+
+    def _login(self, req):
+        staff = self.server.staff
+        password = req.get("password") if isinstance(req, dict) else None
+        if staff.locked():
+            return self._refuse(429, "too many wrong passwords: wait a minute")
+        token = staff.login(password)
+        if token is None:
+            return self._refuse(403, "wrong password")
+        return self._send(200, json.dumps({"ok": True}), extra=[self._cookie(token, SESSION_S)])
+
+    def _action(self, table, req):
+        floor = self.server.floor
+        try:
+            what = req.get("action") if isinstance(req, dict) else None
+            if what == "name":
+                out = floor.rename(table, req.get("value"))
+            elif what == "forget":
+                out = floor.forget(table)
+            else:
+                out = table.action(req)
+        except ActionError as exc:
+            return self._json(400, {"ok": False, "error": str(exc)})
+        except Exception as exc:  # a reply in every case
+            return self._json(500, {"ok": False, "error": "internal error: %s: %s"
+                                    % (type(exc).__name__, exc)})
+        out["key"] = table.key
+        return self._json(200, out)
+
+    def _records(self, query):
+        if not self._need_staff():
+            return None
+
+        def one(name):
+            values = query.get(name)
+            return values[0] if values and values[0] else None
+
+        try:
+            with self.server.db_lock:
+                rows = self.server.db().list_games(one("table"), one("game"), one("date"))
+        except GamesDBError as exc:
+            return self._json(500, {"ok": False, "error": str(exc)})
+        keep = ("id", "started_at", "ended_at", "source", "game", "params", "result", "n_moves")
+        return self._json(200, {"ok": True, "games": [{k: g.get(k) for k in keep}
+                                                      for g in reversed(rows)]})
+
+    def _record(self, ident):
+        if not self._need_staff():
+            return None
+        if not ident.isdigit() or not ident.isascii():
+            return self._json(404, {"ok": False, "error": "no game '%s'" % ident[:20]})
+        try:
+            with self.server.db_lock:
+                text = self.server.db().export_record(int(ident))
+        except GamesDBError as exc:
+            return self._json(404, {"ok": False, "error": str(exc)})
+        return self._send(200, text, "text/plain; charset=utf-8",
+                          [("Content-Disposition",
+                            'attachment; filename="xobo-game-%s.txt"' % ident)])
+
+    def _events(self):
+        if not self.server.event_streams.acquire(blocking=False):
+            return self._refuse(503, "%d pages already follow the floor: close one"
+                                % self.server.max_event_streams)
+        try:
+            self._stream_floor()
+        finally:
+            self.server.event_streams.release()
+
+    def _stream_floor(self):
+        floor = self.server.floor
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        try:
+            snap = floor.snapshot()
+            version = snap["version"]
+            self.wfile.write(b"event: floor\ndata: " + json.dumps(snap).encode() + b"\n\n")
+            self.wfile.flush()
+            while not self.server.stopping.is_set():
+                with floor.changed:
+                    if floor.version == version:
+                        floor.changed.wait(KEEPALIVE_S)
+                if self.server.stopping.is_set():
+                    break
+                now_version = floor.version
+                if now_version == version:
+                    self.wfile.write(b": keepalive\n\n")
+                    self.wfile.flush()
+                    continue
+                msg = {"version": now_version, "now": time.time(),
+                       "tables": floor.views_since(version),
+                       "keys": floor.keys(),
+                       "problems": dict(floor.problems)}
+                version = now_version
+                self.wfile.write(b"event: tables\ndata: " + json.dumps(msg).encode() + b"\n\n")
+                self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError, OSError):
+            pass
+
+
+class CafeServer:
+    """Serves the café's pages for a ``Floor``; the staff's logins checked by ``Staff``."""
+
+    def __init__(self, floor, staff, db_path, host="127.0.0.1", port=0, verbose=False):
+        self.floor = floor
+        self.httpd = make_httpd(CafeHandler, host, port, verbose)
+        self.httpd.floor = floor
+        self.httpd.staff = staff
+        self.httpd.db_lock = threading.Lock()
+        self._db = None
+        self._db_path = db_path
+        self.httpd.db = self._reader
+        self._thread = None
+
+    def _reader(self):
+        if self._db is None:
+            self._db = GamesDB(self._db_path, readonly=True)
+        return self._db
+
+    @property
+    def port(self):
+        return self.httpd.server_address[1]
+
+    @property
+    def url(self):
+        addr = self.httpd.server_address[0]
+        if addr in ("0.0.0.0", "::"):
+            addr = "127.0.0.1"
+        return "http://%s:%d/" % ("[%s]" % addr if ":" in addr else addr, self.port)
+
+    def start(self):
+        self._thread = threading.Thread(target=self.httpd.serve_forever, daemon=True,
+                                        name="xobo-cafe-http")
+        self._thread.start()
+        return self
+
+    def stop(self):
+        self.httpd.stopping.set()
+        with self.floor.changed:
+            self.floor.changed.notify_all()
+        if self._thread is not None:
+            self.httpd.shutdown()
+        self.httpd.server_close()
+        if self._thread is not None:
+            self._thread.join(2)
+        if self._db is not None:
+            self._db.close()

@@ -1,0 +1,246 @@
+"""The serial stand-in's ``--pty`` mode: the board firmware on virtual drivers behind a
+pseudo-terminal, so a host opens it with pyserial exactly as it opens a Pico's /dev/ttyACM0.
+
+``xobo board serial --pty [--flash DIR] [--board NAME]`` runs the firmware
+(``xobo.runtime``: the app, the inference, the light, the serial protocol, the flash) in real
+time, a cycle every 10 ms, under CPython (the MicroPython unix port has no pseudo-terminals).
+The first line it prints is ``pty DEVICE``: the serial port the host opens. The protocol
+(docs/protocol.md) is spoken on that port only. The stand-in's own stdin takes the players'
+hands: script lines (``put e5``, ``lift e5``, ``press ok``, ``serial set name terrace-3``...,
+``xobo.runtime.script``); each answers with its output lines prefixed ``ok `` and a closing
+``ok`` (or one ``error ...`` line) on stdout. End of stdin, or SIGTERM, unplugs the board.
+
+Like a Pico's USB serial with no host reading, what the board writes while nobody reads the
+port is dropped once the terminal's buffer is full (the board never stalls on it).
+
+``PtyBoard`` runs one in a child process, for tests and benchmarks::
+
+    from xobo_host.ptyboard import PtyBoard
+    board = PtyBoard(flash_dir="/tmp/t1").plug()   # board.device: '/dev/pts/7'
+    board.play("serial set name terrace-3")       # -> ['ok setting name terrace-3']
+    board.play("put e5")
+    board.unplug()                                 # the port goes away; the flash stays
+    board.plug()                                   # back, on whichever port is free
+"""
+
+import errno
+import os
+import select
+import subprocess
+import sys
+
+CYCLE_MS = 10
+
+
+def _open_pty():
+    import pty
+    import tty
+
+    master, slave = pty.openpty()
+    tty.setraw(slave)  # bytes as they are: no echo, no line editing, no CR/LF translation
+    os.set_blocking(master, False)
+    return master, slave
+
+
+def _load_cubes(path, n):
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError:
+        return None
+    return data if len(data) == n else None
+
+
+def _save_cubes(path, counts):
+    tmp = path + ".tmp"
+    with open(tmp, "wb") as f:
+        f.write(bytes(counts))
+    os.replace(tmp, path)
+
+
+def serve(flash_dir=None, board_name="pico_gpio", out=sys.stdout, stdin_fd=None,
+          cubes_file=None, events_file=None):
+    """Run the board behind a new pty until stdin ends; prints ``pty DEVICE`` first.
+    ``cubes_file``: the cubes on the table, kept there when the board is unplugged (the
+    players' hands write it; the board finds them when it is plugged back in).
+    ``events_file``: every event line the board emits, appended with the host's clock
+    (``1764134400.123456 event move e5``): the benchmark's moment of each move."""
+    from xobo.runtime.script import ScriptError, ScriptRunner
+    from xobo.runtime.virtual_board import VirtualBoard
+
+    master, slave = _open_pty()
+    # keep the slave open: with no process holding it, the master reads EIO (a host that
+    # closes the port is not the board unplugged)
+    stdin_fd = sys.stdin.fileno() if stdin_fd is None else stdin_fd
+    board = VirtualBoard(flash_dir=flash_dir, board=board_name, realtime=True)
+    counts = board.switches.counts
+    if cubes_file is not None:
+        saved = _load_cubes(cubes_file, len(counts))
+        if saved is not None:  # the cubes left on the table: the board boots with them
+            board.switches.set_counts(saved)
+            board.power_cut()
+
+    def write_serial(line):
+        data = (line + "\n").encode("utf-8", "replace")
+        try:
+            os.write(master, data)
+        except OSError as exc:  # nobody reads: the terminal's buffer is full, the line is lost
+            if exc.errno not in (errno.EAGAIN, errno.EWOULDBLOCK, errno.EIO):
+                raise
+
+    board.set_writer(write_serial)
+    if events_file is not None:
+        import time
+
+        log = open(events_file, "a", buffering=1)
+        board.subscribe(lambda line: log.write("%.6f %s\n" % (time.time(), line)))
+    runner = ScriptRunner(board=board, emit=None, events=False)
+
+    def say(line):
+        out.write(line + "\n")
+        out.flush()
+
+    say("pty %s" % os.ttyname(slave))
+    board.step()
+    poller = select.poll()
+    poller.register(master, select.POLLIN)
+    poller.register(stdin_fd, select.POLLIN)
+    serial_in = bytearray()
+    hands_in = bytearray()
+    lineno = 0
+    try:
+        while True:
+            board.step()
+            for fd, _ in poller.poll(CYCLE_MS):
+                if fd == master:
+                    try:
+                        data = os.read(master, 4096)
+                    except (BlockingIOError, InterruptedError):
+                        continue
+                    serial_in.extend(data)
+                    cut = serial_in.rfind(b"\n")
+                    if cut >= 0 or len(serial_in) > 4096:  # whole lines (or junk) to the board
+                        end = cut + 1 if cut >= 0 else len(serial_in)
+                        board.feed(bytes(serial_in[:end]))
+                        del serial_in[:end]
+                    continue
+                data = os.read(stdin_fd, 4096)
+                if not data:
+                    return 0  # the players left: the board is unplugged
+                hands_in.extend(data)
+                while True:
+                    i = hands_in.find(b"\n")
+                    if i < 0:
+                        break
+                    text = bytes(hands_in[:i]).decode("utf-8", "replace").strip()
+                    del hands_in[:i + 1]
+                    lineno += 1
+                    if not text or text.startswith("#"):
+                        continue
+                    try:
+                        runner.out = []
+                        runner.run_line(text.lstrip("!"), lineno)
+                        for line in runner.out:
+                            say(line if line.startswith(("ok", "error")) else "ok " + line)
+                        if cubes_file is not None:
+                            _save_cubes(cubes_file, counts)
+                        say("ok")
+                    except ScriptError as exc:
+                        say("error %s" % exc)
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def main(argv=None):
+    import argparse
+
+    p = argparse.ArgumentParser(prog="xobo board serial --pty", description=__doc__.split(
+        "\n\n")[0])
+    p.add_argument("--flash", help="keep the board's flash in this directory")
+    p.add_argument("--board", default="pico_gpio", help="boards/NAME.json (default pico_gpio)")
+    p.add_argument("--cubes", metavar="FILE",
+                   help="keep the cubes on the table in this file (they stay when the board is "
+                   "unplugged and are there when it is plugged back in)")
+    p.add_argument("--events", metavar="FILE",
+                   help="append every event line the board emits to FILE, with the time")
+    args = p.parse_args(argv)
+    import signal
+
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    try:
+        return serve(args.flash, args.board, cubes_file=args.cubes,
+                     events_file=args.events)
+    except KeyboardInterrupt:
+        return 0
+
+
+class PtyBoardError(RuntimeError):
+    """The stand-in did not start, or a player's line failed."""
+
+
+class PtyBoard:
+    """One stand-in board in a child process: plug(), play(line), unplug(). The cubes the
+    players put stay on the table (``FLASH_DIR.cubes``) while it is unplugged."""
+
+    def __init__(self, flash_dir, board="pico_gpio", events_file=None):
+        self.flash_dir = str(flash_dir)
+        self.board = board
+        self.events_file = events_file
+        self.proc = None
+        self.device = None
+
+    def plug(self):
+        """Start the board (its flash as it was left); returns self, ``device`` set."""
+        if self.proc is not None:
+            raise PtyBoardError("the board is plugged in already (%s)" % self.device)
+        os.makedirs(self.flash_dir, exist_ok=True)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "xobo_host.ptyboard", "--flash", self.flash_dir,
+             "--board", self.board, "--cubes", self.flash_dir + ".cubes"]
+            + (["--events", str(self.events_file)] if self.events_file else []),
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            text=True, bufsize=1)
+        first = self.proc.stdout.readline().strip()
+        if not first.startswith("pty "):
+            err = self.proc.stderr.read() if self.proc.poll() is not None else ""
+            self.unplug()
+            raise PtyBoardError("the stand-in did not start: %r %s" % (first, err[-400:]))
+        self.device = first[4:]
+        return self
+
+    def play(self, line):
+        """One script line (``put e5``, ``serial new``); returns its output lines."""
+        if self.proc is None:
+            raise PtyBoardError("the board is unplugged")
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+        out = []
+        while True:
+            reply = self.proc.stdout.readline()
+            if not reply:
+                raise PtyBoardError("the stand-in ended: %s" % self.proc.stderr.read()[-400:])
+            reply = reply.rstrip("\n")
+            if reply.startswith("error"):
+                raise PtyBoardError("%s: %s" % (line, reply))
+            if reply == "ok":
+                return out
+            out.append(reply[3:])
+
+    def unplug(self):
+        """Pull the cable: the process and its port end; the flash stays."""
+        proc, self.proc = self.proc, None
+        self.device = None
+        if proc is None:
+            return
+        proc.kill()
+        proc.wait(10)
+        for f in (proc.stdin, proc.stdout, proc.stderr):
+            try:
+                f.close()
+            except OSError:
+                pass
+
+
+if __name__ == "__main__":
+    sys.exit(main())

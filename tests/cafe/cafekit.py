@@ -1,0 +1,57 @@
+"""Helpers of the café tests: stand-in boards behind ptys, waiting for a state."""
+
+import os
+import pty
+import time
+
+from xobo_host.ptyboard import PtyBoard
+
+
+def until(pred, timeout=20.0, what="condition"):
+    """Wait for ``pred()`` to hold (the state a test asserts), checking every 20 ms; the
+    timeout only turns a hang into a failure."""
+    deadline = time.monotonic() + timeout
+    while True:
+        v = pred()
+        if v:
+            return v
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out waiting for " + what)
+        time.sleep(0.02)
+
+
+def named_board(tmp_path, name, settle=200):
+    board = PtyBoard(tmp_path / ("flash-" + name)).plug()
+    board.play("serial set name " + name)
+    board.play("serial set settle %d" % settle)
+    return board
+
+
+def play_move(board, cell, settle=200):
+    """A player puts a cube and waits for the board to commit it (its settle time)."""
+    board.play("put " + cell)
+    board.play("wait %d" % (settle + 100))
+
+
+class SparePorts:
+    """Holds pseudo-terminals open, the old port's among them, so that a board plugged back
+    in gets another port (the kernel hands out the lowest free number)."""
+
+    def __init__(self, taken_port, most=64):
+        self.fds = []
+
+        def holds_it():
+            for _ in range(most):
+                master, slave = pty.openpty()
+                self.fds += [master, slave]
+                if os.ttyname(slave) == taken_port:
+                    return True
+            self.close()  # the old port is not free yet: let it go and try again
+            return False
+
+        until(holds_it, what="the old port free, to take it")
+
+    def close(self):
+        for fd in self.fds:
+            os.close(fd)
+        self.fds = []

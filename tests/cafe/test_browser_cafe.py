@@ -1,0 +1,80 @@
+"""The café's pages in a real browser (Playwright, Debian's chromium): the floor shows every
+table live (a move played at a table appears in its miniature), a board unplugged goes
+offline, and the staff logs in on a table's view and undoes a move."""
+
+import pytest
+
+from cafe.cafekit import named_board, play_move, until
+from xobo_host.cafe.floor import Floor
+from xobo_host.cafe.staff import Staff
+from xobo_host.cafe.web import CafeServer
+from xobo_host.gamesdb import GamesDB
+
+pytestmark = pytest.mark.browser
+PASSWORD = "counter-staff-7"
+
+
+@pytest.fixture
+def floor_server(tmp_path):
+    boards = [named_board(tmp_path, "terrace-1"), named_board(tmp_path, "terrace-2")]
+    db_path = str(tmp_path / "games.sqlite")
+    GamesDB(db_path).close()
+    staff = Staff.create(str(tmp_path / "staff.json"), PASSWORD)
+    floor = Floor(db_path, ports=[b.device for b in boards], scan_usb=False, scan_s=0.2,
+                  poll_s=0.5).start()
+    server = CafeServer(floor, staff, db_path).start()
+    yield server.url, boards, floor
+    server.stop()
+    floor.stop()
+    for b in boards:
+        b.unplug()
+
+
+def test_the_floor_view_follows_every_table_live_in_a_real_browser(browser, floor_server):
+    url, (one, two), floor = floor_server
+    page = browser.new_page()
+    try:
+        page.goto(url)
+        page.wait_for_selector('[data-table="terrace-1"][data-health="playing"]')
+        page.wait_for_selector('[data-table="terrace-2"][data-health="playing"]')
+        assert page.locator('[data-table="terrace-1"] .turn').inner_text() == "ns to move"
+        play_move(one, "e5")
+        card = '[data-table="terrace-1"][data-ply="1"]'
+        page.wait_for_selector(card)
+        # the miniature is the board as it lights it: e5 holds a cube, the edges say who moves
+        assert page.locator(card + ' .cell[data-cell="e5"]').get_attribute("data-count") == "1"
+        page.wait_for_selector(card + " .edge.lit")
+        assert "since the last move" in page.locator(card + " .since").inner_text()
+        two.unplug()
+        page.wait_for_selector('[data-table="terrace-2"][data-health="offline"]')
+        assert page.locator(".table-card").count() == 2
+    finally:
+        page.close()
+
+
+def test_the_staff_logs_in_on_a_table_view_and_undoes_a_move(browser, floor_server):
+    url, (one, _), floor = floor_server
+    until(lambda: floor.table("terrace-1") and floor.table("terrace-1").online,
+          what="terrace-1 online")
+    play_move(one, "e5")
+    page = browser.new_page()
+    try:
+        page.goto(url + "table/terrace-1")
+        page.wait_for_selector('body[data-ply="1"][data-staff="no"]')
+        assert page.locator('[data-role="staff"]').is_hidden()
+        page.fill('[data-role="password"]', PASSWORD)
+        page.click('[data-role="login-form"] button')
+        page.wait_for_selector('body[data-staff="yes"]')
+        assert "1. e5" in page.locator('[data-role="record"]').inner_text()
+        games = page.locator('[data-role="game"] option').all_inner_texts()
+        assert "xobo" in games and "brochs" not in games  # only the games that fit
+        # the games of this table (ids are the database's: terrace-2's game may come first)
+        page.wait_for_selector('[data-role="games-list"] li[data-game]:has-text("1 moves")')
+        page.click('[data-act="undo"]')
+        page.wait_for_selector('body[data-ply="0"]')
+        # the records, searched by table
+        page.goto(url + "records?table=terrace-1")
+        page.wait_for_selector('[data-role="results"] li[data-game]:has-text("unfinished")')
+        assert "terrace-1" in page.locator('[data-role="results"]').inner_text()
+    finally:
+        page.close()

@@ -1,0 +1,52 @@
+"""The floor's health of a table: waiting for a fix for too long, and the self-test's faults
+with their report (the staff's self-test control, the players' hands on the stand-in)."""
+
+import pytest
+
+from cafe.cafekit import named_board, until
+from xobo_host.cafe import table as table_module
+from xobo_host.cafe.floor import Floor
+
+
+@pytest.fixture
+def one_table(tmp_path):
+    board = named_board(tmp_path, "snug")
+    floor = Floor(str(tmp_path / "games.sqlite"), ports=[board.device], scan_usb=False,
+                  scan_s=0.1, poll_s=0.3).start()
+    until(lambda: floor.table("snug") and floor.table("snug").online, what="snug online")
+    yield board, floor
+    floor.stop()
+    board.unplug()
+
+
+def _health(floor):
+    return floor.table("snug").view()["health"]
+
+
+def test_a_board_waiting_for_a_fix_too_long_needs_the_staff(one_table, monkeypatch):
+    board, floor = one_table
+    monkeypatch.setattr(table_module, "FIX_ALERT_S", 0.5)  # a minute, in a test's time
+    board.play("put e5")
+    board.play("put a1")  # two cubes at once: no move of XoBo, the board asks for a fix
+    board.play("wait 800")
+    until(lambda: _health(floor) == "fix", what="the table needs a fix")
+    assert "waiting for a fix" in floor.table("snug").view()["health_text"]
+    board.play("lift a1")
+    board.play("wait 400")
+    until(lambda: _health(floor) == "playing", what="the fix done")
+
+
+def test_a_self_test_with_a_dead_led_shows_its_faults_and_report(one_table):
+    board, floor = one_table
+    table = floor.table("snug")
+    assert table.action({"action": "selftest"})["reply"].startswith("selftest started")
+    until(lambda: _health(floor) == "selftest", what="the self-test running")
+    for _ in range(3):  # the LEDs red, green, blue: seen
+        board.play("press ok")
+    board.play("press undo")  # a1's LED is dead
+    for _ in range(81):  # every cell skipped
+        board.play("press ok")
+    until(lambda: _health(floor) == "faults", what="the self-test's faults")
+    report = table.view(full=True)["selftest"]
+    assert "led a1 dead" in report and report[-1] == "done 1 problems"
+    assert table.view()["health_text"] == "self-test: 1 problems"

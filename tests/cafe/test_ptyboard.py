@@ -1,0 +1,50 @@
+"""The serial stand-in's ``--pty`` mode: the firmware on virtual drivers behind a
+pseudo-terminal, opened by the host with pyserial as a Pico is; the players' hands on its
+stdin; its table name kept in its flash across being unplugged and plugged in elsewhere."""
+
+import subprocess
+import sys
+
+from cafe.cafekit import SparePorts
+from xobo_host.ptyboard import PtyBoard
+from xobo_host.sim.monitor import SerialLink
+
+
+def test_a_pty_board_speaks_the_protocol_through_pyserial_and_players_move_its_cubes(tmp_path):
+    board = PtyBoard(tmp_path / "flash").plug()
+    link = SerialLink.open(board.device)
+    try:
+        assert link.command("version")[0].startswith("ok xobo-board ")
+        assert link.command("set settle 200") == ["ok settle 200"]
+        assert board.play("put e5") == []
+        board.play("wait 400")  # the settle time: the board commits the move itself
+        assert link.command("record")[-2:] == ["ok 1. e5", "ok end"]
+        assert board.play("serial set name terrace-3") == ["name terrace-3"]
+    finally:
+        link.close()
+        board.unplug()
+
+
+def test_a_pty_board_keeps_its_name_when_plugged_back_on_another_port(tmp_path):
+    board = PtyBoard(tmp_path / "flash").plug()
+    board.play("serial set name bar-1")
+    first = board.device
+    board.unplug()
+    spare = SparePorts(first)  # the old port's number is taken: the board comes back elsewhere
+    try:
+        board.plug()
+        assert board.device != first
+        link = SerialLink.open(board.device)
+        try:
+            assert "ok name bar-1" in link.command("settings")
+        finally:
+            link.close()
+    finally:
+        board.unplug()
+        spare.close()
+
+
+def test_xobo_board_serial_pty_refuses_the_micropython_runtime():
+    r = subprocess.run([sys.executable, "-m", "xobo_host.cli", "board", "serial", "--pty",
+                        "--runtime", "micropython"], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "CPython" in r.stderr
