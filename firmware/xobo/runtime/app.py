@@ -587,6 +587,13 @@ class App:
         return guide.ambiguous_cells(self)
 
     def guide_text(self):
+        if self.mode is not self:  # the learn mode says its lesson (xobo.runtime.learn)
+            say = getattr(self.mode, "say", None)
+            if say is not None:
+                return say()
+        return self.guide_text_play()
+
+    def guide_text_play(self):
         from xobo.runtime import guide
 
         return guide.guide_text(self)
@@ -681,20 +688,25 @@ class App:
         """Start a game from a position in the game's notation (raises PositionError); the
         board shows the cells to fix until the pieces match."""
         pos = self.game.parse_position(text, self.settings)
-        old = self.pos
         self.resumed = False
         self.unsaved = True
+        self.show_position(pos, now)
+        self.first = pos.side
+        self.start = pos.to_string()
+        self.save_game()
+        self.emit((E.LOAD, self.start))
+
+    def show_position(self, pos, now):
+        """Make ``pos`` the position (a load, a lesson): the board shows the cells to fill,
+        clear and adjust until the pieces match. Nothing is saved or announced."""
+        old = self.pos
         if pos.n_cells == old.n_cells:
             self.light.show_adjust(old.heights, pos.heights, now)
             self.set_regauge(old.heights, pos.heights)
         self._set_position(pos)
-        self.first = pos.side
-        self.start = pos.to_string()
         self.ai_failed_ply = -1
         self._observe(now)
         self._position_changed(now, restore=True)
-        self.save_game()
-        self.emit((E.LOAD, self.start))
 
     def set_game(self, name, now):
         """Play game ``name`` from now on: its saved game is resumed (each game keeps its
@@ -1010,10 +1022,32 @@ class App:
             self.emit((E.ERROR, str(exc)))
 
     def do_undo_or_abandon(self, now):
-        if self.resumed:
+        if self.resumed and self.pos.ply:
             self.new_game(now)  # long press right after power-up: abandon the resumed game
             return
+        if self.pos.ply == 0 and self.pending < 0:  # nothing to undo: the game's lessons
+            self.do_learn(now)
+            return
         self.do_undo(now)
+
+    def do_learn(self, now):
+        try:
+            self.start_learn(now)
+        except XoboError as exc:
+            self.emit((E.ERROR, str(exc)))
+
+    # ------------------------------------------------------------ learn mode
+
+    def start_learn(self, now, name=""):
+        """Enter the learn mode (``xobo.runtime.learn``, imported now and forgotten when it
+        ends): the course of game ``name`` (the current game when ""); the player's game
+        waits, unchanged and unsaved over."""
+        try:
+            from xobo.runtime import learn
+        except ImportError:
+            raise XoboError("learning is not available (xobo.runtime.learn missing)") \
+                from None
+        return learn.start(self, now, name)
 
     def do_hint(self, now):
         try:

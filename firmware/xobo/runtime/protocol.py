@@ -57,6 +57,7 @@ class Protocol:
             "mem": self.cmd_mem,
             "timing": self.cmd_timing,
             "selftest": self.cmd_selftest,
+            "learn": self.cmd_learn,
         }
 
     # ------------------------------------------------------------ output
@@ -280,6 +281,9 @@ class Protocol:
             line += " " + app.fix_text()
         elif inf.state == 8:  # OFFER: the complete move left after a fix, ok plays it
             line += " offer %s" % app.pos.move_text(inf.complete_move())
+        field = getattr(app.mode, "state_field", None)
+        if field is not None:  # the learn mode: 'learn 2/7'
+            line += " " + field()
         words = app.guide_text()
         if words:  # always last: the rest of the line is for people
             line += " say " + words
@@ -324,3 +328,26 @@ class Protocol:
         self._no_arg("selftest", arg)
         self.app.start_selftest(now)
         return ["ok selftest started (report lines follow as events when it ends)"]
+
+    def cmd_learn(self, arg, now):
+        """``learn [GAME]``: the game's course on the board; ``learn next`` skips to the next
+        lesson, ``learn off`` goes back to the game."""
+        app = self.app
+        word = arg.lower()
+        if len(arg.split()) > 1:
+            raise ValueError("usage: learn [GAME|next|off]")
+        mode = app.mode
+        learning = getattr(mode, "state_field", None) is not None
+        if word == "off":
+            if not learning:
+                raise XoboError("not learning (learn [GAME] starts the course)")
+            mode.leave(now)
+            return ["ok learn off"]
+        if word == "next":
+            if not learning:
+                raise XoboError("not learning (learn [GAME] starts the course)")
+            mode.next_lesson(now)
+            mode = app.mode
+        else:
+            mode = app.start_learn(now, word)
+        return ["ok %s %s" % (mode.state_field(), app.settings["game"])]

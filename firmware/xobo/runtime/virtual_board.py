@@ -341,6 +341,8 @@ class VirtualBoard:
             "settings": dict(app.settings),
             "powered": self.powered,
             "selftest": app.selftest is not None,
+            # the learn mode's lesson ('learn 2/7', 'learn done'), None while playing
+            "learn": app.mode.state_field() if hasattr(app.mode, "state_field") else None,
             "power_ma": self.leds.last_ma,
         }
         extra = getattr(app.layers, "state_extra", None)
