@@ -19,7 +19,10 @@ SETTLE_MS = 3500  # longer than any settle time (1 s, 3 s while a move could sti
 
 class Learner:
     def __init__(self, game, vb=None):
-        self.vb = vb if vb is not None else VirtualBoard(settings={"game": game})
+        if vb is None:
+            board = "pico_15x15" if game == "brochs" else "pico_gpio"
+            vb = VirtualBoard(board=board, settings={"game": game})
+        self.vb = vb
         self.vb.advance(50)
         self.said = []  # every 'say' event's words
         self.hints = []

@@ -26,6 +26,7 @@ from xobo.drivers.virtual import (
     VirtualSwitches,
     VirtualWatchdog,
 )
+from xobo.errors import XoboError
 from xobo.runtime.app import CYCLE_MS, App
 from xobo.runtime.events import POWER_CUT, format_event
 from xobo.runtime.protocol import Protocol
@@ -326,7 +327,7 @@ class VirtualBoard:
                      "y": app.place.oy, "cells": [self.bd_cell_name(b)
                                                   for b in app.place.board_cells()]},
             "position": pos.to_string(),
-            "record": record(pos) if record is not None else "",
+            "record": self._record(record, pos),
             "side": app.side_name(),
             "result": app.result_name(),
             "result_text": app.result_text(),
@@ -349,6 +350,16 @@ class VirtualBoard:
         if extra is not None:
             out.update(extra(pos))
         return out
+
+    def _record(self, record, pos):
+        """The game's record, "" when it has none or none can be written (X's record starts
+        from the empty board: a loaded position or a lesson has none)."""
+        if record is None:
+            return ""
+        try:
+            return record(pos)
+        except XoboError:
+            return ""
 
     def bd_cell_name(self, b):
         return self.app.topo.cell_name(b)
