@@ -1031,23 +1031,14 @@ class App:
         self.do_undo(now)
 
     def do_learn(self, now):
-        try:
-            self.start_learn(now)
-        except XoboError as exc:
-            self.emit((E.ERROR, str(exc)))
-
-    # ------------------------------------------------------------ learn mode
-
-    def start_learn(self, now, name=""):
-        """Enter the learn mode (``xobo.runtime.learn``, imported now and forgotten when it
-        ends): the course of game ``name`` (the current game when ""); the player's game
-        waits, unchanged and unsaved over."""
+        """The game's lessons (``xobo.runtime.learn``: imported now, forgotten after)."""
         try:
             from xobo.runtime import learn
-        except ImportError:
-            raise XoboError("learning is not available (xobo.runtime.learn missing)") \
-                from None
-        return learn.start(self, now, name)
+
+            learn.start(self, now)
+        except (ImportError, XoboError) as exc:
+            forget_module("xobo.runtime.learn")
+            self.emit((E.ERROR, "no lessons: %s" % exc))
 
     def do_hint(self, now):
         try:

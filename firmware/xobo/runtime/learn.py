@@ -22,13 +22,15 @@ lesson again; ``undo`` held (or ``ok`` + ``undo``) leaves; ``hint`` lights the l
 Memory: this module and the game's lessons are imported when learning starts and forgotten
 when it ends (``xobo.compat.forget_module``): play never holds them on the device.
 
-Usage (the app's, ``App.start_learn``)::
+Usage (the app's ``do_learn``, the protocol's ``learn``)::
 
     from xobo.runtime import learn
     learn.start(app, now, "x")      # X's course (switches the game first)
     app.mode.say()                  # 'The goal: ...'
     app.mode.leave(now)             # back to the player's game
 """
+
+import sys
 
 from xobo.compat import collect, forget_module
 from xobo.errors import XoboError
@@ -62,6 +64,31 @@ def lessons_of(game):
     return mod.LESSONS, name
 
 
+def command(app, arg, now):
+    """Serial ``learn [GAME]``: the game's course on the board; ``learn next`` skips to the
+    next lesson, ``learn off`` goes back to the game. Returns the reply line; raises
+    XoboError or ValueError saying what is wrong."""
+    try:
+        word = arg.lower()
+        if len(arg.split()) > 1:
+            raise ValueError("usage: learn [GAME|next|off]")
+        mode = app.mode
+        learning = isinstance(mode, LearnMode)
+        if word in ("off", "next") and not learning:
+            raise XoboError("not learning (learn [GAME] starts the course)")
+        if word == "off":
+            mode.leave(now)
+            return "ok learn off"
+        if word == "next":
+            mode.next_lesson(now)
+        else:
+            mode = start(app, now, word)
+        return "ok %s %s" % (mode.state_field(), app.settings["game"])
+    finally:
+        if not isinstance(app.mode, LearnMode):
+            forget_module("xobo.runtime.learn")
+
+
 def start(app, now, name=""):
     """Enter the learn mode with the course of game ``name`` (the current game when "").
     Returns the mode."""
@@ -92,6 +119,7 @@ class LearnMode:
         self.lessons = lessons
         self.module = module
         self.game = app.game
+        self.modules = tuple(sys.modules)  # what learning imports is forgotten after it
         # the player's game, given back at the end (nothing of it is saved meanwhile)
         self.own_pos = app.pos
         self.own_first = app.first
@@ -188,6 +216,11 @@ class LearnMode:
         self.lessons = None
         forget_module(self.module)
         forget_module("xobo.runtime.learn")
+        if app.game is self.game:  # (a game the host switched to keeps its modules)
+            for name in tuple(sys.modules):  # the notation's parser, the guide, the AI...
+                if name not in self.modules:
+                    forget_module(name)
+        self.modules = None
         collect()
 
     # ------------------------------------------------------------ the mode

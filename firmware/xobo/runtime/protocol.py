@@ -330,24 +330,6 @@ class Protocol:
         return ["ok selftest started (report lines follow as events when it ends)"]
 
     def cmd_learn(self, arg, now):
-        """``learn [GAME]``: the game's course on the board; ``learn next`` skips to the next
-        lesson, ``learn off`` goes back to the game."""
-        app = self.app
-        word = arg.lower()
-        if len(arg.split()) > 1:
-            raise ValueError("usage: learn [GAME|next|off]")
-        mode = app.mode
-        learning = getattr(mode, "state_field", None) is not None
-        if word == "off":
-            if not learning:
-                raise XoboError("not learning (learn [GAME] starts the course)")
-            mode.leave(now)
-            return ["ok learn off"]
-        if word == "next":
-            if not learning:
-                raise XoboError("not learning (learn [GAME] starts the course)")
-            mode.next_lesson(now)
-            mode = app.mode
-        else:
-            mode = app.start_learn(now, word)
-        return ["ok %s %s" % (mode.state_field(), app.settings["game"])]
+        from xobo.runtime import learn  # forgotten again when not learning
+
+        return [learn.command(self.app, arg, now)]
