@@ -54,14 +54,13 @@ OTHER = 6  # why another legal move is not the lesson's
 
 
 def lessons_of(game):
-    """The game's course (its ``lessons`` module's ``LESSONS``) and the module's name;
-    XoboError when the game has none installed."""
+    """The game's lessons module (its ``LESSONS``, and ``piece_words(pos, cell)`` when its
+    pieces differ: what to put on a cell, in words); XoboError when it has none."""
     name = game.__name__ + ".lessons"
     try:
-        mod = __import__(name, None, None, ("LESSONS",))
+        return __import__(name, None, None, ("LESSONS",))
     except ImportError:
         raise XoboError("%s has no lessons installed" % game.TITLE) from None
-    return mod.LESSONS, name
 
 
 def command(app, arg, now):
@@ -100,8 +99,7 @@ def start(app, now, name=""):
             raise XoboError("the board is busy (self-test): learn when it is over")
     if name and name != app.settings["game"]:
         app.set_setting("game", name, now)
-    lessons, module = lessons_of(app.game)
-    mode = LearnMode(app, lessons, module)
+    mode = LearnMode(app, lessons_of(app.game))
     app.mode = mode
     mode.begin(0, now)
     return mode
@@ -114,10 +112,11 @@ class LearnMode:
 
     observes = True
 
-    def __init__(self, app, lessons, module):
+    def __init__(self, app, module):
         self.app = app
-        self.lessons = lessons
-        self.module = module
+        self.lessons = module.LESSONS
+        self.module = module.__name__
+        self.piece_words = getattr(module, "piece_words", None)
         self.game = app.game
         self.modules = tuple(sys.modules)  # what learning imports is forgotten after it
         # the player's game, given back at the end (nothing of it is saved meanwhile)
@@ -134,6 +133,7 @@ class LearnMode:
         self.lesson = None
         self.pos = None
         self.told = ""  # what the board said about the last try
+        self.swaps = ""  # the pieces to change that the switches cannot see
         app.light.look = bytearray(app.n)
 
     # ------------------------------------------------------------ the course
@@ -156,6 +156,7 @@ class LearnMode:
                             % app.game.TITLE)
         app.settings["opponent"] = self.opponent_for(pos) if lesson[EXPECT] == "play" \
             else "off"
+        self.swaps = self.changed_pieces(app.pos, pos)
         app.show_position(pos, now)
         self.pos = pos
         self.phase = PLAY if lesson[EXPECT] == "play" else ASK
@@ -163,6 +164,20 @@ class LearnMode:
         app.emit((E.LEARN, app.settings["game"], "%d/%d" % (k + 1, len(self.lessons)),
                   lesson[TITLE]))
         app.emit((E.SAY, self.say()))
+
+    def changed_pieces(self, old, pos):
+        """The cells whose piece must change though the switch stays closed (another
+        colour, a tower for a single): '' for a game whose pieces are all alike."""
+        words_of = self.piece_words
+        if words_of is None:
+            return ""
+        out = []
+        for c in range(pos.n_cells):
+            if old.heights[c] and pos.heights[c]:
+                w = words_of(pos, c)
+                if w != words_of(old, c):
+                    out.append("%s: %s" % (self.app.cell_name(c), w))
+        return ", ".join(out)
 
     def opponent_for(self, pos):
         """The computer plays everyone but the player to move (the learner)."""
@@ -214,6 +229,7 @@ class LearnMode:
         app.emit((E.LEARN, "off", "", ""))
         app.force_show = True
         self.lessons = None
+        self.piece_words = None
         forget_module(self.module)
         forget_module("xobo.runtime.learn")
         if app.game is self.game:  # (a game the host switched to keeps its modules)
@@ -364,6 +380,8 @@ class LearnMode:
         out = head
         if self.told:
             out += self.told + " "
+        elif self.swaps:  # the switches cannot see a piece's colour: say it
+            out += "Check the pieces: %s. " % self.swaps
         out += lesson[ASK_WORDS]
         guide = app.guide_text_play()
         if guide and inf.state != I.MATCH:
@@ -379,12 +397,29 @@ class LearnMode:
         clear = [app.cell_name(c) for c in range(app.n) if inf.clear[c]]
         if clear:
             parts.append("take the %ss off %s" % (piece, " ".join(clear)))
-        fill = app.fill_words()
-        if fill:
-            parts.append("put a %s on %s" % (piece, " ".join(fill)))
+        words_of = self.piece_words
+        if words_of is None:  # the pieces are all alike (XoBo's cubes)
+            fill = app.fill_words()
+            if fill:
+                parts.append("put a %s on %s" % (piece, " ".join(fill)))
+        else:  # the pieces differ: which goes where
+            kinds = []
+            cells = []
+            for c in range(app.n):
+                if inf.fill[c]:
+                    w = words_of(app.pos, c)
+                    if w in kinds:
+                        cells[kinds.index(w)].append(app.cell_name(c))
+                    else:
+                        kinds.append(w)
+                        cells.append([app.cell_name(c)])
+            for k in range(len(kinds)):
+                parts.append("put a %s on %s" % (kinds[k], " ".join(cells[k])))
         height = app.height_words()
-        if height:
+        if height and words_of is None:
             parts.append("make these stacks this tall: %s" % " ".join(height))
+        if self.swaps:
+            parts.append("change " + self.swaps)
         if not parts:
             return "put the %ss as lit." % piece
         return "; ".join(parts) + " (lit)."

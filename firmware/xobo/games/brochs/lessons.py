@@ -35,3 +35,8 @@ LESSONS = (
      "the computer White: play it out.",
      "play", "", ""),
 )
+
+
+def piece_words(pos, c):
+    """The piece to put on cell ``c`` when setting a lesson up (BB4)."""
+    return ("", "Black man", "the master", "White man")[pos.cells[c]]

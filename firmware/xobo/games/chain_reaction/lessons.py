@@ -20,7 +20,7 @@ LESSONS = (
     ("a tower move",
      "..ddd../.ddddd./...dd../...[dl].../..l.l../.lllll./..lll.. l 1 0 0 18", "e5",
      "Move the tower (CM3): lift it, put its bottom piece on the next square in a direction "
-     "and its top piece on the square after. Both squares may not both hold a piece. Move "
+     "and its top piece on the square after; at most one of the two may hold a piece. Move "
      "e5 West: bottom to d5, top to c5.",
      "e5:W e5:E e5:S e5:NW", "The tower is split: no tower stands, the turn is over (CM4).",
      "that is not this lesson's move."),
@@ -38,3 +38,12 @@ LESSONS = (
      "against the computer (Dark).",
      "play", "", ""),
 )
+
+
+def piece_words(pos, c):
+    """The pieces to put on cell ``c`` when setting a lesson up: a colour, or a tower's two
+    (its bottom first)."""
+    names = ("", "light", "dark")
+    if pos.bot[c]:
+        return "tower: %s under %s" % (names[pos.bot[c]], names[pos.top[c]])
+    return names[pos.top[c]] + " piece"

@@ -36,3 +36,8 @@ LESSONS = (
      "against the computer.",
      "play", "", ""),
 )
+
+
+def piece_words(pos, c):
+    """The piece to put on cell ``c`` when setting a lesson up: its player's colour."""
+    return ("", "red", "yellow", "green")[pos.owner[c]] + " piece"
