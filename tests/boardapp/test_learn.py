@@ -101,8 +101,8 @@ def test_learn_hint_lights_the_lesson_move_and_state_says_the_lesson():
 def test_learn_of_another_game_switches_to_it_and_next_skips():
     ln = Learner("xobo")
     reply = ln.vb.command("learn x")
-    assert reply == ["ok learn 1/4 x"], reply
-    assert ln.vb.command("learn next") == ["ok learn 2/4 x"]
+    assert reply[0].startswith("ok learn 1/") and reply[0].endswith(" x"), reply
+    assert ln.vb.command("learn next")[0].startswith("ok learn 2/")
     assert ln.vb.command("learn off") == ["ok learn off"]
     assert ln.vb.command("learn off")[0].startswith("error not learning")
 
@@ -134,9 +134,10 @@ def test_learn_every_lesson_names_legal_moves_of_its_position():
             for cell in look.split():
                 assert ord(cell[0]) - 97 < pos.width and int(cell[1:]) <= pos.height
             words = expect.split()
-            if words[0] in ("play", "*"):
+            if words[0] == "play":
                 continue
-            if words[0][0] == "!":
-                words[0] = words[0][1:]
+            if words[0] == "*":
+                assert len(words) == 1 or words[1] == "except", (name, title)
+                words = words[2:]
             for w in words:
                 assert pos.is_legal(pos.parse_move(w)), (name, title, w)

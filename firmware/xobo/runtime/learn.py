@@ -47,8 +47,8 @@ TITLE = 0
 POSITION = 1  # the game's position notation; "" for the start position
 LOOK = 2  # the cells the lesson speaks of, in the game's notation, separated by spaces
 ASK_WORDS = 3  # what to do
-EXPECT = 4  # the moves that do it (notation, separated by spaces); "*": any legal move;
-# "play": play the position out against the computer
+EXPECT = 4  # the moves that do it (notation, separated by spaces); "*": any legal move,
+# "* except e5 f5": any but these; "play": play the position out against the computer
 WELL = 5  # what happened, after the lesson's move
 OTHER = 6  # why another legal move is not the lesson's
 
@@ -284,7 +284,7 @@ class LearnMode:
         if self.phase != ASK:
             return -1
         words = self.lesson[EXPECT].split()
-        if words and words[0][0] not in "*!":
+        if words and words[0] != "*":
             return self.app.pos.parse_move(words[0])
         for m in self.app.pos.legal_actions():  # any move (but some): the first one
             if self.is_lesson_move(m):
@@ -336,10 +336,9 @@ class LearnMode:
 
     def is_lesson_move(self, m):
         words = self.lesson[EXPECT].split()
-        if words and words[0][0] == "!":  # any move but these
-            words[0] = words[0][1:]
-            return not self.same_move(m, words)
-        return "*" in words or self.same_move(m, words)
+        if words and words[0] == "*":  # any move ("* except e5 e6": any but these)
+            return not self.same_move(m, words[2:])
+        return self.same_move(m, words)
 
     def same_move(self, m, words):
         pos = self.app.pos

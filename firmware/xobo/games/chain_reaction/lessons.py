@@ -1,6 +1,6 @@
-"""The course of Chain Reaction on the board (xobo.runtime.learn; docs/games.md "Lessons"):
-loaded only while learning. A lesson: (title, position, cells to look at, what to do, the moves
-that do it ("*" any legal move, "!c1 c2" any but these, "play": against the computer), what
+"""The course of Chain Reaction on the board (xobo.runtime.learn; docs/games.md "Lessons"): loaded
+only while learning. A lesson: (title, position, cells to look at, what to do, the moves that
+do it ("*" any legal move, "* except c1 c2" any but these, "play": against the computer), what
 happened, why another move is not it). Positions in CN2 (docs/rules/chain-reaction.md)."""
 
 LESSONS = (
@@ -17,6 +17,21 @@ LESSONS = (
      "that you control (CB4), and the turn goes on (CM2). Step e4 onto Dark's piece on e5.",
      "e4-e5", "Your tower on e5: the turn goes on with it, it must move now.",
      "that makes no tower: step onto e5's piece."),
+    ("a chain reaction",
+     "..ddd../.ddddd./...dd../...[dl].../..l.l../.lllll./..lll.. l 1 0 0 18", "e5 d6 c7",
+     "A tower's top piece that lands on a single makes a new tower, and the turn goes on: "
+     "up to five segments a turn (CM3, CM4). Move the tower e5 North-West: bottom piece to "
+     "d6, top piece onto Dark's piece on c7.",
+     "e5:NW", "A new tower on c7, yours: the chain goes on (segment 3 of 5 at most).",
+     "that is a legal tower move, but it ends the turn: this lesson builds a chain (e5 "
+     "North-West)."),
+    ("the chain scores",
+     "..ddd../.[dl]dddd./..ddd../......./..l.l../.lllll./..lll.. l 2 0 0 18", "c7 d8 e9",
+     "From c7 the tower reaches the goal row: move it North-East, bottom piece to d8, top "
+     "piece to e9, the 2-point square.",
+     "c7:NE+2@e4", "2 points at the end of a chain. If a segment is due and none is legal, "
+     "you lose 2 points instead (CS2): plan your chains.",
+     "that scores less (or not at all): North-East reaches e9, worth 2."),
     ("a tower move",
      "..ddd../.ddddd./...dd../...[dl].../..l.l../.lllll./..lll.. l 1 0 0 18", "e5",
      "Move the tower (CM3): lift it, put its bottom piece on the next square in a direction "

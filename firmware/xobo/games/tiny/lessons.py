@@ -1,7 +1,7 @@
-"""The course of the test game on the board (xobo.runtime.learn; docs/games.md "Lessons"):
-loaded only while learning. A lesson: (title, position, cells to look at, what to do, the
-moves that do it ("*" any, "play" against the computer), what happened, why another move is
-not it). Positions are in the rules page's notation (docs/rules/tiny.md, TN2)."""
+"""The course of the test game on the board (xobo.runtime.learn; docs/games.md "Lessons"): loaded
+only while learning. A lesson: (title, position, cells to look at, what to do, the moves that
+do it ("*" any, "play" against the computer), what happened, why another move is not it).
+Positions are in the rules page's notation (docs/rules/tiny.md, TN2)."""
 
 LESSONS = (
     ("the goal", ".o./o../xx. x", "a1 b1 c1",

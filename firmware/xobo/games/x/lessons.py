@@ -1,7 +1,7 @@
-"""The course of X on the board (xobo.runtime.learn; docs/games.md "Lessons"): loaded only
-while learning. A lesson: (title, position, cells to look at, what to do, the moves that do it
-("*" any legal move, "!c1 c2" any but these, "play": against the computer), what happened, why
-another move is not it). Positions in XN2 (docs/rules/x.md)."""
+"""The course of X on the board (xobo.runtime.learn; docs/games.md "Lessons"): loaded only while
+learning. A lesson: (title, position, cells to look at, what to do, the moves that do it ("*"
+any legal move, "* except c1 c2" any but these, "play": against the computer), what happened,
+why another move is not it). Positions in XN2 (docs/rules/x.md)."""
 
 LESSONS = (
     ("the goal",
@@ -19,6 +19,14 @@ LESSONS = (
      "pieces c3 and e3 share one neighbour: put a piece on d3 to join them into one group.",
      "d3", "c3, d3 and e3 are now one group (XS1).",
      "that does not join c3 and e3: only d3 touches both."),
+    ("a corner without its cell",
+     ".....r../......r./......../......../......../.g....../.yy...../...g.... r",
+     "f8 g7 h6 h7",
+     "A group that touches both edges of a corner wins it even without the corner cell "
+     "(XS1): your f8 and g7 touch the North edge. Join them to the East edge with h6 or h7 "
+     "and North-East is yours.",
+     "h6 h7", "f8 g7 and h6 or h7 join North to East: the North-East corner is yours now.",
+     "that does not reach the East edge from g7 (h6 or h7 do)."),
     ("the farther path",
      "...gg.../......../......../.......y/......../......../.r....../y.r..... r",
      "a1 c1 b2 a2",
@@ -28,6 +36,14 @@ LESSONS = (
      "a2", "Your group c1 b2 a2 reaches both edges farther from the corner than Yellow's a1: "
      "South-West is Red's now.",
      "the corner stays Yellow's: your group must reach the West edge (a2)."),
+    ("defend a corner",
+     "r......./......../.g....../..r...../...gg.../......../.....yy./.....y.r r",
+     "h1 f1 f2 g2 h2",
+     "You hold the South-East corner cell h1. Yellow's group f1 f2 g2 would join the South "
+     "and East edges farther from the corner with a piece on h2, and take the corner (XS2). "
+     "Put your piece on h2 first.",
+     "h2", "Blocked: h1 and h2 hold the corner, and Yellow's path to the East edge is shut.",
+     "Yellow now takes South-East with h2: block it there."),
     ("a whole game",
      ".gr.ryrg/gr.rg.ry/y.yrryrg/rygggyyg/y....gry/.y.gyyry/r.ryrggg/rggyyg.r r", "a8",
      "The game ends when the board is full; the winner has the highest score nobody else has "

@@ -1,7 +1,7 @@
 """The course of XoBo on the board (xobo.runtime.learn; docs/games.md "Lessons"): loaded only
 while learning. A lesson: (title, position, cells to look at, what to do, the moves that do it
-("*" any legal move, "!c1 c2" any but these, "play": against the computer), what happened, why
-another move is not it). Positions in N3 (docs/rules/xobo.md)."""
+("*" any legal move, "* except c1 c2" any but these, "play": against the computer), what
+happened, why another move is not it). Positions in N3 (docs/rules/xobo.md)."""
 
 LESSONS = (
     ("the goal",
@@ -17,7 +17,7 @@ LESSONS = (
      "The cubes belong to nobody: a chain joins edges whoever put its cubes. A cube on the lit "
      "i5 would join East and West, and joining your opponent's edges loses (E2). Put a cube "
      "anywhere else.",
-     "!i5", "Good: the row stays open. Never finish your opponent's chain.",
+     "* except i5", "Good: the row stays open. Never finish your opponent's chain.",
      "that joined East and West: East-West would win (E2). Put it back as lit and choose "
      "another cell."),
     ("spread and capture",
