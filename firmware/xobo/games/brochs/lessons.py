@@ -63,8 +63,8 @@ LESSONS = (
      "b 10 0 -", "h8",
      "Your master (on h8) captures diagonally too (BC2), but if it is taken you lose (BE3). "
      "White has three men left: take them all while your master stays free. A player may also "
-     "ask for submission (press submission) before a turn (BE1). You play Black, the "
-     "computer White: play it out.",
+     "ask for submission (press submission) before a turn (BE1). Play it out as Black, "
+     "against the computer (White).",
      "play", "", ""),
 )
 

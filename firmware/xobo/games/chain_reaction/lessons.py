@@ -47,9 +47,9 @@ LESSONS = (
      "turn is over (CS1).",
      "that scores less than the middle square's 2 points (e7 North)."),
     ("a whole game",
-     "..ddd../.ddddd./..ddd../......./..lll../.lllll./..lll.. l 0 16 16 18", "",
+     "..ddd../.ddddd./..ddd../......./..lll../.lllll./..lll.. l 0 17 15 18", "",
      "The first to reach the target (18) with 2 points more than the other wins (CE2); a "
-     "segment due and impossible costs 2 points (CS2). Light 16, Dark 16: play it out "
+     "segment due and impossible costs 2 points (CS2). Light 17, Dark 15: play it out "
      "against the computer (Dark).",
      "play", "", ""),
 )

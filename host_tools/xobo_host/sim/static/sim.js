@@ -283,6 +283,7 @@
     renderPlayers(st, side, over);
     renderGames(st);
     renderInference(st, say);
+    renderLearn(st, say);
     // the move the pieces wait for (the host's, the computer's), else the hint shown
     const toPlay = st.expect || (snap && snap.hint);
     const play = role("play");
@@ -409,6 +410,20 @@
     unknown: "unknown situation", fix: "fix the board", restore: "restore the cubes",
     over: "the game is over: the cubes may be moved freely",
   };
+  /* the learn mode (serial learn): the lesson's words in their own card, its buttons */
+  const LEARN_INTRO = role("learn-words") ? role("learn-words").textContent : "";
+  function renderLearn(st, say) {
+    const learning = !!st.learn;
+    const card = role("learn-card");
+    card.dataset.learning = learning ? "yes" : "no";
+    role("learn").hidden = learning || readOnly();
+    role("learn-next").hidden = !learning || st.learn === "learn done" || readOnly();
+    role("learn-off").hidden = !learning || readOnly();
+    role("learn-progress").textContent = !learning ? "" : st.learn === "learn done"
+      ? "course complete" : "lesson " + st.learn.split(" ")[1];
+    role("learn-words").textContent = learning ? say : LEARN_INTRO;
+  }
+
   function renderInference(st, say) {
     const el = role("inference");
     const inf = st.inference || "match";
@@ -417,6 +432,10 @@
     // computer's move, a move offered to ok); the state's name when it has none
     let text = say || SEES[inf] || "";
     if (st.expect && !say) text = (text ? text + " · " : "") + "expecting " + st.expect;
+    if (st.learn) {  // the lesson's words name the pieces to put and take themselves
+      el.textContent = text;
+      return;
+    }
     const fill = st.fill || [], clear = st.clear || [], tall = st.fill_heights || {};
     const fillText = fill.map(c => (tall[c] ? c + " (a stack of " + tall[c] + ")" : c));
     if (fill.length) text += " · put back: " + fillText.join(" ");
@@ -731,6 +750,14 @@
       if (r.ok) say("Power cut and restored: the board resumed from its flash", "info");
     });
     role("load").addEventListener("click", load);
+    for (const [name, line] of [["learn", "learn"], ["learn-next", "learn next"],
+                                ["learn-off", "learn off"]]) {
+      role(name).addEventListener("click", async (ev) => {
+        ev.currentTarget.blur();
+        const r = await act({ action: "command", line });
+        if (r.ok && name === "learn-off") say("Back to your game: put the pieces as lit", "info");
+      });
+    }
     role("play").addEventListener("click", async (ev) => {
       ev.currentTarget.blur();
       const r = await act({ action: "play" });
