@@ -344,3 +344,21 @@ def test_play_it_for_me_plays_the_hint_the_board_shows_with_the_pieces(sim):
     assert sim.post({"action": "play"})["played"] == snap["hint"]
     snap = sim.wait(lambda s: s["state"]["ply"] == 1, timeout=5, what="the hint committed")
     assert sum(snap["counts"]) == 1 and snap["hint"] is None
+
+
+def test_play_it_for_me_is_not_offered_while_pieces_are_moved(sim):
+    # a hint shown, then a piece lifted: the hint cannot be played from where the pieces are
+    # (the page used to offer it and get 400s): it is offered again once they match
+    sim.command("set game chain-reaction")
+    snap = sim.wait(lambda s: s["state"]["game"] == "chain-reaction", what="chain reaction")
+    for name in snap["state"]["fill"]:  # its pieces, as the board shows them
+        sim.post({"action": "put", "cell": name})
+    sim.wait(lambda s: s["state"]["inference"] == "match", what="the pieces set up")
+    sim.command("hint")
+    sim.wait(lambda s: s["hint"] is not None, what="the hint shown")
+    sim.post({"action": "lift", "cell": "d2"})
+    snap = sim.wait(lambda s: s["state"]["inference"] != "match", what="a move in progress")
+    assert snap["hint"] is None
+    sim.post({"action": "put", "cell": "d2"})  # the piece back where it was
+    sim.wait(lambda s: s["state"]["inference"] == "match" and s["hint"] is not None,
+             what="the hint offered again")

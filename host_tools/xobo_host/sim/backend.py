@@ -276,6 +276,8 @@ class SimBackend(PageFeed):
             return None
         if not app.light.hint_on or app.pos.is_terminal():
             return None
+        if app.inf.state_name() != "match":  # pieces moved since: it cannot be played now
+            return None
         return app.pos.move_text(app.hint_move)
 
     def cubes(self):
