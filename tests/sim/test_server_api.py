@@ -362,3 +362,12 @@ def test_play_it_for_me_is_not_offered_while_pieces_are_moved(sim):
     sim.post({"action": "put", "cell": "d2"})  # the piece back where it was
     sim.wait(lambda s: s["state"]["inference"] == "match" and s["hint"] is not None,
              what="the hint offered again")
+
+
+def test_a_click_on_a_taken_cell_says_why_the_pieces_do_not_stack(sim):
+    sim.command("set game tiny")
+    sim.wait(lambda s: s["state"]["game"] == "tiny", what="tiny")
+    sim.post({"action": "put", "cell": "e5"})
+    reply = sim.post({"action": "put", "cell": "e5"}, expect=400)
+    assert reply["error"] == "e5 is taken: a cell holds one piece (TB2); lift it first to move it"
+    assert sim.state()["counts"][40] == 1

@@ -38,6 +38,12 @@ EDGES = ("N", "E", "S", "W")
 # A XoBo set has 36 cubes (rules B1): what is neither on the board nor in the hand is in the
 # box. The other games' pieces are not counted (the page offers as many as the player puts).
 CUBES = {"xobo": 36}
+# The most pieces a cell holds in each game (XoBo's stacks have no such limit: B6): a click
+# on a full cell says why rather than stacking a piece the board would then ask to take off.
+CELL_HOLDS = {"tiny": (1, "a cell holds one piece (TB2)"),
+              "x": (1, "a cell holds one piece (XM1)"),
+              "brochs": (1, "a square holds one piece (BM1, BM2)"),
+              "chain-reaction": (2, "a square holds two pieces at most: a tower (CB4)")}
 # Virtual time between two hand actions when the simulator moves the cubes itself (a record's
 # replay, the computer's move played for the player): long enough for the switches' debounce.
 HAND_MS = 60
@@ -338,6 +344,10 @@ class SimBackend(PageFeed):
     def _do_put(self, req):
         """Put one cube on a cell: from the hand if it holds any, else from the reserve."""
         c = self._cell(req.get("cell"))
+        full = CELL_HOLDS.get(self.board.app.settings["game"])
+        if full is not None and self.board.switches.counts[c] >= full[0]:
+            raise ActionError("%s is taken: %s; lift it first to move it" % (
+                self._name(c), full[1]))
         if self.hand == 0 and self.box() == 0:
             raise ActionError("no cube left in the box: the set has %d and they are all on "
                               "the board; take some off first (shift-click)" % self.cubes())

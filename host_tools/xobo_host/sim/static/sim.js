@@ -372,7 +372,7 @@
     const score = scoreOf(st);
     el.hidden = !score || over;
     if (!score) { el.textContent = ""; return; }
-    el.textContent = "Score: " + scoreWords(st.players, score) +
+    el.textContent = (st.score_label || "Score") + ": " + scoreWords(st.players, score) +
       (typeof st.target === "number" ? " (target " + st.target + ")" : "");
   }
 
