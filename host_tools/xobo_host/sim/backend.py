@@ -199,6 +199,8 @@ class SimBackend(PageFeed):
         self.loading = None  # a record's replay: {"done": moves replayed, "total": moves}
         self.settings_seq = 0  # bumped by every ``setting`` event: the page reads them again
         self.menu = games_menu()
+        self._legend_key = None
+        self._legend = []
         board.subscribe_events(self._on_event)
         with self.lock:
             if restore_cubes:
@@ -264,6 +266,7 @@ class SimBackend(PageFeed):
             "games": self.menu,
             "colours": [_rgb(app.layers.PLAYER_CODES[k]) for k in range(len(app.names))],
             "draw": game_drawing(app),
+            "legend": self._game_legend(app),
             "settings_seq": self.settings_seq,
             "say": b.app.guide_text() if b.powered else "",
             "hint": self.shown_hint(),
@@ -273,6 +276,16 @@ class SimBackend(PageFeed):
             "errors": self.errors,
             "last_error": self.last_error,
         }
+
+    def _game_legend(self, app):
+        """The light colours of the game being played (made again when the game changes)."""
+        key = (app.settings["game"], app.layers)
+        if self._legend_key != key:
+            from xobo_host.sim.legend import game_legend
+
+            self._legend_key = key
+            self._legend = game_legend(app)
+        return self._legend
 
     def shown_hint(self):
         """The hint's move while the board shows it (the hint button, 8 s of light), None

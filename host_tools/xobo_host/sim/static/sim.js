@@ -22,6 +22,7 @@
   };
 
   let snap = null;
+  let shownLegend = null;  // the game's legend last drawn (the snapshot's)
   let lastError = "";
   let tool = "put";
   let typed = "";
@@ -49,14 +50,18 @@
     const w = b.width || Math.round(Math.sqrt(n)) || 9, h = b.height || Math.round(n / w) || 9;
     const area = (st.area && st.area.cells) || [];
     const shape = (s.draw && s.draw.shape) || "square";
-    return { w, h, area, shape, game: st.game || "xobo",
-      key: [w, h, st.game || "", shape, area.join(",")].join("|") };
+    // where the game's grid sits on the board: its cells are labelled in the game's own
+    // notation (the test game's a1-c3 on the board's d4-f6), as the board's words name them
+    const ox = (st.area && st.area.x) || 0, oy = (st.area && st.area.y) || 0;
+    return { w, h, area, shape, ox, oy, game: st.game || "xobo",
+      key: [w, h, st.game || "", shape, ox, oy, area.join(",")].join("|") };
   }
 
   function buildGrid(lay) {
     board.w = lay.w; board.h = lay.h; board.n = lay.w * lay.h; board.key = lay.key;
     board.shape = lay.shape;
     board.area = new Set(lay.area.length ? lay.area : null);
+    board.ox = lay.ox || 0; board.oy = lay.oy || 0;
     const all = !lay.area.length;
     ui.grid.innerHTML = "";
     ui.grid.dataset.shape = lay.shape;
@@ -85,10 +90,13 @@
         if (hex) {
           if (!inArea) { el.hidden = true; el.classList.add("off"); } else hex.place(el, f, rank - 1);
         }
-        const firstFile = hex ? hex.isFirstFile(f, rank - 1) : f === 0;
-        const firstRank = hex ? hex.isFirstRank(f, rank - 1) : rank === 1;
-        if (firstFile && (!hex || inArea)) el.insertAdjacentHTML("beforeend", '<span class="lab rank">' + rank + "</span>");
-        if (firstRank && (!hex || inArea)) el.insertAdjacentHTML("beforeend", '<span class="lab file">' + LETTERS[f] + "</span>");
+        const gf = f - board.ox, gr = rank - 1 - board.oy;  // the game's file and rank
+        const offset = !hex && (board.ox || board.oy);
+        const firstFile = hex ? hex.isFirstFile(f, rank - 1) : offset ? inArea && gf === 0 : f === 0;
+        const firstRank = hex ? hex.isFirstRank(f, rank - 1) : offset ? inArea && gr === 0 : rank === 1;
+        if (firstFile && (!hex || inArea)) el.insertAdjacentHTML("beforeend", '<span class="lab rank">' + (offset ? gr + 1 : rank) + "</span>");
+        if (firstRank && (!hex || inArea)) el.insertAdjacentHTML("beforeend", '<span class="lab file">' + LETTERS[offset ? gf : f] + "</span>");
+        if (offset && inArea) el.dataset.gameCell = LETTERS[gf] + (gr + 1);
         ui.grid.appendChild(el);
         cells[c] = el;
         wireCell(el, c);
@@ -212,7 +220,9 @@
         el.dataset.led = led;
         ledStyle(el, led);
       }
-      el.title = cellName(c) + ": " + (n === 0 ? "empty" : n === 1 ? "1 cube" : n + " cubes");
+      const piece = snap.cubes ? "cube" : "piece";
+      el.title = (el.dataset.gameCell || cellName(c)) + ": " + (n === 0 ? "empty"
+        : n === 1 ? "1 " + piece : n + " " + piece + "s");
     }
     const edges = s.edges || {};
     for (const edge of document.querySelectorAll("[data-edge]")) {
@@ -221,11 +231,17 @@
       ledStyle(edge, hex);
     }
     renderHand(s.hand || 0, s.box, s.cubes || 36);
+    // the colours of the game being played (the page's first /legend lists every game's)
+    if (s.legend && s.legend.length && s.legend !== shownLegend &&
+        JSON.stringify(s.legend) !== JSON.stringify(shownLegend)) {
+      shownLegend = s.legend;
+      renderLegend(s.legend);
+    }
     renderState(s.state || {}, s.say || "");
     renderLoading(s.loading);
     document.body.classList.toggle("monitor", s.mode === "monitor");
     role("mode-title").textContent = s.mode === "monitor"
-      ? "board monitor" + (s.device ? " · " + s.device : "") : "board simulator";
+      ? "monitor" + (s.device ? " · " + s.device : "") : "simulator";
     if (s.events && s.events.length) addEvents(s.events);
     if (s.last_error && s.last_error !== lastError) say("Firmware error: " + s.last_error, "error");
     lastError = s.last_error || "";
@@ -237,10 +253,11 @@
     for (let i = 0; i < Math.min(h, 8); i++) ui.handCubes.insertAdjacentHTML("beforeend", '<i class="cube"></i>');
     // a game whose pieces are not counted (box null) has no box to speak of
     const inBox = box === undefined || box === null ? "" : " (" + box + " of " + cubes + " in the box)";
+    const piece = box === undefined || box === null ? "piece" : "cube";  // XoBo counts its cubes
     ui.handText.textContent = h === 0
       ? (box === 0 ? "No cube left in the box: all " + cubes + " are on the board; take some off"
-        : "Hand empty: a click puts a cube from the box" + inBox)
-      : "Hand: " + h + (h === 1 ? " cube" : " cubes") + ", click cells to put them one by one" + inBox;
+        : "Hand empty: a click puts a " + piece + (inBox ? " from the box" + inBox : ""))
+      : "Hand: " + h + " " + piece + (h === 1 ? "" : "s") + ", click cells to put them one by one" + inBox;
     ui.hand.classList.toggle("full", h > 0);
   }
 
@@ -404,11 +421,13 @@
     return w + " wins" + why;
   }
 
+  const pieceWord = () => (snap && snap.cubes ? "cube" : "piece");  // XoBo's are cubes
   const SEES = {
-    progress: "move in progress", complete: "move complete, committing…",
-    "wait-longer": "complete: press ok or wait (it could still grow)",
-    unknown: "unknown situation", fix: "fix the board", restore: "restore the cubes",
-    over: "the game is over: the cubes may be moved freely",
+    progress: () => "move in progress", complete: () => "move complete, committing…",
+    "wait-longer": () => "complete: press ok or wait (it could still grow)",
+    unknown: () => "unknown situation", fix: () => "fix the board",
+    restore: () => "restore the " + pieceWord() + "s",
+    over: () => "the game is over: the " + pieceWord() + "s may be moved freely",
   };
   /* the learn mode (serial learn): the lesson's words in their own card, its buttons */
   const LEARN_INTRO = role("learn-words") ? role("learn-words").textContent : "";
@@ -430,7 +449,7 @@
     el.dataset.state = inf;
     // the firmware's own words first (what is left of a move, the regroup to touch, the
     // computer's move, a move offered to ok); the state's name when it has none
-    let text = say || SEES[inf] || "";
+    let text = say || (SEES[inf] ? SEES[inf]() : "");
     if (st.expect && !say) text = (text ? text + " · " : "") + "expecting " + st.expect;
     if (st.learn) {  // the lesson's words name the pieces to put and take themselves
       el.textContent = text;
@@ -530,6 +549,14 @@
         }));
       }
       wireOpponents();
+      // the hint button's long press cycles three of the choices: say which
+      role("vs-note").innerHTML = game.players.length > 2
+        ? "On the board: hold <b>hint</b> 1.5 s to cycle off → the two players not to move → " +
+          "the player to move; the other pairs here or with <code>set opponent</code>."
+        : "On the board: hold <b>hint</b> 1.5 s to cycle off → the side not to move → the " +
+          "side to move.";
+      ui.loadText.placeholder = "a record or a position of " + game.title + ", e.g. " +
+        (st.position || "");
       const level = role("level");
       level.innerHTML = "";
       for (const lv of game.levels || []) {
@@ -632,7 +659,8 @@
     es.onerror = () => { ui.conn.dataset.state = "lost"; ui.conn.textContent = "reconnecting…"; };
     fetch("/state").then((r) => r.json()).then((s) => { if (!snap) render(s); readSettings(); })
       .catch(() => {});
-    fetch("/legend").then((r) => r.json()).then(renderLegend).catch(() => {});
+    fetch("/legend").then((r) => r.json()).then((items) => { if (!shownLegend) renderLegend(items); })
+      .catch(() => {});
   }
 
   function renderLegend(items) {
@@ -743,7 +771,7 @@
     role("copy-record").addEventListener("click", () => copy(ui.record.textContent, "Record copied"));
     role("copy-position").addEventListener("click", () => copy(ui.position.textContent, "Position copied"));
     role("new").addEventListener("click", () => {
-      if (window.confirm("Start a new game? The cubes are swept off the board.")) act({ action: "new" });
+      if (window.confirm("Start a new game? The " + pieceWord() + "s are swept off the board.")) act({ action: "new" });
     });
     role("power-cut").addEventListener("click", async () => {
       const r = await act({ action: "power_cut" });
@@ -761,7 +789,7 @@
     role("play").addEventListener("click", async (ev) => {
       ev.currentTarget.blur();
       const r = await act({ action: "play" });
-      if (r.ok) say("Played " + r.played + " with the cubes: the board commits it when they stay still", "info");
+      if (r.ok) say("Played " + r.played + " with the " + pieceWord() + "s: the board commits it when they stay still", "info");
     });
     role("console").addEventListener("submit", async (ev) => {
       ev.preventDefault();
