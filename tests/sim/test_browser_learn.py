@@ -145,3 +145,15 @@ def test_the_learn_card_says_a_wrong_move_and_gives_the_players_game_back(page):
     state = page.sim.state()["state"]
     assert state["ply"] == 1 and state["learn"] is None
     assert "Start the lessons" in page.inner_text('[data-role="learn-card"]')
+
+
+def test_how_to_play_shows_each_lesson_as_a_diagram_of_its_position(page):
+    page.wait_for_selector('[data-role="howto"]:not([hidden]) .howto-steps li')
+    steps = page.locator('[data-role="howto-steps"] li')
+    assert steps.count() == 5  # the course's lessons but the last, the game
+    first = steps.nth(0)
+    assert first.inner_text().startswith("The goal.")
+    assert first.locator(".mini .m").count() == 81
+    assert first.locator(".mini .m.look").count() == 1  # e9, the cell the lesson speaks of
+    assert first.locator(".mini .pc").count() == 8  # the chain e1-e8
+    assert "docs/rules/xobo.md" in page.inner_text('[data-role="howto"]')

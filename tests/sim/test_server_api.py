@@ -385,3 +385,16 @@ def test_the_legend_lists_only_the_game_being_played_in_its_players_names(sim):
     assert not any("Voïna" in m or "North-South" in m or "donjon" in m or "Red" in m
                    for m in meanings), meanings
     assert not any("cube" in m for m in meanings), meanings
+
+
+def test_how_to_play_has_a_diagram_of_each_lesson_of_the_game_being_played(sim):
+    guide = sim.state()["guide"]
+    assert guide["game"] == "xobo" and guide["rules"] == "docs/rules/xobo.md"
+    first = guide["steps"][0]
+    assert first["title"] == "the goal" and first["look"] == ["e9"]
+    assert first["cells"]["e1"] == {"n": 1} and "e9" not in first["cells"]
+    sim.command("set game chain-reaction")
+    snap = sim.wait(lambda s: s["guide"].get("game") == "chain-reaction", what="its guide")
+    step = snap["guide"]["steps"][0]
+    assert step["cells"]["e2"]["pieces"] == ["light"]
+    assert "a1" in step["unused"] and step["cells"]["e9"]["mark"] == "goal2"

@@ -161,6 +161,74 @@ def game_drawing(app):
     return hook(app, name)
 
 
+def game_guide(app):
+    """The page's "How to play" card for the game being played, from the game's own course
+    (``xobo.games.<name>.lessons``, docs/games.md "Lessons"): its title, the rules page, and
+    one small diagram a lesson (but the last, the game against the computer), drawn by the
+    page from the lesson's position as it draws the board: the pieces of each cell (the
+    game's drawing hook, else its players' colours), the marks, the cells the lesson speaks
+    of, and the lesson's words. ``{}`` for a game without lessons."""
+    import types
+
+    from xobo.runtime.topology import cell_name
+
+    game = app.game
+    try:
+        lessons = __import__(game.__name__ + ".lessons", None, None, ("LESSONS",)).LESSONS
+    except ImportError:
+        return {}
+    name = app.settings["game"]
+    hook = DRAW.get(name)
+    steps = []
+    for lesson in lessons:
+        if lesson[4] == "play":
+            continue
+        settings = dict(game.DEFAULTS)
+        pos = game.parse_position(lesson[1], settings) if lesson[1] else \
+            game.new_position(settings)
+        w = pos.width
+
+        def gname(g, w=w):
+            return cell_name(g, w)
+
+        drawn = hook(types.SimpleNamespace(pos=pos, layers=app.layers, names=app.names,
+                                           settings=app.settings), gname) if hook else {}
+        kinds = drawn.get("kinds") or {}
+        pieces = drawn.get("pieces") or {}
+        owner = getattr(pos, "owner", None)
+        if not hook and owner is not None and name != "xobo":  # the players' colours
+            for k in range(len(app.names)):
+                kinds[app.names[k]] = {"rgb": _rgb(app.layers.PLAYER_CODES[k]),
+                                       "label": app.names[k]}
+            for g in range(pos.n_cells):
+                if owner[g]:
+                    pieces[gname(g)] = [app.names[owner[g] - 1]]
+        cells = {}  # only the cells with something to draw: {name: {n, pieces, mark}}
+        unused = []
+        marks = drawn.get("marks") or {}
+        for g in range(pos.n_cells):
+            c = gname(g)
+            if not pos.used[g]:
+                unused.append(c)
+            cell = {}
+            if pos.heights[g]:
+                cell["n"] = pos.heights[g]
+                if c in pieces:
+                    cell["pieces"] = pieces[c]
+            if c in marks:
+                cell["mark"] = marks[c]
+            if cell:
+                cells[c] = cell
+        steps.append({"title": lesson[0], "words": lesson[3], "look": lesson[2].split(),
+                      "w": w, "h": pos.height, "cells": cells, "unused": unused,
+                      "kinds": kinds})
+    return {"game": name, "title": game.TITLE,
+            "rules": "docs/rules/%s.md" % name, "steps": steps,
+            "shape": (hook(types.SimpleNamespace(pos=app.pos, layers=app.layers,
+                                                 names=app.names, settings=app.settings),
+                           lambda g: "") if name == "x" else {}).get("shape", "square")}
+
+
 def games_menu():
     """The games this firmware has: [{"name", "title", "players", "levels"}]
     (xobo.games.available), less those whose rules or board layer are not installed (the
@@ -200,6 +268,8 @@ class SimBackend(PageFeed):
         self.settings_seq = 0  # bumped by every ``setting`` event: the page reads them again
         self.menu = games_menu()
         self._legend_key = None
+        self._guide_key = None
+        self._guide = {}
         self._legend = []
         board.subscribe_events(self._on_event)
         with self.lock:
@@ -267,6 +337,7 @@ class SimBackend(PageFeed):
             "colours": [_rgb(app.layers.PLAYER_CODES[k]) for k in range(len(app.names))],
             "draw": game_drawing(app),
             "legend": self._game_legend(app),
+            "guide": self._game_guide(app),
             "settings_seq": self.settings_seq,
             "say": b.app.guide_text() if b.powered else "",
             "hint": self.shown_hint(),
@@ -286,6 +357,19 @@ class SimBackend(PageFeed):
             self._legend_key = key
             self._legend = game_legend(app)
         return self._legend
+
+    def _game_guide(self, app):
+        """The "How to play" card of the game being played (made again when it changes)."""
+        key = app.settings["game"]
+        if self._guide_key != key:
+            self._guide_key = key
+            try:
+                self._guide = game_guide(app)
+            except Exception as exc:  # a lesson the engine refuses must not stop the page
+                self.errors += 1
+                self.last_error = "the game's guide: %s: %s" % (type(exc).__name__, exc)
+                self._guide = {}
+        return self._guide
 
     def shown_hint(self):
         """The hint's move while the board shows it (the hint button, 8 s of light), None

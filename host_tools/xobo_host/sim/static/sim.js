@@ -301,6 +301,7 @@
     renderGames(st);
     renderInference(st, say);
     renderLearn(st, say);
+    if (snap && snap.guide !== undefined) renderGuide(snap.guide);
     // the move the pieces wait for (the host's, the computer's), else the hint shown
     const toPlay = st.expect || (snap && snap.hint);
     const play = role("play");
@@ -429,6 +430,62 @@
     restore: () => "restore the " + pieceWord() + "s",
     over: () => "the game is over: the " + pieceWord() + "s may be moved freely",
   };
+  /* "How to play": the game's lessons as small diagrams, drawn from their positions (the
+   * backend's guide: pieces, marks, the cells each lesson speaks of) with their words */
+  let shownGuide = "";
+  function renderGuide(g) {
+    const key = g && g.game ? g.game + ":" + g.steps.length : "";
+    if (key === shownGuide) return;
+    shownGuide = key;
+    const card = role("howto");
+    card.hidden = !key;
+    if (!key) return;
+    role("howto-game").textContent = g.title;
+    role("howto-rules").textContent = g.rules;
+    const list = role("howto-steps");
+    list.innerHTML = "";
+    for (const step of g.steps) {
+      const li = document.createElement("li");
+      const mini = document.createElement("div");
+      mini.className = "mini";
+      mini.dataset.shape = g.shape || "square";
+      mini.style.setProperty("--w", String(step.w));
+      mini.setAttribute("aria-label", step.title + ": a diagram of the position");
+      const unused = new Set(step.unused || []);
+      const look = new Set(step.look || []);
+      for (let rank = step.h; rank >= 1; rank--) {
+        for (let f = 0; f < step.w; f++) {
+          const name = LETTERS[f] + rank;
+          const c = document.createElement("i");
+          const cell = step.cells[name] || {};
+          c.className = "m" + (unused.has(name) ? " unused" : "") + (look.has(name) ? " look" : "");
+          if (cell.mark) c.dataset.mark = cell.mark;
+          if (cell.n) {
+            const kinds = cell.pieces || [];
+            const top = kinds.length ? step.kinds[kinds[kinds.length - 1]] : null;
+            const p = document.createElement("b");
+            p.className = "pc" + (top ? "" : " cube");
+            if (top) p.style.background = "#" + top.rgb;
+            if (kinds.length > 1 && step.kinds[kinds[0]]) {  // a tower: its bottom piece's ring
+              p.style.boxShadow = "0 0 0 2px #" + step.kinds[kinds[0]].rgb;
+            }
+            if (cell.n > 1 && !kinds.length) p.textContent = String(cell.n);
+            c.appendChild(p);
+          }
+          mini.appendChild(c);
+        }
+      }
+      const text = document.createElement("div");
+      text.className = "howto-text";
+      text.innerHTML = "<b></b> <span></span>";
+      text.firstChild.textContent = step.title[0].toUpperCase() + step.title.slice(1) + ".";
+      text.lastChild.textContent = step.words;
+      li.appendChild(mini);
+      li.appendChild(text);
+      list.appendChild(li);
+    }
+  }
+
   /* the learn mode (serial learn): the lesson's words in their own card, its buttons */
   const LEARN_INTRO = role("learn-words") ? role("learn-words").textContent : "";
   function renderLearn(st, say) {
