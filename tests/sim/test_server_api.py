@@ -374,12 +374,12 @@ def test_a_click_on_a_taken_cell_says_why_the_pieces_do_not_stack(sim):
 
 
 def test_the_legend_lists_only_the_game_being_played_in_its_players_names(sim):
-    meanings = [i["meaning"] for i in sim.state()["legend"]]
+    meanings = [i["meaning"] for i in sim.post({"action": "guide"})["legend"]]
     assert any(m.startswith("Voïna") for m in meanings)
     assert any(m.startswith("North-South: its pieces") for m in meanings)
     sim.command("set game chain-reaction")
-    snap = sim.wait(lambda s: s["state"]["game"] == "chain-reaction", what="chain reaction")
-    meanings = [i["meaning"] for i in snap["legend"]]
+    sim.wait(lambda s: s["guide_key"] == "chain-reaction", what="chain reaction")
+    meanings = [i["meaning"] for i in sim.post({"action": "guide"})["legend"]]
     assert any(m.startswith("Light: its pieces") for m in meanings)
     assert any(m.startswith("a tower, Light on top") for m in meanings)
     assert not any("Voïna" in m or "North-South" in m or "donjon" in m or "Red" in m
@@ -388,13 +388,13 @@ def test_the_legend_lists_only_the_game_being_played_in_its_players_names(sim):
 
 
 def test_how_to_play_has_a_diagram_of_each_lesson_of_the_game_being_played(sim):
-    guide = sim.state()["guide"]
+    guide = sim.post({"action": "guide"})["guide"]
     assert guide["game"] == "xobo" and guide["rules"] == "docs/rules/xobo.md"
     first = guide["steps"][0]
     assert first["title"] == "the goal" and first["look"] == ["e9"]
     assert first["cells"]["e1"] == {"n": 1} and "e9" not in first["cells"]
     sim.command("set game chain-reaction")
-    snap = sim.wait(lambda s: s["guide"].get("game") == "chain-reaction", what="its guide")
-    step = snap["guide"]["steps"][0]
+    sim.wait(lambda s: s["guide_key"] == "chain-reaction", what="chain reaction")
+    step = sim.post({"action": "guide"})["guide"]["steps"][0]
     assert step["cells"]["e2"]["pieces"] == ["light"]
     assert "a1" in step["unused"] and step["cells"]["e9"]["mark"] == "goal2"

@@ -336,8 +336,9 @@ class SimBackend(PageFeed):
             "games": self.menu,
             "colours": [_rgb(app.layers.PLAYER_CODES[k]) for k in range(len(app.names))],
             "draw": game_drawing(app),
-            "legend": self._game_legend(app),
-            "guide": self._game_guide(app),
+            # the game's legend and How to play change with the game only: the page asks for
+            # them ({"action": "guide"}) when this key changes, not with every snapshot
+            "guide_key": app.settings["game"],
             "settings_seq": self.settings_seq,
             "say": b.app.guide_text() if b.powered else "",
             "hint": self.shown_hint(),
@@ -357,6 +358,11 @@ class SimBackend(PageFeed):
             self._legend_key = key
             self._legend = game_legend(app)
         return self._legend
+
+    def _do_guide(self, req):
+        """The page's "How to play" card and colour legend of the game being played."""
+        app = self.board.app
+        return {"guide": self._game_guide(app), "legend": self._game_legend(app)}
 
     def _game_guide(self, app):
         """The "How to play" card of the game being played (made again when it changes)."""
@@ -428,7 +434,7 @@ class SimBackend(PageFeed):
         if handler is None:
             raise ActionError(
                 "unknown action %r (put, lift, take, drop, press, release, command, game, "
-                "load, new, clear, power_cut, play)" % (kind,)
+                "load, new, clear, power_cut, play, guide)" % (kind,)
             )
         with self.lock:
             out = handler(req)

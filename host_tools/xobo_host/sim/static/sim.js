@@ -22,7 +22,8 @@
   };
 
   let snap = null;
-  let shownLegend = null;  // the game's legend last drawn (the snapshot's)
+  let shownLegend = null;  // the game's legend last drawn
+  let guideAsked = "";  // the game whose legend and How to play were asked for
   let lastError = "";
   let tool = "put";
   let typed = "";
@@ -231,11 +232,15 @@
       ledStyle(edge, hex);
     }
     renderHand(s.hand || 0, s.box, s.cubes || 36);
-    // the colours of the game being played (the page's first /legend lists every game's)
-    if (s.legend && s.legend.length && s.legend !== shownLegend &&
-        JSON.stringify(s.legend) !== JSON.stringify(shownLegend)) {
-      shownLegend = s.legend;
-      renderLegend(s.legend);
+    // the game's colours and How to play, asked for when the game changes (the page's first
+    // /legend lists every game's colours)
+    if (s.guide_key && s.guide_key !== guideAsked && s.mode !== "monitor") {
+      guideAsked = s.guide_key;
+      act({ action: "guide" }).then((r) => {
+        if (!r.ok || guideAsked !== s.guide_key) return;
+        if (r.legend && r.legend.length) { shownLegend = r.legend; renderLegend(r.legend); }
+        renderGuide(r.guide || {});
+      });
     }
     renderState(s.state || {}, s.say || "");
     renderLoading(s.loading);
@@ -301,7 +306,6 @@
     renderGames(st);
     renderInference(st, say);
     renderLearn(st, say);
-    if (snap && snap.guide !== undefined) renderGuide(snap.guide);
     // the move the pieces wait for (the host's, the computer's), else the hint shown
     const toPlay = st.expect || (snap && snap.hint);
     const play = role("play");
@@ -395,17 +399,37 @@
   }
 
   const OTHER = { ns: "ew", ew: "ns", NS: "EW", EW: "NS" };
+  /* how each game's results end, in words, with the rule they cite (docs/rules/) */
+  const RESULT_WORDS = {
+    "chain-reaction": {
+      points: "points: reached the target with 2 points more than the other (CE2)",
+      blockade: "blockade: held the 7 squares before the goal line for a whole turn (CE3)",
+    },
+    brochs: {
+      resigned: "the other side resigned or accepted submission (BE1, BE3)",
+      "master captured": "Black's master was captured (BE1, BE3)",
+      "last white piece captured": "White's last piece was captured (BE1, BE3)",
+      "submission countdown": "the submission countdown ran out: the side with more " +
+        "donjons wins (BE1, BE3)",
+      "four donjons": "all four donjons are Black's (BE1, BE3)",
+    },
+    tiny: { "": "three in a line (TE1)" },
+  };
   function resultText(st) {
     if (st.game && st.game !== "xobo") {
       if (st.result === "draw") return "Draw";
       // the board layer's words: 'x three in a row' -> 'X wins: three in a row'
       const words = String(st.result_text || "").trim().split(/\s+/);
       let how = words[0] === st.result ? words.slice(1).join(" ") : "";
+      const known = RESULT_WORDS[st.game] || {};
+      if (known[how]) how = known[how];
       const names = st.players || [];
       // a final score, one number per player in their order ('red 2-1-1'): named
       const m = /^\d+(-\d+)+$/.exec(how);
       const nums = m ? how.split("-").map(Number) : null;
-      if (nums && nums.length === names.length) how = scoreWords(names, nums);
+      if (nums && nums.length === names.length) {
+        how = scoreWords(names, nums) + " corners: the highest score nobody else has wins (XE2)";
+      }
       else if (scoreOf(st)) {  // 'light points' and the score: 'Light wins (points): ...'
         return playerText(st.result) + " wins" + (how ? " (" + how + ")" : "") + ": " +
           scoreWords(names, scoreOf(st));
