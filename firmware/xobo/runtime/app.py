@@ -587,13 +587,9 @@ class App:
         return guide.ambiguous_cells(self)
 
     def guide_text(self):
-        if self.mode is not self:  # the learn mode says its lesson (xobo.runtime.learn)
-            say = getattr(self.mode, "say", None)
-            if say is not None:
-                return say()
-        return self.guide_text_play()
-
-    def guide_text_play(self):
+        say = getattr(self.mode, "say", None)  # the learn mode says its lesson
+        if say is not None:
+            return say()
         from xobo.runtime import guide
 
         return guide.guide_text(self)

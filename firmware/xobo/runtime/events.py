@@ -52,7 +52,6 @@ MATCH = "match"
 SAY = "say"
 ERROR = "error"
 SELFTEST = "selftest"
-LEARN = "learn"
 POWER_CUT = "power-cut"
 
 

@@ -35,8 +35,10 @@ import sys
 from xobo.compat import collect, forget_module
 from xobo.errors import XoboError
 from xobo.runtime import events as E
+from xobo.runtime import guide
 from xobo.runtime import inference as I
 
+LEARN = "learn"  # the event's kind (xobo.runtime.events: its table)
 ASK = 0  # the lesson waits for its move (or for the pieces of its position)
 DONE = 1  # the lesson's move was played: ok goes on
 PLAY = 2  # the last lesson: the position is played out against the computer
@@ -161,7 +163,7 @@ class LearnMode:
         self.pos = pos
         self.phase = PLAY if lesson[EXPECT] == "play" else ASK
         self.light_look(lesson[LOOK])
-        app.emit((E.LEARN, app.settings["game"], "%d/%d" % (k + 1, len(self.lessons)),
+        app.emit((LEARN, app.settings["game"], "%d/%d" % (k + 1, len(self.lessons)),
                   lesson[TITLE]))
         app.emit((E.SAY, self.say()))
 
@@ -212,7 +214,7 @@ class LearnMode:
         self.light_look("")
         self.app.settings["opponent"] = "off"
         self.told = ""
-        self.app.emit((E.LEARN, self.app.settings["game"], "done", ""))
+        self.app.emit((LEARN, self.app.settings["game"], "done", ""))
         self.app.emit((E.SAY, self.say()))
 
     def leave(self, now):
@@ -226,7 +228,7 @@ class LearnMode:
             app.show_position(self.own_pos, now)
             app.first = self.own_first
             app.start = self.own_start
-        app.emit((E.LEARN, "off", "", ""))
+        app.emit((LEARN, "off", "", ""))
         app.force_show = True
         self.lessons = None
         self.piece_words = None
@@ -374,17 +376,17 @@ class LearnMode:
         if self.phase == PLAY:
             if app.pos.is_terminal():
                 return head + "The game is over: %s. ok: finish." % app.result_text()
-            guide = app.guide_text_play()
-            return head + lesson[ASK_WORDS] + ((" " + guide) if guide else "")
+            words = guide.guide_text(app)
+            return head + lesson[ASK_WORDS] + ((" " + words) if words else "")
         out = head
         if self.told:
             out += self.told + " "
         elif self.swaps:  # the switches cannot see a piece's colour: say it
             out += "Check the pieces: %s. " % self.swaps
         out += lesson[ASK_WORDS]
-        guide = app.guide_text_play()
-        if guide and inf.state != I.MATCH:
-            out += " " + guide
+        words = guide.guide_text(app)
+        if words and inf.state != I.MATCH:
+            out += " " + words
         return out
 
     def setup_words(self):
