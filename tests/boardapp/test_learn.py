@@ -141,3 +141,16 @@ def test_learn_every_lesson_names_legal_moves_of_its_position():
                 words = words[2:]
             for w in words:
                 assert pos.is_legal(pos.parse_move(w)), (name, title, w)
+
+
+def test_learn_ok_in_the_last_lesson_plays_a_complete_move_as_in_play():
+    ln = Learner("tiny")
+    ln.start()
+    for _ in range(5):
+        ln.vb.command("learn next")
+    assert ln.state()["learn"] == "learn 6/6"
+    ln.set_up()
+    ln.vb.put(ln.board_cell("b2"))
+    ln.vb.advance(300)  # less than the settle time: ok commits it at once
+    ln.click("ok")
+    assert ln.vb.app.pos.ply >= 1 and ln.state()["learn"] == "learn 6/6"

@@ -247,15 +247,15 @@ class LearnMode:
         app = self.app
         if app.listeners:
             app.emit((E.BUTTON, name, ("", "short", "long", "both")[kind]))
-        if kind == 3 or (name == "undo" and kind == 2):
+        if kind == 3 or (name == "undo" and kind == 2) or (name == "ok" and self.phase == OVER):
             self.leave(now)
         elif name == "ok" and kind == 2:
-            self.next_lesson(now) if self.phase != OVER else self.leave(now)
+            self.next_lesson(now)
         elif name == "ok":
             if self.phase == DONE:
                 self.next_lesson(now)
-            elif self.phase == OVER:
-                self.leave(now)
+            elif self.phase == PLAY:  # the game against the computer: ok as in play
+                app.do_confirm(now)
             else:
                 m = app.inf.confirm()
                 if m >= 0:
