@@ -154,3 +154,15 @@ def test_learn_ok_in_the_last_lesson_plays_a_complete_move_as_in_play():
     ln.vb.advance(300)  # less than the settle time: ok commits it at once
     ln.click("ok")
     assert ln.vb.app.pos.ply >= 1 and ln.state()["learn"] == "learn 6/6"
+
+
+def test_learn_ends_when_a_host_loads_a_position_and_that_game_is_saved():
+    ln = Learner("tiny")
+    ln.start()
+    reply = ln.vb.command("load x../.o./... x")
+    assert reply[0].startswith("ok load"), reply
+    ln.vb.advance(50)
+    assert ln.state()["learn"] is None
+    assert ln.vb.command("position") == ["ok x../.o./... x"]
+    ln.vb.power_cut()  # the loaded game was saved, as a load outside learning is
+    assert ln.vb.command("position") == ["ok x../.o./... x"]

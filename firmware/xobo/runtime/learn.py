@@ -103,7 +103,11 @@ def start(app, now, name=""):
         app.set_setting("game", name, now)
     mode = LearnMode(app, lessons_of(app.game))
     app.mode = mode
-    mode.begin(0, now)
+    try:
+        mode.begin(0, now)
+    except (XoboError, ValueError) as exc:  # a lesson the engine refuses: the game back
+        mode.leave(now)
+        raise XoboError("the lessons of %s cannot start: %s" % (app.game.TITLE, exc)) from None
     return mode
 
 
@@ -121,6 +125,7 @@ class LearnMode:
         self.piece_words = getattr(module, "piece_words", None)
         self.game = app.game
         self.modules = tuple(sys.modules)  # what learning imports is forgotten after it
+        self.host_took_over = False  # a host loaded, started or switched a game meanwhile
         # the player's game, given back at the end (nothing of it is saved meanwhile)
         self.own_pos = app.pos
         self.own_first = app.first
@@ -204,10 +209,14 @@ class LearnMode:
         return r * w + f
 
     def next_lesson(self, now):
-        if self.k + 1 < len(self.lessons):
-            self.begin(self.k + 1, now)
-        else:
+        if self.k + 1 >= len(self.lessons):
             self.finish(now)
+            return
+        try:
+            self.begin(self.k + 1, now)
+        except (XoboError, ValueError) as exc:  # a lesson the engine refuses: the game back
+            self.leave(now)
+            self.app.emit((E.ERROR, "lesson %d cannot start: %s" % (self.k + 2, exc)))
 
     def finish(self, now):
         self.phase = OVER
@@ -224,7 +233,9 @@ class LearnMode:
         app.light.look = None
         app.settings["opponent"] = self.opponent
         app.saved = self.saved
-        if app.game is self.game:
+        if self.host_took_over:  # the host's game is played now: it is saved
+            app.save_game()
+        else:
             app.show_position(self.own_pos, now)
             app.first = self.own_first
             app.start = self.own_start
@@ -234,7 +245,7 @@ class LearnMode:
         self.piece_words = None
         forget_module(self.module)
         forget_module("xobo.runtime.learn")
-        if app.game is self.game:  # (a game the host switched to keeps its modules)
+        if not self.host_took_over:  # (a game the host switched to keeps its modules)
             for name in tuple(sys.modules):  # the notation's parser, the guide, the AI...
                 if name not in self.modules:
                     forget_module(name)
@@ -296,10 +307,10 @@ class LearnMode:
     def step_mode(self, now):
         app = self.app
         if app.game is not self.game or app.pos is not self.pos:
-            # the host changed the game (set game, new, load, undo): that game is played now
-            self.own_pos = app.pos
-            self.game = app.game
-            self.pos = app.pos
+            # the host loaded, started or switched a game: that game is played now
+            self.host_took_over = True
+            if app.saved is not None:  # another game's saved game (set game resumed it)
+                self.saved = app.saved
             self.leave(now)
             return
         if self.phase == PLAY:
