@@ -166,3 +166,21 @@ def test_learn_ends_when_a_host_loads_a_position_and_that_game_is_saved():
     assert ln.vb.command("position") == ["ok x../.o./... x"]
     ln.vb.power_cut()  # the loaded game was saved, as a load outside learning is
     assert ln.vb.command("position") == ["ok x../.o./... x"]
+
+
+def test_learn_a_lesson_waiting_for_its_move_allocates_nothing_per_cycle():
+    from xobo_testing import run_with_heap_locked
+
+    ln = Learner("xobo")
+    ln.start()
+    ln.set_up()
+    vb = ln.vb
+
+    def cycles(n):
+        for _ in range(n):
+            vb.clock.advance(10)
+            vb.app.step(vb.clock.ticks_ms())
+        return n
+
+    assert run_with_heap_locked(cycles, 300) == 300
+    assert ln.state()["learn"] == "learn 1/6"
