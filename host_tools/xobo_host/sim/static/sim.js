@@ -483,7 +483,7 @@
           const c = document.createElement("i");
           const cell = step.cells[name] || {};
           c.className = "m" + (unused.has(name) ? " unused" : "") + (look.has(name) ? " look" : "");
-          if (cell.mark) c.dataset.mark = cell.mark;
+          if (cell.mark) c.dataset.miniMark = cell.mark;  // (not data-mark: the board's)
           if (cell.n) {
             const kinds = cell.pieces || [];
             const top = kinds.length ? step.kinds[kinds[kinds.length - 1]] : null;
