@@ -371,7 +371,14 @@ def test_BE_a_whole_brochs_game_on_the_15x15_board_black_by_the_computer_white_b
     assert winner in ("black", "white"), st["result"]
     words = st["result_text"].split()
     assert words[0] == winner
-    want = winner.capitalize() + " wins" + (": " + " ".join(words[1:]) if words[1:] else "")
+    # the end in words, with the rules it cites (BE1, BE3)
+    how = {"resigned": "the other side resigned or accepted submission",
+           "master captured": "Black's master was captured",
+           "last white piece captured": "White's last piece was captured",
+           "submission countdown": "the submission countdown ran out: the side with more "
+                                   "donjons wins",
+           "four donjons": "all four donjons are Black's"}[" ".join(words[1:])]
+    want = winner.capitalize() + " wins: " + how + " (BE1, BE3)"
     pg.wait_for_selector('[data-role="result"][data-result="%s"]' % winner, timeout=4000)
     assert pg.inner_text('[data-role="result"]') == want
     assert pg.inner_text('[data-role="turn"]') == "Game over"
