@@ -398,3 +398,17 @@ def test_how_to_play_has_a_diagram_of_each_lesson_of_the_game_being_played(sim):
     step = sim.post({"action": "guide"})["guide"]["steps"][0]
     assert step["cells"]["e2"]["pieces"] == ["light"]
     assert "a1" in step["unused"] and step["cells"]["e9"]["mark"] == "goal2"
+
+
+def test_play_it_for_me_plays_a_regroup_the_switches_cannot_tell_apart(sim):
+    # e6->e8 and e7->e5 both empty e6 and e7: the page's hands lift the stack and put it
+    # back, as the board asks (M2), and the regroup is committed
+    column = "........./" + "/".join(["....1...."] * 8) + " ew 28 0 0"
+    sim.post({"action": "load", "text": column})
+    for rank in range(1, 9):
+        sim.post({"action": "put", "cell": "e%d" % rank})
+    sim.wait(lambda s: s["state"]["inference"] == "match", what="the column set up")
+    assert sim.command("move e6->e8")["ok"]
+    sim.post({"action": "play"})
+    snap = sim.wait(lambda s: s["state"]["ply"] == 1, timeout=10, what="the regroup played")
+    assert snap["counts"][7 * 9 + 4] == 3  # e8 holds the stack of 3

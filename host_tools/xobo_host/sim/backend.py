@@ -603,6 +603,10 @@ class SimBackend(PageFeed):
         elif kind == 1:
             for k in range(n - 1):
                 hand += [("lift", ray[k]), ("put", c)]
+            if self.board.app.pos.touch_cell(m) >= 0:
+                # a regroup the switches cannot tell from another (the middle two of four
+                # aligned cubes lifted, M2): the player lifts the stack and puts it back
+                hand += [("lift", c)] + [("put", c)] * n
         else:
             hand.append(("lift", c))
             pairs = []
