@@ -100,17 +100,23 @@ def follow_course(pg, lessons):
         play = pg.locator('[data-role="play"]')
         if not play.is_visible():
             press(pg, "hint")
-            pg.wait_for_function(
-                "() => { const p = document.querySelector('[data-role=\"play\"]');"
-                " const w = document.querySelector('[data-role=\"learn-words\"]').textContent;"
-                " return !p.hidden || w.includes('Course complete') }", timeout=15000)
+            try:
+                pg.wait_for_function(
+                    "() => { const p = document.querySelector('[data-role=\"play\"]');"
+                    " const w = document.querySelector('[data-role=\"learn-words\"]')"
+                    ".textContent; return !p.hidden || w.includes('Course complete') }",
+                    timeout=15000)
+            except Exception:
+                raise AssertionError("no move to play: the card says %r; the board: %s" % (
+                    words(pg), pg.sim.backend.events_after(0)[-8:])) from None
             continue
-        move = play.get_attribute("data-move")
+        before = pg.inner_text('[data-role="position"]')
         play.click()
+        # the move is committed once the pieces stay still: the page's position changes
         pg.wait_for_function(
-            "m => document.querySelector('[data-role=\"play\"]').dataset.move !== m"
+            "b => document.querySelector('[data-role=\"position\"]').textContent !== b"
             " || document.querySelector('[data-role=\"learn-words\"]').textContent"
-            ".includes('Course complete')", arg=move, timeout=15000)
+            ".includes('Course complete')", arg=before, timeout=15000)
     assert "Course complete" in words(pg), words(pg)
     press(pg, "ok")
     pg.wait_for_selector('[data-role="learn-card"][data-learning="no"]')

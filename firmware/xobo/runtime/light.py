@@ -284,9 +284,9 @@ class Light:
         if not self.blank:
             layers.paint(code, inf, st, self.hints)
             look = self.look
-            if look is not None:
+            if look is not None:  # over nothing the game lights: a piece keeps its colour
                 for c in range(n):
-                    if look[c]:
+                    if look[c] and not code[c]:
                         code[c] = C.LOOK
             if self.hint_on:
                 for c in range(n):
