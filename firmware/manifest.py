@@ -49,6 +49,7 @@ package(
         "runtime/gestures.py",
         "runtime/guide.py",  # the words of what the board asks, imported when needed
         "runtime/help.py",  # the serial help, imported when asked
+        "runtime/learn.py",  # the learn mode, imported while learning only
         "runtime/inference.py",
         "runtime/layers.py",
         "runtime/light.py",

@@ -163,16 +163,29 @@ def test_citations_are_read_from_comments_strings_and_test_names_only():
     assert citations(source) == {"E3", "E4", "M3", "B1", "B2", "B3", "B4", "N3"}
 
 
-def test_each_rules_page_starts_with_the_note_and_its_credits():
+def test_each_rules_page_starts_with_the_game_in_short_then_the_note_and_its_credits():
+    # a player reads the goal and how to play first (issue 23), the provenance next, then
+    # the numbered rules
     credits = {"xobo.md": "Vincent Everaert (2000)", "x.md": "Mark Steere (2009)",
                "chain-reaction.md": "Sid Sackson (Abacusspiele, 1993",
                "brochs.md": "name neither\nan author nor a year", "board.md": "(2000"}
     for page, credit in credits.items():
-        lines = (RULES / page).read_text(encoding="utf-8").splitlines()
+        text = (RULES / page).read_text(encoding="utf-8")
+        lines = text.splitlines()
         assert lines[0].startswith("# ") and lines[1] == "", page
-        note = "\n".join(lines[2:6])
+        start = 2
+        if page != "board.md":
+            assert lines[2] == "## The game in short", page
+            assert lines[4].startswith("**Goal.**"), page
+            assert "](diagrams/" in text.split("\n## ", 2)[1], page  # its diagrams
+            start = lines.index("The numbered rules follow.", 2) + 1
+            while not lines[start]:
+                start += 1
+        note = "\n".join(lines[start:start + 4])
         assert note.startswith("*This page is the project's own rendering of its"), page
         assert credit in note, (page, credit)
+        first_rule = DEFINED.search(text)
+        assert first_rule is None or text.index(note) < first_rule.start(), page
 
 
 def test_each_page_keeps_its_rule_families():

@@ -115,7 +115,7 @@ def test_every_meaning_has_its_own_colour_and_pattern_pair_in_each_game():
         seen = []
         for code in common + own:
             key = (C.RGB[code], C.PATTERN[code])
-            if code in (C.WIN_NS, C.NS_COLOUR, C.WIN_EW, C.EW_COLOUR, C.SELF):
+            if code in (C.WIN_NS, C.NS_COLOUR, C.WIN_EW, C.EW_COLOUR):
                 continue  # player colours: edges steady, winner pulsing
             assert key not in seen, MEANINGS[code]
             seen.append(key)

@@ -36,6 +36,9 @@ TARGET_FREE = 100_000  # the device issue's floor, after boot and after a comput
 # board is that close to the 100 KB floor (docs/device-check.md)
 MARGIN = 2_000
 AI_KEEP_FREE = 104_000  # xobo.runtime.app.AI_KEEP_FREE
+# while learning (xobo.runtime.learn): the course's code, its lessons and a lesson's position
+# on top of play; 92 KB estimated from here for XoBo's course (docs/firmware.md, "Learn")
+LEARN_FREE = 85_000
 
 # Runs firmware/main.py as the Pico does, after installing fake `machine`/`neopixel` modules.
 _WRAPPER = """
@@ -132,3 +135,31 @@ if not Path(micropython_executable()).exists():  # pragma: no cover
     pytest.skip("the MicroPython unix port is not installed", allow_module_level=True)
 
 assert ROOT.exists()
+
+
+def test_learning_stays_in_the_heap_budget_and_leaves_room_for_the_computer_after(tmp_path):
+    # the learn mode and the game's lessons are imported by `learn` and forgotten by
+    # `learn off`. What stays is MicroPython's: the first new module after boot grows the
+    # interned-names pool once (about 14 KB here), and the computer's code would grow it
+    # as well; so after a course and a hint the heap is what a hint alone leaves, plus
+    # learning's own names (measured: 0.5 KB here when the hint comes first)
+    proc = _booted(tmp_path, ["state", "mem", "learn", "learn next", "learn next", "mem",
+                              "learn off", "hint", "mem"], PICO_HEAP_HERE)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    lines = proc.stdout.splitlines()
+    base = int(lines[0].split("=")[1])
+    assert any(x.startswith("ok learn 1/") for x in lines), lines
+    assert "ok learn off" in lines and any(x.startswith("ok hint ") for x in lines), lines
+    used = [_mem(x)[1] - base for x in lines if x.startswith("ok mem ")]
+    assert len(used) == 3, lines
+    # while learning: at least LEARN_FREE on a Pico (the lesson that plays against the
+    # computer loads its code on top, and unloads it after each search when short)
+    learning_free = PICO_FREE_AT_PROMPT - int(used[1] / FACTOR_64_TO_32)
+    assert learning_free >= LEARN_FREE, "about %d B free on a Pico while learning" % (
+        learning_free)
+    after = used[2]
+    if PICO_FREE_AT_PROMPT - int(after / FACTOR_64_TO_32) < AI_KEEP_FREE:
+        after -= _ai_code_size(tmp_path)  # unloaded after its search, as on the device
+    budget = int((PICO_FREE_AT_PROMPT - TARGET_FREE - MARGIN) * FACTOR_64_TO_32)
+    assert after <= budget, "after a course and a hint: %d B allocated here, budget %d B" % (
+        after, budget)

@@ -209,7 +209,8 @@ def test_X_a_whole_three_player_game_on_a_5x5_red_by_hand_yellow_and_green_by_th
     assert winner == st["result"] in names
     score = [int(v) for v in score.split("-")]
     assert sorted(score) in ([0, 0, 4], [0, 1, 3], [1, 1, 2], [0, 2, 2])  # XE2
-    words = "%s wins: Red %d · Yellow %d · Green %d" % ((winner.capitalize(),) + tuple(score))
+    words = ("%s wins: Red %d · Yellow %d · Green %d corners: the highest score nobody else "
+             "has wins (XE2)" % ((winner.capitalize(),) + tuple(score)))
     pg.wait_for_selector('[data-role="result"][data-result="%s"]' % winner, timeout=4000)
     assert pg.inner_text('[data-role="result"]') == words
     assert pg.inner_text('[data-role="turn"]') == "Game over"
@@ -292,6 +293,9 @@ def test_CE1_a_whole_chain_reaction_game_to_12_light_by_hand_and_hints_dark_by_t
     assert winner == st["result"] in ("light", "dark")
     score = st["score"]
     assert score[winner] >= 12 or how == "blockade"
+    how = {"points": "points: reached the target with 2 points more than the other (CE2)",
+           "blockade": "blockade: held the 7 squares before the goal line for a whole turn "
+                       "(CE3)"}[how]
     words = "%s wins (%s): Light %d · Dark %d" % (winner.capitalize(), how, score["light"],
                                                    score["dark"])
     pg.wait_for_selector('[data-role="result"][data-result="%s"]' % winner, timeout=4000)
@@ -367,7 +371,14 @@ def test_BE_a_whole_brochs_game_on_the_15x15_board_black_by_the_computer_white_b
     assert winner in ("black", "white"), st["result"]
     words = st["result_text"].split()
     assert words[0] == winner
-    want = winner.capitalize() + " wins" + (": " + " ".join(words[1:]) if words[1:] else "")
+    # the end in words, with the rules it cites (BE1, BE3)
+    how = {"resigned": "the other side resigned or accepted submission",
+           "master captured": "Black's master was captured",
+           "last white piece captured": "White's last piece was captured",
+           "submission countdown": "the submission countdown ran out: the side with more "
+                                   "donjons wins",
+           "four donjons": "all four donjons are Black's"}[" ".join(words[1:])]
+    want = winner.capitalize() + " wins: " + how + " (BE1, BE3)"
     pg.wait_for_selector('[data-role="result"][data-result="%s"]' % winner, timeout=4000)
     assert pg.inner_text('[data-role="result"]') == want
     assert pg.inner_text('[data-role="turn"]') == "Game over"

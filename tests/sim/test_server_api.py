@@ -344,3 +344,71 @@ def test_play_it_for_me_plays_the_hint_the_board_shows_with_the_pieces(sim):
     assert sim.post({"action": "play"})["played"] == snap["hint"]
     snap = sim.wait(lambda s: s["state"]["ply"] == 1, timeout=5, what="the hint committed")
     assert sum(snap["counts"]) == 1 and snap["hint"] is None
+
+
+def test_play_it_for_me_is_not_offered_while_pieces_are_moved(sim):
+    # a hint shown, then a piece lifted: the hint cannot be played from where the pieces are
+    # (the page used to offer it and get 400s): it is offered again once they match
+    sim.command("set game chain-reaction")
+    snap = sim.wait(lambda s: s["state"]["game"] == "chain-reaction", what="chain reaction")
+    for name in snap["state"]["fill"]:  # its pieces, as the board shows them
+        sim.post({"action": "put", "cell": name})
+    sim.wait(lambda s: s["state"]["inference"] == "match", what="the pieces set up")
+    sim.command("hint")
+    sim.wait(lambda s: s["hint"] is not None, what="the hint shown")
+    sim.post({"action": "lift", "cell": "d2"})
+    snap = sim.wait(lambda s: s["state"]["inference"] != "match", what="a move in progress")
+    assert snap["hint"] is None
+    sim.post({"action": "put", "cell": "d2"})  # the piece back where it was
+    sim.wait(lambda s: s["state"]["inference"] == "match" and s["hint"] is not None,
+             what="the hint offered again")
+
+
+def test_a_click_on_a_taken_cell_says_why_the_pieces_do_not_stack(sim):
+    sim.command("set game tiny")
+    sim.wait(lambda s: s["state"]["game"] == "tiny", what="tiny")
+    sim.post({"action": "put", "cell": "e5"})
+    reply = sim.post({"action": "put", "cell": "e5"}, expect=400)
+    assert reply["error"] == "e5 is taken: a cell holds one piece (TB2); lift it first to move it"
+    assert sim.state()["counts"][40] == 1
+
+
+def test_the_legend_lists_only_the_game_being_played_in_its_players_names(sim):
+    meanings = [i["meaning"] for i in sim.post({"action": "guide"})["legend"]]
+    assert any(m.startswith("Voïna") for m in meanings)
+    assert any(m.startswith("North-South: its pieces") for m in meanings)
+    sim.command("set game chain-reaction")
+    sim.wait(lambda s: s["guide_key"] == "chain-reaction", what="chain reaction")
+    meanings = [i["meaning"] for i in sim.post({"action": "guide"})["legend"]]
+    assert any(m.startswith("Light: its pieces") for m in meanings)
+    assert any(m.startswith("a tower, Light on top") for m in meanings)
+    assert not any("Voïna" in m or "North-South" in m or "donjon" in m or "Red" in m
+                   for m in meanings), meanings
+    assert not any("cube" in m for m in meanings), meanings
+
+
+def test_how_to_play_has_a_diagram_of_each_lesson_of_the_game_being_played(sim):
+    guide = sim.post({"action": "guide"})["guide"]
+    assert guide["game"] == "xobo" and guide["rules"] == "docs/rules/xobo.md"
+    first = guide["steps"][0]
+    assert first["title"] == "the goal" and first["look"] == ["e9"]
+    assert first["cells"]["e1"] == {"n": 1} and "e9" not in first["cells"]
+    sim.command("set game chain-reaction")
+    sim.wait(lambda s: s["guide_key"] == "chain-reaction", what="chain reaction")
+    step = sim.post({"action": "guide"})["guide"]["steps"][0]
+    assert step["cells"]["e2"]["pieces"] == ["light"]
+    assert "a1" in step["unused"] and step["cells"]["e9"]["mark"] == "goal2"
+
+
+def test_play_it_for_me_plays_a_regroup_the_switches_cannot_tell_apart(sim):
+    # e6->e8 and e7->e5 both empty e6 and e7: the page's hands lift the stack and put it
+    # back, as the board asks (M2), and the regroup is committed
+    column = "........./" + "/".join(["....1...."] * 8) + " ew 28 0 0"
+    sim.post({"action": "load", "text": column})
+    for rank in range(1, 9):
+        sim.post({"action": "put", "cell": "e%d" % rank})
+    sim.wait(lambda s: s["state"]["inference"] == "match", what="the column set up")
+    assert sim.command("move e6->e8")["ok"]
+    sim.post({"action": "play"})
+    snap = sim.wait(lambda s: s["state"]["ply"] == 1, timeout=10, what="the regroup played")
+    assert snap["counts"][7 * 9 + 4] == 3  # e8 holds the stack of 3

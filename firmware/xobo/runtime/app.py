@@ -625,6 +625,9 @@ class App:
         return guide.ambiguous_cells(self)
 
     def guide_text(self):
+        say = getattr(self.mode, "say", None)  # the learn mode says its lesson
+        if say is not None:
+            return say()
         from xobo.runtime import guide
 
         return guide.guide_text(self)
@@ -732,23 +735,28 @@ class App:
         """Start a game from a position in the game's notation (raises PositionError); the
         board shows the cells to fix until the pieces match."""
         pos = self.game.parse_position(text, self.settings)
-        old = self.pos
         self.resumed = False
         self.unsaved = True
+        self.show_position(pos, now)
+        self.start_params()
+        self.first = pos.side
+        self.start = pos.to_string()
+        self.save_game()
+        self.emit((E.LOAD, self.start))
+
+    def show_position(self, pos, now):
+        """Make ``pos`` the position (a load, a lesson): the board shows the cells to fill,
+        clear and adjust until the pieces match. Nothing is saved or announced."""
+        old = self.pos
         if pos.n_cells != self.n:  # a game of the settings' size, not the one in progress's
             self._resize_game()
         elif pos.n_cells == old.n_cells:
             self.light.show_adjust(old.heights, pos.heights, now)
             self.set_regauge(old.heights, pos.heights)
         self._set_position(pos)
-        self.start_params()
-        self.first = pos.side
-        self.start = pos.to_string()
         self.ai_failed_ply = -1
         self._observe(now)
         self._position_changed(now, restore=True)
-        self.save_game()
-        self.emit((E.LOAD, self.start))
 
     def set_game(self, name, now):
         """Play game ``name`` from now on: its saved game is resumed (each game keeps its
@@ -1069,10 +1077,23 @@ class App:
             self.emit((E.ERROR, str(exc)))
 
     def do_undo_or_abandon(self, now):
-        if self.resumed:
+        if self.resumed and self.pos.ply:
             self.new_game(now)  # long press right after power-up: abandon the resumed game
             return
+        if self.pos.ply == 0 and self.pending < 0:  # nothing to undo: the game's lessons
+            self.do_learn(now)
+            return
         self.do_undo(now)
+
+    def do_learn(self, now):
+        """The game's lessons (``xobo.runtime.learn``: imported now, forgotten after)."""
+        try:
+            from xobo.runtime import learn
+
+            learn.start(self, now)
+        except (ImportError, XoboError) as exc:
+            forget_module("xobo.runtime.learn")
+            self.emit((E.ERROR, "no lessons: %s" % exc))
 
     def do_hint(self, now):
         try:

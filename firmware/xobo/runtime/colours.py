@@ -65,7 +65,7 @@ PENDING_TAKE = const(15)  # host/computer move: take off here
 WIN_NS = const(16)  # winning chain / edges of NS
 WIN_EW = const(17)
 LOSER = const(18)  # the loser's edges (a loss by exhaustion or blocus)
-SELF = const(19)  # spare (self-test uses its own rendering)
+LOOK = const(19)  # learn mode: a cell the lesson speaks of (xobo.runtime.learn)
 OPP_NS = const(20)  # the hint button's long press: the computer now plays North-South
 OPP_EW = const(21)  # ... East-West
 OPP_OFF = const(22)  # ... the computer opponent is switched off
@@ -129,7 +129,7 @@ RGB = (
     BLUE,  # WIN_NS
     ORANGE,  # WIN_EW
     VERMILLION,  # LOSER
-    WHITE,  # SELF
+    WHITE,  # LOOK
     BLUE,  # OPP_NS
     ORANGE,  # OPP_EW
     WHITE,  # OPP_OFF
@@ -190,7 +190,7 @@ PATTERN = (
     PULSE,  # WIN_NS
     PULSE,  # WIN_EW
     PULSE,  # LOSER
-    STEADY,  # SELF
+    SLOW,  # LOOK
     DOUBLE,  # OPP_NS
     DOUBLE,  # OPP_EW
     DIM,  # OPP_OFF

@@ -24,6 +24,7 @@ the fields. The kinds and their fields:
 ``say``        words for the player (what the board waits for)
 ``error``      what went wrong, in words
 ``selftest``   the self-test's report line
+``learn``      the game, the lesson (``2/7``, ``done``), its title; ``off`` when learning ends
 ``power-cut``  (the virtual board only)
 =============  ==========================================================================
 

@@ -19,9 +19,10 @@ KINDS = {"short": SHORT, "long": LONG, "both": BOTH}
 # the actions (App.do_<action>; docs/firmware.md says what each does): confirm (play the
 # complete move now, or say what the board waits for), next (after the end the next game, at
 # the start of a game the next of the games, else a pass or confirm), undo, undo-or-abandon
-# (right after power-up: abandon the resumed game), hint, opponent (cycle the computer),
-# new-game
-ACTIONS = ("confirm", "next", "undo", "undo-or-abandon", "hint", "opponent", "new-game")
+# (right after power-up: abandon the resumed game; at the start of a game, no move yet: the
+# game's lessons), hint, opponent (cycle the computer), new-game, learn (the game's lessons)
+ACTIONS = ("confirm", "next", "undo", "undo-or-abandon", "hint", "opponent", "new-game",
+           "learn")
 # besides these, "press:NAME" presses the game's button NAME (Brochs: press:master, press:pass)
 
 DEFAULT_GESTURES = {

@@ -90,7 +90,12 @@ def guide_text(app):
     if st == I.MATCH:
         if app.pending >= 0:
             return "%s: %s" % (who, layers.move_words(pos, app.pending))
-        return ""
+        if app.hint_move >= 0 and app.light.hint_on and not pos.is_terminal():
+            # the hint in words, as the computer's own moves are said
+            return "hint %s: %s" % (pos.move_text(app.hint_move),
+                                    layers.move_words(pos, app.hint_move))
+        turn = getattr(layers, "turn_words", None)  # a turn of several moves (Chain Reaction)
+        return turn(pos) if turn is not None else ""
     if st == I.OVER and not pos.is_terminal() and app.full():
         return app.full_text()  # the longest game the board keeps: it ends there
     if st not in (I.PROGRESS, I.COMPLETE, I.WAIT_LONGER, I.UNKNOWN):

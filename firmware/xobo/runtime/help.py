@@ -25,4 +25,5 @@ HELP = (
     "mem                       heap: free and allocated bytes (after a collection)",
     "timing                    cycle times since the last 'timing' (us): scan, light, LED write",
     "selftest                  start the LED and switch self-test",
+    "learn [GAME|next|off]     the game's lessons on the board (next: skip one, off: leave)",
 )

@@ -122,6 +122,8 @@ class Light:
         self.game_at = 0
         self.blank = False  # everything off (brightness 0 / self-test draws itself)
         self.thinking = -1  # the player the computer is thinking for (its edges), -1: none
+        # the cells a lesson speaks of (bytearray(n) while learning: xobo.runtime.learn)
+        self.look = None
         self.dark = True  # the board's LEDs outside the game are to clear (output)
         # What the codes were painted from: the codes are painted again only when one of
         # these changed (an idle board then costs almost nothing per frame); the colours
@@ -281,6 +283,11 @@ class Light:
         layers = self.layers
         if not self.blank:
             layers.paint(code, inf, st, self.hints)
+            look = self.look
+            if look is not None:  # over nothing the game lights: a piece keeps its colour
+                for c in range(n):
+                    if look[c] and not code[c]:
+                        code[c] = C.LOOK
             if self.hint_on:
                 for c in range(n):
                     if self.hint[c]:

@@ -21,7 +21,7 @@ MEANINGS = (
     "North-South won: the winning chain and its edges",
     "East-West won: the winning chain and its edges",
     "the loser's edges (loss by blocus or exhaustion)",
-    "self-test",
+    "learn: a cell the lesson speaks of",
     "edges: the computer now plays North-South (hint held 1.5 s)",
     "edges: the computer now plays East-West (hint held 1.5 s)",
     "edges: the computer opponent is off (hint held 1.5 s)",

@@ -61,6 +61,7 @@ class Protocol:
             "mem": self.cmd_mem,
             "timing": self.cmd_timing,
             "selftest": self.cmd_selftest,
+            "learn": self.cmd_learn,
         }
 
     # ------------------------------------------------------------ output
@@ -284,6 +285,9 @@ class Protocol:
             line += " " + app.fix_text()
         elif inf.state == 8:  # OFFER: the complete move left after a fix, ok plays it
             line += " offer %s" % app.pos.move_text(inf.complete_move())
+        field = getattr(app.mode, "state_field", None)
+        if field is not None:  # the learn mode: 'learn 2/7'
+            line += " " + field()
         words = app.guide_text()
         if words:  # always last: the rest of the line is for people
             line += " say " + words
@@ -328,3 +332,8 @@ class Protocol:
         self._no_arg("selftest", arg)
         self.app.start_selftest(now)
         return ["ok selftest started (report lines follow as events when it ends)"]
+
+    def cmd_learn(self, arg, now):
+        from xobo.runtime import learn  # forgotten again when not learning
+
+        return [learn.command(self.app, arg, now)]

@@ -26,6 +26,7 @@ from xobo.drivers.virtual import (
     VirtualSwitches,
     VirtualWatchdog,
 )
+from xobo.errors import XoboError
 from xobo.runtime.app import CYCLE_MS, App
 from xobo.runtime.events import POWER_CUT, format_event
 from xobo.runtime.protocol import Protocol
@@ -326,7 +327,7 @@ class VirtualBoard:
                      "y": app.place.oy, "cells": [self.bd_cell_name(b)
                                                   for b in app.place.board_cells()]},
             "position": pos.to_string(),
-            "record": record(pos) if record is not None else "",
+            "record": self._record(record, pos),
             "side": app.side_name(),
             "result": app.result_name(),
             "result_text": app.result_text(),
@@ -341,12 +342,24 @@ class VirtualBoard:
             "settings": dict(app.settings),
             "powered": self.powered,
             "selftest": app.selftest is not None,
+            # the learn mode's lesson ('learn 2/7', 'learn done'), None while playing
+            "learn": app.mode.state_field() if hasattr(app.mode, "state_field") else None,
             "power_ma": self.leds.last_ma,
         }
         extra = getattr(app.layers, "state_extra", None)
         if extra is not None:
             out.update(extra(pos))
         return out
+
+    def _record(self, record, pos):
+        """The game's record, "" when it has none or none can be written (X's record starts
+        from the empty board: a loaded position or a lesson has none)."""
+        if record is None:
+            return ""
+        try:
+            return record(pos)
+        except XoboError:
+            return ""
 
     def bd_cell_name(self, b):
         return self.app.topo.cell_name(b)

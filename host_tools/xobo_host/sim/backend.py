@@ -38,6 +38,12 @@ EDGES = ("N", "E", "S", "W")
 # A XoBo set has 36 cubes (rules B1): what is neither on the board nor in the hand is in the
 # box. The other games' pieces are not counted (the page offers as many as the player puts).
 CUBES = {"xobo": 36}
+# The most pieces a cell holds in each game (XoBo's stacks have no such limit: B6): a click
+# on a full cell says why rather than stacking a piece the board would then ask to take off.
+CELL_HOLDS = {"tiny": (1, "a cell holds one piece (TB2)"),
+              "x": (1, "a cell holds one piece (XM1)"),
+              "brochs": (1, "a square holds one piece (BM1, BM2)"),
+              "chain-reaction": (2, "a square holds two pieces at most: a tower (CB4)")}
 # Virtual time between two hand actions when the simulator moves the cubes itself (a record's
 # replay, the computer's move played for the player): long enough for the switches' debounce.
 HAND_MS = 60
@@ -155,6 +161,74 @@ def game_drawing(app):
     return hook(app, name)
 
 
+def game_guide(app):
+    """The page's "How to play" card for the game being played, from the game's own course
+    (``xobo.games.<name>.lessons``, docs/games.md "Lessons"): its title, the rules page, and
+    one small diagram a lesson (but the last, the game against the computer), drawn by the
+    page from the lesson's position as it draws the board: the pieces of each cell (the
+    game's drawing hook, else its players' colours), the marks, the cells the lesson speaks
+    of, and the lesson's words. ``{}`` for a game without lessons."""
+    import types
+
+    from xobo.runtime.topology import cell_name
+
+    game = app.game
+    try:
+        lessons = __import__(game.__name__ + ".lessons", None, None, ("LESSONS",)).LESSONS
+    except ImportError:
+        return {}
+    name = app.settings["game"]
+    hook = DRAW.get(name)
+    steps = []
+    for lesson in lessons:
+        if lesson[4] == "play":
+            continue
+        settings = dict(game.DEFAULTS)
+        pos = game.parse_position(lesson[1], settings) if lesson[1] else \
+            game.new_position(settings)
+        w = pos.width
+
+        def gname(g, w=w):
+            return cell_name(g, w)
+
+        drawn = hook(types.SimpleNamespace(pos=pos, layers=app.layers, names=app.names,
+                                           settings=app.settings), gname) if hook else {}
+        kinds = drawn.get("kinds") or {}
+        pieces = drawn.get("pieces") or {}
+        owner = getattr(pos, "owner", None)
+        if not hook and owner is not None and name != "xobo":  # the players' colours
+            for k in range(len(app.names)):
+                kinds[app.names[k]] = {"rgb": _rgb(app.layers.PLAYER_CODES[k]),
+                                       "label": app.names[k]}
+            for g in range(pos.n_cells):
+                if owner[g]:
+                    pieces[gname(g)] = [app.names[owner[g] - 1]]
+        cells = {}  # only the cells with something to draw: {name: {n, pieces, mark}}
+        unused = []
+        marks = drawn.get("marks") or {}
+        for g in range(pos.n_cells):
+            c = gname(g)
+            if not pos.used[g]:
+                unused.append(c)
+            cell = {}
+            if pos.heights[g]:
+                cell["n"] = pos.heights[g]
+                if c in pieces:
+                    cell["pieces"] = pieces[c]
+            if c in marks:
+                cell["mark"] = marks[c]
+            if cell:
+                cells[c] = cell
+        steps.append({"title": lesson[0], "words": lesson[3], "look": lesson[2].split(),
+                      "w": w, "h": pos.height, "cells": cells, "unused": unused,
+                      "kinds": kinds})
+    return {"game": name, "title": game.TITLE,
+            "rules": "docs/rules/%s.md" % name, "steps": steps,
+            "shape": (hook(types.SimpleNamespace(pos=app.pos, layers=app.layers,
+                                                 names=app.names, settings=app.settings),
+                           lambda g: "") if name == "x" else {}).get("shape", "square")}
+
+
 def games_menu(app):
     """The games this board can play: [{"name", "title", "players", "levels"}] (the
     firmware's installed games that fit the board's grid, ``xobo.runtime.loading.playable``:
@@ -195,6 +269,10 @@ class SimBackend(PageFeed):
         self.loading = None  # a record's replay: {"done": moves replayed, "total": moves}
         self.settings_seq = 0  # bumped by every ``setting`` event: the page reads them again
         self.menu = games_menu(board.app)
+        self._legend_key = None
+        self._guide_key = None
+        self._guide = {}
+        self._legend = []
         board.subscribe_events(self._on_event)
         with self.lock:
             if restore_cubes:
@@ -260,6 +338,9 @@ class SimBackend(PageFeed):
             "games": self.menu,
             "colours": [_rgb(app.layers.PLAYER_CODES[k]) for k in range(len(app.names))],
             "draw": game_drawing(app),
+            # the game's legend and How to play change with the game only: the page asks for
+            # them ({"action": "guide"}) when this key changes, not with every snapshot
+            "guide_key": app.settings["game"],
             "settings_seq": self.settings_seq,
             "say": b.app.guide_text() if b.powered else "",
             "hint": self.shown_hint(),
@@ -270,6 +351,34 @@ class SimBackend(PageFeed):
             "last_error": self.last_error,
         }
 
+    def _game_legend(self, app):
+        """The light colours of the game being played (made again when the game changes)."""
+        key = (app.settings["game"], app.layers)
+        if self._legend_key != key:
+            from xobo_host.sim.legend import game_legend
+
+            self._legend_key = key
+            self._legend = game_legend(app)
+        return self._legend
+
+    def _do_guide(self, req):
+        """The page's "How to play" card and colour legend of the game being played."""
+        app = self.board.app
+        return {"guide": self._game_guide(app), "legend": self._game_legend(app)}
+
+    def _game_guide(self, app):
+        """The "How to play" card of the game being played (made again when it changes)."""
+        key = app.settings["game"]
+        if self._guide_key != key:
+            self._guide_key = key
+            try:
+                self._guide = game_guide(app)
+            except Exception as exc:  # a lesson the engine refuses must not stop the page
+                self.errors += 1
+                self.last_error = "the game's guide: %s: %s" % (type(exc).__name__, exc)
+                self._guide = {}
+        return self._guide
+
     def shown_hint(self):
         """The hint's move while the board shows it (the hint button, 8 s of light), None
         otherwise: "Play it for me" plays it with the pieces, as the player would."""
@@ -277,6 +386,8 @@ class SimBackend(PageFeed):
         if not self.board.powered or app.pending >= 0 or app.hint_move < 0:
             return None
         if not app.light.hint_on or app.pos.is_terminal():
+            return None
+        if app.inf.state_name() != "match":  # pieces moved since: it cannot be played now
             return None
         return app.pos.move_text(app.hint_move)
 
@@ -325,7 +436,7 @@ class SimBackend(PageFeed):
         if handler is None:
             raise ActionError(
                 "unknown action %r (put, lift, take, drop, press, release, command, game, "
-                "load, new, clear, power_cut, play)" % (kind,)
+                "load, new, clear, power_cut, play, guide)" % (kind,)
             )
         with self.lock:
             out = handler(req)
@@ -338,6 +449,10 @@ class SimBackend(PageFeed):
     def _do_put(self, req):
         """Put one cube on a cell: from the hand if it holds any, else from the reserve."""
         c = self._cell(req.get("cell"))
+        full = CELL_HOLDS.get(self.board.app.settings["game"])
+        if full is not None and self.board.switches.counts[c] >= full[0]:
+            raise ActionError("%s is taken: %s; lift it first to move it" % (
+                self._name(c), full[1]))
         if self.hand == 0 and self.box() == 0:
             raise ActionError("no cube left in the box: the set has %d and they are all on "
                               "the board; take some off first (shift-click)" % self.cubes())
@@ -490,6 +605,10 @@ class SimBackend(PageFeed):
         elif kind == 1:
             for k in range(n - 1):
                 hand += [("lift", ray[k]), ("put", c)]
+            if self.board.app.pos.touch_cell(m) >= 0:
+                # a regroup the switches cannot tell from another (the middle two of four
+                # aligned cubes lifted, M2): the player lifts the stack and puts it back
+                hand += [("lift", c)] + [("put", c)] * n
         else:
             hand.append(("lift", c))
             pairs = []

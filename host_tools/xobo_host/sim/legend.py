@@ -115,3 +115,81 @@ def legend():
             return from_markdown(f.read())
     except OSError:
         return []
+
+
+# XoBo's own light (docs/rules/xobo.md): the Voïna and regroup cells, the loser's edges, the
+# lifted stack; the other games' own codes carry their prefix (X_, CR_, BR_ of colours.py)
+_XOBO_ONLY = ("VOINA", "REGROUP", "LOSER", "SOURCE")
+_GAME_PREFIX = {"x": "X_", "chain-reaction": "CR_", "brochs": "BR_"}
+_PLAYER_KINDS = ("PLAYER_CODES", "WIN_CODES", "OPP_CODES")
+_PIECE_WORDS = {  # the meanings that speak of XoBo's spreads and stacks
+    "PUT": "put a piece here (the rest of the move in progress)",
+    "TAKE": "take off (a piece the move in progress still takes or empties)",
+    "ADJUST": "a piece to add or change on this cell (its switch cannot see it)",
+}
+
+
+def _player_words(kind, name):
+    if kind == "PLAYER_CODES":
+        return "%s: its pieces, and its edges while it is to move" % name
+    if kind == "WIN_CODES":
+        return "%s won: its winning pieces and its edges" % name
+    return "edges: the computer now plays %s (hint held 1.5 s)" % name
+
+
+def game_legend(app):
+    """The legend of the game being played (``app``: the board's App): the board's own
+    meanings and the game's, its players' colours named after its players (Light, Red,
+    Black...), nothing of the other games. Items as ``legend()``'s, with ``code``."""
+    from xobo.runtime import colours as C
+    from xobo.runtime.meanings import MEANINGS
+
+    game = app.settings["game"]
+    layers = app.layers
+    names = {}  # code -> its name (the pattern constants share the small numbers)
+    patterns = set(n.upper().replace(" ", "") for n in ("STEADY", "PULSE", "BLINK", "FAST",
+                                                       "DOUBLE", "DIM", "SLOW"))
+    for n in dir(C):
+        v = getattr(C, n)
+        if (n.isupper() and isinstance(v, int) and 0 < v < C.N_CODES
+                and not n.startswith(("N_", "OPP_DOUBLE")) and n not in patterns):
+            names[v] = n
+    players = {}  # code -> words, for this game's players
+    every_player_code = set()
+    from xobo.runtime.layers import GameLayers
+
+    for kind in _PLAYER_KINDS:
+        for source in (GameLayers, layers):
+            every_player_code.update(getattr(source, kind, ()))
+        own = getattr(layers, kind, ())
+        for k in range(min(len(own), len(app.names))):
+            who = app.names[k]
+            label = {"ns": "North-South", "ew": "East-West"}.get(who, who.capitalize())
+            players.setdefault(own[k], _player_words(kind, label))
+    prefix = _GAME_PREFIX.get(game)
+    out = []
+    for code in range(1, C.N_CODES):
+        n = names.get(code, "")
+        meaning = MEANINGS[code] if code < len(MEANINGS) else ""
+        if code in players:
+            meaning = players[code]
+        elif code in every_player_code:
+            continue  # another game's player, or a third player this game has not
+        elif n.startswith(tuple(_GAME_PREFIX.values())):
+            if not prefix or not n.startswith(prefix):
+                continue
+            for head in ("X: ", "Chain Reaction: ", "Brochs: "):  # the game is known here
+                if meaning.startswith(head):
+                    meaning = meaning[len(head):]
+        elif n in _XOBO_ONLY and game != "xobo":
+            continue
+        if not meaning or meaning == "off" or not C.RGB[code]:
+            continue
+        if game != "xobo":  # the board's own meanings, in the words of a game of pieces
+            meaning = _PIECE_WORDS.get(n) or meaning.replace("cube(s)", "piece(s)").replace(
+                "cubes", "pieces").replace("cube", "piece")
+        pattern = C.PATTERN_NAMES[C.PATTERN[code]]
+        r = C.RGB[code]
+        out.append({"name": pattern, "rgb": _hex(r >> 16, r >> 8, r), "meaning": meaning,
+                    "pattern": pattern, "code": code})
+    return out

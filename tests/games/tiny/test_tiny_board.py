@@ -138,3 +138,17 @@ def test_ok_held_after_a_move_is_no_game_change():
     vb.hold("ok", 1600)
     vb.advance(1700)
     assert vb.app.settings["game"] == "xobo" and vb.app.pos.ply == 1
+
+
+def test_tiny_record_tn3_lists_the_moves_and_the_set_up_start():
+    from xobo.games import tiny
+
+    pos = tiny.new_position(tiny.DEFAULTS)
+    for text in ("b2", "a1", "c3"):
+        pos.play(pos.parse_move(text))
+    assert tiny.record_text(pos) == ('[Game "Three in a row"]\n[First "x"]\n[Result "*"]\n\n'
+                                     '1. b2 a1 2. c3\n')
+    pos = tiny.parse_position("x../.o./... x", {})
+    pos.play(pos.parse_move("c1"))
+    assert '[Position "x../.o./... x"]' in tiny.record_text(pos)
+    assert tiny.record_text(pos).endswith("1. c1\n")

@@ -172,3 +172,16 @@ def test_x_on_the_15x15_board_sits_in_its_middle_and_plays():
     vb.put("a1")  # outside the rhombus: never a move
     vb.advance(1500)
     assert vb.app.pos.ply == 3
+
+
+def test_x_state_has_the_corners_each_player_wins_now_xs2():
+    from xobo.runtime.virtual_board import VirtualBoard
+
+    vb = VirtualBoard(settings={"game": "x"})
+    vb.advance(50)
+    assert vb.state()["score"] == {"red": 0, "yellow": 0, "green": 0}
+    vb.put("a1")  # Red on the South-West corner cell: SW is Red's for now (XS1)
+    vb.advance(1500)
+    st = vb.state()
+    assert st["score"] == {"red": 1, "yellow": 0, "green": 0}
+    assert st["score_label"] == "Corners"

@@ -5,6 +5,7 @@ package(
     "xobo/games/brochs",
     (
         "__init__.py",
+        "lessons.py",  # its course (xobo.runtime.learn): imported while learning only
         "rules.py",
         "board.py",  # its light layers
         "record.py",  # serial `record`, imported when asked

@@ -225,6 +225,13 @@ class Layers(FootprintWords, GameLayers):
         return "%s, top piece scores %d on %s and comes back on %s" % (
             head, pos.goal_value(s2), cell_name(s2), cell_name(g.fi_cell[k - 1]))
 
+    def turn_words(self, pos):
+        """Between the segments of a turn (CM4): what goes on ('' at the start of a turn)."""
+        if pos.seg == 0 or pos.tower < 0 or pos.is_terminal():
+            return ""
+        return "the turn goes on: move your tower on %s (segment %d of 5 at most)" % (
+            cell_name(pos.tower), pos.seg + 1)
+
     def touch_words(self, cell):
         return "put %s back: the piece goes on top of it" % cell_name(cell)
 

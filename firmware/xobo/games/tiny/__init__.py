@@ -57,6 +57,33 @@ def board_layer():
     return board
 
 
+def record_text(pos):
+    """The game record of ``pos`` (TN3, docs/rules/tiny.md): serial ``record``, the page."""
+    start = pos.clone()
+    for _ in range(pos.ply):
+        start.undo()
+    moves = pos.history()
+    lines = ['[Game "Three in a row"]', '[First "%s"]' % PLAYER_NAMES[start.side]]
+    if start.to_string() != _start_text(start.side):
+        lines.append('[Position "%s"]' % start.to_string())
+    result = "*"
+    if pos.is_terminal():
+        w = pos.winner()
+        result = PLAYER_NAMES[w] if w >= 0 else "draw"
+    lines.append('[Result "%s"]' % result)
+    words = []
+    for k in range(len(moves)):
+        if k % 2 == 0:
+            words.append("%d." % (k // 2 + 1))
+        words.append(start.move_text(moves[k]))
+        start.apply(moves[k])
+    return "\n".join(lines) + "\n\n" + " ".join(words) + "\n"
+
+
+def _start_text(side):
+    return ".../.../... " + PLAYER_NAMES[side]
+
+
 def computer():
     from xobo.games.tiny import ai
 

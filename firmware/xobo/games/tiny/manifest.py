@@ -5,6 +5,7 @@ package(
     "xobo/games/tiny",
     (
         "__init__.py",  # the test game (docs/games.md's example)
+        "lessons.py",  # its course (xobo.runtime.learn): imported while learning only
         "ai.py",
         "board.py",
         "position.py",

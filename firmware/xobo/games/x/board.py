@@ -131,6 +131,13 @@ class Layers(FootprintWords, GameLayers):
     def offer_undo_words(self, pos, m):
         return "taking the piece off %s" % pos.move_text(m)
 
+    def state_extra(self, pos):
+        """X's fields of the simulator's state: the corners each player wins now (XS2)."""
+        s = bytearray(3)
+        pos.scores(s)
+        return {"score": {"red": s[0], "yellow": s[1], "green": s[2]},
+                "score_label": "Corners"}
+
     def end_text(self, pos):
         """'*' while the game goes on, else 'red 2-1-1': the winner and the score (Red,
         Yellow, Green: XE2)."""

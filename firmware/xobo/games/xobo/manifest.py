@@ -5,6 +5,7 @@ package(
     "xobo/games/xobo",
     (
         "__init__.py",
+        "lessons.py",  # its course (xobo.runtime.learn): imported while learning only
         "board.py",  # its light layers
         "words.py",  # its moves in words (imported when asked)
         "rules/__init__.py",

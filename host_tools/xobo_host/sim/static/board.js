@@ -40,14 +40,18 @@ window.XoboBoard = (function () {
       const w = b.width || Math.round(Math.sqrt(n)) || 9, h = b.height || Math.round(n / w) || 9;
       const area = (st.area && st.area.cells) || [];
       const shape = (s.draw && s.draw.shape) || "square";
-      return { w, h, area, shape, game: st.game || "xobo",
-        key: [w, h, st.game || "", shape, area.join(",")].join("|") };
+      // where the game's grid sits on the board: its cells are labelled in the game's own
+      // notation (the test game's a1-c3 on the board's d4-f6), as the board's words name them
+      const ox = (st.area && st.area.x) || 0, oy = (st.area && st.area.y) || 0;
+      return { w, h, area, shape, ox, oy, game: st.game || "xobo",
+        key: [w, h, st.game || "", shape, ox, oy, area.join(",")].join("|") };
     }
 
     function buildGrid(lay) {
       board.w = lay.w; board.h = lay.h; board.n = lay.w * lay.h; board.key = lay.key;
       board.shape = lay.shape;
       board.area = new Set(lay.area.length ? lay.area : null);
+      board.ox = lay.ox || 0; board.oy = lay.oy || 0;
       const all = !lay.area.length;
       grid.innerHTML = "";
       grid.dataset.shape = lay.shape;
@@ -76,10 +80,13 @@ window.XoboBoard = (function () {
           if (hex) {
             if (!inArea) { el.hidden = true; el.classList.add("off"); } else hex.place(el, f, rank - 1);
           }
-          const firstFile = hex ? hex.isFirstFile(f, rank - 1) : f === 0;
-          const firstRank = hex ? hex.isFirstRank(f, rank - 1) : rank === 1;
-          if (firstFile && (!hex || inArea)) el.insertAdjacentHTML("beforeend", '<span class="lab rank">' + rank + "</span>");
-          if (firstRank && (!hex || inArea)) el.insertAdjacentHTML("beforeend", '<span class="lab file">' + LETTERS[f] + "</span>");
+          const gf = f - board.ox, gr = rank - 1 - board.oy;  // the game's file and rank
+          const offset = !hex && (board.ox || board.oy);
+          const firstFile = hex ? hex.isFirstFile(f, rank - 1) : offset ? inArea && gf === 0 : f === 0;
+          const firstRank = hex ? hex.isFirstRank(f, rank - 1) : offset ? inArea && gr === 0 : rank === 1;
+          if (firstFile && (!hex || inArea)) el.insertAdjacentHTML("beforeend", '<span class="lab rank">' + (offset ? gr + 1 : rank) + "</span>");
+          if (firstRank && (!hex || inArea)) el.insertAdjacentHTML("beforeend", '<span class="lab file">' + LETTERS[offset ? gf : f] + "</span>");
+          if (offset && inArea) el.dataset.gameCell = LETTERS[gf] + (gr + 1);
           grid.appendChild(el);
           cells[c] = el;
           if (hooks.onCell) hooks.onCell(el, c);
@@ -201,7 +208,9 @@ window.XoboBoard = (function () {
           el.dataset.led = led;
           ledStyle(el, led);
         }
-        el.title = cellName(c) + ": " + (n === 0 ? "empty" : n === 1 ? "1 cube" : n + " cubes");
+        const piece = s.cubes ? "cube" : "piece";  // XoBo's pieces are cubes
+        el.title = (el.dataset.gameCell || cellName(c)) + ": " + (n === 0 ? "empty"
+          : n === 1 ? "1 " + piece : n + " " + piece + "s");
       }
       const edges = s.edges || {};
       for (const edge of frame.querySelectorAll("[data-edge]")) {

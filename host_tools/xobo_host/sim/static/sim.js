@@ -22,6 +22,8 @@
   };
 
   let snap = null;
+  let shownLegend = null;  // the game's legend last drawn
+  let guideAsked = "";  // the game whose legend and How to play were asked for
   let lastError = "";
   let tool = "put";
   let typed = "";
@@ -39,11 +41,21 @@
     snap = s;
     view.render(s);
     renderHand(s.hand || 0, s.box, s.cubes || 36);
+    // the game's colours and How to play, asked for when the game changes (the page's first
+    // /legend lists every game's colours)
+    if (s.guide_key && s.guide_key !== guideAsked && s.mode !== "monitor") {
+      guideAsked = s.guide_key;
+      act({ action: "guide" }).then((r) => {
+        if (!r.ok || guideAsked !== s.guide_key) return;
+        if (r.legend && r.legend.length) { shownLegend = r.legend; renderLegend(r.legend); }
+        renderGuide(r.guide || {});
+      });
+    }
     renderState(s.state || {}, s.say || "");
     renderLoading(s.loading);
     document.body.classList.toggle("monitor", s.mode === "monitor");
     role("mode-title").textContent = s.mode === "monitor"
-      ? "board monitor" + (s.device ? " · " + s.device : "") : "board simulator";
+      ? "monitor" + (s.device ? " · " + s.device : "") : "simulator";
     if (s.events && s.events.length) addEvents(s.events);
     if (s.last_error && s.last_error !== lastError) say("Firmware error: " + s.last_error, "error");
     lastError = s.last_error || "";
@@ -55,10 +67,11 @@
     for (let i = 0; i < Math.min(h, 8); i++) ui.handCubes.insertAdjacentHTML("beforeend", '<i class="cube"></i>');
     // a game whose pieces are not counted (box null) has no box to speak of
     const inBox = box === undefined || box === null ? "" : " (" + box + " of " + cubes + " in the box)";
+    const piece = box === undefined || box === null ? "piece" : "cube";  // XoBo counts its cubes
     ui.handText.textContent = h === 0
       ? (box === 0 ? "No cube left in the box: all " + cubes + " are on the board; take some off"
-        : "Hand empty: a click puts a cube from the box" + inBox)
-      : "Hand: " + h + (h === 1 ? " cube" : " cubes") + ", click cells to put them one by one" + inBox;
+        : "Hand empty: a click puts a " + piece + (inBox ? " from the box" + inBox : ""))
+      : "Hand: " + h + " " + piece + (h === 1 ? "" : "s") + ", click cells to put them one by one" + inBox;
     ui.hand.classList.toggle("full", h > 0);
   }
 
@@ -101,6 +114,7 @@
     renderPlayers(st, side, over);
     renderGames(st);
     renderInference(st, say);
+    renderLearn(st, say);
     // the move the pieces wait for (the host's, the computer's), else the hint shown
     const toPlay = st.expect || (snap && snap.hint);
     const play = role("play");
@@ -190,22 +204,42 @@
     const score = scoreOf(st);
     el.hidden = !score || over;
     if (!score) { el.textContent = ""; return; }
-    el.textContent = "Score: " + scoreWords(st.players, score) +
+    el.textContent = (st.score_label || "Score") + ": " + scoreWords(st.players, score) +
       (typeof st.target === "number" ? " (target " + st.target + ")" : "");
   }
 
   const OTHER = { ns: "ew", ew: "ns", NS: "EW", EW: "NS" };
+  /* how each game's results end, in words, with the rule they cite (docs/rules/) */
+  const RESULT_WORDS = {
+    "chain-reaction": {
+      points: "points: reached the target with 2 points more than the other (CE2)",
+      blockade: "blockade: held the 7 squares before the goal line for a whole turn (CE3)",
+    },
+    brochs: {
+      resigned: "the other side resigned or accepted submission (BE1, BE3)",
+      "master captured": "Black's master was captured (BE1, BE3)",
+      "last white piece captured": "White's last piece was captured (BE1, BE3)",
+      "submission countdown": "the submission countdown ran out: the side with more " +
+        "donjons wins (BE1, BE3)",
+      "four donjons": "all four donjons are Black's (BE1, BE3)",
+    },
+    tiny: { "": "three in a line (TE1)" },
+  };
   function resultText(st) {
     if (st.game && st.game !== "xobo") {
       if (st.result === "draw") return "Draw";
       // the board layer's words: 'x three in a row' -> 'X wins: three in a row'
       const words = String(st.result_text || "").trim().split(/\s+/);
       let how = words[0] === st.result ? words.slice(1).join(" ") : "";
+      const known = RESULT_WORDS[st.game] || {};
+      if (known[how]) how = known[how];
       const names = st.players || [];
       // a final score, one number per player in their order ('red 2-1-1'): named
       const m = /^\d+(-\d+)+$/.exec(how);
       const nums = m ? how.split("-").map(Number) : null;
-      if (nums && nums.length === names.length) how = scoreWords(names, nums);
+      if (nums && nums.length === names.length) {
+        how = scoreWords(names, nums) + " corners: the highest score nobody else has wins (XE2)";
+      }
       else if (scoreOf(st)) {  // 'light points' and the score: 'Light wins (points): ...'
         return playerText(st.result) + " wins" + (how ? " (" + how + ")" : "") + ": " +
           scoreWords(names, scoreOf(st));
@@ -222,20 +256,96 @@
     return w + " wins" + why;
   }
 
+  const pieceWord = () => (snap && snap.cubes ? "cube" : "piece");  // XoBo's are cubes
   const SEES = {
-    progress: "move in progress", complete: "move complete, committing…",
-    "wait-longer": "complete: press ok or wait (it could still grow)",
-    unknown: "unknown situation", fix: "fix the board", restore: "restore the cubes",
-    over: "the game is over: the cubes may be moved freely",
+    progress: () => "move in progress", complete: () => "move complete, committing…",
+    "wait-longer": () => "complete: press ok or wait (it could still grow)",
+    unknown: () => "unknown situation", fix: () => "fix the board",
+    restore: () => "restore the " + pieceWord() + "s",
+    over: () => "the game is over: the " + pieceWord() + "s may be moved freely",
   };
+  /* "How to play": the game's lessons as small diagrams, drawn from their positions (the
+   * backend's guide: pieces, marks, the cells each lesson speaks of) with their words */
+  let shownGuide = "";
+  function renderGuide(g) {
+    const key = g && g.game ? g.game + ":" + g.steps.length : "";
+    if (key === shownGuide) return;
+    shownGuide = key;
+    const card = role("howto");
+    card.hidden = !key;
+    if (!key) return;
+    role("howto-game").textContent = g.title;
+    role("howto-rules").textContent = g.rules;
+    const list = role("howto-steps");
+    list.innerHTML = "";
+    for (const step of g.steps) {
+      const li = document.createElement("li");
+      const mini = document.createElement("div");
+      mini.className = "mini";
+      mini.dataset.shape = g.shape || "square";
+      mini.style.setProperty("--w", String(step.w));
+      mini.setAttribute("aria-label", step.title + ": a diagram of the position");
+      const unused = new Set(step.unused || []);
+      const look = new Set(step.look || []);
+      for (let rank = step.h; rank >= 1; rank--) {
+        for (let f = 0; f < step.w; f++) {
+          const name = LETTERS[f] + rank;
+          const c = document.createElement("i");
+          const cell = step.cells[name] || {};
+          c.className = "m" + (unused.has(name) ? " unused" : "") + (look.has(name) ? " look" : "");
+          if (cell.mark) c.dataset.miniMark = cell.mark;  // (not data-mark: the board's)
+          if (cell.n) {
+            const kinds = cell.pieces || [];
+            const top = kinds.length ? step.kinds[kinds[kinds.length - 1]] : null;
+            const p = document.createElement("b");
+            p.className = "pc" + (top ? "" : " cube");
+            if (top) p.style.background = "#" + top.rgb;
+            if (kinds.length > 1 && step.kinds[kinds[0]]) {  // a tower: its bottom piece's ring
+              p.style.boxShadow = "0 0 0 2px #" + step.kinds[kinds[0]].rgb;
+            }
+            if (cell.n > 1 && !kinds.length) p.textContent = String(cell.n);
+            c.appendChild(p);
+          }
+          mini.appendChild(c);
+        }
+      }
+      const text = document.createElement("div");
+      text.className = "howto-text";
+      text.innerHTML = "<b></b> <span></span>";
+      text.firstChild.textContent = step.title[0].toUpperCase() + step.title.slice(1) + ".";
+      text.lastChild.textContent = step.words;
+      li.appendChild(mini);
+      li.appendChild(text);
+      list.appendChild(li);
+    }
+  }
+
+  /* the learn mode (serial learn): the lesson's words in their own card, its buttons */
+  const LEARN_INTRO = role("learn-words") ? role("learn-words").textContent : "";
+  function renderLearn(st, say) {
+    const learning = !!st.learn;
+    const card = role("learn-card");
+    card.dataset.learning = learning ? "yes" : "no";
+    role("learn").hidden = learning || readOnly();
+    role("learn-next").hidden = !learning || st.learn === "learn done" || readOnly();
+    role("learn-off").hidden = !learning || readOnly();
+    role("learn-progress").textContent = !learning ? "" : st.learn === "learn done"
+      ? "course complete" : "lesson " + st.learn.split(" ")[1];
+    role("learn-words").textContent = learning ? say : LEARN_INTRO;
+  }
+
   function renderInference(st, say) {
     const el = role("inference");
     const inf = st.inference || "match";
     el.dataset.state = inf;
     // the firmware's own words first (what is left of a move, the regroup to touch, the
     // computer's move, a move offered to ok); the state's name when it has none
-    let text = say || SEES[inf] || "";
+    let text = say || (SEES[inf] ? SEES[inf]() : "");
     if (st.expect && !say) text = (text ? text + " · " : "") + "expecting " + st.expect;
+    if (st.learn) {  // the lesson's words name the pieces to put and take themselves
+      el.textContent = text;
+      return;
+    }
     const fill = st.fill || [], clear = st.clear || [], tall = st.fill_heights || {};
     const fillText = fill.map(c => (tall[c] ? c + " (a stack of " + tall[c] + ")" : c));
     if (fill.length) text += " · put back: " + fillText.join(" ");
@@ -330,6 +440,14 @@
         }));
       }
       wireOpponents();
+      // the hint button's long press cycles three of the choices: say which
+      role("vs-note").innerHTML = game.players.length > 2
+        ? "On the board: hold <b>hint</b> 1.5 s to cycle off → the two players not to move → " +
+          "the player to move; the other pairs here or with <code>set opponent</code>."
+        : "On the board: hold <b>hint</b> 1.5 s to cycle off → the side not to move → the " +
+          "side to move.";
+      ui.loadText.placeholder = "a record or a position of " + game.title + ", e.g. " +
+        (st.position || "");
       const level = role("level");
       level.innerHTML = "";
       for (const lv of game.levels || []) {
@@ -432,7 +550,8 @@
     es.onerror = () => { ui.conn.dataset.state = "lost"; ui.conn.textContent = "reconnecting…"; };
     fetch("/state").then((r) => r.json()).then((s) => { if (!snap) render(s); readSettings(); })
       .catch(() => {});
-    fetch("/legend").then((r) => r.json()).then(renderLegend).catch(() => {});
+    fetch("/legend").then((r) => r.json()).then((items) => { if (!shownLegend) renderLegend(items); })
+      .catch(() => {});
   }
 
   function renderLegend(items) {
@@ -543,17 +662,25 @@
     role("copy-record").addEventListener("click", () => copy(ui.record.textContent, "Record copied"));
     role("copy-position").addEventListener("click", () => copy(ui.position.textContent, "Position copied"));
     role("new").addEventListener("click", () => {
-      if (window.confirm("Start a new game? The cubes are swept off the board.")) act({ action: "new" });
+      if (window.confirm("Start a new game? The " + pieceWord() + "s are swept off the board.")) act({ action: "new" });
     });
     role("power-cut").addEventListener("click", async () => {
       const r = await act({ action: "power_cut" });
       if (r.ok) say("Power cut and restored: the board resumed from its flash", "info");
     });
     role("load").addEventListener("click", load);
+    for (const [name, line] of [["learn", "learn"], ["learn-next", "learn next"],
+                                ["learn-off", "learn off"]]) {
+      role(name).addEventListener("click", async (ev) => {
+        ev.currentTarget.blur();
+        const r = await act({ action: "command", line });
+        if (r.ok && name === "learn-off") say("Back to your game: put the pieces as lit", "info");
+      });
+    }
     role("play").addEventListener("click", async (ev) => {
       ev.currentTarget.blur();
       const r = await act({ action: "play" });
-      if (r.ok) say("Played " + r.played + " with the cubes: the board commits it when they stay still", "info");
+      if (r.ok) say("Played " + r.played + " with the " + pieceWord() + "s: the board commits it when they stay still", "info");
     });
     role("console").addEventListener("submit", async (ev) => {
       ev.preventDefault();

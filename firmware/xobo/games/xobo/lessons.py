@@ -1,0 +1,61 @@
+"""The course of XoBo on the board (xobo.runtime.learn; docs/games.md "Lessons"): loaded only
+while learning. A lesson: (title, position, cells to look at, what to do, the moves that do it
+("*" any legal move, "* except c1 c2" any but these, "play": against the computer), what
+happened, why another move is not it). Positions in N3 (docs/rules/xobo.md)."""
+
+LESSONS = (
+    ("the goal",
+     "........./....1..../....1..../....1..../....1..../"
+     "....1..../....1..../....1..../....1.... ns 28 0 0", "e9",
+     "You are North-South: join the North and South edges with a chain of single cubes, each "
+     "touching the next by a side or a corner (B7, E1). Put a cube on the lit cell e9.",
+     "e9", "North-South wins: its edges are joined (E3).",
+     "that joins nothing yet: the chain needs e9."),
+    ("Voïna: the threat",
+     "........./........./....1..../....1..../....1..../"
+     "....1..../....1..../....1..../....1.... ns 29 0 0", "e7 d8 e8 f8",
+     "A move that leaves you one placement from winning calls Voïna (V1, V2). Put a cube next "
+     "to the top of the chain (d8, e8 or f8): North-South then threatens to win.",
+     "e8 d8 f8 c9 d9 e9 f9 g9", "Voïna: North-South threatens e9 (and d9, f9). East-West is "
+     "under Voïna: it may regroup on its next move.",
+     "that threatens nothing: the chain must be one cube from the North edge."),
+    ("the cubes are nobody's",
+     "........./....1..../....1..../....1..../....1..../"
+     "....1..../....1..../....1..../....1.... ew 28 0 0", "e9",
+     "You are East-West now. The cubes belong to nobody: a chain joins edges whoever put its "
+     "cubes. A cube on e9 would join North and South, and joining your opponent's edges loses "
+     "(E2). Put a cube anywhere but e9.",
+     "* except e9", "Good: never finish your opponent's chain. Its threat is still there, "
+     "though: the next lesson answers it.",
+     "that joined North and South: North-South would win (E2). Put it back as lit and "
+     "choose another cell."),
+    ("under Voïna: regroup",
+     "........./....1..../....1..../....1..../....1..../"
+     "....1..../....1..../....1..../....1.... ew 28 0 0", "e1 e2 e3",
+     "Under Voïna, and only then, you may regroup (M2): gather three singles in a line onto "
+     "one end cell, a stack. A stack is no single: it cuts the chain. Put the cubes of e1 and "
+     "e2 on e3.",
+     "e1->e3 e6->e8 e5->e8 e4->e8 e3->e8 e2->e8 e3->e1 e4->e1 e5->e1 e6->e1 e7->e1 e8->e1 "
+     "e4->e2 e5->e2 e6->e2 e7->e2 e8->e2 e5->e3 e6->e3 e7->e3 e8->e3 e6->e4 e7->e4 e8->e4 "
+     "e2->e4 e1->e4 e7->e5 e8->e5 e3->e5 e2->e5 e8->e6 e4->e6 e3->e6 e2->e6 e5->e7 e4->e7 "
+     "e3->e7 e2->e7",
+     "The stack on e3 cuts North-South's chain: the threat is gone (E1).",
+     "North-South still threatens after that: cut its chain with a regroup."),
+    ("spread and capture",
+     "........./....1..../....1..../....1..../....1..../"
+     "....1..../....3..../........./......... ns 28 0 0", "e3 e4 e5 e6",
+     "A stack may be spread by either player (M3): lift it and put one cube on each of the "
+     "next cells in a line, as many cells as cubes. A cell left with exactly 2 cubes is "
+     "captured: both go to your own reserve (M4). You are North-South: spread e3 North, over "
+     "e4, e5 and e6.",
+     "e3xe4", "e4, e5 and e6 had singles: 3 pairs captured, 6 cubes in your own reserve. A "
+     "spread must capture at least one pair.",
+     "a spread must capture: North is the direction with singles."),
+    ("a whole game",
+     "........./....1..../....1..../........./........./"
+     "........./........./........./......... ew 28 6 0", "",
+     "Now play it out against the computer, from here: you are East-West, it is North-South. "
+     "Once the common reserve is empty you place from your own; a player left with no move "
+     "loses (E4).",
+     "play", "", ""),
+)

@@ -1,0 +1,443 @@
+"""Learn mode: a short course of the game on the board itself (docs/firmware.md, "Learn").
+
+Entered with serial ``learn [GAME]``, the page's Learn button, or a long press on ``undo`` at
+the start of a game (no move yet); left with a long press on ``undo``, ``ok`` + ``undo`` held,
+serial ``learn off``, or at the end of the course. The player's own game waits meanwhile: it is
+neither changed nor saved over, and comes back as it was (the board shows what to put back).
+
+The course is the game's own (``xobo.games.<name>.lessons``, docs/games.md "Lessons"): each
+lesson sets up a position (the cells to fill and to clear light as after a ``load``), lights
+the cells it speaks of (``LOOK``: white, breathing slowly), says what to do (the board's
+``say`` words: serial ``state``, the page's status, ``event say``) and waits for the pieces.
+The move is inferred and checked by the game's own engine, as in play (this module is no
+referee): the lesson's move is committed with its flash and its events, and the lesson then
+says what happened; another legal move is explained and taken back (the board shows what to
+put back); an impossible placement is shown to fix as in play. The last lesson of every course
+is a real position to play out against the computer.
+
+Buttons while learning: ``ok`` plays the complete move now (as in play) and, once a lesson is
+done, goes on to the next one; ``ok`` held skips to the next lesson; ``undo`` starts the
+lesson again; ``undo`` held (or ``ok`` + ``undo``) leaves; ``hint`` lights the lesson's move.
+
+Memory: this module and the game's lessons are imported when learning starts and forgotten
+when it ends (``xobo.compat.forget_module``): play never holds them on the device.
+
+Usage (the app's ``do_learn``, the protocol's ``learn``)::
+
+    from xobo.runtime import learn
+    learn.start(app, now, "x")      # X's course (switches the game first)
+    app.mode.say()                  # 'The goal: ...'
+    app.mode.leave(now)             # back to the player's game
+"""
+
+import sys
+
+from xobo.compat import collect, forget_module
+from xobo.errors import XoboError
+from xobo.runtime import events as E
+from xobo.runtime import guide
+from xobo.runtime import inference as I
+
+LEARN = "learn"  # the event's kind (xobo.runtime.events: its table)
+ASK = 0  # the lesson waits for its move (or for the pieces of its position)
+DONE = 1  # the lesson's move was played: ok goes on
+PLAY = 2  # the last lesson: the position is played out against the computer
+OVER = 3  # the course is complete: ok goes back to the player's game
+
+# a lesson: (title, position, look, ask, expect, well, other)
+TITLE = 0
+POSITION = 1  # the game's position notation; "" for the start position
+LOOK = 2  # the cells the lesson speaks of, in the game's notation, separated by spaces
+ASK_WORDS = 3  # what to do
+EXPECT = 4  # the moves that do it (notation, separated by spaces); "*": any legal move,
+# "* except e5 f5": any but these; "play": play the position out against the computer
+WELL = 5  # what happened, after the lesson's move
+OTHER = 6  # why another legal move is not the lesson's
+
+
+def lessons_of(game):
+    """The game's lessons module (its ``LESSONS``, and ``piece_words(pos, cell)`` when its
+    pieces differ: what to put on a cell, in words); XoboError when it has none."""
+    name = game.__name__ + ".lessons"
+    try:
+        return __import__(name, None, None, ("LESSONS",))
+    except ImportError:
+        raise XoboError("%s has no lessons installed" % game.TITLE) from None
+
+
+def command(app, arg, now):
+    """Serial ``learn [GAME]``: the game's course on the board; ``learn next`` skips to the
+    next lesson, ``learn off`` goes back to the game. Returns the reply line; raises
+    XoboError or ValueError saying what is wrong."""
+    try:
+        word = arg.lower()
+        if len(arg.split()) > 1:
+            raise ValueError("usage: learn [GAME|next|off]")
+        mode = app.mode
+        learning = isinstance(mode, LearnMode)
+        if word in ("off", "next") and not learning:
+            raise XoboError("not learning (learn [GAME] starts the course)")
+        if word == "off":
+            mode.leave(now)
+            return "ok learn off"
+        if word == "next":
+            mode.next_lesson(now)
+        else:
+            mode = start(app, now, word)
+        return "ok %s %s" % (mode.state_field(), app.settings["game"])
+    finally:
+        if not isinstance(app.mode, LearnMode):
+            forget_module("xobo.runtime.learn")
+
+
+def start(app, now, name=""):
+    """Enter the learn mode with the course of game ``name`` (the current game when "").
+    Returns the mode."""
+    mode = app.mode
+    if mode is not app:
+        if isinstance(mode, LearnMode):
+            mode.leave(now)
+        else:
+            raise XoboError("the board is busy (self-test): learn when it is over")
+    if name and name != app.settings["game"]:
+        app.set_setting("game", name, now)
+    mode = LearnMode(app, lessons_of(app.game))
+    app.mode = mode
+    try:
+        mode.begin(0, now)
+    except (XoboError, ValueError) as exc:  # a lesson the engine refuses: the game back
+        mode.leave(now)
+        raise XoboError("the lessons of %s cannot start: %s" % (app.game.TITLE, exc)) from None
+    return mode
+
+
+class LearnMode:
+    """The board's learn mode (the app's other modes: the game, ``App`` itself, and the
+    self-test's): the switches go to the game's inference as in play, the moves it infers to
+    the lesson."""
+
+    observes = True
+
+    def __init__(self, app, module):
+        self.app = app
+        self.lessons = module.LESSONS
+        self.module = module.__name__
+        self.piece_words = getattr(module, "piece_words", None)
+        self.game = app.game
+        self.modules = tuple(sys.modules)  # what learning imports is forgotten after it
+        self.host_took_over = False  # a host loaded, started or switched a game meanwhile
+        # the player's game, given back at the end (nothing of it is saved meanwhile)
+        self.own_pos = app.pos
+        self.own_first = app.first
+        self.own_start = app.start
+        self.saved = app.saved
+        self.opponent = app.settings["opponent"]
+        app.saved = None
+        if app.pending >= 0:
+            app.cancel_pending(app.d.clock.ticks_ms())
+        self.k = 0
+        self.phase = ASK
+        self.lesson = None
+        self.pos = None
+        self.told = ""  # what the board said about the last try
+        self.swaps = ""  # the pieces to change that the switches cannot see
+        app.light.look = bytearray(app.n)
+
+    # ------------------------------------------------------------ the course
+
+    def begin(self, k, now):
+        """Set up lesson ``k``: its position (the cells to change light until the pieces
+        match), the cells it speaks of, its words."""
+        app = self.app
+        lesson = self.lessons[k]
+        self.k = k
+        self.lesson = lesson
+        self.told = ""
+        text = lesson[POSITION]
+        if text:
+            pos = app.game.parse_position(text, app.settings)
+        else:
+            pos = app.game.new_position(app.settings)
+        if pos.n_cells != app.n:
+            raise XoboError("the lessons of %s are for its default size: set it back first"
+                            % app.game.TITLE)
+        app.settings["opponent"] = self.opponent_for(pos) if lesson[EXPECT] == "play" \
+            else "off"
+        self.swaps = self.changed_pieces(app.pos, pos)
+        app.show_position(pos, now)
+        self.pos = pos
+        self.phase = PLAY if lesson[EXPECT] == "play" else ASK
+        self.light_look(lesson[LOOK])
+        app.emit((LEARN, app.settings["game"], "%d/%d" % (k + 1, len(self.lessons)),
+                  lesson[TITLE]))
+        app.emit((E.SAY, self.say()))
+
+    def changed_pieces(self, old, pos):
+        """The cells whose piece must change though the switch stays closed (another
+        colour, a tower for a single): '' for a game whose pieces are all alike."""
+        words_of = self.piece_words
+        if words_of is None:
+            return ""
+        out = []
+        for c in range(pos.n_cells):
+            if old.heights[c] and pos.heights[c]:
+                w = words_of(pos, c)
+                if w != words_of(old, c):
+                    out.append("%s: %s" % (self.app.cell_name(c), w))
+        return ", ".join(out)
+
+    def opponent_for(self, pos):
+        """The computer plays everyone but the player to move (the learner)."""
+        names = self.app.names
+        return "+".join(names[p] for p in range(len(names)) if p != pos.side)
+
+    def light_look(self, cells):
+        look = self.app.light.look
+        for c in range(len(look)):
+            look[c] = 0
+        pos = self.pos
+        for word in cells.split():
+            look[self.cell_of(word, pos)] = 1
+        self.app.light.version += 1
+
+    def cell_of(self, word, pos):
+        w = pos.width
+        f = ord(word[0]) - 97
+        r = int(word[1:]) - 1
+        if f < 0 or f >= w or r < 0 or r >= pos.height:
+            raise XoboError("lesson %d names cell %s outside the game" % (self.k + 1, word))
+        return r * w + f
+
+    def next_lesson(self, now):
+        if self.k + 1 >= len(self.lessons):
+            self.finish(now)
+            return
+        try:
+            self.begin(self.k + 1, now)
+        except (XoboError, ValueError) as exc:  # a lesson the engine refuses: the game back
+            self.leave(now)
+            self.app.emit((E.ERROR, "lesson %d cannot start: %s" % (self.k + 2, exc)))
+
+    def finish(self, now):
+        self.phase = OVER
+        self.light_look("")
+        self.app.settings["opponent"] = "off"
+        self.told = ""
+        self.app.emit((LEARN, self.app.settings["game"], "done", ""))
+        self.app.emit((E.SAY, self.say()))
+
+    def leave(self, now):
+        """Back to the player's game, as it was: the board shows what to put back."""
+        app = self.app
+        app.mode = app
+        app.light.look = None
+        app.settings["opponent"] = self.opponent
+        app.saved = self.saved
+        if self.host_took_over:  # the host's game is played now: it is saved
+            app.save_game()
+        else:
+            app.show_position(self.own_pos, now)
+            app.first = self.own_first
+            app.start = self.own_start
+        app.emit((LEARN, "off", "", ""))
+        app.force_show = True
+        self.lessons = None
+        self.piece_words = None
+        forget_module(self.module)
+        forget_module("xobo.runtime.learn")
+        if not self.host_took_over:  # (a game the host switched to keeps its modules)
+            for name in tuple(sys.modules):  # the notation's parser, the guide, the AI...
+                if name not in self.modules:
+                    forget_module(name)
+        self.modules = None
+        collect()
+
+    # ------------------------------------------------------------ the mode
+
+    def button(self, kind, name, now):
+        app = self.app
+        if app.listeners:
+            app.emit((E.BUTTON, name, ("", "short", "long", "both")[kind]))
+        if kind == 3 or (name == "undo" and kind == 2) or (name == "ok" and self.phase == OVER):
+            self.leave(now)
+        elif name == "ok" and kind == 2:
+            self.next_lesson(now)
+        elif name == "ok":
+            if self.phase == DONE:
+                self.next_lesson(now)
+            elif self.phase == PLAY:  # the game against the computer: ok as in play
+                app.do_confirm(now)
+            else:
+                m = app.inf.confirm()
+                if m >= 0:
+                    self.played(m, now)
+                else:
+                    app.emit((E.SAY, self.say()))
+        elif name == "undo":
+            self.begin(self.k, now)
+        elif name == "hint" and kind == 1:
+            self.show_move(now)
+
+    def show_move(self, now):
+        """The hint button: the lesson's move in light (the computer's, playing out)."""
+        app = self.app
+        if self.phase == PLAY:
+            app.do_hint(now)
+            return
+        m = self.expected_move()
+        if m < 0:
+            app.emit((E.SAY, self.say()))
+            return
+        app.hint_move = m
+        app.light.show_hint(app.pos, m, now)
+        app.emit((E.HINT, app.pos.move_text(m)))
+
+    def expected_move(self):
+        """The lesson's first move, -1 when there is none to show (any move, done)."""
+        if self.phase != ASK:
+            return -1
+        words = self.lesson[EXPECT].split()
+        if words and words[0] != "*":
+            return self.app.pos.parse_move(words[0])
+        for m in self.app.pos.legal_actions():  # any move (but some): the first one
+            if self.is_lesson_move(m):
+                return m
+        return -1
+
+    def step_mode(self, now):
+        app = self.app
+        if app.game is not self.game or app.pos is not self.pos:
+            # the host loaded, started or switched a game: that game is played now
+            self.host_took_over = True
+            if app.saved is not None:  # another game's saved game (set game resumed it)
+                self.saved = app.saved
+            self.leave(now)
+            return
+        if self.phase == PLAY:
+            ply = app.pos.ply
+            app.step_mode(now)  # as in play: commits, the computer's turn
+            if app.pos.ply != ply and app.pos.is_terminal():
+                self.finish(now)
+            return
+        inf = app.inf
+        m = inf.poll(now)
+        if m >= 0 and self.phase == ASK:
+            self.played(m, now)
+        if inf.state != app.last_state:
+            app.last_state = inf.state
+            if inf.state == I.MATCH and self.phase == ASK and app.listeners:
+                app.emit((E.SAY, self.say()))
+            elif inf.state == I.FIX and app.listeners:
+                app.emit(app.fix_event())
+
+    def played(self, m, now):
+        """A complete legal move of the pieces: the lesson's (played, explained) or another
+        (explained, taken back: the board shows what to put back)."""
+        app = self.app
+        pos = app.pos
+        text = pos.move_text(m)
+        if self.is_lesson_move(m):
+            app.commit(m, now)
+            self.phase = DONE
+            self.told = self.lesson[WELL]
+            self.light_look("")
+        else:
+            app.light.flash_move(pos, m, now)
+            app.show_position(pos, now)
+            self.told = "%s: %s" % (text, self.lesson[OTHER])
+        app.emit((E.SAY, self.say()))
+
+    def is_lesson_move(self, m):
+        words = self.lesson[EXPECT].split()
+        if words and words[0] == "*":  # any move ("* except e5 e6": any but these)
+            return not self.same_move(m, words[2:])
+        return self.same_move(m, words)
+
+    def same_move(self, m, words):
+        pos = self.app.pos
+        text = pos.move_text(m)
+        for w in words:
+            if w == text:
+                return True
+            try:
+                if pos.parse_move(w) == m:
+                    return True
+            except ValueError:
+                pass
+        return False
+
+    def paint(self, now):
+        return self.app.paint(now)
+
+    # ------------------------------------------------------------ words
+
+    def say(self):
+        """What the board says now: the lesson, what the last try did, what to fix."""
+        app = self.app
+        n = len(self.lessons) if self.lessons else 0
+        if self.phase == OVER:
+            return "Course complete. ok: back to your game (or ok held)."
+        lesson = self.lesson
+        head = "Lesson %d/%d, %s. " % (self.k + 1, n, lesson[TITLE])
+        inf = app.inf
+        if inf.state in (I.RESTORE, I.FIX) and self.phase != DONE and not self.told:
+            return head + "Set up the lesson: " + self.setup_words()
+        if self.phase == DONE:
+            return head + self.told + " ok: next lesson."
+        if self.phase == PLAY:
+            if app.pos.is_terminal():
+                return head + "The game is over: %s. ok: finish." % app.result_text()
+            words = guide.guide_text(app)
+            return head + lesson[ASK_WORDS] + ((" " + words) if words else "")
+        out = head
+        if self.told:
+            out += self.told + " "
+        elif self.swaps:  # the switches cannot see a piece's colour: say it
+            out += "Check the pieces: %s. " % self.swaps
+        out += lesson[ASK_WORDS]
+        words = guide.guide_text(app)
+        if words and inf.state != I.MATCH:
+            out += " " + words
+        return out
+
+    def setup_words(self):
+        """The pieces to put and take for the lesson's position, in words."""
+        app = self.app
+        inf = app.inf
+        piece = app.layers.PIECE
+        parts = []
+        clear = [app.cell_name(c) for c in range(app.n) if inf.clear[c]]
+        if clear:
+            parts.append("take the %ss off %s" % (piece, " ".join(clear)))
+        words_of = self.piece_words
+        if words_of is None:  # the pieces are all alike (XoBo's cubes)
+            fill = app.fill_words()
+            if fill:
+                parts.append("put a %s on %s" % (piece, " ".join(fill)))
+        else:  # the pieces differ: which goes where
+            kinds = []
+            cells = []
+            for c in range(app.n):
+                if inf.fill[c]:
+                    w = words_of(app.pos, c)
+                    if w in kinds:
+                        cells[kinds.index(w)].append(app.cell_name(c))
+                    else:
+                        kinds.append(w)
+                        cells.append([app.cell_name(c)])
+            for k in range(len(kinds)):
+                parts.append("put a %s on %s" % (kinds[k], " ".join(cells[k])))
+        height = app.height_words()
+        if height and words_of is None:
+            parts.append("make these stacks this tall: %s" % " ".join(height))
+        if self.swaps:
+            parts.append("change " + self.swaps)
+        if not parts:
+            return "put the %ss as lit." % piece
+        return "; ".join(parts) + " (lit)."
+
+    def state_field(self):
+        """The serial state's field: 'learn 2/7' ('learn done' at the end)."""
+        if self.phase == OVER:
+            return "learn done"
+        return "learn %d/%d" % (self.k + 1, len(self.lessons))

@@ -1,0 +1,165 @@
+"""A newcomer learns a game on the simulator page: the learn card's words and the page's own
+buttons only. The test knows no rules: it reads what the card says to put and take off, clicks
+those cells, asks for the lesson's move with the hint button and has the page play it ("Play
+... for me", as a player moves the pieces the board lights), goes on with ok, and plays the
+last lesson's game out the same way until the course is complete."""
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+CARD = '[data-role="learn-words"]'
+
+
+def cell(name):
+    return '[data-cell="%s"]' % name
+
+
+def words(pg):
+    return pg.inner_text(CARD)
+
+
+def wait_words(pg, pattern, timeout=8000):
+    try:
+        pg.wait_for_function(
+            "p => new RegExp(p).test(document.querySelector('[data-role=\"learn-words\"]')"
+            ".textContent)", arg=pattern, timeout=timeout)
+    except Exception:
+        raise AssertionError("the card never said %r; it says %r; the board: %s" % (
+            pattern, words(pg), pg.sim.state()["state"])) from None
+
+
+def count(pg, name):
+    return int(pg.get_attribute(cell(name), "data-count") or 0)
+
+
+def set_up(pg):
+    """Do what 'Set up the lesson: ...' says, with clicks: right-click lifts a cell's pieces
+    into the hand, a click puts one (from the hand, else the box)."""
+    text = words(pg)
+    m = re.search(r"Set up the lesson: (.*) \(lit\)\.", text)
+    if not m:
+        return False
+    for part in m.group(1).split("; "):
+        if part.startswith("take the "):
+            for name in part.split(" off ", 1)[1].split():
+                if count(pg, name):
+                    pg.click(cell(name), button="right")
+                    pg.wait_for_selector(cell(name) + '[data-count="0"]')
+        elif part.startswith("put a "):
+            for name in part.split(" on ", 1)[1].split():
+                if not count(pg, name):
+                    pg.click(cell(name))
+                    pg.wait_for_selector(cell(name) + ':not([data-count="0"])')
+        elif part.startswith("make these stacks this tall: "):
+            for item in part.split(": ", 1)[1].split():
+                name, n = item.split("=")
+                while count(pg, name) < int(n):
+                    k = count(pg, name)
+                    pg.click(cell(name))
+                    pg.wait_for_selector(cell(name) + ':not([data-count="%d"])' % k)
+    # the board then says the lesson (the pieces match)
+    pg.wait_for_function(
+        "() => !document.querySelector('[data-role=\"learn-words\"]').textContent"
+        ".includes('Set up the lesson')", timeout=8000)
+    return True
+
+
+def press(pg, button):
+    pg.click('[data-button="%s"]' % button)
+
+
+def play_for_me(pg):
+    """The move the board lights (the hint, the computer's): 'Play ... for me'."""
+    play = pg.locator('[data-role="play"]')
+    play.wait_for(state="visible", timeout=15000)
+    play.click()
+
+
+def follow_course(pg, lessons):
+    pg.click('[data-role="learn"]')
+    pg.wait_for_selector('[data-role="learn-card"][data-learning="yes"]')
+    for k in range(1, lessons + 1):
+        wait_words(pg, "^Lesson %d/%d" % (k, lessons))
+        set_up(pg)
+        if "against the computer" in words(pg):
+            break
+        press(pg, "hint")
+        play_for_me(pg)
+        wait_words(pg, "ok: next lesson")
+        press(pg, "ok")
+    # the last lesson: a game against the computer, each move as the board lights it
+    for _ in range(200):
+        if "Course complete" in words(pg):
+            break
+        if "The game is over" in words(pg):
+            press(pg, "ok")
+            continue
+        play = pg.locator('[data-role="play"]')
+        if not play.is_visible():
+            press(pg, "hint")
+            try:
+                pg.wait_for_function(
+                    "() => { const p = document.querySelector('[data-role=\"play\"]');"
+                    " const w = document.querySelector('[data-role=\"learn-words\"]')"
+                    ".textContent; return !p.hidden || w.includes('Course complete') }",
+                    timeout=15000)
+            except Exception:
+                raise AssertionError("no move to play: the card says %r; the board: %s" % (
+                    words(pg), pg.sim.backend.events_after(0)[-8:])) from None
+            continue
+        before = pg.inner_text('[data-role="position"]')
+        play.click()
+        # the move is committed once the pieces stay still: the page's position changes
+        pg.wait_for_function(
+            "b => document.querySelector('[data-role=\"position\"]').textContent !== b"
+            " || document.querySelector('[data-role=\"learn-words\"]').textContent"
+            ".includes('Course complete')", arg=before, timeout=15000)
+    assert "Course complete" in words(pg), words(pg)
+    press(pg, "ok")
+    pg.wait_for_selector('[data-role="learn-card"][data-learning="no"]')
+
+
+def test_a_newcomer_completes_the_xobo_course_on_the_page_by_doing_what_it_says(page):
+    page.select_option('[data-role="level"]', "random")
+    follow_course(page, 6)
+
+
+def test_a_newcomer_completes_the_chain_reaction_course_with_its_towers(open_page):
+    pg = open_page()
+    pg.select_option('[data-role="game"]', "chain-reaction")
+    pg.wait_for_selector('.grid[data-game="chain-reaction"]', timeout=5000)
+    pg.sim.command("set settle 200")
+    pg.select_option('[data-role="level"]', "random")
+    follow_course(pg, 7)
+
+
+def test_the_learn_card_says_a_wrong_move_and_gives_the_players_game_back(page):
+    page.click(cell("c3"))  # the player's own game: one move
+    page.sim.wait(lambda s: s["state"]["ply"] == 1, what="the first move")
+    page.click('[data-role="learn"]')
+    wait_words(page, "^Lesson 1/")
+    set_up(page)
+    page.click(cell("a1"))  # not what the lesson asks
+    wait_words(page, "a1: that joins nothing yet")
+    assert "take off" not in page.inner_text('[data-role="inference"]')
+    page.click(cell("a1"), button="right")  # put it back as lit
+    page.click('[data-role="learn-off"]')
+    page.wait_for_selector('[data-role="learn-card"][data-learning="no"]')
+    state = page.sim.state()["state"]
+    assert state["ply"] == 1 and state["learn"] is None
+    assert "Start the lessons" in page.inner_text('[data-role="learn-card"]')
+
+
+def test_how_to_play_shows_each_lesson_as_a_diagram_of_its_position(page):
+    page.wait_for_selector('[data-role="howto"]:not([hidden]) .howto-steps li')
+    steps = page.locator('[data-role="howto-steps"] li')
+    assert steps.count() == 5  # the course's lessons but the last, the game
+    first = steps.nth(0)
+    assert first.inner_text().startswith("The goal.")
+    assert first.locator(".mini .m").count() == 81
+    assert first.locator(".mini .m.look").count() == 1  # e9, the cell the lesson speaks of
+    assert first.locator(".mini .pc").count() == 8  # the chain e1-e8
+    assert "docs/rules/xobo.md" in page.inner_text('[data-role="howto"]')
