@@ -91,6 +91,12 @@ class Learner:
         app = self.vb.app
         pos = app.pos
         m = pos.parse_move(text)
+        button = _button_of_action(pos, m)
+        if button:  # an action no piece shows (Brochs's submission question, a pass): its button
+            reply = self.vb.command("press " + button)
+            assert reply and reply[0].startswith("ok"), reply
+            self.vb.advance(SETTLE_MS)
+            return
         after = pos.clone()
         after.apply(m)
         to_board = app.place.to_board
@@ -176,3 +182,16 @@ class Learner:
 
     def _playing(self):
         return self.vb.app.mode.phase == 2  # PLAY (xobo.runtime.learn)
+
+
+def _button_of_action(pos, m):
+    """The board button (serial ``press NAME``) that plays ``m``, for a game whose rules name
+    such buttons (``BUTTONS``: Brochs's pass, submission, accept, refuse, resign); ""
+    otherwise."""
+    import sys
+
+    buttons = getattr(sys.modules[type(pos).__module__], "BUTTONS", None) or {}
+    for name in buttons:
+        if buttons[name] == m:
+            return name
+    return ""

@@ -156,7 +156,9 @@ def test_X_a_whole_three_player_game_on_a_5x5_red_by_hand_yellow_and_green_by_th
     console(pg, "set size 5")
     console(pg, "set settle 200")
     new_game(pg)
-    pg.wait_for_selector('.grid[data-shape="hex"] .cell.hex >> nth=24', timeout=5000)
+    # the size is the next new game's (XB2 as a setting): the page draws the 5 x 5 rhombus once
+    # the new game has started
+    pg.wait_for_function("document.querySelectorAll('.cell.hex').length === 25")
     assert pg.locator(".cell.hex").count() == 25
     # the computer plays Yellow and Green (a three-player game's pair button), level greedy
     computer_plays(pg, "yellow+green", "greedy")
@@ -231,8 +233,12 @@ def test_CE1_a_whole_chain_reaction_game_to_12_light_by_hand_and_hints_dark_by_t
     console(pg, "set target 12")
     console(pg, "set settle 200")
     new_game(pg)
-    pg.wait_for_selector('[data-role="score"]:not([hidden])', timeout=4000)
-    assert pg.inner_text('[data-role="score"]') == "Score: Light 0 · Dark 0 (target 12)"
+    # the target is the next new game's: the score says it once the new game has started
+    want = "Score: Light 0 · Dark 0 (target 12)"
+    pg.wait_for_function(
+        "want => (document.querySelector('[data-role=\"score\"]') || {}).innerText === want",
+        arg=want)
+    assert pg.inner_text('[data-role="score"]') == want
     computer_plays(pg, "dark", "greedy")
     light, dark = sim.state()["colours"]
     app = sim.backend.board.app
