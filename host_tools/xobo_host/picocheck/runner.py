@@ -84,6 +84,7 @@ class Harness:
         self.frames = []
         self.row0 = []
         self.notes = []
+        self.closed = set()  # the cells whose switch is closed now
         self.flash = {}
         self.wall_ms = 0.0
 
@@ -129,6 +130,7 @@ class Harness:
 
     def switch(self, cell, closed):
         self.request(cmd="switch", cell=cell, closed=bool(closed))
+        (self.closed.add if closed else self.closed.discard)(cell)
         return self.t
 
     def button(self, name, pressed):
