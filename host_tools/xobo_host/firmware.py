@@ -95,14 +95,17 @@ def build(tree, board="pico_gpio", out_dir=OUT_DIR, jobs=2, echo=print, run=subp
     gen_dir = out_dir / ("gen-" + board_path.stem)
     write_image_module(board_path, gen_dir)
     build_dir = out_dir / ("build-XOBO_PICO-" + board_path.stem)
-    cmake_args = " ".join(filter(None, [os.environ.get("CMAKE_ARGS", ""),
-                                        "-DXOBO_GEN_DIR=%s" % gen_dir]))
+    # CMAKE_ARGS goes in the environment: ports/rp2/Makefile appends the board's own
+    # (-DMICROPY_BOARD_DIR=...) to it, which a CMAKE_ARGS on make's command line would replace
+    env = dict(os.environ)
+    env["CMAKE_ARGS"] = " ".join(filter(None, [os.environ.get("CMAKE_ARGS", ""),
+                                               "-DXOBO_GEN_DIR=%s" % gen_dir]))
     cmd = ["make", "-C", str(tree / "ports" / "rp2"), "-j%d" % jobs,
-           "BOARD_DIR=%s" % BOARD_DIR, "BUILD=%s" % build_dir, "CMAKE_ARGS=%s" % cmake_args]
-    echo("building MicroPython %s for %s with board %s: %s"
+           "BOARD_DIR=%s" % BOARD_DIR, "BUILD=%s" % build_dir]
+    echo("building MicroPython %s for %s with board %s: CMAKE_ARGS=%r %s"
          % (".".join(map(str, MICROPYTHON_VERSION)), BOARD_DIR.name, board_path.stem,
-            " ".join(cmd)))
-    proc = run(cmd)
+            env["CMAKE_ARGS"], " ".join(cmd)))
+    proc = run(cmd, env=env)
     uf2 = build_dir / "firmware.uf2"
     if proc.returncode != 0 or not uf2.is_file():
         raise FirmwareError("MicroPython's build failed (exit %d); its output is above"
@@ -112,6 +115,10 @@ def build(tree, board="pico_gpio", out_dir=OUT_DIR, jobs=2, echo=print, run=subp
     from xobo_host.picocheck import image
 
     image.check_uf2(target)  # fits the flash below the filesystem
+    if not image.has_frozen_firmware(target):
+        raise FirmwareError("%s was built without the board's frozen modules (a stale build "
+                            "folder for another board? remove %s and build again)"
+                            % (target, build_dir))
     binary = build_dir / "firmware.bin"
     size = binary.stat().st_size if binary.is_file() else None
     echo("done: %s (%s bytes of flash for the firmware, below the filesystem at 0x%x)"
