@@ -20,7 +20,7 @@ from xobo.errors import XoboError
 from xobo.numbers import parse_uint
 from xobo.runtime.events import ERROR, SELFTEST, format_event
 
-MAX_LINE = 200
+MAX_LINE = 300  # `load` with a Brochs position (BN2: 248 characters on the 15x15 board)
 MOVE_USAGE = "usage: move NOTATION (one move in the game's notation, like e5, a4->c4 or g6xf5 " \
     "in XoBo; a trailing (v) is accepted)"
 
