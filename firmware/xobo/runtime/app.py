@@ -50,6 +50,7 @@ from xobo.compat import (
     collect,
     const,
     forget_module,
+    is_frozen,
     mem_free,
     ticks_diff,
     ticks_us,
@@ -185,6 +186,7 @@ class App:
         self.polled_at = 0  # the last board cycle run from inside a search (search_poll)
         self.polls = 0  # board cycles run from inside searches
         self._poll = self.search_poll  # one bound method, made once
+        self._ai_frozen = None  # the game's AI is frozen into the image (known after a search)
         self.mode = self  # the board's mode: the game (this App), or the self-test's
         self.selftest = None  # the SelfTest while its mode runs
         self.observes = True  # the play mode gives the switches to the inference
@@ -913,13 +915,18 @@ class App:
 
     def _ai_done(self, ai):
         """After a search, on the device (``release_ai``): the AI's buffers are dropped, and
-        its code too when the heap would otherwise have less than AI_KEEP_FREE bytes free
-        (the next search then imports it again: 0.33 s on a Pico, without scanning)."""
+        its code too when it came from a file (a stock firmware: the .mpy's bytecode is in the
+        heap) and the heap would otherwise have less than AI_KEEP_FREE bytes free (the next
+        search then imports it again: 0.37 s on a Pico, without scanning). Frozen into the
+        firmware image (``make firmware``) its code is in flash: kept, it costs only its
+        module's globals, and unloading it would save nothing."""
         if not self.release_ai:
             return
         ai.release()
         collect()
-        if mem_free() < AI_KEEP_FREE:
+        if self._ai_frozen is None:
+            self._ai_frozen = is_frozen(ai)
+        if not self._ai_frozen and mem_free() < AI_KEEP_FREE:
             for name in getattr(ai, "MODULES", (ai.__name__,)):
                 forget_module(name)
             collect()
