@@ -336,7 +336,9 @@ class Check:
                 times.append(None)
                 continue
             times.append((t - t0) / 1e6)
-            desktop = format_move(choose_move(Position.parse(n3), level="pico", seed=0))
+            # the board seeds its hint with the ply of the loaded position, as its own move
+            loaded = Position.parse(n3)
+            desktop = format_move(choose_move(loaded, level="pico", seed=loaded.ply))
             same += line.split()[2] == desktop
             h.run(200)
         done = [x for x in times if x is not None]
