@@ -763,8 +763,9 @@ class App:
         return loading
 
     def _loaded(self):
-        if self.lean:
+        if self.lean:  # (and the code that reads saves, imported by the storage to load)
             forget_module("xobo.runtime.loading")
+            forget_module("xobo.runtime.saveread")
 
     def expect_move(self, m, source, now):
         """A host or computer move: shown in light; the pieces commit it."""
