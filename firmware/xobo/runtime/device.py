@@ -52,6 +52,7 @@ def build(path="board.json", watchdog_ms=WATCHDOG_MS, flash_root="", default=Non
     app.release_ai = True  # the AI's buffers are dropped after each search
     app.lean = True  # the code that loads games is unloaded after use
     forget_module("xobo.runtime.loading")  # (the boot loaded the saved game)
+    forget_module("xobo.runtime.saveread")  # (and read it, and the settings)
     if app.settings["opponent"] != "off":
         app.load_ai()  # the computer plays: its code now, not at its first turn
     if watchdog_ms:
