@@ -7,7 +7,7 @@ BOARD   ?= pico_gpio
 PORT    ?=
 
 .PHONY: setup test test-fast bench sim flash build selftest lint doctor clean browser kicad \
-	hardware pcb pico-check cafe-bench
+	hardware pcb pico-check cafe-bench firmware
 
 setup: $(STAMP)
 
@@ -73,6 +73,14 @@ selftest: setup
 # (docs/device-check.md). UF2= the MicroPython RPI_PICO .uf2, BOOTROM= the RP2040 bootrom.
 pico-check: setup
 	XOBO_PICO_UF2="$(UF2)" XOBO_PICO_BOOTROM="$(BOOTROM)" $(BIN)/xobo pico-check --board $(BOARD)
+
+# the firmware image: MicroPython v1.28.0 for the Pico with the board frozen in, built from a
+# MicroPython source tree outside this repository into build/firmware/xobo-$(BOARD).uf2
+# (docs/deploy.md). MICROPYTHON= the tree (with the rp2 port's submodules).
+MICROPYTHON ?=
+firmware: setup
+	@test -n "$(MICROPYTHON)" || { echo "make firmware needs MICROPYTHON=path/to/micropython (a v1.28.0 source tree, docs/deploy.md)"; exit 2; }
+	$(BIN)/python -m xobo_host.firmware --micropython "$(MICROPYTHON)" --board $(BOARD)
 
 doctor: setup
 	$(BIN)/xobo doctor

@@ -56,6 +56,7 @@ package(
         "runtime/loading.py",  # the saved game at boot, set game: unloaded after
         "runtime/protocol.py",
         "runtime/selftest.py",  # imported when the self-test starts
+        "runtime/saveread.py",  # checks and parses a save when one is read: unloaded after
         "runtime/storage.py",
         "runtime/topology.py",
         "runtime/words.py",  # the words from footprints (games without their own)

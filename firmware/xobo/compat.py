@@ -96,6 +96,20 @@ def mem_alloc():
     return f() if f is not None else -1
 
 
+def is_frozen(module):
+    """True when ``module`` runs from a firmware image's frozen bytecode (in flash: importing
+    it again is quick and its code takes none of the heap), False when it was loaded from a
+    file (the filesystem's .mpy on a stock firmware: its code lives in the heap)."""
+    path = getattr(module, "__file__", None)
+    if not path:
+        return IS_MICROPYTHON  # (MicroPython gives frozen modules no __file__ without it)
+    try:
+        open(path, "rb").close()
+        return False
+    except OSError:
+        return True  # MicroPython names a frozen module by its source path in the image
+
+
 def forget_module(name):
     """Forget the module ``name`` (``sys.modules`` and its package's attribute): its code is
     freed at the next collection once nothing else refers to it (the Pico's heap holds every

@@ -100,14 +100,14 @@ class _Broken:
 def test_any_failure_while_switching_puts_the_game_that_was_playing_back():
     import xobo.games.tiny as tiny
     import xobo.games.tiny.board as tiny_board
-    import xobo.runtime.app as app_module
+    import xobo.runtime.light as light_module
 
     vb = _xobo_two_moves()
     before = vb.app.pos.to_string()
     settings = dict(vb.app.settings)
     inf = vb.app.inf
     # (each stage of the switch: the new game's light layers, its light, its position)
-    for module, name in ((tiny_board, "Layers"), (app_module, "Light"), (tiny, "new_position")):
+    for module, name in ((tiny_board, "Layers"), (light_module, "Light"), (tiny, "new_position")):
         for exc in (MemoryError, ImportError, RuntimeError, IndexError):
             with _Broken(module, name, exc):
                 reply = vb.command("set game tiny")

@@ -223,6 +223,16 @@ def test_hostile_bytes_get_an_error_and_change_nothing():
     assert vb.app.pos.to_string() == before
 
 
+def test_load_takes_a_brochs_position_on_the_15x15_board():
+    # BN2 is 248 characters for the 15 x 15 field: the line limit leaves room for it
+    vb = VirtualBoard(board="pico_15x15")
+    vb.command("set game brochs")
+    vb.advance(50)
+    start = vb.command("position")[0][3:]
+    assert len("load " + start) > 250
+    assert vb.command("load " + start) == ["ok load " + start]
+
+
 def test_a_line_split_across_reads_is_one_command():
     vb = _board()
     assert vb.feed(b"posi") == []

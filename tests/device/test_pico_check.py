@@ -318,3 +318,69 @@ def test_report_parsers():
     assert check.parse_mem("ok mem free=115168 alloc=130720") == 115168
     assert check.n3_occupied(check.MIDGAME)[:3] == [0, 1, 4]
     assert check.cell_name(40) == "e5" and check.cell_index("e5") == 40
+
+
+# --- every game: the host's side of the check (the positions, the hands) ------------------------
+
+class _NoHarness:
+    """Enough of runner.Harness for the host-side parts of a game round."""
+
+    def __init__(self):
+        self.t = 0
+        self.closed = set()
+        self.actions = []
+
+    def switch(self, cell, closed):
+        (self.closed.add if closed else self.closed.discard)(cell)
+        self.actions.append((cell, bool(closed)))
+        return self.t
+
+    def run(self, ms, until=None):
+        return None, None
+
+
+def _board(name):
+    return json.loads((deploy.BOARDS_DIR / (name + ".json")).read_text())
+
+
+def test_every_game_that_fits_the_board_is_checked_xobo_last():
+    small = check.Check(_NoHarness(), _board("pico_gpio"), print, check.Targets(True))
+    large = check.Check(_NoHarness(), _board("pico_15x15"), print, check.Targets(True))
+    assert small.game_order() == ["x", "chain-reaction", "tiny", "xobo"]
+    assert large.game_order() == ["x", "chain-reaction", "brochs", "tiny", "xobo"]
+    chosen = check.Check(_NoHarness(), _board("pico_gpio"), print, games=["tiny", "brochs"])
+    assert chosen.game_order() == ["tiny"]  # Brochs does not fit the 9x9 board
+
+
+def test_targets_are_the_image_s_or_the_stock_firmware_s():
+    frozen, stock = check.Targets(True), check.Targets(False)
+    assert (frozen.heap, frozen.heap_ai, frozen.computer_ms, frozen.hint_ms) == (
+        150_000, 150_000, 1500, 1500)
+    assert (frozen.switch_ms, frozen.boot_ms, frozen.switch_ai_ms) == (200, 1000, 50)
+    assert (stock.heap, stock.heap_ai, stock.computer_ms, stock.hint_ms) == (
+        None, 60_000, 2000, None)
+    assert check.meets(5, None) and not check.meets(None, None)
+    assert check.target_text(None) == "runs, no error"
+    assert check.target_text(150_000, "B", True) == ">= 150,000 B"
+
+
+@pytest.mark.parametrize("board", ["pico_gpio", "pico_15x15"])
+def test_each_game_s_middle_position_loads_and_its_moves_are_carried_out_on_the_switches(board):
+    c = check.Check(_NoHarness(), _board(board), print)
+    for name in c.game_order():
+        r = check.GameRound(c, name)
+        mid = r.middle_game()
+        assert 0 < mid.ply <= check.MID_PLIES and not mid.is_terminal(), name
+        again = r.game.parse_position(mid.to_string(), r.settings)
+        assert again.to_string() == mid.to_string(), name
+        cells = r.occupied(mid)
+        assert cells <= set(r.place.board_cells()), name
+        assert r.free_cell(mid) not in cells
+        # the hands of a move leave the switches as the position after it
+        r.set_cells(cells)
+        buf = r.game.engine().new_move_buffer()
+        m = buf[0] if mid.legal_moves(buf) else None
+        r.play_by_hand(mid, m)
+        after = mid.clone()
+        after.apply(m)
+        assert c.h.closed == r.occupied(after), name

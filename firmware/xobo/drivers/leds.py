@@ -20,7 +20,9 @@ Usage::
     leds.show()                         # leds.last_scale, leds.last_ma tell what the limiter did
 """
 
-from xobo.compat import micropython, ptr8
+from array import array
+
+from xobo.compat import micropython, ptr8, ptr16
 
 EDGE_SIDES = ("N", "S", "E", "W")
 
@@ -43,6 +45,22 @@ def fill_indices(frame: ptr8, index: ptr8, n: int, r: int, g: int, b: int):
         frame[j] = r
         frame[j + 1] = g
         frame[j + 2] = b
+
+
+@micropython.viper
+def fill_indices16(frame: ptr8, index: ptr16, n: int, r: int, g: int, b: int):
+    """``fill_indices`` for a chain of more than 256 LEDs (16-bit chain indices)."""
+    for k in range(n):
+        j = 3 * int(index[k])
+        frame[j] = r
+        frame[j + 1] = g
+        frame[j + 2] = b
+
+
+def chain_indices(indices, count):
+    """The chain indices as native code reads them: bytes for a chain of at most 256 LEDs,
+    16-bit unsigned (``array('H')``) for a longer one (the 15x15 board's 285)."""
+    return bytes(indices) if count <= 256 else array("H", indices)
 
 
 @micropython.viper
@@ -124,11 +142,10 @@ class LedFrame:
         self.frame = bytearray(3 * count)
         if cells is None:
             cells = range(min(count, 81))
-        self.cells = bytes(cells) if count <= 256 else tuple(cells)
+        self.cells = chain_indices(cells, count)
         self.edges = {}
-        for side in EDGE_SIDES:  # bytes (native fills) when the chain allows it
-            lst = (edges or {}).get(side, ())
-            self.edges[side] = bytes(lst) if count <= 256 else tuple(lst)
+        for side in EDGE_SIDES:  # native fills: bytes, or 16-bit indices on a longer chain
+            self.edges[side] = chain_indices((edges or {}).get(side, ()), count)
         self.limiter = limiter or PowerLimiter(count)
         self.brightness = brightness
         self.last_scale = 256
@@ -153,8 +170,7 @@ class LedFrame:
         if isinstance(idx, bytes):
             fill_indices(self.frame, idx, len(idx), r, g, b)
         else:
-            for i in idx:
-                self.set(i, r, g, b)
+            fill_indices16(self.frame, idx, len(idx), r, g, b)
 
     def set_edge_led(self, side, k, r, g, b):
         self.set(self.edges[side][k], r, g, b)

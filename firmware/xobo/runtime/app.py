@@ -50,6 +50,7 @@ from xobo.compat import (
     collect,
     const,
     forget_module,
+    is_frozen,
     mem_free,
     ticks_diff,
     ticks_us,
@@ -59,8 +60,6 @@ from xobo.numbers import parse_uint
 from xobo.runtime import events as E
 from xobo.runtime import inference as I
 from xobo.runtime.gestures import gesture_of
-from xobo.runtime.inference import Inference
-from xobo.runtime.light import Light
 from xobo.runtime.topology import NONE, cell_name, from_boarddef
 
 CYCLE_MS = const(10)
@@ -185,6 +184,7 @@ class App:
         self.polled_at = 0  # the last board cycle run from inside a search (search_poll)
         self.polls = 0  # board cycles run from inside searches
         self._poll = self.search_poll  # one bound method, made once
+        self._ai_frozen = None  # the game's AI is frozen into the image (known after a search)
         self.mode = self  # the board's mode: the game (this App), or the self-test's
         self.selftest = None  # the SelfTest while its mode runs
         self.observes = True  # the play mode gives the switches to the inference
@@ -207,7 +207,7 @@ class App:
         self.stored = dict(DEFAULTS)  # every setting as stored (other games' as "x.size")
         self.settings = {}  # the board's settings and the current game's (a view)
         self.params = {}  # the parameters of the game in progress (its save's header)
-        self._storage_init()
+        self._loading().storage_init(self)  # the settings on flash
         # the saved game setting's game, or XoBo with a note saying why not (it does not
         # fit this board, does not import, is no game): a setting never stops the boot; then
         # the settings given by the caller (simulator, tests), kept on flash like a `set`
@@ -217,42 +217,6 @@ class App:
         self.boot(now)
 
     # ------------------------------------------------------------ the game
-
-    def _set_game(self, name, inference=None, params=None):
-        """Make ``name`` the game: its package, rules, layers, placement, the inference's
-        buffers (reused when they fit) and the settings' view. The position comes after;
-        ``params`` are its parameters when they are not the settings' (a saved game's)."""
-        game = games.load(name)
-        rules = game.engine()
-        self.game = game
-        self.rules = rules
-        self.names = game.PLAYER_NAMES
-        self.choices, self.ranges, self.game_defaults = game_rules(game)
-        self._view(name)
-        s = self.settings
-        if params:
-            s = dict(s)
-            s.update(params)
-        w, h = game.area(s)
-        n = w * h
-        self.n = n
-        self.n_width = w
-        inf = inference if inference is not None else getattr(self, "inf", None)
-        if inf is None or not inf.fits(n, rules.FOOTPRINT_MAX, rules.MAX_MOVES):
-            self.inf = None  # the old buffers go before the new ones are made
-            collect()
-            inf = Inference(n, rules.FOOTPRINT_MAX, rules.MAX_MOVES,
-                            self.settings.get("settle", DEFAULTS["settle"]))
-        inf.use(n)
-        self.inf = inf
-        self.occ = bytearray(n)
-        layers = game.board_layer().Layers(n, game, self.topo.edges, self.cell_name)
-        self.layers = layers
-        self.light = Light(inf, layers, n, self.topo.edges)
-        self.light.hints = self.settings["hints"] == "on"
-        self.regauge = bytearray(n)
-        self.pos = None
-        self.place = None  # the position's placement: _set_position
 
     def _set_position(self, pos):
         """The game's grid on the board for ``pos`` (its size may be a game setting)."""
@@ -344,27 +308,6 @@ class App:
 
     # ------------------------------------------------------------ storage
 
-    def _storage_init(self):
-        try:
-            from xobo.runtime.storage import SavedGame, Settings
-        except ImportError:  # storage not built yet: play without saving
-            return
-        self.saved_class = SavedGame
-        self.store = Settings(self.d.flash)
-        try:
-            loaded = self.store.load({})
-        except (OSError, ValueError) as exc:
-            self.note = "settings not loaded: %s" % exc
-            return
-        for k in loaded:
-            if k in BOARD_KEYS and k != "game":
-                try:
-                    self.stored[k] = _check(k, loaded[k], CHOICES, RANGES, BOARD_KEYS)
-                except ValueError:
-                    pass
-            else:
-                self.stored[k] = loaded[k]  # a game's: checked when that game is played
-
     def _saved_game(self):
         """The A/B save slots of the current game (XoBo's keep their old name, 'game')."""
         if self.store is None:
@@ -404,31 +347,9 @@ class App:
 
     def boot(self, now):
         """Power-up: settings, the saved game (resumed, cells that differ shown), self-test if
-        both buttons are held."""
-        d = self.d
-        self.inf.set_settle(self.settings["settle"])
-        self._apply_brightness()
-        d.matrix.scan_into(self.raw)
-        d.debouncer.prime(self.raw)
-        resumed = self._resume_saved()
-        self.resumed = resumed  # a long press on undo abandons it until the next move/undo
-        self._observe(now)
-        self._position_changed(now, restore=True)
-        self.emit((E.BOOT, self.note or "new game"))
-        both = False
-        b = d.buttons
-        if "ok" in b.names and "undo" in b.names:
-            b.update(now)
-            b.update(now + b.stable_ms + 1)
-            both = b.held("ok") and b.held("undo")
-        if both:
-            self.start_selftest(now)
-
-    def _resume_saved(self):
-        """Resume the current game's saved game (or start a new one); True if resumed."""
-        r = self._loading().resume_saved(self)
+        both buttons are held (``xobo.runtime.loading.boot``)."""
+        self._loading().boot(self, now)
         self._loaded()
-        return r
 
     # ------------------------------------------------------------ events
 
@@ -712,19 +633,12 @@ class App:
         self.save_game()
         self.emit((E.NEW, self.settings["game"], self.params_text(), self.names[self.first]))
 
-    def _resize_game(self, params=None):
+    def _resize_game(self):
         """A setting of the game's size (X's size, Chain Reaction's field) takes effect at
-        this new game (or a saved game has another size, ``params``): the game's per-cell
-        buffers (inference, layers, light) are made again at the new size, as ``set game``
-        makes them."""
-        self.pos = None
-        self.light = None
-        self.layers = None
-        collect()
-        self._set_game(self.settings["game"], None, params)
-        self.inf.set_settle(self.settings["settle"])
-        self.force_show = True
-        self.last_state = -1
+        this new game: the game's per-cell buffers are made again at the new size
+        (``xobo.runtime.loading.resize_game``)."""
+        self._loading().resize_game(self)
+        self._loaded()
 
     def params_text(self):
         """The game's parameters in words: 'variant=kv' ('' when it has none)."""
@@ -733,30 +647,20 @@ class App:
 
     def load_position(self, text, now):
         """Start a game from a position in the game's notation (raises PositionError); the
-        board shows the cells to fix until the pieces match."""
-        pos = self.game.parse_position(text, self.settings)
-        self.resumed = False
-        self.unsaved = True
-        self.show_position(pos, now)
-        self.start_params()
-        self.first = pos.side
-        self.start = pos.to_string()
-        self.save_game()
-        self.emit((E.LOAD, self.start))
+        board shows the cells to fix until the pieces match (``xobo.runtime.loading``)."""
+        try:
+            self._loading().load_position(self, text, now)
+        finally:
+            self._loaded()
 
     def show_position(self, pos, now):
         """Make ``pos`` the position (a load, a lesson): the board shows the cells to fill,
-        clear and adjust until the pieces match. Nothing is saved or announced."""
-        old = self.pos
-        if pos.n_cells != self.n:  # a game of the settings' size, not the one in progress's
-            self._resize_game()
-        elif pos.n_cells == old.n_cells:
-            self.light.show_adjust(old.heights, pos.heights, now)
-            self.set_regauge(old.heights, pos.heights)
-        self._set_position(pos)
-        self.ai_failed_ply = -1
-        self._observe(now)
-        self._position_changed(now, restore=True)
+        clear and adjust until the pieces match. Nothing is saved or announced
+        (``xobo.runtime.loading``)."""
+        try:
+            self._loading().show_position(self, pos, now)
+        finally:
+            self._loaded()
 
     def set_game(self, name, now):
         """Play game ``name`` from now on: its saved game is resumed (each game keeps its
@@ -779,8 +683,9 @@ class App:
         return loading
 
     def _loaded(self):
-        if self.lean:
+        if self.lean:  # (and the code that reads saves, imported by the storage to load)
             forget_module("xobo.runtime.loading")
+            forget_module("xobo.runtime.saveread")
 
     def expect_move(self, m, source, now):
         """A host or computer move: shown in light; the pieces commit it."""
@@ -913,13 +818,18 @@ class App:
 
     def _ai_done(self, ai):
         """After a search, on the device (``release_ai``): the AI's buffers are dropped, and
-        its code too when the heap would otherwise have less than AI_KEEP_FREE bytes free
-        (the next search then imports it again: 0.33 s on a Pico, without scanning)."""
+        its code too when it came from a file (a stock firmware: the .mpy's bytecode is in the
+        heap) and the heap would otherwise have less than AI_KEEP_FREE bytes free (the next
+        search then imports it again: 0.37 s on a Pico, without scanning). Frozen into the
+        firmware image (``make firmware``) its code is in flash: kept, it costs only its
+        module's globals, and unloading it would save nothing."""
         if not self.release_ai:
             return
         ai.release()
         collect()
-        if mem_free() < AI_KEEP_FREE:
+        if self._ai_frozen is None:
+            self._ai_frozen = is_frozen(ai)
+        if not self._ai_frozen and mem_free() < AI_KEEP_FREE:
             for name in getattr(ai, "MODULES", (ai.__name__,)):
                 forget_module(name)
             collect()

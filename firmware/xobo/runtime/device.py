@@ -21,19 +21,21 @@ Usage (what ``firmware/main.py`` does)::
 """
 
 import gc
+import os
 
 from xobo.compat import forget_module, mem_free
 
 WATCHDOG_MS = 8000
 
 
-def build(path="board.json", watchdog_ms=WATCHDOG_MS, flash_root=""):
+def build(path="board.json", watchdog_ms=WATCHDOG_MS, flash_root="", default=None):
     """The board's :class:`xobo.runtime.app.App`, built from the board definition at ``path``
-    (raises ``xobo.drivers.boarddef.BoardDefError`` saying what is wrong with it)."""
+    (raises ``xobo.drivers.boarddef.BoardDefError`` saying what is wrong with it), or from the
+    JSON text ``default`` when there is no file at ``path`` (the frozen image's definition)."""
     gc.collect()
     from xobo.drivers import boarddef
 
-    bd = boarddef.load(path)
+    bd = boarddef.load(path) if default is None or _exists(path) else boarddef.parse(default)
     gc.collect()
     from xobo.runtime.inference import Inference
 
@@ -50,6 +52,7 @@ def build(path="board.json", watchdog_ms=WATCHDOG_MS, flash_root=""):
     app.release_ai = True  # the AI's buffers are dropped after each search
     app.lean = True  # the code that loads games is unloaded after use
     forget_module("xobo.runtime.loading")  # (the boot loaded the saved game)
+    forget_module("xobo.runtime.saveread")  # (and read it, and the settings)
     if app.settings["opponent"] != "off":
         app.load_ai()  # the computer plays: its code now, not at its first turn
     if watchdog_ms:
@@ -84,7 +87,15 @@ class BoardSummary:
 
 
 
-def run(path="board.json"):
+def _exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+def run(path="board.json", default=None):
     """Boot and serve the board for ever. A broken board definition or a failed boot is
     reported on the serial console and the Pico stays at the REPL; Ctrl-C (the REPL,
     ``mpremote``) stops the watchdog so that a session there is not reset; any other
@@ -93,7 +104,7 @@ def run(path="board.json"):
     from xobo.drivers.boarddef import BoardDefError
 
     try:
-        app = build(path)
+        app = build(path, default=default)
     except BoardDefError as exc:
         print("xobo: %s" % exc)
         print("xobo: fix it with: xobo flash --board NAME")

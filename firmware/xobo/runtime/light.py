@@ -89,6 +89,21 @@ def copy_to_chain(cells: ptr8, index: ptr8, n: int, frame: ptr8):
         frame[k + 2] = cells[j + 2]
 
 
+@micropython.viper
+def copy_to_chain16(cells: ptr8, index: ptr16, n: int, frame: ptr8):
+    """``copy_to_chain`` with 16-bit chain indices (a chain of more than 256 LEDs, or a game
+    placed on a larger board); cells whose index is 0xFFFF are not on the board."""
+    for c in range(n):
+        i = int(index[c])
+        if i == 0xFFFF:
+            continue
+        j = 3 * c
+        k = 3 * i
+        frame[k] = cells[j]
+        frame[k + 1] = cells[j + 1]
+        frame[k + 2] = cells[j + 2]
+
+
 class Light:
     """Renders the board's state into ``cells`` (RGB per game cell) and ``edges`` (RGB per
     edge group)."""
@@ -103,6 +118,8 @@ class Light:
         self.edge_code = bytearray(n_edges)
         self.cells = bytearray(3 * n_cells)
         self.edges = bytearray(3 * n_edges)
+        self._placed = None  # output(): the game cells' chain indices on a larger board
+        self._placed_key = None  # (the placement table they were made for)
         self.side = 0
         self.winner = -1
         self.hints = True
@@ -382,6 +399,8 @@ class Light:
             if frame is not None and isinstance(index, bytes) and len(index) >= n:
                 # straight into the driver's frame (LedFrame layout: chains of <= 256 LEDs)
                 copy_to_chain(cells, index, n, frame)
+            elif frame is not None and isinstance(index, array.array) and len(index) >= n:
+                copy_to_chain16(cells, index, n, frame)  # a chain of more than 256 LEDs
             else:
                 for c in range(n):
                     j = 3 * c
@@ -395,11 +414,23 @@ class Light:
             to_board = placement.to_board
             if self.layers.LIGHTS_UNUSED:  # the game lights its unused cells too
                 to_board = placement.at_board
-            for c in range(n):
-                b = to_board[c]
-                if b != 255:
-                    j = 3 * c
-                    leds.set_cell(b, cells[j], cells[j + 1], cells[j + 2])
+            if frame is not None and index is not None:
+                # native: each game cell's chain index, made once per placement (a Python
+                # loop of set_cell calls took ~5 ms of each frame on the 15x15 board, every
+                # 40 ms while the computer thinks)
+                placed = self._placed
+                if placed is None or self._placed_key is not to_board:
+                    placed = array.array("H", (index[to_board[c]] if to_board[c] != 255
+                                               else 0xFFFF for c in range(n)))
+                    self._placed = placed
+                    self._placed_key = to_board
+                copy_to_chain16(cells, placed, n, frame)
+            else:
+                for c in range(n):
+                    b = to_board[c]
+                    if b != 255:
+                        j = 3 * c
+                        leds.set_cell(b, cells[j], cells[j + 1], cells[j + 2])
         e = self.edges
         names = self.edge_names
         for k in range(len(names)):

@@ -6,8 +6,11 @@ when it loads a game and unloads it after, to keep the heap for the computer's s
 Usage (the app's)::
 
     from xobo.runtime import loading
+    loading.storage_init(app)                 # the settings on flash (App.__init__)
+    loading.boot(app, now)                    # power-up (App.boot)
     resumed = loading.resume_saved(app)      # at boot: True when the saved game was resumed
     loading.set_game(app, "x", now)           # another game: its saved game, or a new one
+    loading.load_position(app, text, now)     # a game from a position (serial `load`)
 
 A game is switched completely or not at all: a game that does not fit the board's grid is
 refused before anything changes (``misfit``), and any failure while switching (an import, out
@@ -18,6 +21,55 @@ from xobo import games
 from xobo.compat import collect
 from xobo.errors import XoboError
 from xobo.runtime import events as E
+
+
+def storage_init(app):
+    """The settings on flash into ``app.stored`` (the board's checked now, a game's when that
+    game is played); the storage's classes for the saved games. A setting that is not valid
+    is left out, and settings that cannot be read leave a note: the boot goes on."""
+    try:
+        from xobo.runtime.storage import SavedGame, Settings
+    except ImportError:  # storage not built yet: play without saving
+        return
+    from xobo.runtime.app import BOARD_KEYS, CHOICES, RANGES, _check
+
+    app.saved_class = SavedGame
+    app.store = Settings(app.d.flash)
+    try:
+        loaded = app.store.load({})
+    except (OSError, ValueError) as exc:
+        app.note = "settings not loaded: %s" % exc
+        return
+    for k in loaded:
+        if k in BOARD_KEYS and k != "game":
+            try:
+                app.stored[k] = _check(k, loaded[k], CHOICES, RANGES, BOARD_KEYS)
+            except ValueError:
+                pass
+        else:
+            app.stored[k] = loaded[k]  # a game's: checked when that game is played
+
+
+def boot(app, now):
+    """Power-up (``App.boot``): the saved game resumed (cells that differ shown), self-test if
+    both buttons are held."""
+    d = app.d
+    app.inf.set_settle(app.settings["settle"])
+    app._apply_brightness()
+    d.matrix.scan_into(app.raw)
+    d.debouncer.prime(app.raw)
+    app.resumed = resume_saved(app)  # a long press on undo abandons it until the next move
+    app._observe(now)
+    app._position_changed(now, restore=True)
+    app.emit((E.BOOT, app.note or "new game"))
+    both = False
+    b = d.buttons
+    if "ok" in b.names and "undo" in b.names:
+        b.update(now)
+        b.update(now + b.stable_ms + 1)
+        both = b.held("ok") and b.held("undo")
+    if both:
+        app.start_selftest(now)
 
 
 def resume_saved(app):
@@ -123,7 +175,7 @@ def resume(app, g):
         if k != "first":
             kept[k] = settings[k]
     if w * h != app.n:
-        app._resize_game(kept)
+        resize_game(app, kept)
     app._set_position(pos)
     app.params = kept
     app.first = first
@@ -171,7 +223,7 @@ def start_game(app, name, inference=None, settings=None):
         why = misfit(app, name)
         if why:
             raise ValueError(why)
-        app._set_game(name, None)
+        make_game(app, name, None)
         app.stored["game"] = app.settings["game"]
         changed = True
     for k in settings:
@@ -187,7 +239,7 @@ def _stored_game(app, name, inference):
     try:
         why = misfit(app, name)
         if not why:
-            app._set_game(name, inference)
+            make_game(app, name, inference)
             return
     except Exception as exc:  # (MemoryError, ImportError, ValueError...): never a boot loop
         if _is_power_cut(exc) or name == "xobo":
@@ -200,7 +252,7 @@ def _stored_game(app, name, inference):
         collect()
     app.note = "game %s not playable on this board (%s): xobo" % (name, why)
     app.stored["game"] = "xobo"
-    app._set_game("xobo", inference)
+    make_game(app, "xobo", inference)
 
 
 def _is_power_cut(exc):
@@ -252,7 +304,7 @@ def _switch(app, name, now):
     app.light = None
     app.layers = None
     collect()
-    app._set_game(name)
+    make_game(app, name)
     app.inf.set_settle(app.settings["settle"])
     app.note = ""
     app.resumed = resume_saved(app)
@@ -281,7 +333,7 @@ def _restore(app, old, now):
         collect()
         app.stored["game"] = name
         try:
-            app._set_game(name, None, params)
+            make_game(app, name, None, params)
             app.inf.set_settle(app.settings["settle"])
             app._set_position(pos)
             break
@@ -305,3 +357,88 @@ def next_game(app, now):
     cur = app.settings["game"]
     k = ok.index(cur) if cur in ok else -1
     return set_game(app, ok[(k + 1) % len(ok)], now)
+
+
+def make_game(app, name, inference=None, params=None):
+    """Make ``name`` the game: its package, rules, layers, placement, the inference's
+    buffers (reused when they fit) and the settings' view. The position comes after;
+    ``params`` are its parameters when they are not the settings' (a saved game's)."""
+    from xobo.runtime import app as app_module
+    from xobo.runtime.inference import Inference
+    from xobo.runtime.light import Light
+
+    game = games.load(name)
+    rules = game.engine()
+    app.game = game
+    app.rules = rules
+    app.names = game.PLAYER_NAMES
+    app.choices, app.ranges, app.game_defaults = app_module.game_rules(game)
+    app._view(name)
+    s = app.settings
+    if params:
+        s = dict(s)
+        s.update(params)
+    w, h = game.area(s)
+    n = w * h
+    app.n = n
+    app.n_width = w
+    inf = inference if inference is not None else getattr(app, "inf", None)
+    if inf is None or not inf.fits(n, rules.FOOTPRINT_MAX, rules.MAX_MOVES):
+        app.inf = None  # the old buffers go before the new ones are made
+        collect()
+        inf = Inference(n, rules.FOOTPRINT_MAX, rules.MAX_MOVES,
+                        app.settings.get("settle", app_module.DEFAULTS["settle"]))
+    inf.use(n)
+    app.inf = inf
+    app.occ = bytearray(n)
+    layers = game.board_layer().Layers(n, game, app.topo.edges, app.cell_name)
+    app.layers = layers
+    app.light = Light(inf, layers, n, app.topo.edges)
+    app.light.hints = app.settings["hints"] == "on"
+    app.regauge = bytearray(n)
+    app.pos = None
+    app.place = None  # the position's placement: App._set_position
+
+
+def resize_game(app, params=None):
+    """A setting of the game's size (X's size, Chain Reaction's field) takes effect at
+    this new game (or a saved game has another size, ``params``): the game's per-cell
+    buffers (inference, layers, light) are made again at the new size, as ``set game``
+    makes them."""
+    app.pos = None
+    app.light = None
+    app.layers = None
+    collect()
+    make_game(app, app.settings["game"], None, params)
+    app.inf.set_settle(app.settings["settle"])
+    app.force_show = True
+    app.last_state = -1
+
+
+def load_position(app, text, now):
+    """Start a game from a position in the game's notation (raises PositionError); the
+    board shows the cells to fix until the pieces match."""
+    pos = app.game.parse_position(text, app.settings)
+    app.resumed = False
+    app.unsaved = True
+    show_position(app, pos, now)
+    app.start_params()
+    app.first = pos.side
+    app.start = pos.to_string()
+    app.save_game()
+    app.emit((E.LOAD, app.start))
+
+
+def show_position(app, pos, now):
+    """Make ``pos`` the position (a load, a lesson): the board shows the cells to fill, clear
+    and adjust until the pieces match. Nothing is saved or announced."""
+    old = app.pos
+    if pos.n_cells != app.n:  # a game of the settings' size, not the one in progress's
+        resize_game(app)
+    elif pos.n_cells == old.n_cells:
+        app.light.show_adjust(old.heights, pos.heights, now)
+        app.set_regauge(old.heights, pos.heights)
+    app._set_position(pos)
+    app.ai_failed_ply = -1
+    app._observe(now)
+    app._position_changed(now, restore=True)

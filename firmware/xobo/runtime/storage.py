@@ -66,78 +66,10 @@ def _adler_update(a, b, data):
     return a, b
 
 
-class Words:
-    """The moves of a save, read from its ``moves`` line one at a time: a long game's save
-    never becomes one string per move at once (thousands of small objects on the Pico's
-    heap). Iterable, sized, and equal to the list of the same words."""
-
-    def __init__(self, data, start, end):
-        self._data = data
-        self._start = start
-        self._end = end
-        n = 0
-        i = start
-        while i < end:
-            j = data.find(b" ", i, end)
-            if j < 0:
-                j = end
-            if j > i:
-                n += 1
-            i = j + 1
-        self._n = n
-
-    def __len__(self):
-        return self._n
-
-    def __iter__(self):
-        data = self._data
-        end = self._end
-        i = self._start
-        while i < end:
-            j = data.find(b" ", i, end)
-            if j < 0:
-                j = end
-            if j > i:
-                yield data[i:j].decode()
-            i = j + 1
-
-    def __eq__(self, other):
-        return list(self) == list(other)
-
-    def __repr__(self):
-        return "Words(%d moves)" % self._n
-
-
 def _value_text(key, v):
     s = str(v)
     if "\n" in s or "\r" in s:
         raise ValueError("setting %s: a value may not contain a line break" % key)
-    return s
-
-
-def _split(line):
-    """``"key rest of line"`` -> ("key", "rest of line"); no str.partition on small ports."""
-    i = line.find(" ")
-    if i < 0:
-        return line, ""
-    return line[:i], line[i + 1:]
-
-
-def _digits(s):
-    """True for a non-empty run of ASCII digits (str.isdigit also accepts '²' or '٣', which
-    int() then refuses)."""
-    if not s:
-        return False
-    for ch in s:
-        if ch < "0" or ch > "9":
-            return False
-    return True
-
-
-def _parse_value(s):
-    t = s[1:] if s.startswith("-") else s
-    if _digits(t):
-        return int(s)
     return s
 
 
@@ -189,148 +121,28 @@ class RecordFile:
             yield b"\n"
         yield ("end %d %04x%04x\n" % (n, b, a)).encode()
 
-    def check(self, data):
-        """(seq, body_lines) of a slot's bytes, or raise ValueError saying what is wrong. A
-        body line is a string, or ``Words`` for the ``moves`` line."""
-        if data is None:
-            raise ValueError("missing")
-        if not data:
-            raise ValueError("empty")
-        if len(data) > self.max_bytes:
-            raise ValueError(_too_large(len(data), self.max_bytes))
-        if not data.endswith(b"\n"):
-            raise ValueError("cut short (no end line)")
-        k = data.rfind(b"\n", 0, len(data) - 1)
-        last = data[k + 1:-1].decode()
-        if not last.startswith("end "):
-            raise ValueError("cut short (no end line)")
-        parts = last.split()
-        n = k + 1  # the body: data[:n] (not copied: a long game's save is read once)
-        if len(parts) != 3 or not _digits(parts[1]) or int(parts[1]) != n:
-            raise ValueError("length does not match its end line")
-        if adler32(memoryview(data)[:n]) != parts[2]:
-            raise ValueError("bad checksum")
-        lines = []
-        i = 0
-        while i < n:
-            j = data.find(b"\n", i, n)
-            if data.startswith(b"moves ", i):
-                lines.append(Words(data, i + 6, j))
-            elif j - i > self.max_line:
-                raise ValueError("line %d is %d characters long, more than any save has (%d)"
-                                 % (len(lines) + 1, j - i, self.max_line))
-            else:
-                lines.append(data[i:j].decode())
-            i = j + 1
-        if not lines or lines[0] != MAGIC:
-            raise ValueError("not a %s file" % MAGIC)
-        if len(lines) < 2 or not isinstance(lines[1], str) or not lines[1].startswith("seq ") \
-                or not _digits(lines[1][4:]):
-            raise ValueError("no sequence number")
-        return int(lines[1][4:]), lines[2:]
-
-    def _read_slot(self, slot):
-        """A slot's bytes (None when missing); ValueError for a slot too large to be ours,
-        refused before it is read (it would not fit the heap)."""
-        size = self.flash.size(slot)
-        if size < 0:
-            return None
-        if size > self.max_bytes:
-            raise ValueError(_too_large(size, self.max_bytes))
-        try:
-            return self.flash.read(slot)
-        except MemoryError:
-            raise ValueError("%d bytes: too large for the free memory" % size) from None
-
     def read(self):
         """The body lines of the newest valid slot, or None; ``note`` tells what was found."""
         found = self.read_all()
         if not found:
             return None
-        self.seq = found[0][0]
         return found[0][1]
 
     def read_all(self):
         """Every valid slot as ``(seq, body_lines, slot)``, newest first (the caller may fall
         back to an older one when the newest does not make sense); ``note`` tells what was
-        found, and ``seq`` is the newest sequence number seen (the next write follows it)."""
+        found, and ``seq`` is the newest sequence number seen (the next write follows it).
+        The checking is ``xobo.runtime.saveread``'s (imported only to read)."""
+        from xobo.runtime import saveread
+
         self._read_once = True
-        found = []
-        notes = []
-        bad = []  # (slot, what is wrong, its sequence number if it still says it, else -1)
-        for slot in self.slots():
-            data = None
-            try:
-                data = self._read_slot(slot)
-                seq, lines = self.check(data)
-            except ValueError as exc:
-                if str(exc) != "missing":
-                    notes.append("%s: %s" % (slot, exc))
-                    bad.append((slot, str(exc), _claimed_seq(data)))
-                continue
-            except UnicodeError:
-                notes.append("%s: not text" % slot)
-                bad.append((slot, "not text", _claimed_seq(data)))
-                continue
-            except MemoryError:  # the heap could not hold it: as good as damaged
-                data = None
-                notes.append("%s: too large for the free memory" % slot)
-                bad.append((slot, "too large for the free memory", -1))
-                continue
-            data = None
-            found.append((seq, lines, slot))
-        if len(found) == 2 and found[1][0] > found[0][0]:
-            found.reverse()
-        self.damaged = ""
-        if found and bad:
-            slot, why, claimed = bad[0]
-            if claimed > found[0][0]:
-                self.damaged = "the newest save was damaged: %s; one move lost" % why
-            elif claimed >= 0:
-                self.damaged = "the older save was damaged: %s; nothing lost" % why
-            else:
-                self.damaged = "the other save was damaged: %s; the last move may be lost" % why
-        for slot in self.slots():
-            if self.flash.read(slot + ".tmp") is not None:
-                notes.append("%s.tmp: an interrupted write, ignored" % slot)
-        if not found:
-            self.seq = 0
-            notes.append("no saved %s" % self.name if not notes else "nothing usable")
-            self.note = "; ".join(notes)
-            return found
-        self.seq = found[0][0]
-        if notes:
-            notes.append("resumed %s seq %d" % (found[0][2], found[0][0]))
-        else:
-            notes.append("%s seq %d" % (found[0][2], found[0][0]))
-        self.note = "; ".join(notes)
-        return found
+        return saveread.read_all(self)
 
     def erase(self):
         for slot in self.slots():
             self.flash.remove(slot)
             self.flash.remove(slot + ".tmp")
         self.seq = 0
-
-
-def _too_large(size, limit):
-    return "too large: %d bytes, more than the longest game this board keeps (%d)" % (
-        size, limit)
-
-
-def _claimed_seq(data):
-    """The sequence number a damaged slot still says it has (its second line), else -1."""
-    if not data or not data.startswith(MAGIC.encode() + b"\nseq "):
-        return -1
-    i = len(MAGIC) + 5
-    j = data.find(b"\n", i, i + 12)
-    if j < 0:
-        return -1
-    try:
-        text = data[i:j].decode()
-    except UnicodeError:
-        return -1
-    return int(text) if _digits(text) else -1
 
 
 def save_limit(max_plies, move_chars):
@@ -394,31 +206,9 @@ class SavedGame:
         """Every complete save as a dict, newest first (``note`` says what was found). The
         fields are as stored: the caller checks that they make a game (``first`` may be any
         int, a move any word) and falls back to the next save when they do not."""
-        out = []
-        for seq, lines, slot in self.file.read_all():
-            g = {"game": "xobo", "params": {}, "first": 0, "start": "", "moves": [],
-                 "settings": {}, "seq": seq, "slot": slot}
-            for line in lines:
-                if isinstance(line, Words):
-                    g["moves"] = line
-                    continue
-                key, rest = _split(line)
-                if key == "game":
-                    g["game"] = rest
-                elif key == "param":
-                    k, v = _split(rest)
-                    g["params"][k] = _parse_value(v)
-                elif key == "variant":  # a save from before the games: XoBo's variant
-                    g["params"]["variant"] = rest
-                elif key == "first":
-                    g["first"] = _parse_value(rest)
-                elif key == "start":
-                    g["start"] = rest
-                elif key == "set":
-                    k, v = _split(rest)
-                    g["settings"][k] = _parse_value(v)
-            out.append(g)
-        return out
+        from xobo.runtime import saveread
+
+        return saveread.games(self.file.read_all())
 
     def erase(self):
         self.file.erase()
@@ -454,13 +244,6 @@ class Settings:
 
     def load(self, defaults=None):
         """The saved settings over ``defaults`` (a new dict)."""
-        out = dict(defaults or {})
-        lines = self.file.read()
-        for line in lines or ():
-            if not isinstance(line, str):
-                continue
-            key, rest = _split(line)
-            if key == "set":
-                k, v = _split(rest)
-                out[k] = _parse_value(v)
-        return out
+        from xobo.runtime import saveread
+
+        return saveread.settings(self.file.read(), defaults)

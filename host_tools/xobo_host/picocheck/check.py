@@ -15,19 +15,55 @@ from pathlib import Path
 from xobo_host import deploy
 from xobo_host.picocheck import image, runner
 
-HEAP_MIN = 100_000  # bytes free after boot and after the computer's move
 CYCLE_MAX_US = 10_000  # scan mean + light mean: the scan runs every 10 ms
 WRITE_MAX_US = 10_000  # LED write mean while the frames change
 PERIOD_RANGE_MS = (9.5, 12.5)  # the scan task sleeps 10 ms after each scan (+ the scan itself)
 SETTLE_MS = 1000  # the default settle time (docs/protocol.md)
+HAND_MS = 50  # between two hand actions of a move (xobo.runtime.script's)
 SETTLE_SLACK_MS = 300  # debounce (20 ms) and the 10 ms scan period on top of it
-AI_MAX_MS = 2000
-SWITCH_MAX_MS = 50
+SESSION_PLIES = 40  # the computer-against-computer session of each game
+SESSION_SETTLE_MS = 200  # the shortest settle time: the session's moves are the AI's
+MID_PLIES = 20  # the middle-game position of each game (fewer when the game ends sooner)
 # a middle-game position (ply 20, a stack of 3 on e6), NS to move, reached by the hint engine
 MIDGAME = ("...1...../...1...../....1..../....3..../.....1.../...1...../.......1./"
            "......111/11..11111 ns 17 0 0")
 FILES = "abcdefghi"
 BOOT_FAILURES = ("MemoryError", "out of memory", "Traceback", "xobo: ")
+
+
+class Targets:
+    """The check's targets, by firmware (docs/device-check.md): the XoBo image (``make
+    firmware``: the board frozen in) must leave the heap to the data; on a stock MicroPython
+    with ``make build``'s files every game must still run, with a smaller heap and more time.
+    ``None``: no figure to reach, only that it runs without an error."""
+
+    def __init__(self, frozen):
+        self.frozen = frozen
+        self.heap = 150_000 if frozen else None  # free after boot and after a game switch
+        self.heap_ai = 150_000 if frozen else 60_000  # free after the computer's move
+        self.boot_ms = 1000 if frozen else None  # reset to the first reply
+        self.switch_ms = 200 if frozen else None  # set game: to the reply
+        self.hint_ms = 1500 if frozen else None  # the default level, the check's positions
+        self.computer_ms = 1500 if frozen else 2000
+        self.switch_ai_ms = 50 if frozen else None  # a switch closed during the search
+
+    def name(self):
+        return "frozen image" if self.frozen else "stock firmware + make build"
+
+
+def target_text(limit, unit="ms", at_least=False):
+    if limit is None:
+        return "runs, no error"
+    return "%s %s%s" % (">=" if at_least else "<=", format(limit, ","),
+                        " " + unit if unit else "")
+
+
+def meets(value, limit, at_least=False):
+    if value is None:
+        return False
+    if limit is None:
+        return True
+    return value >= limit if at_least else value <= limit
 
 
 class Result:
@@ -38,7 +74,7 @@ class Result:
         self.passed = bool(passed)
 
     def line(self):
-        return "%-10s %-62s target %-24s %s" % (self.name, self.figure, self.target,
+        return "%-22s %-62s target %-24s %s" % (self.name, self.figure, self.target,
                                                  "PASS" if self.passed else "FAIL")
 
 
@@ -109,9 +145,13 @@ def match_scale(got, want):
 
 
 class Check:
-    def __init__(self, harness, board, echo):
+    def __init__(self, harness, board, echo, targets=None, games=None,
+                 session_plies=SESSION_PLIES):
         self.h = harness
         self.board = board
+        self.t = targets or Targets(False)
+        self.games = games  # None: every game that fits the board
+        self.session_plies = session_plies
         # XoBo's 9 x 9 sits in the middle of a larger board (the runtime's placement,
         # xobo.runtime.topology): its cell c is the board's cell self.at(c)
         cols = len(board["matrix"]["cols"])
@@ -170,13 +210,15 @@ class Check:
         booted = line is not None and line.startswith("ok xobo-board") and not bad
         self.add("boot", ("first reply to version after %.0f ms" % (t / 1e6)) if booted else
                  "did not boot: %s" % ("; ".join(bad[:3]) or "no reply in 15 s"),
-                 "boots, no MemoryError", booted)
+                 "boots, no MemoryError" + ("" if self.t.boot_ms is None else
+                                            ", " + target_text(self.t.boot_ms)),
+                 booted and meets(t / 1e6, self.t.boot_ms))
         if not booted:
             return self.results
         _, _, line = self.ask("mem", "ok mem")
         free = parse_mem(line)
-        self.add("heap", "mem after boot: %s bytes free" % free, ">= %d" % HEAP_MIN,
-                 free is not None and free >= HEAP_MIN)
+        self.add("heap", "mem after boot: %s bytes free" % free,
+                 target_text(self.t.heap, "B", True), meets(free, self.t.heap, True))
         self.ask("follow on", "ok follow")
         self.idle_cycle()
         self.hint("hint", "start position")
@@ -184,6 +226,8 @@ class Check:
         self.changing_frames()
         self.hint_sweep()
         self.midgame()
+        for name in self.game_order():
+            GameRound(self, name).run()
         for note in h.notes:
             if not note.startswith("usb serial"):
                 self.echo("note: %s" % note)
@@ -220,10 +264,11 @@ class Check:
         t0, t, line = self.ask("hint", "ok hint", 20000)
         if line and line.startswith("ok hint"):
             ms = (t - t0) / 1e6
-            self.add(name, "%s: %s after %.0f ms" % (where, line, ms), "<= %d ms" % AI_MAX_MS,
-                     ms <= AI_MAX_MS)
+            self.add(name, "%s: %s after %.0f ms" % (where, line, ms),
+                     target_text(self.t.hint_ms), meets(ms, self.t.hint_ms))
         else:
-            self.add(name, "%s: no hint (%s)" % (where, line), "<= %d ms" % AI_MAX_MS, False)
+            self.add(name, "%s: no hint (%s)" % (where, line), target_text(self.t.hint_ms),
+                     False)
         self.h.run(200)
 
     def move_by_hand(self):
@@ -291,7 +336,9 @@ class Check:
                 times.append(None)
                 continue
             times.append((t - t0) / 1e6)
-            desktop = format_move(choose_move(Position.parse(n3), level="pico", seed=0))
+            # the board seeds its hint with the ply of the loaded position, as its own move
+            loaded = Position.parse(n3)
+            desktop = format_move(choose_move(loaded, level="pico", seed=loaded.ply))
             same += line.split()[2] == desktop
             h.run(200)
         done = [x for x in times if x is not None]
@@ -300,8 +347,9 @@ class Check:
                  % (len(POSITIONS), "/".join("%.0f" % x if x is not None else "-"
                                              for x in times),
                     "%.0f ms" % worst if worst is not None else "-", same, len(POSITIONS)),
-                 "<= %d ms, the same moves" % AI_MAX_MS,
-                 len(done) == len(POSITIONS) and worst <= AI_MAX_MS and same == len(POSITIONS))
+                 "%s, the same moves" % target_text(self.t.hint_ms),
+                 len(done) == len(POSITIONS) and meets(worst, self.t.hint_ms)
+                 and same == len(POSITIONS))
 
     def midgame(self):
         h = self.h
@@ -332,36 +380,334 @@ class Check:
             t_exp, line = h.run(20000, until=["event expect computer"])
         if t_exp is not None:
             ms = (t_exp - t0) / 1e6
-            self.add("computer", "%s after %.0f ms" % (line, ms), "<= %d ms" % AI_MAX_MS,
-                     ms <= AI_MAX_MS)
+            self.add("computer", "%s after %.0f ms" % (line, ms),
+                     target_text(self.t.computer_ms), meets(ms, self.t.computer_ms))
         else:
-            self.add("computer", "no event expect computer in 20 s", "<= %d ms" % AI_MAX_MS,
-                     False)
+            self.add("computer", "no event expect computer in 20 s",
+                     target_text(self.t.computer_ms), False)
         if t_on is None:
-            self.add("switch-ai", "no event switch e5 on within 5 s", "<= %d ms"
-                     % SWITCH_MAX_MS, False)
+            self.add("switch-ai", "no event switch e5 on within 5 s",
+                     target_text(self.t.switch_ai_ms), False)
         else:
             ms = (t_on - t_sw) / 1e6
             during = t_exp is None or t_exp > t_sw
             self.add("switch-ai", "event switch e5 on %.0f ms after closing it%s"
                      % (ms, " (during the search)" if during else
                         " (the search had already ended)"),
-                     "<= %d ms" % SWITCH_MAX_MS, ms <= SWITCH_MAX_MS and during)
+                     target_text(self.t.switch_ai_ms), meets(ms, self.t.switch_ai_ms) and during)
         h.switch(empty, False)
         h.run(300)
         _, _, line = self.ask("mem", "ok mem")
         free = parse_mem(line)
         self.add("heap-ai", "mem after the computer's move: %s bytes free" % free,
-                 ">= %d" % HEAP_MIN, free is not None and free >= HEAP_MIN)
+                 target_text(self.t.heap_ai, "B", True), meets(free, self.t.heap_ai, True))
+        self.ask("set opponent off", "ok opponent")
+
+    def game_order(self):
+        """The games that fit this board, each switched to from the one before: XoBo last
+        (the board starts with it), so that its switch is measured too."""
+        from xobo import games
+
+        cols = self._cols
+        rows = len(self.board["leds"]["cells"]) // cols
+        out = []
+        for name in games.GAMES[1:] + games.GAMES[:1]:
+            if self.games is not None and name not in self.games:
+                continue
+            game = games.load(name)
+            w, h = game.area(dict(game.DEFAULTS))
+            if w <= cols and h <= rows:
+                out.append(name)
+        return out
+
+
+class GameRound:
+    """One game on the board (docs/device-check.md, "Every game"): the switch to it, the heap,
+    a hint at the start and at a middle-game position, the computer's move with a switch
+    closed during its search, the heap after it, and a session of ``session_plies`` moves in
+    which the computer plays every player but the first and the first plays the hints; the
+    check's hands carry out each move on the switches. The positions come from the game's own
+    rules and computer on the host (CPython), the same code as the device's."""
+
+    def __init__(self, check, name):
+        from xobo import games
+        from xobo.runtime.topology import Topology
+
+        self.c = check
+        self.h = check.h
+        self.t = check.t
+        self.name = name
+        self.game = games.load(name)
+        self.settings = dict(self.game.DEFAULTS)
+        self.start = self.game.new_position(self.settings)
+        cols = check._cols
+        rows = len(check.board["leds"]["cells"]) // cols
+        self.topo = Topology(cols, rows)
+        w, h = self.game.area(self.settings)
+        self.place = self.topo.place(w, h, self.start.used)
+
+    def add(self, item, figure, target, passed):
+        return self.c.add("%s %s" % (self.name, item), figure, target, passed)
+
+    # -------------------------------------------------------------- the pieces on the board
+
+    def occupied(self, pos):
+        """The board cells of the pieces of ``pos``."""
+        out = bytearray(pos.n_cells)
+        pos.occupancy(out)
+        return {self.place.to_board[g] for g in range(pos.n_cells) if out[g]}
+
+    def set_cells(self, cells, wait_ms=4000):
+        """Close exactly the switches of ``cells``; waits for ``event match`` when anything
+        changed (the board then sees the position)."""
+        h = self.h
+        changed = False
+        for b in sorted(h.closed - cells):
+            h.switch(b, False)
+            changed = True
+        for b in sorted(cells - h.closed):
+            h.switch(b, True)
+            changed = True
+        if changed:
+            h.run(wait_ms, until=["event match"])
+        else:
+            h.run(100)
+
+    def play_by_hand(self, pos, m):
+        """Carry out move ``m`` of ``pos`` on the switches as hands do (docs/games.md: the
+        cells it empties, the cells it fills, and its touch cell lifted and put back when the
+        switches alone cannot tell it from another move); returns the emulated time of the
+        last hand."""
+        h = self.h
+        after = pos.clone()
+        after.apply(m)
+        before, now = self.occupied(pos), self.occupied(after)
+        t = h.t
+        for b in sorted(before - now):
+            t = h.switch(b, False)
+            h.run(HAND_MS)
+        for b in sorted(now - before):
+            t = h.switch(b, True)
+            h.run(HAND_MS)
+        touch = pos.touch_cell(m)
+        if touch >= 0:
+            b = self.place.to_board[touch]
+            if b in now:
+                h.switch(b, False)
+                h.run(HAND_MS)
+                t = h.switch(b, True)
+                h.run(HAND_MS)
+        return t
+
+    # -------------------------------------------------------------- positions
+
+    def middle_game(self):
+        """A position MID_PLIES moves in (fewer when the game would end first), played by
+        the game's computer at its cheapest level that is not random, seeded by the ply."""
+        ai = self.game.computer()
+        levels = self.game.LEVELS
+        level = levels[1] if len(levels) > 1 and levels[0] == "random" else levels[0]
+        pos = self.start.clone()
+        for ply in range(MID_PLIES):
+            m = ai.choose_move(pos.clone(), level=level, seed=ply)
+            pos.apply(m)
+            if pos.is_terminal():
+                pos.undo()
+                break
+        return pos
+
+    # -------------------------------------------------------------- the round
+
+    def run(self):
+        h = self.h
+        t0 = h.send("set game %s" % self.name)
+        t, line = h.run(10000, until=["ok game", "error"])
+        if not (line and line.startswith("ok game")):
+            self.add("switch", "set game %s: %s" % (self.name, line or "no reply in 10 s"),
+                     target_text(self.t.switch_ms), False)
+            return
+        ms = (t - t0) / 1e6
+        self.add("switch", "set game: %r after %.0f ms" % (line, ms),
+                 target_text(self.t.switch_ms), meets(ms, self.t.switch_ms))
+        self.ask_new()
+        self.set_cells(self.occupied(self.start))
+        self.heap("heap-switch", "after the switch", self.t.heap)
+        self.hint("hint-start", "start position")
+        mid = self.middle_game()
+        _, _, line = self.c.ask("load " + mid.to_string(), "ok load")
+        if not (line and line.startswith("ok load")):
+            self.add("load", "the middle-game position was refused: %s" % line, "ok load",
+                     False)
+            return
+        self.set_cells(self.occupied(mid))
+        self.hint("hint-mid", "ply %d" % mid.ply)
+        self.computer(mid)
+        self.heap("heap-ai", "after the computer's move", self.t.heap_ai)
+        self.c.ask("set opponent off", "ok opponent")
+        if self.c.session_plies:
+            self.session()
+
+    def ask_new(self):
+        """A new game of this game (the switch resumes its saved game, if any)."""
+        self.c.ask("new", "ok new")
+
+    def heap(self, item, when, limit):
+        _, _, line = self.c.ask("mem", "ok mem")
+        free = parse_mem(line)
+        self.add(item, "mem %s: %s bytes free" % (when, free), target_text(limit, "B", True),
+                 meets(free, limit, True))
+        return free
+
+    def hint(self, item, where):
+        self.c.ask("timing", "ok timing")  # (starts the board's cycle times again)
+        t0, t, line = self.c.ask("hint", "ok hint", 20000)
+        _, _, timing = self.c.ask("timing", "ok timing")
+        tm = parse_timing(timing)
+        light, write = tm.get("light"), tm.get("write")
+        if light and write:  # what the board's light cost while the computer searched
+            where += " (meanwhile %d renders, mean %d us; %d LED writes, mean %d us)" % (
+                light[0], light[1], write[0], write[1])
+        if line and line.startswith("ok hint"):
+            ms = (t - t0) / 1e6
+            self.add(item, "%s: %s after %.0f ms" % (where, line, ms),
+                     target_text(self.t.hint_ms), meets(ms, self.t.hint_ms))
+        else:
+            self.add(item, "%s: no hint (%s)" % (where, line), target_text(self.t.hint_ms),
+                     False)
+        self.h.run(200)
+
+    def free_cell(self, pos):
+        """An empty board cell of the game's area (its middle first)."""
+        taken = self.occupied(pos)
+        cells = sorted(self.place.board_cells(),
+                       key=lambda b: abs(b % self.topo.width - self.topo.width // 2)
+                       + abs(b // self.topo.width - self.topo.height // 2))
+        for b in cells:
+            if b not in taken:
+                return b
+        return None
+
+    def computer(self, pos):
+        h = self.h
+        side = self.game.PLAYER_NAMES[pos.side]
+        empty = self.free_cell(pos)
+        t0 = h.send("set opponent %s" % side)
+        t_sw = t_on = None
+        if empty is not None:
+            h.run(50)
+            t_sw = h.switch(empty, True)
+            on = "event switch %s on" % self.topo.cell_name(empty)
+            t_on, _ = h.run(5000, until=[on])
+        t_exp, line = self.c.event_since("event expect computer", t0)
+        if t_exp is None:
+            t_exp, line = h.run(20000, until=["event expect computer"])
+        if t_exp is not None:
+            ms = (t_exp - t0) / 1e6
+            self.add("computer", "%s after %.0f ms" % (line, ms),
+                     target_text(self.t.computer_ms), meets(ms, self.t.computer_ms))
+        else:
+            self.add("computer", "no event expect computer in 20 s",
+                     target_text(self.t.computer_ms), False)
+        if empty is None:
+            self.add("switch-ai", "no empty cell to close", target_text(self.t.switch_ai_ms),
+                     False)
+            return
+        if t_on is None:
+            self.add("switch-ai", "no event switch on within 5 s",
+                     target_text(self.t.switch_ai_ms), False)
+        else:
+            ms = (t_on - t_sw) / 1e6
+            during = t_exp is None or t_exp > t_sw
+            self.add("switch-ai", "event switch %s on %.0f ms after closing it%s"
+                     % (self.topo.cell_name(empty), ms, " (during the search)" if during
+                        else " (the search had already ended)"),
+                     target_text(self.t.switch_ai_ms),
+                     meets(ms, self.t.switch_ai_ms) and during)
+        h.switch(empty, False)
+        h.run(300)
+
+    def session(self):
+        """The computer plays every player but the first, the first plays the hints; the
+        check's hands carry out every move. One line: the plies played, the worst computer's
+        move and hint, the least heap after a computer's move."""
+        h = self.h
+        c = self.c
+        names = self.game.PLAYER_NAMES
+        opponent = "+".join(names[1:]) if len(names) > 2 else names[1]
+        c.ask("set settle %d" % SESSION_SETTLE_MS, "ok settle")
+        self.ask_new()
+        pos = self.start.clone()
+        self.set_cells(self.occupied(pos))
+        t_last = c.ask("set opponent %s" % opponent, "ok opponent")[0]
+        computer_ms, hint_ms, heaps, errors = [], [], [], []
+        while pos.ply < self.c.session_plies and not pos.is_terminal():
+            if pos.side == 0:
+                t0, t, line = c.ask("hint", "ok hint", 20000)
+                if not (line and line.startswith("ok hint ")):
+                    errors.append("ply %d: no hint (%s)" % (pos.ply, line))
+                    break
+                hint_ms.append((t - t0) / 1e6)
+                text = line[len("ok hint "):].split(" (the expected")[0]
+            else:
+                t, line = c.event_since("event expect computer", t_last)
+                if t is None:
+                    t, line = h.run(20000, until=["event expect computer"])
+                if t is None:
+                    errors.append("ply %d: no computer's move in 20 s" % pos.ply)
+                    break
+                computer_ms.append((t - t_last) / 1e6)
+                text = line.split(" ", 3)[3]
+                _, _, mem = c.ask("mem", "ok mem")
+                heaps.append(parse_mem(mem))
+            try:
+                m = pos.parse_move(text)
+            except Exception as exc:  # a move the host's rules do not read: the report says
+                errors.append("ply %d: %r: %s" % (pos.ply, text, exc))
+                break
+            t_hand = self.play_by_hand(pos, m)
+            t_move, line = h.run(8000, until=["event move", "event error"])
+            if t_move is None or not line.startswith("event move"):
+                errors.append("ply %d: %s not taken (%s)" % (pos.ply, text, line))
+                break
+            pos.apply(m)
+            t_last = t_move if t_move > t_hand else t_hand
+        errs = [ln for t, ln in h.serial if ln.startswith("event error") and "saved" not in ln]
+        c.ask("set opponent off", "ok opponent")
+        c.ask("set settle %d" % SETTLE_MS, "ok settle")
+        worst_c = max(computer_ms) if computer_ms else None
+        worst_h = max(hint_ms) if hint_ms else None
+        least = min((x for x in heaps if x is not None), default=None)
+        fig = ("%d plies%s: computer %d moves, worst %s; hints %d, worst %s; least heap after "
+               "the computer's move %s B%s"
+               % (pos.ply, " (game over)" if pos.is_terminal() else "", len(computer_ms),
+                  "%.0f ms" % worst_c if worst_c is not None else "-", len(hint_ms),
+                  "%.0f ms" % worst_h if worst_h is not None else "-",
+                  format(least, ",") if least is not None else "-",
+                  ("; " + "; ".join(errors + errs[:2])) if errors or errs else ""))
+        self.add("session", fig, "computer %s, hint %s, heap %s"
+                 % (target_text(self.t.computer_ms), target_text(self.t.hint_ms),
+                    target_text(self.t.heap_ai, "B", True)),
+                 not errors and (pos.ply >= self.c.session_plies or pos.is_terminal())
+                 and meets(worst_c, self.t.computer_ms) and (not hint_ms or meets(
+                     worst_h, self.t.hint_ms)) and meets(least, self.t.heap_ai, True))
 
 
 REPORT_NAME = "last-report.txt"
 
 
-def run_check(uf2, bootrom, board="pico_gpio", cache_dir=None, flash_writes=True, echo=print):
+def run_check(uf2, bootrom, board="pico_gpio", cache_dir=None, flash_writes=True, echo=print,
+              games=None, session_plies=SESSION_PLIES):
     """Build, boot and check; returns the results (the report is echoed as it goes, and kept
-    in ``build/pico-check/last-report.txt`` for ``make bench``)."""
+    in ``build/pico-check/last-report.txt`` for ``make bench``, and in
+    ``last-report-BOARD-stock.txt`` / ``-frozen.txt``).
+
+    A stock MicroPython gets ``make build``'s files on its littlefs; the XoBo image (``make
+    firmware``, recognised by its frozen modules) only ``board.json`` (the board under
+    check), and is held to the frozen image's targets (``Targets``). ``games``: the names
+    to check (default: every game that fits the board); ``session_plies``: the length of each
+    game's computer-against-computer session (0: none)."""
     import json
+    import shutil
 
     lines = []
     shown = echo
@@ -372,21 +718,30 @@ def run_check(uf2, bootrom, board="pico_gpio", cache_dir=None, flash_writes=True
 
     image.check_uf2(uf2)
     image.check_bootrom(bootrom)
+    targets = Targets(image.has_frozen_firmware(uf2))
+    mode = "frozen" if targets.frozen else "stock"
     board_path = deploy.find_board(board)
     cache = Path(cache_dir) if cache_dir else deploy.ROOT / "build" / "pico-check"
     files_dir = cache / "files" / board_path.stem
     wall0 = time.monotonic()
     files = deploy.build(board_path, files_dir)
-    fs_img = cache / ("fs-%s.img" % board_path.stem)
+    if targets.frozen:  # the image has the firmware: the filesystem only names the board
+        files_dir = cache / "files" / (board_path.stem + "-frozen")
+        if files_dir.exists():
+            shutil.rmtree(files_dir)
+        files_dir.mkdir(parents=True)
+        shutil.copyfile(board_path, files_dir / "board.json")
+        files = ["board.json"]
+    fs_img = cache / ("fs-%s-%s.img" % (board_path.stem, mode))
     image.build_fs_image(files_dir, fs_img)
     modules = runner.install(cache)
-    echo("pico-check: %s + %d files of board %s on littlefs (1408 KiB at 0x%x), rp2040js %s; "
-         "times are emulated (a lower bound: no XIP cache misses)"
-         % (Path(uf2).name, len(files), board_path.stem, image.FS_OFFSET,
+    echo("pico-check: %s (%s) + %d files of board %s on littlefs (1408 KiB at 0x%x), "
+         "rp2040js %s; times are emulated (a lower bound: no XIP cache misses)"
+         % (Path(uf2).name, targets.name(), len(files), board_path.stem, image.FS_OFFSET,
             runner.pinned_version()))
     bd = json.loads(board_path.read_text())
     with runner.Harness(modules, uf2, bootrom, fs_img, board_path, flash_writes) as h:
-        c = Check(h, bd, echo)
+        c = Check(h, bd, echo, targets, games, session_plies)
         c.run()
         saves = [ln for _, ln in h.serial if ln.startswith("event error")]
         if saves:
@@ -396,7 +751,9 @@ def run_check(uf2, bootrom, board="pico_gpio", cache_dir=None, flash_writes=True
              % (h.t / 1e9, time.monotonic() - wall0, h.flash))
     passed = sum(r.passed for r in c.results)
     echo("pico-check: %d passed, %d failed" % (passed, len(c.results) - passed))
-    (cache / REPORT_NAME).write_text(
-        "# make pico-check, %s, %s\n" % (time.strftime("%Y-%m-%d %H:%M"), Path(uf2).name)
-        + "\n".join(lines) + "\n")
+    text = ("# make pico-check, %s, %s, %s\n" % (time.strftime("%Y-%m-%d %H:%M"), Path(uf2).name,
+                                                  board_path.stem)
+            + "\n".join(lines) + "\n")
+    (cache / REPORT_NAME).write_text(text)
+    (cache / ("last-report-%s-%s.txt" % (board_path.stem, mode))).write_text(text)
     return c.results

@@ -30,6 +30,11 @@ def register(sub):
     p.add_argument("--board", default="pico_gpio", help="board definition (default pico_gpio)")
     p.add_argument("--cache", help="folder for rp2040js and the images (default "
                                    "build/pico-check)")
+    p.add_argument("--games", help="the games to check, comma-separated (default: every game "
+                                   "that fits the board)")
+    p.add_argument("--session", type=int, default=None, metavar="PLIES",
+                   help="the length of each game's computer-against-computer session "
+                        "(default 40; 0: none)")
     p.add_argument("--no-flash-writes", action="store_true",
                    help="leave the flash read-only (saving the game then fails)")
     p.set_defaults(func=run)
@@ -48,8 +53,11 @@ def run(args):
               % " and ".join(missing))
         return 2
     try:
-        results = check.run_check(args.uf2, args.bootrom, args.board, args.cache,
-                                  flash_writes=not args.no_flash_writes)
+        results = check.run_check(
+            args.uf2, args.bootrom, args.board, args.cache,
+            flash_writes=not args.no_flash_writes,
+            games=args.games.split(",") if args.games else None,
+            session_plies=check.SESSION_PLIES if args.session is None else args.session)
     except (ImageError, HarnessError, DeployError) as exc:
         print("error: %s" % exc)
         return 2

@@ -78,6 +78,26 @@ def check_uf2(path):
     return blocks
 
 
+def uf2_payload(path):
+    """The bytes a .uf2 writes to the main flash, in address order (gaps left out)."""
+    data = Path(path).read_bytes()
+    blocks = []
+    for off in range(0, len(data) - 511, 512):
+        _m0, _m1, flags, addr, size = struct.unpack_from("<5I", data, off)
+        if not flags & UF2_FLAG_NOT_MAIN_FLASH:
+            blocks.append((addr, data[off + 32:off + 32 + size]))
+    return b"".join(b for _, b in sorted(blocks))
+
+
+FROZEN_MARK = b"xobo/runtime/app.py"  # a frozen module's name, as the image stores it
+
+
+def has_frozen_firmware(path):
+    """True when the .uf2 is the XoBo image (``make firmware``: the board frozen in), False
+    for a stock MicroPython."""
+    return FROZEN_MARK in uf2_payload(path)
+
+
 def check_bootrom(path):
     """Raises ImageError unless ``path`` is a raw 16 KiB RP2040 bootrom."""
     p = Path(path)

@@ -24,6 +24,7 @@ from xobo_host.deploy import ROOT
 TOOL_DIR = ROOT / "tools" / "pico-check"
 HARNESS = TOOL_DIR / "harness.mjs"
 PINNED = ("package.json", "package-lock.json")
+NODE_HEAP_MB = 12000
 
 
 class HarnessError(Exception):
@@ -73,7 +74,10 @@ class Harness:
     bytes)], ``row0`` [t_ns], ``notes`` [text]: everything since the start."""
 
     def __init__(self, modules, uf2, bootrom, fs_image, board_json, flash_writes=True):
-        cmd = [node_executable(), str(HARNESS), "--modules", str(modules), "--uf2", str(uf2),
+        # node's default heap (about 4 GB) ran out after 38 min of wall time on the 15x15 board
+        # with every game's session (the harness's memory grows with the emulated time)
+        cmd = [node_executable(), "--max-old-space-size=%d" % NODE_HEAP_MB, str(HARNESS),
+               "--modules", str(modules), "--uf2", str(uf2),
                "--bootrom", str(bootrom), "--fs", str(fs_image), "--board", str(board_json)]
         if not flash_writes:
             cmd.append("--no-flash-writes")
@@ -84,6 +88,7 @@ class Harness:
         self.frames = []
         self.row0 = []
         self.notes = []
+        self.closed = set()  # the cells whose switch is closed now
         self.flash = {}
         self.wall_ms = 0.0
 
@@ -129,6 +134,7 @@ class Harness:
 
     def switch(self, cell, closed):
         self.request(cmd="switch", cell=cell, closed=bool(closed))
+        (self.closed.add if closed else self.closed.discard)(cell)
         return self.t
 
     def button(self, name, pressed):

@@ -39,7 +39,10 @@ RANK = const(2)
 TOWER_MOVE = const(12)
 TOWER_POINT = const(40)
 NODES = const(160)  # search: segments applied per answer (the Pico's budget, see below)
-POLL_EVERY = const(16)
+# a segment costs about 3 ms on the Pico: every 16 left the board unpolled for up to ~100 ms
+# (a switch closed during the search was reported 117 ms later on the emulated Pico); a poll
+# between two scans costs one ticks_ms() in the board's search_poll
+POLL_EVERY = const(4)
 _NONE = const(255)
 
 _bufs = None  # one move buffer per segment of a turn, made at the first search
