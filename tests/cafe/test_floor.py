@@ -112,9 +112,13 @@ def test_every_game_of_every_table_is_recorded_and_unfinished_ones_kept_as_such(
             play_move(b, cell)
         until(lambda: _view(floor, "t2")["health"] == "over", what="t2's game over")
         assert _view(floor, "t2")["result"] == "x"
-        # tiny (the test game) has no record notation: mirrored, and said not to be recorded
-        assert "no record notation" in floor.table("t2").view(full=True)["recording"]
-        assert db.list_games(source="t2") == []
+        # the test game is recorded too, in its own notation (TN3), with its result
+        until(lambda: [(g["game"], g["n_moves"], g["result"]) for g in
+                       db.list_games(source="t2")] == [("tiny", 5, "x")],
+              what="t2's game of tiny recorded to its end")
+        assert floor.table("t2").view(full=True)["recording"] == ""
+        t2 = db.export_record(db.list_games(source="t2")[0]["id"])
+        assert '[Game "Three in a row"]' in t2 and "1. a1 b1 2. a2 b2 3. a3" in t2
         assert [g["source"] for g in db.list_games(source="t1")] == ["t1", "t1"]
         assert db.list_games(game="nope") == []
         assert "1. e5 ; d4" in db.export_record(db.list_games(source="t1")[0]["id"])

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from xobo.errors import XoboError
+from xobo.errors import RecordError, XoboError
+from xobo.games.tiny.record import parse_record as parse_tiny_record
 from xobo.games.xobo.rules import cli
 from xobo.games.xobo.rules.geometry import parse_cell
 from xobo.games.xobo.rules.notation import parse_move
@@ -53,6 +54,18 @@ def test_rules_parsers_raise_only_xobo_errors_on_any_unicode(text):
     _only_xobo_errors(parse_cell, text)
     assert parse_uint(text) == (int(text) if text and len(text) <= 9
                                 and all("0" <= ch <= "9" for ch in text) else -1)
+
+
+@SETTINGS
+@given(TEXT)
+@example('[Position "x²./.../... o"]')
+@example("1. b2 a1 ²۵. c3")
+def test_the_test_games_record_parser_raises_only_record_errors_on_any_unicode(text):
+    for record in (text, "1. " + text, '[Position "%s"]\n' % text, "1. b2 a1 2. c3 " + text):
+        try:
+            parse_tiny_record(record)
+        except RecordError:
+            pass  # what is wrong, with its line and move: nothing else may come out
 
 
 @SETTINGS

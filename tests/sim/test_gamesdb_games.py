@@ -17,6 +17,7 @@ SETTINGS = {  # a game of each with other parameters than the defaults
     "x": {"size": 5, "first": "yellow"},
     "chain-reaction": {"field": 6, "target": 14, "first": "dark", "variant": "blockade"},
     "brochs": {"donjon": 6, "imprecation_choice": "white", "first": "white"},
+    "tiny": {"first": "o"},
 }
 
 
@@ -55,10 +56,16 @@ def db(tmp_path):
     d.close()
 
 
-def test_every_game_but_the_test_game_has_a_record_format():
-    assert set(RECORDED) == set(games.GAMES) - {"tiny"}
+def test_every_game_has_a_record_format_the_test_game_too():
+    assert set(RECORDED) == set(games.GAMES)
+    assert record_module("tiny").__name__ == "xobo.games.tiny.record"
+
+
+def test_a_game_without_a_record_module_is_said_to_have_no_record_notation(monkeypatch):
+    monkeypatch.delattr(games.load("tiny"), "record_module")  # a stand-in for such a game
     with pytest.raises(GameRecordError, match="has no record notation"):
         record_module("tiny")
+    assert not has_records("tiny")
 
 
 @pytest.mark.parametrize("game", RECORDED)
@@ -154,4 +161,25 @@ def test_xobo_games_list_show_export_for_every_game(tmp_path, capsys, game):
     assert main(["games", "--db", path, "export", "1"]) == 0
     out = capsys.readouterr().out
     final = record_module(game).parse_record(out).final_position()
+    assert final.to_string() == pos.to_string()
+
+
+def test_a_tiny_game_from_a_set_up_position_is_recorded_with_its_start_and_exported(db):
+    tiny = games.load("tiny")
+    pos = tiny.parse_position("x../.o./... x", tiny.DEFAULTS)
+    rec = Recorder(db, source="sim")
+    gid = None
+    for text in ("c1", "a2", "b1", "a1", "c2", "b3", "c3"):  # x wins on the file c (TE1)
+        pos.play(pos.parse_move(text))
+        got = rec.observe(tiny.record_text(pos), game="tiny")
+        gid = gid or got
+        assert got == gid  # one game, growing
+    g = db.game(gid)
+    assert g["game"] == "tiny" and g["first"] == "x"
+    assert g["start_position"] == "x../.o./... x"
+    assert [m["ply"] for m in g["moves"]] == list(range(1, pos.ply + 1))
+    assert g["result"] == "x" and g["ended_at"]
+    exported = db.export_record(gid)
+    assert '[Position "x../.o./... x"]' in exported and '[Board "sim"]' in exported
+    final = record_module("tiny").parse_record(exported).final_position()
     assert final.to_string() == pos.to_string()

@@ -6,6 +6,7 @@ import time
 
 import pytest
 
+from xobo import games
 from xobo_host.cli import main
 from xobo_host.gamesdb import GamesDB, GamesDBError, Recorder
 from xobo_host.sim.monitor import MonitorBackend
@@ -94,19 +95,50 @@ def test_a_games_file_that_is_not_sqlite_is_a_clear_error(tmp_path, capsys):
 
 
 class TinyBoard(ScriptedBoard):
-    """A board playing the test game, which has no record notation."""
+    """A board playing the test game (a 3 x 3 game): its record is the board's own TN3 text,
+    or, for a game without a record notation, the board's error."""
+
+    def __init__(self, positions, record_lines=None):
+        ScriptedBoard.__init__(self, positions, [])
+        self.record_lines = record_lines
 
     def command(self, line, timeout=3.0):
         if line == "settings":
             return ["ok game tiny", "ok first x", "ok end"]
         if line == "record":
-            return ["error Three in a row (the test game) has no record notation: ask for the"
-                    " position"]
+            if self.record_lines is None:
+                return ["error Three in a row (the test game) has no record notation: ask for"
+                        " the position"]
+            return ["ok " + x for x in self.record_lines] + ["ok end"]
         return ScriptedBoard.command(self, line, timeout)
 
 
-def test_a_game_without_a_record_notation_is_mirrored_not_recorded(tmp_path):
-    link = TinyBoard(["x.o/.x./... o"], [])
+def test_a_tiny_game_is_mirrored_and_recorded(tmp_path):
+    tiny = games.load("tiny")
+    pos = tiny.new_position(tiny.DEFAULTS)
+    for text in ("b2", "c3", "a3"):
+        pos.play(pos.parse_move(text))
+    link = TinyBoard([pos.to_string()], tiny.record_text(pos).rstrip("\n").split("\n"))
+    db = GamesDB(str(tmp_path / "g.sqlite"))
+    backend = MonitorBackend(link, recorder=Recorder(db, "pty"), poll_s=60)
+    try:
+        backend.start()
+        snap = backend.snapshot()
+        assert snap["state"]["game"] == "tiny" and snap["state"]["side"] == "o"
+        assert snap["recording"] == "" and snap["last_error"] == ""
+        [g] = db.list_games()
+        assert g["game"] == "tiny" and g["first"] == "x" and g["result"] == "*"
+        assert [m["notation"] for m in db.moves(g["id"])] == ["b2", "c3", "a3"]
+        assert snap["game_id"] == g["id"]
+    finally:
+        backend.stop()
+        db.close()
+
+
+def test_a_game_without_a_record_notation_is_mirrored_not_recorded(tmp_path, monkeypatch):
+    # every game has a record notation now: the test game without its record module stands in
+    monkeypatch.delattr(games.load("tiny"), "record_module")
+    link = TinyBoard(["x.o/.x./... o"])
     db = GamesDB(str(tmp_path / "g.sqlite"))
     backend = MonitorBackend(link, recorder=Recorder(db, "pty"), poll_s=60)
     try:

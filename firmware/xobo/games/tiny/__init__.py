@@ -3,7 +3,8 @@
 It exists to prove that the board runtime knows nothing of XoBo, and it is the smallest
 complete example of the game interface (docs/games.md): read this package first when you
 add a game. The rules engine is ``xobo.games.tiny.position``, the computer player
-``xobo.games.tiny.ai``, the rules CLI ``xobo.games.tiny.cli``.
+``xobo.games.tiny.ai``, the rules CLI ``xobo.games.tiny.cli``, the game records (TN3)
+``xobo.games.tiny.record``.
 
 No module here is named ``rules`` or ``ai``: importing a submodule sets the package's attribute
 of that name, so a module ``ai`` would replace the function ``ai()`` below at its first import.
@@ -26,6 +27,7 @@ NEW_GAME_SETTINGS = ("first",)
 LEVELS = ("random", "perfect")  # the computer player's levels, weakest first
 DEFAULT_LEVEL = "perfect"
 cli_module = "xobo.games.tiny.cli"
+record_module = "xobo.games.tiny.record"  # parse_record, format_record (TN3)
 
 
 def area(settings):
@@ -59,29 +61,9 @@ def board_layer():
 
 def record_text(pos):
     """The game record of ``pos`` (TN3, docs/rules/tiny.md): serial ``record``, the page."""
-    start = pos.clone()
-    for _ in range(pos.ply):
-        start.undo()
-    moves = pos.history()
-    lines = ['[Game "Three in a row"]', '[First "%s"]' % PLAYER_NAMES[start.side]]
-    if start.to_string() != _start_text(start.side):
-        lines.append('[Position "%s"]' % start.to_string())
-    result = "*"
-    if pos.is_terminal():
-        w = pos.winner()
-        result = PLAYER_NAMES[w] if w >= 0 else "draw"
-    lines.append('[Result "%s"]' % result)
-    words = []
-    for k in range(len(moves)):
-        if k % 2 == 0:
-            words.append("%d." % (k // 2 + 1))
-        words.append(start.move_text(moves[k]))
-        start.apply(moves[k])
-    return "\n".join(lines) + "\n\n" + " ".join(words) + "\n"
+    from xobo.games.tiny.record import format_record, record_from_position
 
-
-def _start_text(side):
-    return ".../.../... " + PLAYER_NAMES[side]
+    return format_record(record_from_position(pos))
 
 
 def computer():

@@ -9,5 +9,6 @@ package(
         "ai.py",
         "board.py",
         "position.py",
+        "record.py",  # serial `record`, imported when asked
     ),
 )
