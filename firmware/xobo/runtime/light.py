@@ -104,6 +104,15 @@ def copy_to_chain16(cells: ptr8, index: ptr16, n: int, frame: ptr8):
         frame[k + 2] = cells[j + 2]
 
 
+def _chain_indices_of(index, to_board, n):
+    """The chain index of each of the ``n`` game cells (``index``: the board cell's, through
+    ``to_board``), 0xFFFF for a cell not on the board. Its own function: a generator inside
+    ``Light.output`` would make that method allocate the variables it captures at every call
+    (every frame), even when it does not run."""
+    return array.array("H", (index[to_board[c]] if to_board[c] != 255 else 0xFFFF
+                             for c in range(n)))
+
+
 class Light:
     """Renders the board's state into ``cells`` (RGB per game cell) and ``edges`` (RGB per
     edge group)."""
@@ -420,8 +429,7 @@ class Light:
                 # 40 ms while the computer thinks)
                 placed = self._placed
                 if placed is None or self._placed_key is not to_board:
-                    placed = array.array("H", (index[to_board[c]] if to_board[c] != 255
-                                               else 0xFFFF for c in range(n)))
+                    placed = _chain_indices_of(index, to_board, n)
                     self._placed = placed
                     self._placed_key = to_board
                 copy_to_chain16(cells, placed, n, frame)
