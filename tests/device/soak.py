@@ -11,12 +11,20 @@ import sys
 from xobo.games.xobo.ai.rng import Rng
 from xobo.games.xobo.rules.moves import new_move_buffer
 from xobo.games.xobo.rules.notation import format_move
+from xobo.compat import forget_module
 from xobo.runtime.virtual_board import VirtualBoard
 
 
 def main(total, seed):
     rng = Rng(seed)
-    vb = VirtualBoard()
+    # as on the device: the saves are files (an in-memory flash would hold both slots of
+    # every game in the heap), the loading code is forgotten after use, the computer's
+    # buffers after each search
+    vb = VirtualBoard(flash_dir="soak-flash")
+    vb.app.lean = True
+    vb.app.release_ai = True
+    forget_module("xobo.runtime.loading")
+    forget_module("xobo.runtime.saveread")
     errors = []
     vb.subscribe(lambda line: errors.append(line) if line.startswith("event error") else None)
     vb.advance(50)

@@ -25,12 +25,20 @@ def _compile_all(out):
         subprocess.run([tool, "-O3", "-march=x64", "-o", str(dst), str(src)], check=True)
 
 
+# 320 KB on this 64-bit port is about the Pico's 240 KB, but the virtual board (its drivers,
+# the board definition it keeps, the twins) costs more than the firmware booted by main.py:
+# 115.7 KB free after its boot in 320 KB (measured here, files on disk, lean), against about
+# 137 KB for main.py's boot (tests/device/test_boot_heap.py: 190,400 B allocated). The same
+# reason gives tests/device/test_soak_games.py its HEAP
+SOAK_HEAP = "352K"
+
+
 @pytest.mark.slow
 def test_soak_10000_moves_undos_new_games_and_hints_with_a_flat_heap(tmp_path):
     _compile_all(tmp_path)
     env = dict(os.environ)
     env["MICROPYPATH"] = "%s:.frozen" % tmp_path
-    proc = subprocess.run([micropython_executable(), "-X", "heapsize=320K", "-m", "soak",
+    proc = subprocess.run([micropython_executable(), "-X", "heapsize=" + SOAK_HEAP, "-m", "soak",
                            "10000", "7"], capture_output=True, text=True, env=env,
                           cwd=str(tmp_path), timeout=1800)
     out = proc.stdout + proc.stderr
