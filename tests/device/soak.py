@@ -8,10 +8,10 @@ allocated at each checkpoint)."""
 import gc
 import sys
 
+from xobo.compat import forget_module
 from xobo.games.xobo.ai.rng import Rng
 from xobo.games.xobo.rules.moves import new_move_buffer
 from xobo.games.xobo.rules.notation import format_move
-from xobo.compat import forget_module
 from xobo.runtime.virtual_board import VirtualBoard
 
 
