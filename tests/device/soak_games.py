@@ -52,10 +52,16 @@ def main(game, board, total, flash_dir):
             continue
         if app.pending < 0 and not app.computer_plays(pos.side):
             r = vb.command("hint")
-            if not r or not r[0].startswith("ok hint "):
+            if r and r[0].startswith("error out of memory"):
+                # recovered (the board said so: an ``event error out of memory``, counted in
+                # oom): the player plays on without the hint, as a person at the table would
+                text = _a_move_without_hint(pos)
+            elif not r or not r[0].startswith("ok hint "):
                 errors.append("hint: %s" % r)
                 break
-            r = vb.command("move " + r[0][8:])
+            else:
+                text = r[0][8:]
+            r = vb.command("move " + text)
             if not r or not r[0].startswith("ok move"):
                 errors.append("move: %s" % r)
                 break
@@ -88,6 +94,18 @@ def main(game, board, total, flash_dir):
         moves, games, len(oom), len(errors), stuck, mem_free()))
     for line in (errors + oom)[:5]:
         print("ERROR " + line)
+
+
+def _a_move_without_hint(pos):
+    """A legal move that the pieces play (not a pass, a question or a resignation, which
+    Brochs writes in parentheses or as --), chosen by the ply so that the soak stays seeded."""
+    acts = pos.legal_actions()
+    n = len(acts)
+    for k in range(n):
+        text = pos.move_text(acts[(pos.ply * 7 + k) % n])
+        if text[0] != "(" and text != "--":
+            return text
+    return pos.move_text(acts[0])
 
 
 main(sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4])
