@@ -68,6 +68,19 @@ else:
             return f
 
 
+# Whether a module of native code (``@micropython.native``/``viper``, compiled into an .mpy)
+# gives its memory back when it is unloaded and imported again. The Pico's port (rp2), like
+# the other bare-metal ports listed, allocates native code in the collected heap: unloaded, it
+# is freed. The unix port maps it into memory that is never freed and is scanned as a root of
+# every collection (its MP_PLAT_ALLOC_EXEC), so each import again keeps the code's constants in
+# the heap for good (measured here: 32 B a viper function an import; the XoBo computer about
+# 200 B a search, a soak's heap run down in 500 moves); esp32, esp8266 and nrf keep it in
+# executable RAM that is never freed. Where it does not unload, the runtime keeps such modules
+# loaded (as it keeps frozen ones: xobo.runtime.app._ai_done).
+NATIVE_CODE_UNLOADS = not IS_MICROPYTHON or sys.platform in ("rp2", "pyboard", "mimxrt",
+                                                             "samd")
+
+
 def ptr8(buf):
     return buf
 

@@ -50,6 +50,7 @@ def main(game, board, total, flash_dir):
             vb.advance(300)
             games += 1
             continue
+        start_ply = pos.ply
         if app.pending < 0 and not app.computer_plays(pos.side):
             r = vb.command("hint")
             if r and r[0].startswith("error out of memory"):
@@ -66,9 +67,14 @@ def main(game, board, total, flash_dir):
                 errors.append("move: %s" % r)
                 break
         k = 0
-        while app.pending < 0 and k < 50:  # the computer thinks (each cycle may search)
+        # the computer thinks (each cycle may search); a move that no piece plays (Brochs's
+        # question and its answer, a pass) is committed at once, never pending
+        while app.pending < 0 and app.pos.ply == start_ply and k < 50:
             vb.advance(10)
             k += 1
+        if app.pending < 0 and app.pos.ply != start_ply:
+            moves += 1
+            continue
         if app.pending < 0:
             stuck += 1
             errors.append("no computer move at ply %d" % pos.ply)

@@ -42,3 +42,36 @@ def test_a_saved_game_that_cannot_run_here_boots_xobo_and_set_game_brochs_change
         proc = _boot(out, ["settings"])
         assert proc.returncode == 0 and "not playable" not in proc.stdout, proc.stdout
         assert "ok game xobo" in proc.stdout.splitlines()
+
+
+_OUT_OF_MEMORY_ONCE = """
+import fakehw
+fakehw.install()
+from xobo.runtime import device
+resumed = device.build
+
+
+def build(*args, **kwargs):  # the boot that resumes the saved game runs out of memory
+    if kwargs.get("resume", True):
+        raise MemoryError("memory allocation failed, allocating 1280 bytes")
+    return resumed(*args, **kwargs)
+
+
+device.build = build
+device.run()
+"""
+
+
+def test_a_boot_that_runs_out_of_memory_boots_again_with_a_new_game_and_says_so(tmp_path):
+    out = tmp_path / "flash"
+    deploy.build(deploy.find_board("pico_gpio"), out, march="x64")
+    (out / "run_main.py").write_text(_OUT_OF_MEMORY_ONCE)
+    proc = _boot(out, ["position", "undo"])
+    text = proc.stdout + proc.stderr
+    assert proc.returncode == 0 and "Traceback" not in text, text
+    lines = proc.stdout.splitlines()
+    assert any(x.startswith("xobo: saved game not resumed: out of memory at power-up (")
+               and x.endswith("bytes free); new game") for x in lines), lines
+    assert "ok ........./........./........./........./........./........./........./" \
+        "........./......... ns 36 0 0" in lines, lines  # the start: a new game, playable
+    assert "error nothing to undo: this is the start of the game" in lines, lines

@@ -47,6 +47,8 @@ import fakehw
 fakehw.install()
 gc.collect()
 print("base alloc=%d" % gc.mem_alloc())
+import xobo.compat
+xobo.compat.NATIVE_CODE_UNLOADS = True  # as on the Pico's port: the computer's code unloads
 exec(open("main.py").read())
 """
 

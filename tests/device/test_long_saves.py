@@ -31,14 +31,8 @@ exec(open("main.py").read())
 """
 
 # (game, board): the games that fit each board (Brochs needs the 15 x 15 one)
-# Known regression, open (issue 18): the longest Chain Reaction game on the 15x15 board (1,999
-# segments) resumed at boot with 60 KB to spare on the saves branch alone; since this
-# session's merges its boot runs out of memory (a 1,280-byte block) in the Pico's heap
-_CR_15X15 = pytest.param("chain-reaction", "pico_15x15", marks=pytest.mark.xfail(
-    reason="issue 18, open: the 1,999-segment Chain Reaction save no longer boots on the "
-    "15x15 board in the Pico's heap since the merges of this session", strict=False))
 CASES = [("xobo", "pico_gpio"), ("x", "pico_gpio"), ("chain-reaction", "pico_gpio"),
-         ("tiny", "pico_gpio"), ("xobo", "pico_15x15"), _CR_15X15,
+         ("tiny", "pico_gpio"), ("xobo", "pico_15x15"), ("chain-reaction", "pico_15x15"),
          ("brochs", "pico_15x15"), ("x", "pico_15x15"), ("tiny", "pico_15x15")]
 
 
@@ -53,7 +47,7 @@ def builds(tmp_path_factory):
     return out
 
 
-def boot(build, tmp_path, files, lines):
+def boot(build, tmp_path, files, lines, heap=PICO_HEAP_HERE):
     """Boot a copy of ``build`` whose flash also holds ``files`` (written by ``files(flash)``),
     send ``lines``, return (returncode, stdout + stderr)."""
     flash = tmp_path / "flash"
@@ -63,7 +57,7 @@ def boot(build, tmp_path, files, lines):
     # the firmware's own files by a relative path, as the device names them ("xobo/..."): a
     # module's path is kept in the heap, and pytest's temporary directories are long
     env["MICROPYPATH"] = ".:%s:.frozen" % (TESTS / "drivers")
-    proc = subprocess.run([micropython_executable(), "-X", "heapsize=" + PICO_HEAP_HERE,
+    proc = subprocess.run([micropython_executable(), "-X", "heapsize=" + heap,
                            "run_main.py"], input="".join(x + "\n" for x in lines),
                           capture_output=True, text=True, cwd=str(flash), env=env, timeout=600)
     return proc.returncode, proc.stdout + proc.stderr
@@ -106,6 +100,30 @@ def test_the_longest_game_resumes_at_boot_in_the_pico_heap_with_the_computer(
     assert "MemoryError" not in out and "Traceback" not in out, out[-3000:]
     assert "out of memory" not in out, out[-3000:]
     assert "\nok hint " in out, out[-3000:]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("heap", ["290K", "300K"])
+def test_a_saved_game_too_long_for_the_free_heap_boots_a_new_game_never_a_failed_boot(
+        builds, tmp_path, heap):
+    # a smaller heap than the Pico's (other firmware, other settings): the longest Chain
+    # Reaction game does not fit while the board boots. That once let the boot end in a
+    # MemoryError at every power-up (the protocol's import, after the replay); the code is
+    # loaded first now, and the replay that does not fit falls back to a new game
+    moves = longest("chain-reaction")
+    pkg = games.load("chain-reaction")
+    params = {k: v for k, v in pkg.DEFAULTS.items() if k != "first"}
+
+    def files(flash):
+        Settings(flash).save({"game": "chain-reaction"})
+        SavedGame(flash, slot_name("chain-reaction")).save("chain-reaction", params, 0, "",
+                                                           list(moves))
+
+    rc, out = boot(builds["pico_15x15"], tmp_path, files, ["position", "new", "position"],
+                   heap)
+    assert rc == 0 and "Traceback" not in out, out[-3000:]
+    answers = [x for x in out.splitlines() if x.startswith("ok ")]
+    assert len(answers) == 3, out[-3000:]  # both positions and the new game answered
 
 
 if not os.path.exists(micropython_executable()):  # pragma: no cover

@@ -24,20 +24,9 @@ MOVES = 1000
 # leaves Brochs's computer too little for a search on the 15x15 board (out of memory at
 # every try after 50-200 moves) where the device has room.
 HEAP = {"pico_gpio": "352K", "pico_15x15": "364K"}
-# Known regression, open (issue 18): after this session's merges the XoBo 9x9 soak runs its
-# heap down (7.5 KB free after about 460 moves, hints and the computer's moves out of memory)
-# where the saves branch alone played 1,000 moves; not yet understood
-_XOBO_9X9 = pytest.param("xobo", "pico_gpio", marks=pytest.mark.xfail(
-    reason="issue 18, open: the XoBo 9x9 soak runs out of heap after ~460 moves since the "
-    "merges of this session", strict=False))
-# and Brochs on the 15x15: its computer's move out of memory again and again (56 KB free)
-# after about 970 moves, where the saves branch alone had no out-of-memory event at all
-_BROCHS_15X15 = pytest.param("brochs", "pico_15x15", marks=pytest.mark.xfail(
-    reason="issue 18, open: the Brochs 15x15 soak's computer runs out of heap near the end "
-    "since the merges of this session", strict=False))
-CASES = [_XOBO_9X9, ("x", "pico_gpio"), ("chain-reaction", "pico_gpio"),
+CASES = [("xobo", "pico_gpio"), ("x", "pico_gpio"), ("chain-reaction", "pico_gpio"),
          ("tiny", "pico_gpio"), ("xobo", "pico_15x15"), ("chain-reaction", "pico_15x15"),
-         _BROCHS_15X15, ("x", "pico_15x15"), ("tiny", "pico_15x15")]
+         ("brochs", "pico_15x15"), ("x", "pico_15x15"), ("tiny", "pico_15x15")]
 
 
 @pytest.fixture(scope="module")

@@ -86,7 +86,7 @@ def wait_turn(pg, player):
     assert pg.inner_text('[data-role="turn"]') == words
 
 
-def wait_led(pg, name, rgb, timeout=3000):
+def wait_led(pg, name, rgb, timeout=10000):
     pg.wait_for_function(
         "([c, v]) => document.querySelector('[data-cell=\"' + c + '\"]').dataset.led === v",
         arg=[name, rgb], timeout=timeout)
@@ -97,14 +97,20 @@ def press(pg, button):
     pg.click('[data-button="%s"]' % button)
 
 
-def play_for_me(pg, source):
-    """Click "Play ... for me" once it offers the move the board waits for (``expect``) or
-    the hint it shows (``hint``); returns the move it names."""
+def offered(pg, source):
+    """The move "Play ... for me" offers, once it offers the move the board waits for
+    (``expect``) or the hint it shows (``hint``)."""
     sel = '[data-role="play"][data-from="%s"]:not([hidden])' % source
     pg.wait_for_selector(sel, timeout=8000)
     move = pg.get_attribute(sel, "data-move")
     assert pg.inner_text(sel) == "Play %s for me" % move
-    pg.click(sel)
+    return move
+
+
+def play_for_me(pg, source):
+    """Click "Play ... for me" once it offers a move (``offered``); returns the move."""
+    move = offered(pg, source)
+    pg.click('[data-role="play"][data-from="%s"]:not([hidden])' % source)
     return move
 
 
@@ -180,8 +186,9 @@ def test_X_a_whole_three_player_game_on_a_5x5_red_by_hand_yellow_and_green_by_th
             if red_moves % 3 == 0:
                 # the hint's move, played with the pieces by "Play ... for me"
                 press(pg, "hint")
-                move = play_for_me(pg, "hint")
-                g = app.pos.parse_move(move)
+                move = offered(pg, "hint")
+                g = app.pos.parse_move(move)  # (read before it is played: then it is taken)
+                play_for_me(pg, "hint")
             else:
                 # by hand: a click puts a red piece on the empty hexagon nearest the centre
                 empty = [g for g in range(25) if not app.pos.owner[g]]

@@ -47,6 +47,7 @@ from array import array
 from xobo import games
 from xobo.compat import (
     IS_MICROPYTHON,
+    NATIVE_CODE_UNLOADS,
     collect,
     const,
     forget_module,
@@ -164,8 +165,10 @@ def _is_power_cut(exc):
 class App:
     """The board's application over a ``xobo.drivers.Drivers`` (real or virtual)."""
 
-    def __init__(self, drivers, settings=None, now=None, listener=None, inference=None):
+    def __init__(self, drivers, settings=None, now=None, listener=None, inference=None,
+                 resume=True):
         self.d = drivers
+        self.resume_at_boot = resume  # False: the saved game stays on the flash, unread
         self.topo = from_boarddef(drivers.boarddef)
         self.raw = bytearray(self.topo.n_cells)
         self.ev = drivers.debouncer.new_event()
@@ -828,7 +831,10 @@ class App:
         ai.release()
         collect()
         if self._ai_frozen is None:
-            self._ai_frozen = is_frozen(ai)
+            # frozen, or native code on a port that cannot unload it (a soak on the unix
+            # port): kept, as importing it again would free nothing
+            self._ai_frozen = is_frozen(ai) or (
+                not NATIVE_CODE_UNLOADS and getattr(ai, "NATIVE", False))
         if not self._ai_frozen and mem_free() < AI_KEEP_FREE:
             for name in getattr(ai, "MODULES", (ai.__name__,)):
                 forget_module(name)
@@ -1132,7 +1138,8 @@ class App:
 # ---------------------------------------------------------------- the device's main loop
 
 
-def _asyncio():
+def asyncio_module():
+    """The asyncio module (uasyncio on a MicroPython older than 1.21)."""
     try:
         import asyncio
     except ImportError:
@@ -1164,7 +1171,7 @@ def main(boarddef=None, drivers=None, stdin=None, stdout=None):
 def serve(app, proto, stdin=None, stdout=None):
     """Run the board's tasks (scan, light, watchdog, serial) until the end of input (never
     on the device)."""
-    _asyncio().run(run_tasks(app, proto, stdin, stdout))
+    asyncio_module().run(run_tasks(app, proto, stdin, stdout))
 
 
 async def run_tasks(app, proto, stdin=None, stdout=None):
@@ -1173,7 +1180,7 @@ async def run_tasks(app, proto, stdin=None, stdout=None):
     never block the scan (the protocol drops overlong lines)."""
     import sys
 
-    asyncio = _asyncio()
+    asyncio = asyncio_module()
     out = stdout or sys.stdout
     src = stdin or sys.stdin
     src = getattr(src, "buffer", src)

@@ -28,10 +28,13 @@ from xobo.compat import forget_module, mem_free
 WATCHDOG_MS = 8000
 
 
-def build(path="board.json", watchdog_ms=WATCHDOG_MS, flash_root="", default=None):
+def build(path="board.json", watchdog_ms=WATCHDOG_MS, flash_root="", default=None,
+          resume=True):
     """The board's :class:`xobo.runtime.app.App`, built from the board definition at ``path``
     (raises ``xobo.drivers.boarddef.BoardDefError`` saying what is wrong with it), or from the
-    JSON text ``default`` when there is no file at ``path`` (the frozen image's definition)."""
+    JSON text ``default`` when there is no file at ``path`` (the frozen image's definition).
+    ``resume=False``: the saved game is left on the flash and a new game starts (the boot
+    after one that ran out of memory, ``run``)."""
     gc.collect()
     from xobo.drivers import boarddef
 
@@ -45,16 +48,26 @@ def build(path="board.json", watchdog_ms=WATCHDOG_MS, flash_root="", default=Non
     gc.collect()
     drivers = boarddef.make_drivers(bd, watchdog_ms=0, flash_root=flash_root)
     gc.collect()
-    from xobo.runtime.app import App
+    # the code the running board needs (the serial protocol, asyncio) before the saved game is
+    # resumed: code first, data last. A saved game too long for the heap then fails where it
+    # is resumed, which falls back to a new game and says so, never after it in an import,
+    # which would fail at every power-up (a 1,999-segment Chain Reaction game on the 15x15
+    # board once left too little for the protocol's import)
+    from xobo.runtime import protocol  # noqa: F401
+    from xobo.runtime.app import App, asyncio_module
 
+    asyncio_module()
     gc.collect()
-    app = App(drivers, inference=inference)
+    app = App(drivers, inference=inference, resume=resume)
     app.release_ai = True  # the AI's buffers are dropped after each search
     app.lean = True  # the code that loads games is unloaded after use
     forget_module("xobo.runtime.loading")  # (the boot loaded the saved game)
     forget_module("xobo.runtime.saveread")  # (and read it, and the settings)
     if app.settings["opponent"] != "off":
-        app.load_ai()  # the computer plays: its code now, not at its first turn
+        try:
+            app.load_ai()  # the computer plays: its code now, not at its first turn
+        except MemoryError:  # (its first turn imports it again, and recovers if it must)
+            gc.collect()
     if watchdog_ms:
         drivers.watchdog = boarddef.make_watchdog(bd, watchdog_ms)
     # the definition's checking code is needed only at boot: keep what the running board
@@ -87,6 +100,13 @@ class BoardSummary:
 
 
 
+def _booted(path, default, resume):
+    app = build(path, default=default, resume=resume)
+    from xobo.runtime.protocol import Protocol
+
+    return app, Protocol(app)
+
+
 def _exists(path):
     try:
         os.stat(path)
@@ -104,20 +124,29 @@ def run(path="board.json", default=None):
     from xobo.drivers.boarddef import BoardDefError
 
     try:
-        app = build(path, default=default)
+        app, proto = _booted(path, default, True)
     except BoardDefError as exc:
         print("xobo: %s" % exc)
         print("xobo: fix it with: xobo flash --board NAME")
         return None
     except MemoryError:
+        # whatever ran out (a saved game, a setting's game), the board boots again without
+        # resuming the saved game: never a boot that fails at every power-up
+        app = proto = None
         gc.collect()
-        print("xobo: out of memory while booting (%d bytes free): the firmware on the "
-              "flash is larger than this MicroPython leaves room for" % mem_free())
-        return None
+        free = mem_free()
+        try:
+            app, proto = _booted(path, default, False)
+        except MemoryError:
+            gc.collect()
+            print("xobo: out of memory while booting (%d bytes free): the firmware on the "
+                  "flash is larger than this MicroPython leaves room for" % mem_free())
+            return None
+        app.note = "saved game not resumed: out of memory at power-up (%d bytes free); " \
+            "new game" % free
+        print("xobo: " + app.note)
     from xobo.runtime.app import serve
-    from xobo.runtime.protocol import Protocol
 
-    proto = Protocol(app)
     gc.collect()
     try:
         serve(app, proto)

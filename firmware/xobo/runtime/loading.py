@@ -78,7 +78,7 @@ def resume_saved(app):
     app.saved = app._saved_game()
     resumed = False
     note = earlier = app.note  # (a note from before, the game's at boot: kept in front)
-    if app.saved is not None:
+    if app.saved is not None and app.resume_at_boot:
         try:
             saves = app.saved.load_all()
         except (OSError, ValueError) as exc:

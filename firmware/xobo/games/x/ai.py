@@ -27,6 +27,7 @@ from xobo.games.x.rules import geometry, new_move_buffer
 
 LEVELS = ("random", "greedy", "search")
 HINT_LEVEL = "search"
+NATIVE = True  # viper kernels: kept where a port cannot unload native code (xobo.compat)
 
 
 class SearchCancelled(Exception):

@@ -38,6 +38,7 @@ HINT_LEVEL = "pico"
 # the modules the board unloads together when the heap is short (xobo.runtime.app._ai_done)
 MODULES = ("xobo.games.xobo.ai", "xobo.games.xobo.ai.search", "xobo.games.xobo.ai.evaluate",
            "xobo.games.xobo.ai.rng")
+NATIVE = True  # evaluate.py's viper kernels: kept where a port cannot unload native code
 
 # Search settings per level. ``pico`` is bounded by nodes (deterministic; docs/ai.md gives its
 # time on the Pico); ``strong`` is for the desktop.
