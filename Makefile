@@ -6,7 +6,7 @@ STAMP   := $(VENV)/.setup-stamp
 BOARD   ?= pico_gpio
 PORT    ?=
 
-.PHONY: setup test test-fast bench sim flash build selftest lint doctor clean browser kicad \
+.PHONY: setup test test-fast soak bench sim flash build selftest lint doctor clean browser kicad \
 	hardware pcb pico-check cafe-bench firmware
 
 setup: $(STAMP)
@@ -48,11 +48,21 @@ test: setup browser kicad
 test-fast: setup
 	$(BIN)/python -m pytest -m "not browser and not slow"
 
+# the long soaks (tests/device): 10,000 moves of XoBo, 1,000 of every game on both boards, in
+# the Pico's heap on the unix port (make test runs them shorter; about 15 minutes)
+soak: setup
+	XOBO_SOAK=full $(BIN)/python -m pytest tests/device/test_soak.py tests/device/test_soak_games.py
+
 bench: setup
 	$(BIN)/python -m xobo_host.bench
 
 # 32 stand-in boards playing at once on one xobo cafe host (about a minute; docs/cafe.md)
-cafe-bench: setup
+cafe-# the long soaks (tests/device): 10,000 moves of XoBo, 1,000 of every game on both boards, in
+# the Pico's heap on the unix port (make test runs them shorter; about 15 minutes)
+soak: setup
+	XOBO_SOAK=full $(BIN)/python -m pytest tests/device/test_soak.py tests/device/test_soak_games.py
+
+bench: setup
 	$(BIN)/python -m xobo_host.cafe.bench --boards 32 --moves 1000
 
 sim: setup

@@ -15,6 +15,15 @@ for p in (str(FIRMWARE), str(TESTS)):
         sys.path.insert(0, p)
 
 
+def soak_moves(full, short):
+    """A soak's length: ``full`` under ``make soak`` (XOBO_SOAK=full), ``short`` in
+    ``make test`` (which keeps each test under a minute; the heap checks catch a leak in the
+    shorter run too: a XoBo soak once lost 200 B a move)."""
+    import os
+
+    return full if os.environ.get("XOBO_SOAK") == "full" else short
+
+
 def run_micropython(args, heapsize="2M", extra_path=(), timeout=600, input_text=None, cwd=None):
     """Run the unix port with firmware/ and tests/ on MICROPYPATH; returns CompletedProcess.
 

@@ -1,6 +1,6 @@
 """A long soak of the board under MicroPython (run by tests/device/test_soak.py): moves by hand
 and from a host, undos, new games and hints, on the virtual drivers, with the heap measured
-after a collection at checkpoints. Usage: micropython soak.py MOVES SEED
+after a collection at 20 checkpoints. Usage: micropython soak.py MOVES SEED
 
 Prints ``SOAK moves=N undos=U games=G hints=H errors=E`` and ``HEAP a b c ...`` (bytes
 allocated at each checkpoint)."""
@@ -70,7 +70,7 @@ def main(total, seed):
         assert app.pos.ply == after.ply and app.pos.to_string() == after.to_string(), (
             format_move(m), app.pos.to_string(), app.inf.state_name())
         moves += 1
-        if moves % 500 == 0:
+        if moves % (total // 20) == 0:  # 20 checkpoints
             gc.collect()
             heap.append(gc.mem_alloc())
     print("SOAK moves=%d undos=%d games=%d hints=%d errors=%d" % (moves, undos, games, hints,

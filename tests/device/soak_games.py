@@ -4,7 +4,8 @@ setting), the other side plays the computer's hint as a host move, the pieces fo
 move, and a new game starts when one ends.
 Usage: micropython soak_games.py GAME BOARD MOVES FLASH_DIR
 
-Prints ``SOAK moves=N games=G oom=O errors=E stuck=S`` (``oom``: ``event error out of
+Prints ``SOAK moves=N games=G oom=O errors=E stuck=S``, ``NEWFREE a b ...`` (the free heap at
+each new game's start) (``oom``: ``event error out of
 memory`` lines, each recovered; ``errors``: every other ``event error``; ``stuck``: a move the
 board did not commit) and the first error lines."""
 
@@ -42,12 +43,15 @@ def main(game, board, total, flash_dir):
     vb.set_cubes(app.pos.heights)  # the start position's pieces
     vb.advance(50)
     moves = games = stuck = 0
+    starts = []  # the free heap at each new game's start
     while moves < total:
         pos = app.pos
         if pos.is_terminal() or app.full():
             vb.command("new")
             vb.set_cubes(app.pos.heights)
             vb.advance(300)
+            collect()
+            starts.append(mem_free())
             games += 1
             continue
         start_ply = pos.ply
@@ -98,6 +102,7 @@ def main(game, board, total, flash_dir):
     collect()
     print("SOAK moves=%d games=%d oom=%d errors=%d stuck=%d free=%d" % (
         moves, games, len(oom), len(errors), stuck, mem_free()))
+    print("NEWFREE " + " ".join(str(x) for x in starts))
     for line in (errors + oom)[:5]:
         print("ERROR " + line)
 
