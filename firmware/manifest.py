@@ -28,6 +28,7 @@ package(
         "errors.py",
         "numbers.py",
         "history.py",  # the games' move histories: pages, never one growing block
+        "recordtags.py",  # the games' record tag lines: imported with a record module only
         # the drivers (rp2: machine, neopixel)
         "drivers/__init__.py",
         "drivers/buttons.py",
