@@ -27,7 +27,7 @@ package(
         "games/__init__.py",
         "errors.py",
         "numbers.py",
-        "history.py",  # the games' move histories: pages, never one growing block
+        "gamekit.py",  # every game's Position's base and its history's pages (never one block)
         "recordtags.py",  # the games' record tag lines: imported with a record module only
         # the drivers (rp2: machine, neopixel)
         "drivers/__init__.py",

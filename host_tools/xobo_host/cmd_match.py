@@ -223,7 +223,8 @@ def lineups(levels, players):
 
 
 def play_game_of(job):
-    """Play one game of any game; returns (index, line-up, winner seat or -1, plies)."""
+    """Play one game of any game; returns (index, line-up, winner seat or -1, plies, whether
+    it ended: a draw ends without a winner, a game stopped at the move limit is unfinished)."""
     index, name, settings, lineup, seed, max_moves, time_ms = job
     from xobo.games import load
 
@@ -234,14 +235,14 @@ def play_game_of(job):
         # time_ms None: node budgets only, so that a match replays exactly on a busy machine
         m = ai.choose_move(pos, lineup[pos.side], seed=seed, time_ms=time_ms)
         pos.apply(m)
-    return index, lineup, pos.winner(), pos.ply
+    return index, lineup, pos.winner(), pos.ply, pos.is_terminal()
 
 
 def run_game_match(name, levels, games, seed=0, settings_words=(), max_moves=200, workers=2,
                    time_ms=None, progress=None):
     """Play ``games`` games of game ``name`` between ``levels``; returns the tally:
     {"seats": {level: n}, "wins": {level: n}, "pairs": {(a, b): [games, a won, b won,
-    unfinished]}, "games": n}."""
+    unfinished, drawn]}, "games": n}."""
     from xobo.games import load
 
     game = load(name)
@@ -273,7 +274,7 @@ def run_game_match(name, levels, games, seed=0, settings_words=(), max_moves=200
 
 
 def _tally(results, tally, levels, progress):
-    for index, lineup, w, plies in results:
+    for index, lineup, w, plies, ended in results:
         tally["games"] += 1
         for lv in lineup:
             tally["seats"][lv] += 1
@@ -283,17 +284,18 @@ def _tally(results, tally, levels, progress):
         present = [lv for lv in levels if lv in lineup]
         for i in range(len(present)):
             for j in range(i + 1, len(present)):
-                row = tally["pairs"].setdefault((present[i], present[j]), [0, 0, 0, 0])
+                row = tally["pairs"].setdefault((present[i], present[j]), [0, 0, 0, 0, 0])
                 row[0] += 1
                 if winner == present[i]:
                     row[1] += 1
                 elif winner == present[j]:
                     row[2] += 1
                 elif winner is None:
-                    row[3] += 1
+                    row[4 if ended else 3] += 1
         if progress:
             progress("game %d (%s): %s after %d moves"
-                     % (index, " ".join(lineup), winner or "unfinished", plies))
+                     % (index, " ".join(lineup),
+                        winner or ("a draw" if ended else "unfinished"), plies))
 
 
 def format_game_tally(tally, players):
@@ -306,13 +308,13 @@ def format_game_tally(tally, players):
                         1 / players))
     # each level against random first, then the other pairs
     pairs = sorted(tally["pairs"].items(), key=lambda kv: ("random" not in kv[0], kv[0]))
-    for (a, b), (n, wa, wb, unfinished) in pairs:
+    for (a, b), (n, wa, wb, unfinished, drawn) in pairs:
         if a == "random":  # "greedy vs random": the level first, its yardstick second
             a, b, wa, wb = b, a, wb, wa
-        lines.append("%s vs %s: %d games, %s won %d, %s %d%s, unfinished %d"
-                     % (a, b, n, a, wa, b, wb,
-                        ", others %d" % (n - wa - wb - unfinished) if n - wa - wb - unfinished
-                        else "", unfinished))
+        others = n - wa - wb - unfinished - drawn  # a third level won
+        lines.append("%s vs %s: %d games, %s won %d, %s %d%s%s, unfinished %d"
+                     % (a, b, n, a, wa, b, wb, ", others %d" % others if others else "",
+                        ", drawn %d" % drawn if drawn else "", unfinished))
     return lines
 
 
