@@ -17,3 +17,11 @@ def test_TE2_the_match_line_says_drawn_and_the_progress_a_draw(capsys):
     out = capsys.readouterr().out
     assert "a draw after 9 moves" in out and "unfinished after" not in out
     assert out.splitlines()[-1].endswith(", drawn 1, unfinished 0"), out
+
+
+def test_TE2_two_levels_of_the_test_game_get_the_elo_line_with_its_draws(capsys):
+    # the same match as XoBo's (--a, --b): draws are counted apart from unfinished games
+    assert main(["match", "--game", "tiny", "--a", "random", "--b", "perfect", "--games", "12",
+                 "--workers", "1", "--quiet"]) == 0
+    line = capsys.readouterr().out.strip()
+    assert line.startswith("random 0 wins, ") and " drawn, 0 unfinished; Elo -" in line, line

@@ -1,0 +1,5 @@
+"""The test game on the host (never on the device): one piece a cell. Its moves' hands are the
+default ones (``xobo.hostkit``: from the footprint), its drawing the page's default (the
+players' colours from ``pos.owner``): the smallest host module (docs/games.md)."""
+
+CELL_HOLDS = (1, "a cell holds one piece (TB2)")
