@@ -17,6 +17,8 @@ A host module may give:
   ``xobo.runtime.colours`` and their meanings (``("X_", "X: ")``); ``LIGHT_NAMES``: its codes
   without a prefix (XoBo's ``VOINA``...); ``PLAYER_LABELS``: its players in the legend's words
   (default: the names, capitalized): the page's colour legend;
+- ``LADDER``: ``(settings words, max plies, UCT rungs, games a rung)`` of its strength ladder
+  in ``make bench`` (``xobo_host.bench_ladder``; default: its own defaults);
 - ``record_settings(rec) -> {key: value}``: the game's settings a record of its record module
   was played with (the simulator sets them to replay it; default: ``first``, the player to move
   at the record's start).
@@ -68,6 +70,7 @@ class HostKit:
         self.LIGHT_PREFIX = getattr(module, "LIGHT_PREFIX", None)
         self.LIGHT_NAMES = getattr(module, "LIGHT_NAMES", ())
         self.PLAYER_LABELS = getattr(module, "PLAYER_LABELS", None)
+        self.LADDER = getattr(module, "LADDER", None)
         own = getattr(module, "record_settings", None)
         if own is not None:
             self.record_settings = own

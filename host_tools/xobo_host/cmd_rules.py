@@ -2,10 +2,10 @@
 (``legal play perft show result hint``, ``xobo.rulescli``).
 
 ``xobo rules [--game G] [--runtime cpython|micropython] COMMAND ...`` runs game G's rules CLI
-(its package's ``cli_module``, docs/games.md; XoBo without ``--game``) with the other words as
-they are; with ``--runtime micropython`` (anywhere in the words) the same answer is computed
-by the firmware's engine under the MicroPython unix port. ``xobo rules --game G --help`` says
-that game's commands, options and levels.
+(its package's ``cli_module``, docs/games.md; the first game, XoBo, without ``--game``) with
+the other words as they are; with ``--runtime micropython`` (anywhere in the words) the same
+answer is computed by the firmware's engine under the MicroPython unix port. ``xobo rules
+--game G --help`` says that game's commands, options and levels.
 """
 
 import argparse
@@ -27,7 +27,6 @@ RULES_EPILOG = """examples:
   xobo rules --game tiny hint 'x.o/.x./... o'
   xobo rules --game chain-reaction --help
 """
-DEFAULT_GAME = "xobo"
 RUNTIMES = ("cpython", "micropython")
 
 
@@ -39,7 +38,7 @@ def general_help():
         "usage: xobo rules [--game GAME] [--runtime cpython|micropython] COMMAND [OPTIONS] ...",
         "",
         "The rules engine of every game (%s; default %s), the same commands for each:"
-        % (", ".join(names), DEFAULT_GAME),
+        % (", ".join(names), games.GAMES[0]),
         "  legal   the legal moves of a position (or of each stdin line)",
         "  play    play moves: each move, the position after it and the result",
         "  perft   count the move sequences of a given length",
@@ -88,7 +87,7 @@ def main(words):
     if name is None and (not argv or argv[0] in ("-h", "--help", "help")):
         print(general_help())
         return 0 if argv else 2
-    name = name or DEFAULT_GAME
+    name = name or games.GAMES[0]  # the board's first game
     try:
         game = games.load(name)
     except (ValueError, ImportError) as exc:

@@ -3,6 +3,7 @@ and quadrants drawn, for the simulator, the test kits and the tools (docs/games.
 module")."""
 
 CELL_HOLDS = (1, "a square holds one piece (BM1, BM2)")
+LADDER = ((), 400, (3,), 2)  # make bench: long games, one rung (UCT is slow here)
 LIGHT_PREFIX = ("BR_", "Brochs: ")  # its light codes' prefix (xobo.runtime.colours), words'
 
 

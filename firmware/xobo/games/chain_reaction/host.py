@@ -3,6 +3,7 @@ towers and goal rows drawn, for the simulator, the test kits and the tools (docs
 host module")."""
 
 CELL_HOLDS = (2, "a square holds two pieces at most: a tower (CB4)")
+LADDER = ((), 200, (30, 300), 2)  # make bench: its strength ladder against UCT
 # its light codes' prefix (xobo.runtime.colours), and their words'
 LIGHT_PREFIX = ("CR_", "Chain Reaction: ")
 

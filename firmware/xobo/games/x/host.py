@@ -2,6 +2,7 @@
 holds, for the simulator, the test kits and the tools (docs/games.md, "The host module")."""
 
 CELL_HOLDS = (1, "a cell holds one piece (XM1)")
+LADDER = ((), 100, (30, 300), 3)  # make bench: its strength ladder against UCT
 LIGHT_PREFIX = ("X_", "X: ")  # its light codes' prefix (xobo.runtime.colours), their words'
 
 

@@ -22,6 +22,7 @@ from xobo.games.xobo.rules.moves import (
 PIECES = 36  # a XoBo set has 36 cubes (B1): what is neither on the board nor in a hand is boxed
 PIECE_WORD = "cubes"
 CELL_HOLDS = None  # a stack has no height limit (B6)
+LADDER = ((), 200, (30,), 2)  # make bench: its strength ladder against UCT
 # its own light codes (xobo.runtime.colours) without a game's prefix: the Voina and regroup
 # cells, the loser's edges, the lifted stack (docs/rules/xobo.md): the page's legend
 LIGHT_NAMES = ("VOINA", "REGROUP", "LOSER", "SOURCE")
