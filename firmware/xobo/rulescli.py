@@ -315,24 +315,29 @@ def _whole(option, text):
 
 def usage(game, hooks):
     """The help of game ``game``'s rules CLI: its commands, options and levels."""
-    opts = " ".join("[%s]" % _setting_help(k, game.SETTINGS[k]) for k in game.SETTINGS)
-    return "\n".join((
-        "usage: xobo rules --game %s COMMAND [OPTIONS] ...  (the rules of %s)"
-        % (game.NAME, game.TITLE),
-        "commands (POSITION: the game's notation; omitted: the start position):",
-        "  legal [POSITION]              the legal moves (omitted: one position a stdin line)",
-        "  play [--position P] %s...    each %s, the position after it, the result"
-        % (hooks.get("MOVE_WORD", "move").upper(), hooks.get("MOVE_WORD", "move")),
-        "  perft DEPTH [POSITION]        the number of sequences of DEPTH (0-%d)"
-        % hooks.get("MAX_PERFT_DEPTH", 6),
-        "  show [POSITION]               the position drawn",
-        "  result [POSITION]             the result: %s, draw or * while it goes on"
-        % _one_of(game.PLAYER_NAMES),
-        "  hint [--level L] [--seed S] [--time-ms T] [POSITION]   the computer's move"
-        " (levels: %s; default %s)" % (", ".join(game.LEVELS), game.DEFAULT_LEVEL),
-        "options (the game's settings, defaults %s):" % " ".join(
-            "%s=%s" % (k, game.DEFAULTS[k]) for k in game.SETTINGS),
-        "  " + opts))
+    word = hooks.get("MOVE_WORD", "move")
+    rows = (
+        ("legal [POSITION]", "the legal moves (omitted: one position a stdin line)"),
+        ("play [--position P] %s..." % word.upper(),
+         "each %s, the position after it, the result" % word),
+        ("perft DEPTH [POSITION]",
+         "the number of sequences of DEPTH (0-%d)" % hooks.get("MAX_PERFT_DEPTH", 6)),
+        ("show [POSITION]", "the position drawn"),
+        ("result [POSITION]",
+         "the result: %s, draw or * while it goes on" % _one_of(game.PLAYER_NAMES)),
+        ("hint [--level L] [--seed S]", "the computer's move (levels: %s; default %s;"
+         " --time-ms T bounds it)" % (", ".join(game.LEVELS), game.DEFAULT_LEVEL)),
+    )
+    lines = ["usage: xobo rules --game %s COMMAND [OPTIONS] ...  (the rules of %s)"
+             % (game.NAME, game.TITLE),
+             "commands (POSITION: the game's notation; omitted: the start position):"]
+    for command, what in rows:
+        lines.append("  %-30s %s" % (command, what))
+    lines.append("options (the game's settings, defaults %s):" % " ".join(
+        "%s=%s" % (k, game.DEFAULTS[k]) for k in game.SETTINGS))
+    lines.append("  " + " ".join("[%s]" % _setting_help(k, game.SETTINGS[k])
+                                 for k in game.SETTINGS))
+    return "\n".join(lines)
 
 
 _EXTRA = {"play": ("position",), "hint": ("level", "seed", "time_ms")}
