@@ -96,7 +96,8 @@ def _rgb(code):
 
 
 def game_drawing(app):
-    """What the page draws of the game beyond the LEDs and the counts (see DRAW)."""
+    """What the page draws of the game beyond the LEDs and the counts (its host module's
+    ``draw``, above)."""
     hook = hostkit.of(app.settings["game"]).draw
     if hook is None:
         return {}
