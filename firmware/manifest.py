@@ -9,15 +9,19 @@
 # device files import nothing outside this list (or MicroPython's own modules), and that every
 # file of firmware/xobo/ is either here or named as host-only there.
 
+import os
+
 module("main.py")
 
-# each game's device files: its own manifest (only the selected game is imported on the device,
-# but every installed game is on the flash so that `set game` and the game gesture work)
-include("xobo/games/xobo/manifest.py")
-include("xobo/games/x/manifest.py")
-include("xobo/games/chain_reaction/manifest.py")
-include("xobo/games/brochs/manifest.py")
-include("xobo/games/tiny/manifest.py")
+# each game's device files: the manifest of every folder of xobo/games/ that has one, found by
+# listing them (a game is one folder: adding a game is adding its folder). Only the selected
+# game is imported on the device, but every installed game is on the flash so that `set game`
+# and the game gesture work. (The readers, xobo_host.deploy and the board's image manifest,
+# give this file its __file__.)
+_GAMES_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "xobo", "games")
+for _game in sorted(os.listdir(_GAMES_DIR)):
+    if os.path.isfile(os.path.join(_GAMES_DIR, _game, "manifest.py")):
+        include("xobo/games/%s/manifest.py" % _game)
 
 package(
     "xobo",
@@ -27,7 +31,8 @@ package(
         "games/__init__.py",
         "errors.py",
         "numbers.py",
-        "history.py",  # the games' move histories: pages, never one growing block
+        "gamekit.py",  # every game's Position's base and its history's pages (never one block)
+        "recordtags.py",  # the games' record tag lines: imported with a record module only
         # the drivers (rp2: machine, neopixel)
         "drivers/__init__.py",
         "drivers/buttons.py",

@@ -20,7 +20,7 @@ def _error_line(proc):
 
 
 @pytest.mark.parametrize("args, words", [
-    (["rules", "perftx"], "invalid choice: 'perftx'"),
+    (["rules", "perftx"], "unknown rules command 'perftx'"),
     (["rules", "hint", "--seed", "\uff13", "x"], "'\uff13' is not a whole number"),
     (["games", "show", "\u0663"], "is not a whole number (digits 0-9)"),
     (["match", "--a", "pico", "--b", "random", "--games", "1_0"], "'1_0' is not a whole"),

@@ -23,14 +23,9 @@ import argparse
 import subprocess
 import sys
 
-# game: (settings words, max plies, rungs (UCT playouts a move), games a rung)
-LADDER = {
-    "tiny": ((), 20, (10, 100, 1000), 4),
-    "x": ((), 100, (30, 300), 3),
-    "chain-reaction": ((), 200, (30, 300), 2),
-    "brochs": ((), 400, (3,), 2),
-    "xobo": ((), 200, (30,), 2),
-}
+# each game's rungs come from its host module (``LADDER``, xobo.hostkit): (settings words, max
+# plies, rungs (UCT playouts a move), games a rung); a game without one gets these
+DEFAULT_LADDER = ((), 200, (30,), 2)
 PLY_LIMIT_TIMING = 60  # plies of the timing game (enough to reach the middle game)
 BUDGET = "1.8 s (board bound)"
 
@@ -78,10 +73,11 @@ def unix_port_times(name):
 
 def strength_rows(name, levels=None, rungs=None, games=None, workers=2, progress=None):
     """[(level, rung, result dict)] of the game's levels against UCT at each rung."""
+    from xobo import hostkit
     from xobo.games import load
     from xobo_host.cmd_match import run_opponent_match
 
-    words, max_plies, default_rungs, default_games = LADDER[name]
+    words, max_plies, default_rungs, default_games = hostkit.of(name).LADDER or DEFAULT_LADDER
     ai = load(name).computer()
     rows = []
     for level in levels or ai.LEVELS:
@@ -116,7 +112,7 @@ def main(games_list=None, levels=None, rungs=None, games=None, workers=2, emit=N
     it is measured (the whole ladder takes minutes)."""
     from xobo.games import available, load
 
-    names = games_list or [g for g in LADDER if g in available()]
+    names = games_list or available()
     lines = ["Strength ladder: each level against plain UCT (uct:N, N random playouts a move;"
              " its seat rotated, seed 1)",
              "%-15s %-9s %10s %4s %4s %4s %4s %7s %10s %7s %7s %9s" % (

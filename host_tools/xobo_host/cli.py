@@ -65,15 +65,13 @@ def build_parser():
 
 def main(argv=None):
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["rules"]:
-        from xobo_host.cmd_rules import other_game
+    if argv[:1] == ["rules"]:  # every game's own rules CLI, its words as they are
+        from xobo_host import cmd_rules
 
-        status = other_game(argv[1:])
-        if status is not None:  # `xobo rules --game x ...`: that game's own rules CLI
-            return status
-        argv = [w for w in argv if w not in ("--game=xobo",)]
-        if argv[1:3] == ["--game", "xobo"]:
-            argv = argv[:1] + argv[3:]
+        try:
+            return cmd_rules.main(argv[1:])
+        except BrokenPipeError:
+            return 0
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):

@@ -1,8 +1,10 @@
-"""``xobo match``: play AI levels against each other and report the score and an Elo estimate.
+"""``xobo match``: play AI levels of any game against each other and report the score.
 
-A plays North-South in even games and East-West in odd ones; game ``i`` uses seed
-``SEED + i`` for both players, so a match replays exactly. A game that reaches the move limit
-is reported unfinished (E5) and counts half a point in the Elo estimate.
+Two levels ``--a`` and ``--b`` of a two-player game (the first game of ``xobo.games.GAMES``
+unless ``--game`` names another): A plays the first seat in even games and the second in odd
+ones; game ``i`` uses seed ``SEED + i`` for both players, so a match replays exactly. A game
+that reaches the move limit is reported unfinished (XoBo's E5), a game that ends without a
+winner drawn (the test game's TE2); both count half a point in the Elo estimate.
 
 Usage::
 
@@ -10,12 +12,12 @@ Usage::
     ...
     strong 97 wins, 2 losses, 1 unfinished; Elo +600 ± 180
 
-Any other game with a computer player (``--game x``) plays its levels (``--levels``, or ``--a``
-and ``--b``, or all the game's levels) in every line-up of the seats that holds at least two
-different levels (for 3 players and 2 levels: aab, aba, baa, abb, bab, bba), game ``i`` the
-line-up ``i`` modulo their number, with seed ``SEED + i``. It reports each level's wins per seat
-played (a fair share is 1 / players) and, for each pair of levels, who won the games they met
-in::
+Otherwise (``--levels``, three players, or no ``--a`` and ``--b``) the game's levels (``--levels``,
+or ``--a`` and ``--b``, or all the game's levels) play in every line-up of the seats that holds
+at least two different levels (for 3 players and 2 levels: aab, aba, baa, abb, bab, bba), game
+``i`` the line-up ``i`` modulo their number, with seed ``SEED + i``. It reports each level's wins
+per seat played (a fair share is 1 / players) and, for each pair of levels, who won the games
+they met in::
 
     xobo match --game x --levels random,greedy --games 60
     ...
@@ -40,7 +42,11 @@ import time
 
 from xobo_host.argtypes import positive, whole_number
 
-LEVEL_HELP = "random, greedy, beginner, pico or strong"
+
+def _first_game():
+    from xobo.games import GAMES
+
+    return GAMES[0]
 
 
 def register(subparsers):
@@ -50,16 +56,18 @@ def register(subparsers):
         description="Play N games between AI levels A and B (colours alternate) and print the"
         " score and Elo difference of A.",
     )
-    p.add_argument("--game", default="xobo", help="the game (default xobo)")
-    p.add_argument("--a", help="level of player A: " + LEVEL_HELP + " (XoBo: required)")
-    p.add_argument("--b", help="level of player B: " + LEVEL_HELP + " (XoBo: required)")
-    p.add_argument("--levels", help="other games: the levels, comma-separated (default: --a"
-                   " and --b, or all the game's levels)")
+    p.add_argument("--game", default=None, help="the game (default: the first, %s)"
+                   % _first_game())
+    p.add_argument("--a", help="level of player A (the game's LEVELS: xobo rules --game G"
+                   " --help)")
+    p.add_argument("--b", help="level of player B")
+    p.add_argument("--levels", help="the levels, comma-separated, in every line-up of the seats"
+                   " (default: --a and --b, or all the game's levels)")
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
-                   help="other games: a game setting (--set size=6)")
+                   help="a game setting (--set size=6)")
     p.add_argument("--games", type=positive, default=10, help="number of games (default 10)")
     p.add_argument("--seed", type=whole_number, default=0, help="seed of game 0 (default 0)")
-    p.add_argument("--variant", default="xobo", choices=("xobo", "kv"))
+    p.add_argument("--variant", help="the game's variant setting: --set variant=V")
     p.add_argument(
         "--max-moves", type=positive, default=200, help="move limit; then unfinished (E5)"
     )
@@ -74,23 +82,24 @@ def register(subparsers):
 
 
 def play_game(job):
-    """Play one game; returns (index, winner level 'a'/'b'/None, moves, record text)."""
-    index, level_a, level_b, seed, variant, max_moves, time_ms = job
-    from xobo.games.xobo.ai import choose_move
-    from xobo.games.xobo.rules.notation import format_move
-    from xobo.games.xobo.rules.position import Position
+    """Play one game of A against B; returns (index, winner level 'a'/'b'/'draw'/None (the
+    move limit), plies, the moves' text)."""
+    index, name, settings, level_a, level_b, seed, max_moves, time_ms = job
+    from xobo.games import load
 
-    pos = Position(variant)
-    a_side = index % 2  # A is NS (0) in even games
+    game = load(name)
+    ai = game.computer()
+    pos = game.new_position(settings)
+    a_side = index % 2  # A plays the first seat in even games
     moves = []
-    while pos.winner() < 0 and pos.ply < max_moves:
+    while not pos.is_terminal() and pos.ply < max_moves:
         level = level_a if pos.side == a_side else level_b
-        m = choose_move(pos, level=level, seed=seed, time_ms=time_ms)
+        m = ai.choose_move(pos, level, seed=seed, time_ms=time_ms)
+        moves.append(pos.move_text(m))
         pos.apply(m)
-        moves.append(format_move(m))
     w = pos.winner()
     if w < 0:
-        result = None
+        result = "draw" if pos.is_terminal() else None
     else:
         result = "a" if w == a_side else "b"
     return index, result, pos.ply, " ".join(moves)
@@ -124,13 +133,14 @@ def elo(wins, losses, unfinished):
     return int(round(d)), int(round(margin))
 
 
-def format_result(level_a, wins, losses, unfinished):
-    d, margin = elo(wins, losses, unfinished)
+def format_result(level_a, wins, losses, unfinished, drawn=0):
+    d, margin = elo(wins, losses, unfinished + drawn)
     sign = "+" if d >= 0 else "-"
-    return "%s %d wins, %d losses, %d unfinished; Elo %s%d \u00b1 %d" % (
+    return "%s %d wins, %d losses, %s%d unfinished; Elo %s%d \u00b1 %d" % (
         level_a,
         wins,
         losses,
+        "%d drawn, " % drawn if drawn else "",
         unfinished,
         sign,
         abs(d),
@@ -138,30 +148,38 @@ def format_result(level_a, wins, losses, unfinished):
     )
 
 
-def run_match(level_a, level_b, games, seed=0, variant="xobo", max_moves=200, workers=2,
-              time_ms=None, progress=None):
-    """Play the match; returns (wins, losses, unfinished) for A. ``progress(line)`` gets one
-    line per finished game."""
-    from xobo.games.xobo.ai import LEVELS
+def run_match(level_a, level_b, games, seed=0, settings_words=(), max_moves=200, workers=2,
+              time_ms=None, progress=None, name=None):
+    """Play the match of two-player game ``name`` (default: the first game); returns (wins,
+    losses, unfinished, drawn) for A. ``progress(line)`` gets one line per finished game."""
+    from xobo.games import load
 
+    name = name or _first_game()
+    game = load(name)
+    if game.PLAYERS != 2:
+        raise ValueError("%s has %d players: play its levels with --levels" % (name,
+                                                                            game.PLAYERS))
+    levels = game.computer().LEVELS
     for lv in (level_a, level_b):
-        if lv not in LEVELS:
-            raise ValueError("unknown level '%s': use %s" % (lv, LEVEL_HELP))
-    jobs = [(i, level_a, level_b, seed + i, variant, max_moves, time_ms) for i in range(games)]
-    counts = [0, 0, 0]
+        if lv not in levels:
+            raise ValueError("unknown level '%s' for %s: use %s" % (lv, name, ", ".join(levels)))
+    settings = parse_settings(game, settings_words)
+    jobs = [(i, name, settings, level_a, level_b, seed + i, max_moves, time_ms)
+            for i in range(games)]
+    counts = [0, 0, 0, 0]
     if workers > 1 and games > 1:
         import multiprocessing
 
         ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
         with ctx.Pool(workers) as pool:
             results = pool.imap_unordered(play_game, jobs)
-            _collect(results, counts, level_a, level_b, progress)
+            _collect(results, counts, level_a, level_b, game.PLAYER_NAMES, progress)
     else:
-        _collect(map(play_game, jobs), counts, level_a, level_b, progress)
-    return counts[0], counts[1], counts[2]
+        _collect(map(play_game, jobs), counts, level_a, level_b, game.PLAYER_NAMES, progress)
+    return counts[0], counts[1], counts[2], counts[3]
 
 
-def _collect(results, counts, level_a, level_b, progress):
+def _collect(results, counts, level_a, level_b, seats, progress):
     done = 0
     for index, result, plies, _moves in results:
         done += 1
@@ -171,14 +189,17 @@ def _collect(results, counts, level_a, level_b, progress):
         elif result == "b":
             counts[1] += 1
             who = level_b
+        elif result == "draw":
+            counts[3] += 1
+            who = "a draw"
         else:
             counts[2] += 1
             who = "unfinished"
         if progress:
             progress(
-                "game %d (%s as %s): %s after %d moves [%d-%d-%d]"
-                % (index, level_a, "NS" if index % 2 == 0 else "EW", who, plies, counts[0],
-                   counts[1], counts[2])
+                "game %d (%s as %s): %s after %d moves [%d-%d-%d%s]"
+                % (index, level_a, seats[index % 2], who, plies, counts[0], counts[1],
+                   counts[2], "-%d" % counts[3] if counts[3] else "")
             )
 
 
@@ -223,7 +244,8 @@ def lineups(levels, players):
 
 
 def play_game_of(job):
-    """Play one game of any game; returns (index, line-up, winner seat or -1, plies)."""
+    """Play one game of any game; returns (index, line-up, winner seat or -1, plies, whether
+    it ended: a draw ends without a winner, a game stopped at the move limit is unfinished)."""
     index, name, settings, lineup, seed, max_moves, time_ms = job
     from xobo.games import load
 
@@ -234,14 +256,14 @@ def play_game_of(job):
         # time_ms None: node budgets only, so that a match replays exactly on a busy machine
         m = ai.choose_move(pos, lineup[pos.side], seed=seed, time_ms=time_ms)
         pos.apply(m)
-    return index, lineup, pos.winner(), pos.ply
+    return index, lineup, pos.winner(), pos.ply, pos.is_terminal()
 
 
 def run_game_match(name, levels, games, seed=0, settings_words=(), max_moves=200, workers=2,
                    time_ms=None, progress=None):
     """Play ``games`` games of game ``name`` between ``levels``; returns the tally:
     {"seats": {level: n}, "wins": {level: n}, "pairs": {(a, b): [games, a won, b won,
-    unfinished]}, "games": n}."""
+    unfinished, drawn]}, "games": n}."""
     from xobo.games import load
 
     game = load(name)
@@ -273,7 +295,7 @@ def run_game_match(name, levels, games, seed=0, settings_words=(), max_moves=200
 
 
 def _tally(results, tally, levels, progress):
-    for index, lineup, w, plies in results:
+    for index, lineup, w, plies, ended in results:
         tally["games"] += 1
         for lv in lineup:
             tally["seats"][lv] += 1
@@ -283,17 +305,18 @@ def _tally(results, tally, levels, progress):
         present = [lv for lv in levels if lv in lineup]
         for i in range(len(present)):
             for j in range(i + 1, len(present)):
-                row = tally["pairs"].setdefault((present[i], present[j]), [0, 0, 0, 0])
+                row = tally["pairs"].setdefault((present[i], present[j]), [0, 0, 0, 0, 0])
                 row[0] += 1
                 if winner == present[i]:
                     row[1] += 1
                 elif winner == present[j]:
                     row[2] += 1
                 elif winner is None:
-                    row[3] += 1
+                    row[4 if ended else 3] += 1
         if progress:
             progress("game %d (%s): %s after %d moves"
-                     % (index, " ".join(lineup), winner or "unfinished", plies))
+                     % (index, " ".join(lineup),
+                        winner or ("a draw" if ended else "unfinished"), plies))
 
 
 def format_game_tally(tally, players):
@@ -306,13 +329,13 @@ def format_game_tally(tally, players):
                         1 / players))
     # each level against random first, then the other pairs
     pairs = sorted(tally["pairs"].items(), key=lambda kv: ("random" not in kv[0], kv[0]))
-    for (a, b), (n, wa, wb, unfinished) in pairs:
+    for (a, b), (n, wa, wb, unfinished, drawn) in pairs:
         if a == "random":  # "greedy vs random": the level first, its yardstick second
             a, b, wa, wb = b, a, wb, wa
-        lines.append("%s vs %s: %d games, %s won %d, %s %d%s, unfinished %d"
-                     % (a, b, n, a, wa, b, wb,
-                        ", others %d" % (n - wa - wb - unfinished) if n - wa - wb - unfinished
-                        else "", unfinished))
+        others = n - wa - wb - unfinished - drawn  # a third level won
+        lines.append("%s vs %s: %d games, %s won %d, %s %d%s%s, unfinished %d"
+                     % (a, b, n, a, wa, b, wb, ", others %d" % others if others else "",
+                        ", drawn %d" % drawn if drawn else "", unfinished))
     return lines
 
 
@@ -344,25 +367,33 @@ def run_other_game(args):
 
 
 def run(args):
+    if args.game is None:
+        args.game = _first_game()
+    if args.variant:
+        args.set = list(args.set) + ["variant=" + args.variant]
     if args.opponent:
         return run_opponent(args)
-    if args.game != "xobo":
+    from xobo.games import load
+
+    try:
+        game = load(args.game)
+    except (ValueError, ImportError) as exc:
+        print("error: %s" % exc, file=sys.stderr)
+        return 2
+    if (args.a is None) != (args.b is None) and not args.levels:
+        print("error: a match needs --a and --b (give both --a and --b, or --levels)",
+              file=sys.stderr)
+        return 2
+    if game.PLAYERS != 2 or args.levels or not args.a:
         return run_other_game(args)
-    if not (args.a and args.b):
-        print("error: xobo match needs --a and --b (the two levels)", file=sys.stderr)
-        return 2
-    if args.levels or args.set:
-        print("error: --levels and --set are for other games; XoBo plays --a against --b"
-              " (--variant)", file=sys.stderr)
-        return 2
     progress = None if args.quiet else (lambda line: print(line, flush=True))
     try:
-        w, l, u = run_match(args.a, args.b, args.games, args.seed, args.variant, args.max_moves,
-                            args.workers, args.time_ms, progress)
+        w, l, u, d = run_match(args.a, args.b, args.games, args.seed, args.set, args.max_moves,
+                               args.workers, args.time_ms, progress, args.game)
     except ValueError as exc:
         print("error: %s" % exc, file=sys.stderr)
         return 2
-    print(format_result(args.a, w, l, u))
+    print(format_result(args.a, w, l, u, d))
     return 0
 
 
@@ -481,9 +512,7 @@ def run_opponent(args):
               file=sys.stderr)
         return 2
     progress = None if args.quiet else (lambda line: print(line, flush=True))
-    words = list(args.set)
-    if args.game == "xobo" and args.variant != "xobo":
-        words.append("variant=" + args.variant)
+    words = list(args.set)  # (--variant V is among them: run() added it)
     try:
         try:
             game = load(args.game)

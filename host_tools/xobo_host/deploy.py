@@ -79,7 +79,8 @@ def read_manifest(path=MANIFEST):
     """The device files of a micropython-lib style manifest, as paths relative to
     ``firmware/``: ``module("main.py")``, ``package("xobo", (files...))`` and
     ``include("xobo/games/x/manifest.py")`` (a component's own manifest, relative to
-    ``firmware/``)."""
+    ``firmware/``). A manifest is given its ``__file__`` (firmware/manifest.py lists the games'
+    folders)."""
     files = []
     base = Path(path).resolve().parent
 
@@ -99,7 +100,7 @@ def read_manifest(path=MANIFEST):
     def run(p):
         text = Path(p).read_text()
         exec(compile(text, str(p), "exec"),
-             {"module": module, "package": package, "include": include})
+             {"module": module, "package": package, "include": include, "__file__": str(p)})
 
     run(path)
     return files

@@ -39,11 +39,11 @@ def _rgb(code):
 
 def _drawing(game, name, pos):
     """pieces, kinds and marks of ``pos`` (the simulator's drawing hooks), by game cell name."""
+    from xobo import hostkit
     from xobo.runtime.topology import cell_name
-    from xobo_host.sim.backend import DRAW
 
     layers = game.board_layer().Layers
-    hook = DRAW.get(name)
+    hook = hostkit.of(name).draw
     names = game.PLAYER_NAMES
 
     def gname(g):
@@ -54,7 +54,7 @@ def _drawing(game, name, pos):
     kinds = dict(drawn.get("kinds") or {})
     pieces = dict(drawn.get("pieces") or {})
     owner = getattr(pos, "owner", None)
-    if owner is not None and "pieces" not in drawn and name != "xobo":
+    if owner is not None and "pieces" not in drawn:
         for k in range(len(names)):
             kinds[names[k]] = {"rgb": _rgb(layers.PLAYER_CODES[k])[1:], "label": names[k]}
         for g in range(pos.n_cells):

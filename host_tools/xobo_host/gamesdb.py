@@ -43,6 +43,10 @@ from xobo_host.gamerecords import (
     write_record,
 )
 
+# the game of every row written when the database knew one game (its files have no game
+# column, or rows without tags): a fact about those files, not a choice of game
+LEGACY_GAME = "xobo"
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -50,7 +54,7 @@ CREATE TABLE IF NOT EXISTS games (
     updated_at TEXT NOT NULL,
     ended_at TEXT,
     source TEXT NOT NULL DEFAULT '',
-    game TEXT NOT NULL DEFAULT 'xobo',
+    game TEXT NOT NULL DEFAULT '%s',
     params TEXT NOT NULL DEFAULT '',
     tags TEXT NOT NULL DEFAULT '',
     variant TEXT NOT NULL DEFAULT '',
@@ -65,13 +69,14 @@ CREATE TABLE IF NOT EXISTS moves (
     played_at TEXT NOT NULL,
     PRIMARY KEY (game_id, ply)
 );
-"""
+""" % LEGACY_GAME
 
 # the columns every games database has had, and those added since (name, declaration)
 GAMES_COLUMNS = ("id", "started_at", "updated_at", "ended_at", "source", "variant", "first",
                  "start_position", "result")
 MOVES_COLUMNS = ("game_id", "ply", "notation", "played_at")
-ADDED_COLUMNS = (("game", "TEXT NOT NULL DEFAULT 'xobo'"), ("params", "TEXT NOT NULL DEFAULT ''"),
+ADDED_COLUMNS = (("game", "TEXT NOT NULL DEFAULT '%s'" % LEGACY_GAME),
+                 ("params", "TEXT NOT NULL DEFAULT ''"),
                  ("tags", "TEXT NOT NULL DEFAULT ''"))
 LOCK_TIMEOUT_S = 2.0  # how long a database locked by another program is waited for
 
@@ -79,6 +84,13 @@ LOCK_TIMEOUT_S = 2.0  # how long a database locked by another program is waited 
 class GamesDBError(ValueError):
     """A file that is no usable games database, no such game, or one that cannot be
     replayed: the message says which."""
+
+
+def first_game():
+    """The game a record is of when nothing says: the first of ``xobo.games.GAMES``."""
+    from xobo.games import GAMES
+
+    return GAMES[0]
 
 
 def utc_now():
@@ -192,7 +204,7 @@ class GamesDB:
     def _row(self, row):
         """A games row as a dict, with the columns older files lack filled in."""
         g = dict(row)
-        g.setdefault("game", "xobo")
+        g.setdefault("game", LEGACY_GAME)
         if not g.get("tags") and g.get("variant"):
             # written when the database knew XoBo only: its variant and first columns (rows
             # written since have tags, and no variant)
@@ -202,10 +214,12 @@ class GamesDB:
             g["params"] = params_text(tags_of(g["tags"]))
         return g
 
-    def new_game(self, source="", game="xobo", tags=(), first="", start_position=None,
+    def new_game(self, source="", game=None, tags=(), first="", start_position=None,
                  at=None):
-        """A new row for a game of ``game`` with these parameter tags; its id."""
+        """A new row for a game of ``game`` (default: the first of ``xobo.games.GAMES``) with
+        these parameter tags; its id."""
         at = at or utc_now()
+        game = game or first_game()
         with self._errors("record a game into"):
             cur = self.conn.execute(
                 "INSERT INTO games (started_at, updated_at, source, game, params, tags, variant,"
@@ -405,10 +419,11 @@ class Recorder:
         """The board started a new game (``event new`` / ``event load``)."""
         self.force_new = True
 
-    def observe(self, record_text, game="xobo", at=None):
-        """Record what the board reports (its ``record`` reply, a game of ``game``); returns
-        the game id. GameRecordError for a record that is not one of ``game``, GamesDBError
-        when the file cannot take it."""
+    def observe(self, record_text, game=None, at=None):
+        """Record what the board reports (its ``record`` reply, a game of ``game``, default
+        the first of ``xobo.games.GAMES``); returns the game id. GameRecordError for a record
+        that is not one of ``game``, GamesDBError when the file cannot take it."""
+        game = game or first_game()
         return self.observe_record(game, read_record(game, record_text), at)
 
     def observe_record(self, game, rec, at=None):

@@ -88,13 +88,13 @@ def test_pico_level_keeps_to_its_node_budget_and_a_small_heap():
 
 
 def test_greedy_beats_random_in_20_games():
-    w, l, u = run_match("greedy", "random", 20, seed=1, workers=2)
-    assert w >= 18, (w, l, u)
+    w, l, u, d = run_match("greedy", "random", 20, seed=1, workers=2)
+    assert w >= 18 and d == 0, (w, l, u, d)
 
 
 def test_strong_beats_random():
-    w, l, u = run_match("strong", "random", 4, seed=2, workers=2)
-    assert w == 4, (w, l, u)
+    w, l, u, d = run_match("strong", "random", 4, seed=2, workers=2)
+    assert w == 4, (w, l, u, d)
 
 
 def test_match_line_reports_wins_losses_unfinished_and_signed_elo():

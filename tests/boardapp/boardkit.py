@@ -56,52 +56,20 @@ class Recorder:
 
 
 def play_by_hand(vb, m, order="late"):
-    """Move the cubes for move m the way a player does; returns nothing (the board infers).
-
-    Place: a cube on the cell. Regroup: each other cell's cube taken onto the stack cell
-    (the stack cell keeps its cube). Spread: ``order`` "late": lift the stack, put the cubes
-    one by one, take the pairs off at the end; "early": take each pair off as it forms;
-    "cube": take the stack's cubes one at a time (its switch stays closed until the last).
-    Between hand actions 120 ms pass."""
-    from xobo.games.xobo.rules.geometry import ray as ray_of
+    """Move the cubes for move m the way a player does (XoBo's host module, ``hands``: a
+    place, a regroup cube by cube, a spread in ``order`` "late", "early" or "cube"); returns
+    nothing (the board infers). Between hand actions 120 ms pass."""
+    from xobo.games.xobo.host import hands
 
     sw = vb.switches
-    kind = m & 3
-    c = (m >> 2) & 127
-    n = m >> 12
-    step = 120
-    if kind == 0:
-        sw.put(c)
-        vb.advance(step)
-        return
-    ray = ray_of(c, ((m >> 9) & 7))
-    if kind == 1:
-        for k in range(n - 1):
-            sw.take(ray[k], 1)
-            vb.advance(step)
+    for what, c, n in hands(vb.app.pos, m, order):
+        if what == "put":
             sw.put(c)
-            vb.advance(step)
-        return
-    pairs = []
-    if order != "cube":
-        sw.lift(c)
-        vb.advance(step)
-    for k in range(n):
-        t = ray[k]
-        if order == "cube":
-            sw.take(c, 1)
-            vb.advance(step)
-        sw.put(t)
-        vb.advance(step)
-        if sw.counts[t] == 2:
-            if order == "late":
-                pairs.append(t)
-            else:
-                sw.take(t, 2)
-                vb.advance(step)
-    for t in pairs:
-        sw.take(t, 2)
-        vb.advance(step)
+        elif what == "lift":
+            sw.lift(c)
+        else:
+            sw.take(c, n)
+        vb.advance(120)
 
 
 def touch_if_ambiguous(vb, m):

@@ -13,9 +13,9 @@ FIRMWARE = ROOT / "firmware"
 # firmware/xobo files that run on the host only (never on the Pico)
 HOST_ONLY = {
     "xobo/benchtiming.py",  # bench harness
-    "xobo/rulescli.py",  # what the games' rules CLIs share (xobo rules under the unix port)
+    "xobo/rulescli.py",  # every game's rules CLI and perft (xobo rules under the unix port)
+    "xobo/hostkit.py",  # what the host knows of every game (its games/<name>/host.py)
     "xobo/games/xobo/ai/bench.py",
-    "xobo/games/xobo/ai/cli.py",  # xobo rules hint under the unix port
     "xobo/runtime/bench.py",
     "xobo/runtime/meanings.py",  # the light codes in words: the page's legend
     "xobo/runtime/script.py",  # scripted physical sessions
@@ -59,7 +59,7 @@ def test_every_firmware_file_is_a_device_file_or_named_host_only():
     # the components' own manifests (games/<g>/manifest.py) are read on the host
     # and every game's rules CLI (xobo rules --game G) runs on the host
     every = {f for f in every if not f.endswith("/manifest.py")
-             and not (f.startswith("xobo/games/") and f.endswith("/cli.py"))}
+             and not (f.startswith("xobo/games/") and f.endswith(("/cli.py", "/host.py")))}
     assert not (device & HOST_ONLY)
     assert every - device - HOST_ONLY == set(), "new file: add it to the manifest or HOST_ONLY"
     assert device - every - {"main.py"} == set(), "the manifest names a missing file"

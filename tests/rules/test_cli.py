@@ -205,7 +205,7 @@ def test_legal_waiting_on_a_terminal_says_what_it_expects():
     finally:
         os.close(master)
         os.close(slave)
-    assert "reading N3 positions from stdin, one per line" in err and "Ctrl-D" in err
+    assert "legal: reading positions from stdin, one per line" in err and "Ctrl-D" in err
     assert len(out.split()) == 81
 
 

@@ -1,13 +1,13 @@
 # dual-runtime
-"""The games' move histories (xobo.history): fixed-size pages, never one block that grows;
+"""The games' move histories (xobo.gamekit): fixed-size pages, never one block that grows;
 a clone shares the pages it has seen and either side copies a shared page before writing;
 the limit (the game's MAX_PLIES, with room for the computer's search) is a clear MoveError."""
 
 from xobo_testing import message_of, raises
 
 from xobo.errors import MoveError
+from xobo.gamekit import PAGE, History
 from xobo.games.chain_reaction import rules as cr
-from xobo.history import PAGE, History
 
 
 def test_pages_are_made_as_the_game_reaches_them_all_the_same_size():

@@ -115,10 +115,14 @@ def play_for_me(pg, source):
 
 
 def hands_of(sim, m):
-    """A move's hand actions on the board: [("put" | "lift" | "take", board cell name)]."""
+    """A move's hand actions on the board: [("put" | "lift" | "take", board cell name)], one
+    "take" a piece (the game's host module, xobo.hostkit)."""
     with sim.backend.lock:
-        hands = sim.backend._hands(m)
-    return [(what, board_name(sim, g)) for what, g in hands]
+        hands = sim.backend.hands(m)
+    out = []
+    for what, g, n in hands:
+        out += [(what, board_name(sim, g))] * (n if what == "take" else 1)
+    return out
 
 
 def do_hands(pg, hands):

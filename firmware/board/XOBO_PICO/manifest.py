@@ -30,7 +30,8 @@ def _device_files(path):
 
     def _run(p):
         with open(p) as f:
-            exec(f.read(), {"module": _module, "package": _package, "include": _include})
+            exec(f.read(), {"module": _module, "package": _package, "include": _include,
+                            "__file__": p})
 
     _run(path)
     return names

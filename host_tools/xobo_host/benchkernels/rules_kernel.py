@@ -7,7 +7,8 @@ import sys
 
 from xobo.benchtiming import baseline, report
 from xobo.games.xobo.rules.moves import new_move_buffer
-from xobo.games.xobo.rules.position import Position, perft
+from xobo.games.xobo.rules.position import Position
+from xobo.rulescli import perft
 
 MIDGAME = ("...1...../..1.3..1./.1...1.../1...1..../...1.3.1./..1....1./.1..1..../"
            "....1...1/..1...... ns 10 2 2")
@@ -17,9 +18,9 @@ def main():
     report("baseline", baseline(), 20)
     start = Position()
     bufs = [new_move_buffer() for _ in range(3)]
-    report("perft3_start", lambda: perft(start, 3, bufs), 3)
+    report("perft3_start", lambda: perft(start, 3, buffers=bufs), 3)
     mid = Position.parse(MIDGAME)
-    report("perft2_midgame", lambda: perft(mid, 2, bufs), 3)
+    report("perft2_midgame", lambda: perft(mid, 2, buffers=bufs), 3)
     buf = new_move_buffer()
     cells = bytearray(81)
 

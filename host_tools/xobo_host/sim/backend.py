@@ -22,6 +22,7 @@ import os
 import threading
 import time
 
+from xobo import hostkit
 from xobo.compat import ticks_diff
 from xobo.errors import XoboError
 from xobo.runtime import colours
@@ -35,15 +36,11 @@ BUTTONS = ("ok", "undo", "hint")
 MIN_PRESS_MS = 60
 MIN_PRESS_STEPS = 3
 EDGES = ("N", "E", "S", "W")
-# A XoBo set has 36 cubes (rules B1): what is neither on the board nor in the hand is in the
-# box. The other games' pieces are not counted (the page offers as many as the player puts).
-CUBES = {"xobo": 36}
-# The most pieces a cell holds in each game (XoBo's stacks have no such limit: B6): a click
-# on a full cell says why rather than stacking a piece the board would then ask to take off.
-CELL_HOLDS = {"tiny": (1, "a cell holds one piece (TB2)"),
-              "x": (1, "a cell holds one piece (XM1)"),
-              "brochs": (1, "a square holds one piece (BM1, BM2)"),
-              "chain-reaction": (2, "a square holds two pieces at most: a tower (CB4)")}
+# What the page knows of each game's pieces comes from the game's host module
+# (``xobo.hostkit``): the set's count when it is counted (XoBo's 36 cubes: what is neither on
+# the board nor in the hand is in the box; the other games' pieces are not counted), and the
+# most pieces a cell holds (a click on a full cell says why rather than stacking a piece the
+# board would then ask to take off).
 # Virtual time between two hand actions when the simulator moves the cubes itself (a record's
 # replay, the computer's move played for the player): long enough for the switches' debounce.
 HAND_MS = 60
@@ -82,11 +79,12 @@ def _rgb(code):
 
 # ---------------------------------------------------------------- what each game draws
 # The page draws any rectangular game from the state (the board, the game's area, the LEDs,
-# the pieces' counts). A game whose pieces or cells need more (X's hexagons, Chain Reaction's
-# two-colour towers and goal rows, Brochs's donjons and quadrants) has a hook here:
-# ``hook(app, name) -> dict`` reads the game's position (``app.pos``, the rules engine's
-# documented fields) and returns what the page draws, by *board* cell name (``name(g)``
-# names game cell g where the game sits on the board):
+# the pieces' counts, the players' colours where the position has ``owner``). A game whose
+# pieces or cells need more (X's hexagons, Chain Reaction's two-colour towers and goal rows,
+# Brochs's donjons and quadrants) has ``draw(app, name) -> dict`` in its host module
+# (``xobo.games.<name>.host``, docs/games.md): it reads the game's position (``app.pos``, the
+# rules engine's documented fields) and returns what the page draws, by *board* cell name
+# (``name(g)`` names game cell g where the game sits on the board):
 #
 # - ``shape``: "square" (default) or "hex" (a rhombus of hexagons, X's XB3 adjacency);
 # - ``pieces``: {cell: [kind, ...]} bottom first, the pieces' own colours (kinds are keys of
@@ -97,59 +95,10 @@ def _rgb(code):
 # A board layer that has ``state_extra(pos)`` puts its own fields in the state instead.
 
 
-def _draw_x(app, name):
-    return {"shape": "hex"}
-
-
-def _draw_chain_reaction(app, name):
-    pos = app.pos
-    light = _rgb(app.layers.PLAYER_CODES[0])
-    dark = _rgb(app.layers.PLAYER_CODES[1])
-    kinds = {"light": {"rgb": light, "label": app.names[0]},
-             "dark": {"rgb": dark, "label": app.names[1]}}
-    colour = (None, "light", "dark")  # pos.top/pos.bot: 0 none, 1 Light, 2 Dark
-    pieces = {}
-    marks = {}
-    for g in range(pos.n_cells):
-        if not pos.used[g]:
-            continue
-        if pos.top[g]:
-            stack = [colour[pos.bot[g]]] if pos.bot[g] else []
-            stack.append(colour[pos.top[g]])
-            pieces[name(g)] = stack
-        v = pos.goal_value(g)
-        if v:
-            marks[name(g)] = "goal2" if v == 2 else "goal"
-    return {"pieces": pieces, "kinds": kinds, "marks": marks}
-
-
-def _draw_brochs(app, name):
-    from xobo.games.brochs import rules
-
-    pos = app.pos
-    kinds = {"man": {"rgb": "1a1a1a", "label": "black man"},
-             "master": {"rgb": "1a1a1a", "label": "black master"},
-             "white": {"rgb": "f2f2f2", "label": "white man"}}
-    kind = {rules.MAN: "man", rules.MASTER: "master", rules.WHITE: "white"}
-    pieces = {}
-    quadrant = {}
-    for g in range(pos.n_cells):
-        k = kind.get(pos.piece(g))
-        if k:
-            pieces[name(g)] = [k]
-        q = rules.QUADRANT[g]
-        if q != rules.NO_QUADRANT:
-            quadrant[name(g)] = q
-    marks = {name(c): "donjon" for c in pos.donjons}
-    return {"pieces": pieces, "kinds": kinds, "marks": marks, "quadrant": quadrant}
-
-
-DRAW = {"x": _draw_x, "chain-reaction": _draw_chain_reaction, "brochs": _draw_brochs}
-
-
 def game_drawing(app):
-    """What the page draws of the game beyond the LEDs and the counts (see DRAW)."""
-    hook = DRAW.get(app.settings["game"])
+    """What the page draws of the game beyond the LEDs and the counts (its host module's
+    ``draw``, above)."""
+    hook = hostkit.of(app.settings["game"]).draw
     if hook is None:
         return {}
     to_board = app.place.to_board
@@ -178,7 +127,7 @@ def game_guide(app):
     except ImportError:
         return {}
     name = app.settings["game"]
-    hook = DRAW.get(name)
+    hook = hostkit.of(name).draw
     steps = []
     for lesson in lessons:
         if lesson[4] == "play":
@@ -196,7 +145,7 @@ def game_guide(app):
         kinds = drawn.get("kinds") or {}
         pieces = drawn.get("pieces") or {}
         owner = getattr(pos, "owner", None)
-        if not hook and owner is not None and name != "xobo":  # the players' colours
+        if not hook and owner is not None:  # the players' colours
             for k in range(len(app.names)):
                 kinds[app.names[k]] = {"rgb": _rgb(app.layers.PLAYER_CODES[k]),
                                        "label": app.names[k]}
@@ -226,7 +175,7 @@ def game_guide(app):
             "rules": "docs/rules/%s.md" % name, "steps": steps,
             "shape": (hook(types.SimpleNamespace(pos=app.pos, layers=app.layers,
                                                  names=app.names, settings=app.settings),
-                           lambda g: "") if name == "x" else {}).get("shape", "square")}
+                           lambda g: "") if hook else {}).get("shape", "square")}
 
 
 def games_menu(app):
@@ -391,9 +340,13 @@ class SimBackend(PageFeed):
             return None
         return app.pos.move_text(app.hint_move)
 
+    def kit(self):
+        """The host kit of the game being played (``xobo.hostkit``)."""
+        return hostkit.of(self.board.app.settings["game"])
+
     def cubes(self):
         """The pieces of the game's set (XoBo's 36 cubes), None when they are not counted."""
-        return CUBES.get(self.board.app.settings["game"])
+        return self.kit().PIECES
 
     def box(self):
         """The cubes left in the box: the set's less those on the board and in the hand
@@ -449,13 +402,15 @@ class SimBackend(PageFeed):
     def _do_put(self, req):
         """Put one cube on a cell: from the hand if it holds any, else from the reserve."""
         c = self._cell(req.get("cell"))
-        full = CELL_HOLDS.get(self.board.app.settings["game"])
+        full = self.kit().CELL_HOLDS
         if full is not None and self.board.switches.counts[c] >= full[0]:
             raise ActionError("%s is taken: %s; lift it first to move it" % (
                 self._name(c), full[1]))
         if self.hand == 0 and self.box() == 0:
-            raise ActionError("no cube left in the box: the set has %d and they are all on "
-                              "the board; take some off first (shift-click)" % self.cubes())
+            word = self.kit().PIECE_WORD
+            raise ActionError("no %s left in the box: the set has %d and they are all on "
+                              "the board; take some off first (shift-click)"
+                              % (word[:-1] if word.endswith("s") else word, self.cubes()))
         self.board.put(c)
         src = "hand" if self.hand > 0 else "box"
         if self.hand > 0:
@@ -541,7 +496,7 @@ class SimBackend(PageFeed):
         m = app.pending
         if m < 0 and self.shown_hint() is not None:
             m = app.hint_move
-        what = "cubes" if app.settings["game"] == "xobo" else "pieces"
+        what = self.kit().PIECE_WORD
         if m < 0:
             raise ActionError("no move waits for the %s: the computer's move is shown on "
                               "its turn (Play against the computer), a hint when you press "
@@ -552,72 +507,22 @@ class SimBackend(PageFeed):
         if self.hand:
             self._do_drop(req)
         text = app.pos.move_text(m)
-        xobo = app.settings["game"] == "xobo"
-        hand = self._xobo_hands(m) if xobo else self._hands(m)
         to_board = app.place.to_board
-        for what, g in hand:
+        for what, g, n in self.hands(m):
             act = {"cell": to_board[g]}
-            if not xobo:  # one piece a take: the rest of a stack stays (XoBo's takes a pair)
-                act["n"] = 1
+            if what == "take":
+                act["n"] = n
             getattr(self, "_do_" + what)(act)
             self.board.advance(HAND_MS)
         if self.hand:
             self._do_drop(req)
         return {"played": text}
 
-    def _hands(self, m):
-        """Any game's move as hand actions, from the heights before and after it: the stacks
-        it empties are lifted, the cells it fills get their pieces, the rest is taken off; a
-        move told apart from others of its footprint by its touch cell gets that cell lifted
-        and put back (docs/games.md)."""
-        pos = self.board.app.pos
-        before = bytes(pos.heights)
-        after = pos.clone()
-        after.apply(m)
-        lifts, puts, takes = [], [], []
-        for g in range(len(before)):
-            h0, h1 = before[g], after.heights[g]
-            if h0 and not h1:
-                lifts.append(("lift", g))
-            elif h1 > h0:
-                puts += [("put", g)] * (h1 - h0)
-            elif h1 < h0:
-                takes += [("take", g)] * (h0 - h1)
-        out = lifts + puts + takes
-        touch = pos.touch_cell(m)
-        if touch >= 0 and after.heights[touch]:
-            out += [("lift", touch)] + [("put", touch)] * after.heights[touch]
-        return out
-
-    def _xobo_hands(self, m):
-        """XoBo's move as a player's hands do it (a spread: lift the stack, a cube on each
-        cell, the pairs off; a regroup: each cube onto the stack cell)."""
-        from xobo.games.xobo.rules.geometry import ray as ray_of
-
-        kind = m & 3
-        c = (m >> 2) & 127
-        n = m >> 12
-        ray = ray_of(c, (m >> 9) & 7)
-        heights = self.board.app.pos.heights
-        hand = []
-        if kind == 0:
-            hand.append(("put", c))
-        elif kind == 1:
-            for k in range(n - 1):
-                hand += [("lift", ray[k]), ("put", c)]
-            if self.board.app.pos.touch_cell(m) >= 0:
-                # a regroup the switches cannot tell from another (the middle two of four
-                # aligned cubes lifted, M2): the player lifts the stack and puts it back
-                hand += [("lift", c)] + [("put", c)] * n
-        else:
-            hand.append(("lift", c))
-            pairs = []
-            for k in range(n):
-                hand.append(("put", ray[k]))
-                if heights[ray[k]] == 1:
-                    pairs.append(ray[k])
-            hand += [("take", t) for t in pairs]
-        return hand
+    def hands(self, m):
+        """Move ``m`` of the position being played as the player's hands do it, by game cell:
+        ``[(what, cell, n)]`` (``"put"``, ``"lift"``, ``"take"`` n; the game's host module,
+        ``xobo.hostkit``)."""
+        return self.kit().hands(self.board.app.pos, m)
 
     def _do_power_cut(self, req):
         """Power lost and back: the firmware reboots from its flash; the cubes stay."""
@@ -669,16 +574,15 @@ class SimBackend(PageFeed):
         self.hand = 0
 
     def _do_load(self, req):
-        """Load a position (the game's notation; XoBo's records, N2, too): the pieces are
-        then set to match."""
+        """Load a position or a game record, in the game's notation: the pieces are then set
+        to match (a record is replayed on the board, move by move)."""
         text = req.get("text")
         if not isinstance(text, str) or not text.strip():
             raise ActionError("paste a position or a game record to load")
         text = text.strip()
-        game = self.board.app.settings["game"]
-        if game != "xobo" or _is_position(text):
+        app = self.board.app
+        if _is_position(text):
             one_line = " ".join(text.split())
-            app = self.board.app
             try:  # the game's own words for what is wrong (the serial line is ASCII only)
                 app.game.parse_position(one_line, app.settings)
             except XoboError as exc:
@@ -688,11 +592,11 @@ class SimBackend(PageFeed):
                 return {"ok": False, "reply": reply, "error": "position: " + _error_text(reply)}
             self._sync_cubes()
             return {"loaded": "position", "reply": reply}
-        from xobo.games.xobo.rules.record import parse_record
+        from xobo_host.gamerecords import GameRecordError, record_module
 
         try:
-            rec = parse_record(text)
-        except XoboError as exc:
+            rec = record_module(app.settings["game"]).parse_record(text)
+        except (GameRecordError, XoboError) as exc:
             return {"ok": False, "error": "record: %s" % exc}
         return self._replay(rec)
 
@@ -711,45 +615,45 @@ class SimBackend(PageFeed):
         return self.board.app.pos.ply
 
     def _replay(self, rec):
-        """Replay a XoBo record on the board as players would: the board is told each move
-        (``move``), the cubes are set to the position after it and ``ok`` commits it. The
-        record's variant and first player are set for the replay only: the user's settings
-        (for the next new game) are restored afterwards, whatever happened."""
+        """Replay a game record on the board as players would: the board is told each move
+        (``move``), the pieces are set to the position after it and ``ok`` commits it. The
+        record's settings (its game's ``record_settings(rec)``: XoBo's variant and first
+        player) are set for the replay only: the user's settings (for the next new game) are
+        restored afterwards, whatever happened."""
         settings = self.board.app.settings
-        saved = (settings["variant"], settings["first"])
+        wanted = self.kit().record_settings(rec)
+        saved = {key: settings[key] for key in wanted}
         try:
-            return self._replay_moves(rec)
+            return self._replay_moves(rec, wanted)
         finally:
             self.loading = None
             self._refresh()
-            for key, value in zip(("variant", "first"), saved, strict=True):
+            for key, value in saved.items():
                 if settings[key] != value:
                     self.board.command("set %s %s" % (key, value))
 
-    def _replay_moves(self, rec):
-        from xobo.games.xobo.rules.notation import format_move
-
+    def _replay_moves(self, rec, wanted):
+        app = self.board.app
         replies = []
-        first = "ns" if rec.first == 0 else "ew"
-        for key, value in (("variant", rec.variant), ("first", first)):
+        for key, value in wanted.items():
             replies += self.board.command("set %s %s" % (key, value))
-        if rec.start is not None:
-            reply = list(self.board.command("load " + rec.start))
+        pos = rec.start_position()
+        if pos.to_string() != app.game.new_position(app.settings).to_string():
+            reply = list(self.board.command("load " + pos.to_string()))
         else:
             reply = list(self.board.command("new"))
         replies += reply
         if not reply or not reply[0].startswith("ok"):
             return {"ok": False, "reply": replies, "error": _error_text(reply)}
-        pos = rec.start_position()
         self.hand = 0
         self.board.set_cubes(pos.heights)
-        inf = self.board.app.inf
+        inf = app.inf
         self._advance_until(lambda: inf.state_name() == "match", 2000)
         total = len(rec.moves)
         for k, m in enumerate(rec.moves):
             self.loading = {"done": k, "total": total}
             self._refresh()  # the page shows the progress (its snapshot needs no lock)
-            text = format_move(m)
+            text = pos.move_text(m)
             reply = list(self.board.command("move " + text))
             replies += reply
             if not reply or not reply[0].startswith("ok"):
@@ -761,7 +665,7 @@ class SimBackend(PageFeed):
             if not self._advance_until(lambda want=want: inf.state_name() in
                                        ("complete", "wait-longer") or self._ply() >= want, 2000):
                 return {"ok": False, "reply": replies,
-                        "error": "move %s: the board did not see the cubes" % text}
+                        "error": "move %s: the board did not see the pieces" % text}
             if self._ply() < want:
                 self.board.press("ok")
                 self._advance_until(lambda want=want: self._ply() >= want, HAND_MS)

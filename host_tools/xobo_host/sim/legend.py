@@ -117,12 +117,10 @@ def legend():
         return []
 
 
-# XoBo's own light (docs/rules/xobo.md): the Voïna and regroup cells, the loser's edges, the
-# lifted stack; the other games' own codes carry their prefix (X_, CR_, BR_ of colours.py)
-_XOBO_ONLY = ("VOINA", "REGROUP", "LOSER", "SOURCE")
-_GAME_PREFIX = {"x": "X_", "chain-reaction": "CR_", "brochs": "BR_"}
+# each game's own light codes carry its prefix (X_, CR_, BR_ of colours.py), or are named by
+# its host module (XoBo's Voïna and regroup cells...): xobo.hostkit
 _PLAYER_KINDS = ("PLAYER_CODES", "WIN_CODES", "OPP_CODES")
-_PIECE_WORDS = {  # the meanings that speak of XoBo's spreads and stacks
+_PIECE_WORDS = {  # the meanings that speak of spreads and stacks, for a game of pieces
     "PUT": "put a piece here (the rest of the move in progress)",
     "TAKE": "take off (a piece the move in progress still takes or empties)",
     "ADJUST": "a piece to add or change on this cell (its switch cannot see it)",
@@ -141,10 +139,15 @@ def game_legend(app):
     """The legend of the game being played (``app``: the board's App): the board's own
     meanings and the game's, its players' colours named after its players (Light, Red,
     Black...), nothing of the other games. Items as ``legend()``'s, with ``code``."""
+    from xobo import games, hostkit
     from xobo.runtime import colours as C
     from xobo.runtime.meanings import MEANINGS
 
     game = app.settings["game"]
+    kit = hostkit.of(game)
+    kits = [hostkit.of(g) for g in games.available()]
+    prefixes = tuple(k.LIGHT_PREFIX[0] for k in kits if k.LIGHT_PREFIX)
+    others_own = set(n for k in kits if k is not kit for n in k.LIGHT_NAMES)
     layers = app.layers
     names = {}  # code -> its name (the pattern constants share the small numbers)
     patterns = set(n.upper().replace(" ", "") for n in ("STEADY", "PULSE", "BLINK", "FAST",
@@ -164,9 +167,9 @@ def game_legend(app):
         own = getattr(layers, kind, ())
         for k in range(min(len(own), len(app.names))):
             who = app.names[k]
-            label = {"ns": "North-South", "ew": "East-West"}.get(who, who.capitalize())
+            label = kit.PLAYER_LABELS[k] if kit.PLAYER_LABELS else who.capitalize()
             players.setdefault(own[k], _player_words(kind, label))
-    prefix = _GAME_PREFIX.get(game)
+    prefix, head = kit.LIGHT_PREFIX or (None, "")
     out = []
     for code in range(1, C.N_CODES):
         n = names.get(code, "")
@@ -175,17 +178,16 @@ def game_legend(app):
             meaning = players[code]
         elif code in every_player_code:
             continue  # another game's player, or a third player this game has not
-        elif n.startswith(tuple(_GAME_PREFIX.values())):
+        elif prefixes and n.startswith(prefixes):
             if not prefix or not n.startswith(prefix):
                 continue
-            for head in ("X: ", "Chain Reaction: ", "Brochs: "):  # the game is known here
-                if meaning.startswith(head):
-                    meaning = meaning[len(head):]
-        elif n in _XOBO_ONLY and game != "xobo":
+            if meaning.startswith(head):  # the game is known here
+                meaning = meaning[len(head):]
+        elif n in others_own and n not in kit.LIGHT_NAMES:
             continue
         if not meaning or meaning == "off" or not C.RGB[code]:
             continue
-        if game != "xobo":  # the board's own meanings, in the words of a game of pieces
+        if kit.PIECE_WORD != "cubes":  # the board's own meanings, in the words of a game of pieces
             meaning = _PIECE_WORDS.get(n) or meaning.replace("cube(s)", "piece(s)").replace(
                 "cubes", "pieces").replace("cube", "piece")
         pattern = C.PATTERN_NAMES[C.PATTERN[code]]

@@ -166,9 +166,9 @@ def _record_text(lines):
 
 
 class _Mirror:
-    """What the simulator's drawing hooks (``sim.backend.DRAW``) and the page read of the
-    firmware's App, made from the board's replies: the game, its settings and position, the
-    board's topology, the game's placement on it and its board layer."""
+    """What the simulator's drawing hooks (each game's host module, ``xobo.hostkit``) and the
+    page read of the firmware's App, made from the board's replies: the game, its settings and
+    position, the board's topology, the game's placement on it and its board layer."""
 
     def __init__(self, name, settings, position, topo):
         self.game = games.load(name)

@@ -6,6 +6,7 @@ from xobo_testing import message_of, run_with_heap_locked
 
 from games.brochs.util import board
 from xobo.errors import MoveError, PositionError, RecordError
+from xobo.games.brochs.cli import listed_moves
 from xobo.games.brochs.record import format_record, parse_record, record_from_position
 from xobo.games.brochs.rules import (
     ACCEPT,
@@ -30,8 +31,8 @@ from xobo.games.brochs.rules import (
     moves_only,
     new_move_buffer,
     parse_cell,
-    perft,
 )
+from xobo.rulescli import perft
 
 START = (".....wwwww...../.............../.............../...w.......w.../.............../"
          "w.............w/w.............w/w.............w/w.............w/w.............w/"
@@ -391,7 +392,7 @@ def test_br6_be1_asking_and_resigning_are_actions_not_moves():
     assert [buf[i] for i in range(kept)] == [m for m in start.legal_actions() if is_move(m)]
     assert not is_move(ASK) and not is_move(RESIGN)
     assert is_move(PASS) and is_move(ACCEPT) and is_move(REFUSE)
-    assert perft(start, 1) == 403
+    assert perft(start, 1, listed_moves) == 403
 
 
 # ------------------------------------------------------------------ random games, records

@@ -5,7 +5,8 @@ from xobo_testing import message_of, raises
 
 from games.chain_reaction.util import START, cell, cn2, moves_text, pos_of
 from xobo.errors import MoveError, PositionError
-from xobo.games.chain_reaction.rules import DARK, LIGHT, Position, perft
+from xobo.games.chain_reaction.rules import DARK, LIGHT, Position
+from xobo.rulescli import perft
 
 
 def test_CN2_CB3_start_position_and_home_rows():

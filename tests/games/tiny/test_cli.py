@@ -35,8 +35,10 @@ def test_show_draws_the_area_and_says_who_moves(capsys):
     (["play", "b2", "b2"], "error: move 2: b2 is taken (by x)"),
     (["play", "--first", "z", "b2"], "error: --first must be x or o, not 'z'"),
     (["legal", "x.o/.x./..."], "error: a position has 2 fields"),
-    (["legal"], "error: a position is needed"),
-    (["perft", "2"], "error: unknown rules command 'perft'"),
+    (["show", "xx./o../... x"], "error: x has more pieces than o, so o is to move"),
+    (["perft", "10"], "error: perft depth must be a whole number 0-9, not '10'"),
+    (["play", "--fast", "b2"], "error: unknown option '--fast' (options: --first"),
+    (["dance"], "error: unknown rules command 'dance'"),
 ])
 def test_bad_input_is_one_error_line_and_status_2(capsys, args, words):
     code, _, err = _run(capsys, *args)

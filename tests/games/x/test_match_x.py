@@ -21,8 +21,8 @@ def test_match_x_tally_counts_every_seat_and_game():
                            workers=1)
     assert tally["games"] == 12
     assert tally["seats"] == {"random": 18, "greedy": 18}  # 12 games x 3 seats, evenly
-    n, wr, wg, unfinished = tally["pairs"][("random", "greedy")]
-    assert n == 12 and unfinished == 0 and wr + wg == 12  # X has no draw (XE2)
+    n, wr, wg, unfinished, drawn = tally["pairs"][("random", "greedy")]
+    assert n == 12 and unfinished == drawn == 0 and wr + wg == 12  # X has no draw (XE2)
     assert tally["wins"] == {"random": wr, "greedy": wg}
 
 

@@ -65,8 +65,9 @@ def test_show_draws_the_rhombus_corners_and_chains(runtime):
 @RUNTIMES
 @pytest.mark.parametrize("args, words", [
     ([], "no rules command"),
-    (["perft"], "unknown rules command"),
-    (["result"], "a position is needed"),
+    (["dance"], "unknown rules command"),
+    (["perft"], "perft needs a depth, a whole number 0-5"),
+    (["result", "..../..../..../rr.. y"], "impossible piece counts"),
     (["result", "..../..../..../rr.."], "impossible piece counts"),
     (["play", "--size", "12", "a1"], "--size must be a whole number 4-9"),
     (["play", "--first", "blue", "a1"], "--first must be red, yellow or green"),

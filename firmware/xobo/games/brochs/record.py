@@ -37,12 +37,13 @@ from xobo.games.brochs.rules import (
     parse_cell,
 )
 from xobo.numbers import parse_uint
+from xobo.recordtags import TaggedRecord, read_record, tag_lines
 
 _KNOWN = ("Game", "Donjons", "Imprecation", "MasterDiagonal", "First", "Position", "Result")
 RESULTS = ("black", "white", "draw", "*")
 
 
-class GameRecord:
+class GameRecord(TaggedRecord):
     """A game: its settings, start (BN2 string or None), moves (ints), other tags, result."""
 
     def __init__(self, donjon=4, imprecation="black", master_diagonal="either", first=BLACK,
@@ -60,12 +61,6 @@ class GameRecord:
         if self.start is None:
             return Position(self.donjon, self.imprecation, self.master_diagonal, self.first)
         return Position.parse(self.start, self.donjon, self.imprecation, self.master_diagonal)
-
-    def final_position(self):
-        pos = self.start_position()
-        for m in self.moves:
-            pos.apply(m)
-        return pos
 
     def update_result(self):
         self.result = result_word(self.final_position())
@@ -135,8 +130,7 @@ def format_record(rec):
              '[First "%s"]' % ("black", "white")[rec.first]]
     if rec.start is not None:
         lines.append('[Position "%s"]' % rec.start)
-    for name, value in rec.tags:
-        lines.append('[%s "%s"]' % (name, value))
+    lines += tag_lines(rec.tags)
     lines.append('[Result "%s"]' % rec.result)
     lines.append("")
     text = format_moves(rec.start_position(), rec.moves)
@@ -159,14 +153,6 @@ def _tag_order(k):
     return (d[2], d[3], d[0], d[1])
 
 
-def _parse_tag(line, lineno):
-    body = line[1:-1].strip()
-    sp = body.find(" ")
-    if sp < 0 or len(body) < sp + 3 or body[sp + 1] != '"' or body[-1] != '"':
-        raise RecordError('line %d: a tag is written [Name "value"], got %s' % (lineno, line))
-    return body[:sp], body[sp + 2:-1]
-
-
 def _donjon_setting(value, lineno):
     cells = []
     for name in value.split():
@@ -184,48 +170,38 @@ def _donjon_setting(value, lineno):
 def parse_record(text):
     """Parse a BN1 record; raise RecordError naming the line (and move) that is wrong."""
     rec = GameRecord()
-    moves_text = []  # (lineno, token)
-    for lineno, raw in enumerate(text.split("\n"), 1):
-        line = raw.strip()
-        if not line:
-            continue
-        if line[0] == "[":
-            if line[-1] != "]":
-                raise RecordError("line %d: a tag line ends with ']': %s" % (lineno, line))
-            name, value = _parse_tag(line, lineno)
-            if name == "Game":
-                if value.lower() != "brochs":
-                    raise RecordError("line %d: this is a record of '%s', not of Brochs"
-                                      % (lineno, value))
-            elif name == "Donjons":
-                rec.donjon = _donjon_setting(value, lineno)
-            elif name == "Imprecation":
-                if value not in ("black", "white"):
-                    raise RecordError("line %d: Imprecation is black or white, got '%s'"
-                                      % (lineno, value))
-                rec.imprecation = value
-            elif name == "MasterDiagonal":
-                if value not in ("either", "master-moves"):
-                    raise RecordError("line %d: MasterDiagonal is either or master-moves,"
-                                      " got '%s'" % (lineno, value))
-                rec.master_diagonal = value
-            elif name == "First":
-                if value not in ("black", "white"):
-                    raise RecordError("line %d: First is black or white, got '%s'"
-                                      % (lineno, value))
-                rec.first = BLACK if value == "black" else WHITE_P
-            elif name == "Position":
-                rec.start = value
-            elif name == "Result":
-                if value not in RESULTS:
-                    raise RecordError("line %d: Result is black, white, draw or *, got '%s'"
-                                      % (lineno, value))
-                rec.result = value
-            else:
-                rec.tags.append((name, value))
-            continue
-        for tok in line.split():
-            moves_text.append((lineno, tok))
+    tags, words = read_record(text, _KNOWN)
+    for name, value, lineno in tags:
+        if name == "Game":
+            if value.lower() != "brochs":
+                raise RecordError("line %d: this is a record of '%s', not of Brochs"
+                                  % (lineno, value))
+        elif name == "Donjons":
+            rec.donjon = _donjon_setting(value, lineno)
+        elif name == "Imprecation":
+            if value not in ("black", "white"):
+                raise RecordError("line %d: Imprecation is black or white, got '%s'"
+                                  % (lineno, value))
+            rec.imprecation = value
+        elif name == "MasterDiagonal":
+            if value not in ("either", "master-moves"):
+                raise RecordError("line %d: MasterDiagonal is either or master-moves,"
+                                  " got '%s'" % (lineno, value))
+            rec.master_diagonal = value
+        elif name == "First":
+            if value not in ("black", "white"):
+                raise RecordError("line %d: First is black or white, got '%s'"
+                                  % (lineno, value))
+            rec.first = BLACK if value == "black" else WHITE_P
+        elif name == "Position":
+            rec.start = value
+        elif name == "Result":
+            if value not in RESULTS:
+                raise RecordError("line %d: Result is black, white, draw or *, got '%s'"
+                                  % (lineno, value))
+            rec.result = value
+        else:
+            rec.tags.append((name, value))
     try:
         pos = rec.start_position()
     except PositionError as exc:
@@ -236,7 +212,7 @@ def parse_record(text):
     num = 0
     want = -1  # the number written before the next half, or -1
     k = 0
-    for lineno, tok in moves_text:
+    for tok, lineno in words:
         if tok == ";":
             continue
         if tok[-1] == ".":

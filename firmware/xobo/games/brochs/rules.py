@@ -57,7 +57,7 @@ import array
 
 from xobo.compat import const
 from xobo.errors import MoveError, PositionError
-from xobo.history import PAGE_MASK, PAGE_SHIFT, History
+from xobo.gamekit import PAGE_MASK, PAGE_SHIFT, GamePosition, History
 from xobo.numbers import parse_uint
 
 WIDTH = const(15)
@@ -237,10 +237,11 @@ _TEXT_SPECIAL = {"--": PASS, "(s?)": ASK, "(s!)": ACCEPT, "(pass!)": REFUSE,
                  "(resign)": RESIGN}
 
 
-class Position:
+class Position(GamePosition):
     """A Brochs position: the pieces, Black's reserve, whose action it is, the submission state
     (BR6), a pending remote-capture pick, the settings, and the moves that led here."""
 
+    max_moves = MAX_MOVES  # the length of its move buffers (xobo.gamekit)
     n_players = 2
     n_cells = N_CELLS
     width = WIDTH
@@ -484,9 +485,6 @@ class Position:
             s += " !" + QUADRANT_NAMES[self.pick]
         return s
 
-    def __str__(self):
-        return self.to_string()
-
     def __eq__(self, other):
         return isinstance(other, Position) and self.to_string() == other.to_string() \
             and self.donjons == other.donjons and self.imprecation == other.imprecation \
@@ -514,17 +512,11 @@ class Position:
         """Make room for ``plies`` moves now (a saved game, before it is replayed)."""
         self._h.reserve(plies)
 
-    def history(self):
-        return [self.move_at(i) for i in range(self.ply)]
-
     def move_at(self, ply):
         """The move played at ``ply`` (0 <= ply < self.ply)."""
         page = self._h.pages[ply >> PAGE_SHIFT]
         o = (ply & PAGE_MASK) * _REC + _R_MOVE
         return page[o] | page[o + 1] << 8
-
-    def last_move(self):
-        return self.move_at(self.ply - 1) if self.ply else -1
 
     # ----------------------------------------------------------------- end (BE1-BE3)
 
@@ -789,11 +781,6 @@ class Position:
         buf[n] = RESIGN
         return n + 1
 
-    def legal_actions(self):
-        buf = new_move_buffer()
-        n = self.legal_moves(buf)
-        return [buf[i] for i in range(n)]
-
     def targets(self, f, out):
         """The legal destinations of the piece on f if it were lifted now (out[c] = 1);
         returns how many."""
@@ -901,9 +888,6 @@ class Position:
                 " Black piece in %s (BM3)" % (text, QUADRANT_NAMES[q], QUADRANT_NAMES[3 - q],
                                               QUADRANT_NAMES[q]))
 
-    def is_legal(self, m):
-        return self.why_illegal(m) is None
-
     # ----------------------------------------------------------------- apply / undo
 
     def _donjon_owners(self):
@@ -1007,13 +991,6 @@ class Position:
         elif self.sub_kind == SUB_REFUSED and player == self.sub_player:
             self.sub_kind = SUB_NONE
         self.side = 1 - player
-
-    def play(self, m):
-        """Apply m after checking it; raise MoveError saying why it is illegal."""
-        why = self.why_illegal(m)
-        if why is not None:
-            raise MoveError(why)
-        self.apply(m)
 
     def undo(self):
         if self.ply == 0:
@@ -1188,25 +1165,3 @@ class Position:
             return (f << 8) | to
         raise MoveError("'%s' is no move: write *e5, M*e5, e5-e9, !k13, !SE, --, (s?), (s!),"
                         " (pass!) or (resign) (BN1)" % t)
-
-
-def perft(pos, depth, buffers=None):
-    """Number of move sequences of length ``depth`` (moves only: no question, no resignation,
-    ``is_move``); a finished game counts as one. From the start: 403, then 149,119."""
-    if depth <= 0:
-        return 1
-    if buffers is None:
-        buffers = [new_move_buffer() for _ in range(depth)]
-    buf = buffers[depth - 1]
-    n = moves_only(buf, pos.legal_moves(buf))
-    if depth == 1:
-        return n
-    total = 0
-    for i in range(n):
-        pos.apply(buf[i])
-        if pos.is_terminal():
-            total += 1
-        else:
-            total += perft(pos, depth - 1, buffers)
-        pos.undo()
-    return total

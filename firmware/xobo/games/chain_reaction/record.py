@@ -25,12 +25,13 @@ Usage::
 from xobo.errors import MoveError, PositionError, RecordError
 from xobo.games.chain_reaction.rules import DARK, LIGHT, PLAYER_WORDS, Position
 from xobo.numbers import parse_uint
+from xobo.recordtags import TaggedRecord, read_record, tag_lines
 
 _KNOWN = ("Game", "Field", "Target", "First", "Variant", "Position", "Result")
 RESULTS = ("Light", "Dark", "*")
 
 
-class GameRecord:
+class GameRecord(TaggedRecord):
     """Settings, start position (None: the start of CB3), segments (ints), other tags."""
 
     def __init__(self, field=7, target=18, first=LIGHT, blockade=False, start=None):
@@ -48,28 +49,11 @@ class GameRecord:
             return Position(self.field, self.target, self.first, self.blockade)
         return Position.parse(self.start, self.field, self.blockade)
 
-    def final_position(self):
-        pos = self.start_position()
-        for m in self.moves:
-            pos.apply(m)
-        return pos
-
     def update_result(self):
         w = self.final_position().winner()
         if w >= 0:
             self.result = PLAYER_WORDS[w]
         return self.result
-
-
-def _tag(line, lineno):
-    if not line.endswith("]"):
-        raise RecordError("line %d: a tag line ends with ']': %s" % (lineno, line))
-    body = line[1:-1].strip()
-    sp = body.find(" ")
-    value = body[sp:].strip() if sp > 0 else ""
-    if sp <= 0 or len(value) < 2 or value[0] != '"' or value[-1] != '"':
-        raise RecordError('line %d: a tag is [Name "value"], got %s' % (lineno, line))
-    return body[:sp], value[1:-1]
 
 
 def _number_tag(name, value, lo, hi, lineno):
@@ -85,47 +69,35 @@ def parse_record(text):
     wrong, naming the segment, its turn and its line."""
     rec = GameRecord()
     first = None
-    words = []  # (token, line number)
-    lineno = 0
-    for raw in text.replace("\r", "").split("\n"):
-        lineno += 1
-        line = raw.strip()
-        if not line:
-            continue
-        if line.startswith("["):
-            if words:
-                raise RecordError("line %d: tag lines must come before the moves" % lineno)
-            name, value = _tag(line, lineno)
-            if name == "Game":
-                if value != "Chain Reaction":
-                    raise RecordError('line %d: this is not a Chain Reaction record (Game "%s")'
-                                      % (lineno, value))
-            elif name == "Field":
-                rec.field = _number_tag(name, value, 6, 7, lineno)
-            elif name == "Target":
-                rec.target = _number_tag(name, value, 12, 24, lineno)
-            elif name == "First":
-                if value not in ("Light", "Dark"):
-                    raise RecordError('line %d: First is "Light" or "Dark", got "%s"'
-                                      % (lineno, value))
-                first = LIGHT if value == "Light" else DARK
-            elif name == "Variant":
-                if value not in ("blockade", "standard"):
-                    raise RecordError('line %d: Variant is "blockade" or "standard", got "%s"'
-                                      % (lineno, value))
-                rec.blockade = value == "blockade"
-            elif name == "Position":
-                rec.start = value
-            elif name == "Result":
-                if value not in RESULTS:
-                    raise RecordError('line %d: Result is "Light", "Dark" or "*", got "%s"'
-                                      % (lineno, value))
-                rec.result = value
-            else:
-                rec.tags.append((name, value))
+    tags, words = read_record(text, _KNOWN, (";",))
+    for name, value, lineno in tags:
+        if name == "Game":
+            if value != "Chain Reaction":
+                raise RecordError('line %d: this is not a Chain Reaction record (Game "%s")'
+                                  % (lineno, value))
+        elif name == "Field":
+            rec.field = _number_tag(name, value, 6, 7, lineno)
+        elif name == "Target":
+            rec.target = _number_tag(name, value, 12, 24, lineno)
+        elif name == "First":
+            if value not in ("Light", "Dark"):
+                raise RecordError('line %d: First is "Light" or "Dark", got "%s"'
+                                  % (lineno, value))
+            first = LIGHT if value == "Light" else DARK
+        elif name == "Variant":
+            if value not in ("blockade", "standard"):
+                raise RecordError('line %d: Variant is "blockade" or "standard", got "%s"'
+                                  % (lineno, value))
+            rec.blockade = value == "blockade"
+        elif name == "Position":
+            rec.start = value
+        elif name == "Result":
+            if value not in RESULTS:
+                raise RecordError('line %d: Result is "Light", "Dark" or "*", got "%s"'
+                                  % (lineno, value))
+            rec.result = value
         else:
-            for w in line.replace(";", " ; ").split():
-                words.append((w, lineno))
+            rec.tags.append((name, value))
     if rec.start is not None:
         try:
             pos = rec.start_position()
@@ -235,9 +207,7 @@ def format_record(rec):
         lines.append('[Variant "blockade"]')
     if rec.start is not None:
         lines.append('[Position "%s"]' % rec.start)
-    for name, value in rec.tags:
-        if name not in _KNOWN:
-            lines.append('[%s "%s"]' % (name, value))
+    lines += tag_lines(rec.tags, _KNOWN)
     lines.append('[Result "%s"]' % rec.result)
     lines.append("")
     lines.append(format_movetext(rec))

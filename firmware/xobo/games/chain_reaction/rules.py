@@ -43,7 +43,7 @@ import array
 
 from xobo.compat import const
 from xobo.errors import MoveError, PositionError
-from xobo.history import PAGE_MASK, PAGE_SHIFT, History
+from xobo.gamekit import PAGE_MASK, PAGE_SHIFT, GamePosition, History
 from xobo.numbers import parse_uint
 
 LIGHT = const(0)
@@ -177,9 +177,10 @@ def _player_word(p):
     return PLAYER_WORDS[p]
 
 
-class Position:
+class Position(GamePosition):
     """A Chain Reaction position: pieces, turn in progress, scores, and the moves that led here."""
 
+    max_moves = MAX_MOVES  # the length of its move buffers (xobo.gamekit)
     n_players = 2
     width = WIDTH
 
@@ -377,9 +378,6 @@ class Position:
                 s += " -"
         return s
 
-    def __str__(self):
-        return self.to_string()
-
     def __eq__(self, other):
         return (isinstance(other, Position) and self.to_string() == other.to_string()
                 and self.blockade == other.blockade)
@@ -404,17 +402,11 @@ class Position:
         """Make room for ``plies`` moves now (a saved game, before it is replayed)."""
         self._h.reserve(plies)
 
-    def history(self):
-        return [self.move_at(i) for i in range(self.ply)]
-
     def move_at(self, ply):
         """The segment played at ``ply`` (0 <= ply < self.ply)."""
         page = self._h.pages[ply >> PAGE_SHIFT]
         o = (ply & PAGE_MASK) * _STRIDE
         return page[o] | page[o + 1] << 8
-
-    def last_move(self):
-        return self.move_at(self.ply - 1) if self.ply else -1
 
     # ------------------------------------------------------------ for the board layer
 
@@ -657,14 +649,6 @@ class Position:
                               _NONE, _NONE)
         return n
 
-    def legal_actions(self):
-        buf = new_move_buffer()
-        n = self.legal_moves(buf)
-        return [buf[i] for i in range(n)]
-
-    def is_legal(self, m):
-        return self.why_illegal(m) is None
-
     def why_illegal(self, m):
         """None if m is legal here, else a sentence saying why not."""
         buf = new_move_buffer()
@@ -881,12 +865,6 @@ class Position:
             if c != _NONE:
                 self._put(c, info[o + 10 + 3 * j], info[o + 11 + 3 * j])
 
-    def play(self, m):
-        why = self.why_illegal(m)
-        if why is not None:
-            raise MoveError(why)
-        self.apply(m)
-
     # ------------------------------------------------------------ move notation (CN1)
 
     def move_text(self, m):
@@ -982,25 +960,3 @@ def _parse_number(text, what, digits):
     if v > MAX_SCORE or len(text) > digits:
         raise PositionError("%s is above %s (CN2)" % (what, "9" * digits))
     return v
-
-
-def perft(pos, depth, buffers=None):
-    """The number of segment sequences of length ``depth``; a segment that ends the game
-    counts as one sequence and is not explored further."""
-    if depth <= 0:
-        return 1
-    if buffers is None:
-        buffers = [new_move_buffer() for _ in range(depth)]
-    buf = buffers[depth - 1]
-    n = pos.legal_moves(buf)
-    if depth == 1:
-        return n
-    total = 0
-    for i in range(n):
-        pos.apply(buf[i])
-        if pos.winner() >= 0:
-            total += 1
-        else:
-            total += perft(pos, depth - 1, buffers)
-        pos.undo()
-    return total

@@ -6,8 +6,9 @@ add a game. The rules engine is ``xobo.games.tiny.position``, the computer playe
 ``xobo.games.tiny.ai``, the rules CLI ``xobo.games.tiny.cli``, the game records (TN3)
 ``xobo.games.tiny.record``.
 
-No module here is named ``rules`` or ``ai``: importing a submodule sets the package's attribute
-of that name, so a module ``ai`` would replace the function ``ai()`` below at its first import.
+The functions that return modules are named apart from them (``engine()``, ``computer()``):
+importing a submodule sets the package's attribute of its name, so a function ``ai()`` would be
+replaced by the module ``ai`` at its first import.
 
 Usage::
 

@@ -18,6 +18,7 @@ import array
 
 from xobo.compat import const
 from xobo.errors import MoveError, PositionError
+from xobo.gamekit import GamePosition
 
 N_CELLS = const(9)
 MAX_MOVES = const(9)  # at most every cell is empty
@@ -40,9 +41,10 @@ def cell_name(c):
     return FILES[c % 3] + str(c // 3 + 1)
 
 
-class Position:
+class Position(GamePosition):
     """Owners of the nine cells, the side to move and the moves that led here."""
 
+    max_moves = MAX_MOVES  # the length of its move buffers (xobo.gamekit)
     n_players = 2
     n_cells = N_CELLS
     width = 3
@@ -123,9 +125,6 @@ class Position:
             rows.append(row)
         return "%s %s" % ("/".join(rows), PLAYER_NAMES[self.side])
 
-    def __str__(self):
-        return self.to_string()
-
     def move_text(self, m):
         """TN1: the move's cell, ``b2``."""
         return cell_name(m)
@@ -194,12 +193,6 @@ class Position:
                 n += 1
         return n
 
-    def legal_actions(self):
-        """The legal moves as a list (allocates; use legal_moves on hot paths)."""
-        buf = new_move_buffer()
-        n = self.legal_moves(buf)
-        return [buf[i] for i in range(n)]
-
     def why_illegal(self, m):
         """None if m is legal here, else a sentence saying why not."""
         if not isinstance(m, int) or m < 0 or m >= N_CELLS:
@@ -211,9 +204,6 @@ class Position:
             return "%s is taken (by %s)" % (cell_name(m), PLAYER_NAMES[self.owner[m] - 1])
         return None
 
-    def is_legal(self, m):
-        return self.why_illegal(m) is None
-
     # ----------------------------------------------------------------- apply / undo
 
     def apply(self, m):
@@ -223,13 +213,6 @@ class Position:
         self._hist[self.ply] = m
         self.ply += 1
         self.side ^= 1
-
-    def play(self, m):
-        """Play m after checking it; MoveError says why it is not legal."""
-        why = self.why_illegal(m)
-        if why is not None:
-            raise MoveError(why)
-        self.apply(m)
 
     def undo(self):
         """Take back the last move exactly."""
@@ -253,13 +236,6 @@ class Position:
     def move_at(self, ply):
         """The move played at ``ply`` (0 <= ply < self.ply)."""
         return self._hist[ply]
-
-    def history(self):
-        """The moves applied since this position was made or parsed, oldest first."""
-        return [self._hist[i] for i in range(self.ply)]
-
-    def last_move(self):
-        return self._hist[self.ply - 1] if self.ply else -1
 
     # ----------------------------------------------------------------- for the board
 

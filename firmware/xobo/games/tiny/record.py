@@ -27,13 +27,14 @@ at boot.
 from xobo.errors import MoveError, PositionError, RecordError
 from xobo.games.tiny.position import PLAYER_NAMES, Position
 from xobo.numbers import parse_uint
+from xobo.recordtags import TaggedRecord, read_record, tag_lines
 
 GAME = "Three in a row"
 RESULTS = ("x", "o", "draw", "*")
 _KNOWN = ("Game", "First", "Position", "Result")
 
 
-class GameRecord:
+class GameRecord(TaggedRecord):
     """A game: its first player, set-up position (TN2 text, None: the empty board), moves
     (cells 0-8) and other tags."""
 
@@ -48,18 +49,6 @@ class GameRecord:
             return Position(self.first)
         return Position.parse(self.start)
 
-    def final_position(self):
-        pos = self.start_position()
-        for m in self.moves:
-            pos.apply(m)
-        return pos
-
-    def tag(self, name, default=None):
-        for k, v in self.tags:
-            if k == name:
-                return v
-        return default
-
 
 def result_text(pos):
     """TN3's Result of ``pos``: the winner (TE1), ``draw`` (TE2) or ``*`` while it runs."""
@@ -69,46 +58,15 @@ def result_text(pos):
     return "draw" if pos.is_full() else "*"
 
 
-def _tag(line, lineno):
-    if not line.endswith("]"):
-        raise RecordError("line %d: a tag line ends with ']': %s" % (lineno, line))
-    body = line[1:-1].strip()
-    sp = body.find(" ")
-    if sp <= 0:
-        raise RecordError('line %d: a tag is [Name "value"], got %s' % (lineno, line))
-    name = body[:sp]
-    value = body[sp:].strip()
-    if len(value) < 2 or value[0] != '"' or value[-1] != '"':
-        raise RecordError('line %d: the value of tag %s must be in double quotes, like'
-                          ' [%s "..."]' % (lineno, name, name))
-    return name, value[1:-1]
-
-
 def parse_record(text):
     """Read a TN3 record, replaying and checking every move; RecordError says what is wrong."""
     rec = GameRecord()
     first = None
     first_line = 0
     claims = []  # (what, value, lineno): the Result tag and a closing word, checked at the end
-    seen = []  # the known tags met so far: each at most once
-    words = []  # (word, lineno) of the moves
-    lineno = 0
-    for raw in text.replace("\r", "").split("\n"):
-        lineno += 1
-        line = raw.strip()
-        if not line:
-            continue
-        if not line.startswith("["):
-            for w in line.split():
-                words.append((w, lineno))
-            continue
-        if words:
-            raise RecordError("line %d: tag lines must come before the moves" % lineno)
-        name, value = _tag(line, lineno)
-        if name in _KNOWN:
-            if name in seen:
-                raise RecordError("line %d: a second %s tag" % (lineno, name))
-            seen.append(name)
+    tags, words = read_record(text, _KNOWN)
+    set_up = False  # a Position tag
+    for name, value, lineno in tags:
         if name == "Game":
             if value != GAME:
                 raise RecordError('line %d: this is a record of "%s", not of %s'
@@ -128,6 +86,7 @@ def parse_record(text):
             if rec.start == Position(start.side).to_string():
                 rec.start = None  # the empty board: no set-up
             rec.first = start.side
+            set_up = True
         elif name == "Result":
             if value not in RESULTS:
                 raise RecordError('line %d: Result must be "x", "o", "draw" or "*", not "%s"'
@@ -136,7 +95,7 @@ def parse_record(text):
         else:
             rec.tags.append((name, value))
     if first is not None:
-        if "Position" in seen and first != rec.first:
+        if set_up and first != rec.first:
             raise RecordError('line %d: [First "%s"] but the Position tag has %s to move'
                               % (first_line, PLAYER_NAMES[first], PLAYER_NAMES[rec.first]))
         rec.first = first
@@ -194,9 +153,7 @@ def format_record(rec):
     lines = ['[Game "%s"]' % GAME, '[First "%s"]' % PLAYER_NAMES[rec.first]]
     if rec.start is not None:
         lines.append('[Position "%s"]' % rec.start)
-    for name, value in rec.tags:
-        if name not in _KNOWN:
-            lines.append('[%s "%s"]' % (name, value))
+    lines += tag_lines(rec.tags, _KNOWN)
     lines.append('[Result "%s"]' % result_text(rec.final_position()))
     lines.append("")
     lines.append(format_movetext(rec))

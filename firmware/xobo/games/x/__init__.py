@@ -55,12 +55,13 @@ def new_position(settings):
 
 
 def parse_position(text, settings):
-    """A position of the game with these settings: its size must be the setting's."""
+    """A position of the game with these settings: its size must be the setting's (when
+    ``settings`` name one: the rules CLI's options name only what was given)."""
     from xobo.errors import PositionError
     from xobo.games.x.rules import Position
 
     pos = Position.parse(text, _first(settings))
-    if pos.size != _size(settings):
+    if "size" in settings and pos.size != _size(settings):
         raise PositionError("the position is a %d x %d board but the size setting is %d"
                             % (pos.size, pos.size, _size(settings)))
     return pos

@@ -32,11 +32,12 @@ from xobo.games.x.rules import (
     cell_name,
 )
 from xobo.numbers import parse_uint
+from xobo.recordtags import TaggedRecord, read_record, tag_lines
 
 _KNOWN = ("Game", "Size", "First", "Result", "Score")
 
 
-class GameRecord:
+class GameRecord(TaggedRecord):
     """A game: its size, first player, moves (cells) and other tags."""
 
     def __init__(self, size=DEFAULT_SIZE, first=0):
@@ -47,18 +48,6 @@ class GameRecord:
 
     def start_position(self):
         return Position(self.size, self.first)
-
-    def final_position(self):
-        pos = self.start_position()
-        for m in self.moves:
-            pos.apply(m)
-        return pos
-
-    def tag(self, name, default=None):
-        for k, v in self.tags:
-            if k == name:
-                return v
-        return default
 
 
 def result_text(pos):
@@ -71,58 +60,31 @@ def score_text(pos):
     return "%d-%d-%d" % (s[0], s[1], s[2])
 
 
-def _parse_tag(line, lineno):
-    body = line[1:-1].strip()
-    sp = body.find(" ")
-    if sp <= 0:
-        raise RecordError('line %d: a tag is [Name "value"], got %s' % (lineno, line))
-    name = body[:sp]
-    value = body[sp:].strip()
-    if len(value) < 2 or value[0] != '"' or value[-1] != '"':
-        raise RecordError('line %d: the value of tag %s must be in double quotes, like'
-                          ' [%s "..."]' % (lineno, name, name))
-    return name, value[1:-1]
-
-
 def parse_record(text):
     """Read an XN1 record, replaying and checking every move; RecordError says what is wrong."""
     rec = GameRecord()
     checks = []  # (name, value, lineno): Result and Score, checked at the end
-    words = []  # (word, lineno) of the moves
-    lineno = 0
-    for raw in text.replace("\r", "").split("\n"):
-        lineno += 1
-        line = raw.strip()
-        if not line:
-            continue
-        if line.startswith("["):
-            if words:
-                raise RecordError("line %d: tag lines must come before the moves" % lineno)
-            if not line.endswith("]"):
-                raise RecordError("line %d: a tag line ends with ']': %s" % (lineno, line))
-            name, value = _parse_tag(line, lineno)
-            if name == "Game":
-                if value != "X":
-                    raise RecordError('line %d: this is a record of "%s", not of X'
-                                      % (lineno, value))
-            elif name == "Size":
-                n = parse_uint(value, 1)
-                if n < MIN_SIZE or n > MAX_SIZE:
-                    raise RecordError("line %d: Size must be %d-%d, not '%s' (XB1)"
-                                      % (lineno, MIN_SIZE, MAX_SIZE, value))
-                rec.size = n
-            elif name == "First":
-                if value not in PLAYER_WORDS:
-                    raise RecordError('line %d: First must be "Red", "Yellow" or "Green", not'
-                                      ' "%s"' % (lineno, value))
-                rec.first = PLAYER_WORDS.index(value)
-            elif name in ("Result", "Score"):
-                checks.append((name, value, lineno))
-            else:
-                rec.tags.append((name, value))
-            continue
-        for w in line.split():
-            words.append((w, lineno))
+    tags, words = read_record(text, _KNOWN)
+    for name, value, lineno in tags:
+        if name == "Game":
+            if value != "X":
+                raise RecordError('line %d: this is a record of "%s", not of X'
+                                  % (lineno, value))
+        elif name == "Size":
+            n = parse_uint(value, 1)
+            if n < MIN_SIZE or n > MAX_SIZE:
+                raise RecordError("line %d: Size must be %d-%d, not '%s' (XB1)"
+                                  % (lineno, MIN_SIZE, MAX_SIZE, value))
+            rec.size = n
+        elif name == "First":
+            if value not in PLAYER_WORDS:
+                raise RecordError('line %d: First must be "Red", "Yellow" or "Green", not'
+                                  ' "%s"' % (lineno, value))
+            rec.first = PLAYER_WORDS.index(value)
+        elif name in ("Result", "Score"):
+            checks.append((name, value, lineno))
+        else:
+            rec.tags.append((name, value))
     pos = rec.start_position()
     expect_round = 1
     k = 0
@@ -178,9 +140,7 @@ def format_record(rec):
     lines = ['[Game "X"]', '[Size "%d"]' % rec.size]
     if rec.first:
         lines.append('[First "%s"]' % PLAYER_WORDS[rec.first])
-    for name, value in rec.tags:
-        if name not in _KNOWN:
-            lines.append('[%s "%s"]' % (name, value))
+    lines += tag_lines(rec.tags, _KNOWN)
     lines.append('[Result "%s"]' % result_text(pos))
     lines.append('[Score "%s"]' % score_text(pos))
     lines.append("")

@@ -27,6 +27,7 @@ import array
 
 from xobo.compat import const
 from xobo.errors import MoveError, PositionError
+from xobo.gamekit import GamePosition
 
 MIN_SIZE = const(4)
 MAX_SIZE = const(9)
@@ -129,8 +130,10 @@ _C_LABELS = const(1)
 _C_CORNERS = const(2)
 
 
-class Position:
+class Position(GamePosition):
     """An X position: the owner of each cell, the side to move, and the moves that led here."""
+
+    max_moves = MAX_MOVES  # the length of its move buffers (xobo.gamekit)
 
     def __init__(self, size=DEFAULT_SIZE, first=0):
         if size < MIN_SIZE or size > MAX_SIZE:
@@ -251,9 +254,6 @@ class Position:
             rows.append(row)
         return "%s %s" % ("/".join(rows), PLAYER_LETTERS[self.side])
 
-    def __str__(self):
-        return self.to_string()
-
     def __eq__(self, other):
         return (isinstance(other, Position) and self.size == other.size
                 and self.owner == other.owner and self.side == other.side
@@ -275,13 +275,6 @@ class Position:
     def move_at(self, ply):
         """The move played at ``ply`` (0 <= ply < self.ply)."""
         return self._hist[ply]
-
-    def history(self):
-        """The moves applied since this position was made or parsed, oldest first."""
-        return [self._hist[i] for i in range(self.ply)]
-
-    def last_move(self):
-        return self._hist[self.ply - 1] if self.ply else -1
 
     def move_text(self, m):
         """XN1: the cell, ``d5``."""
@@ -308,14 +301,6 @@ class Position:
                 k += 1
         return k
 
-    def legal_actions(self):
-        buf = new_move_buffer()
-        n = self.legal_moves(buf)
-        return [buf[i] for i in range(n)]
-
-    def is_legal(self, m):
-        return 0 <= m < self.n_cells and self.owner[m] == 0
-
     def why_illegal(self, m):
         """None if ``m`` is legal here, else why not (for players and hosts)."""
         if m < 0 or m >= self.n_cells:
@@ -336,13 +321,6 @@ class Position:
         self.ply += 1
         self.side = s + 1 if s < 2 else 0  # XM2
         self._cache = 0
-
-    def play(self, m):
-        """Apply ``m`` after checking it; MoveError says why it is not legal."""
-        why = self.why_illegal(m)
-        if why is not None:
-            raise MoveError(why)
-        self.apply(m)
 
     def undo(self):
         """Take back the last move exactly."""

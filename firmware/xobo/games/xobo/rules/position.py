@@ -2,7 +2,7 @@
 
 The state is small and flat so that it costs nothing to keep on the Pico: heights in a
 ``bytearray(81)``, the reserves as small ints, the side to move, and a history of the moves
-applied (``xobo.history``: pages, never one block that grows) so that :meth:`Position.undo`
+applied (``xobo.gamekit``: pages, never one block that grows) so that :meth:`Position.undo`
 restores the position exactly. A game keeps at most ``MAX_PLIES`` moves (the rules know no
 draw, E5: the board's cap, docs/rules/xobo.md).
 Connectivity comes from one labelling pass over the singles with edge flags per component,
@@ -22,6 +22,7 @@ Usage::
 
 from xobo.compat import const
 from xobo.errors import MoveError, PositionError
+from xobo.gamekit import PAGE_MASK, PAGE_SHIFT, GamePosition, History
 from xobo.games.xobo.rules.geometry import (
     EDGES,
     EW,
@@ -44,7 +45,6 @@ from xobo.games.xobo.rules.moves import (
     make_spread,
     new_move_buffer,
 )
-from xobo.history import PAGE_MASK, PAGE_SHIFT, History
 from xobo.numbers import parse_uint
 
 TOTAL_CUBES = const(36)
@@ -63,10 +63,11 @@ _C_THREAT_NS = const(2)  # _threat[0] is valid
 _C_THREAT_EW = const(4)  # _threat[1] is valid
 
 
-class Position:
+class Position(GamePosition):
     """A XoBo position: heights, reserves, side to move, variant, and the moves that led here."""
 
     # the game interface's shape of the state (docs/games.md): the same for every position
+    max_moves = MAX_MOVES  # the length of its move buffers (xobo.gamekit)
     n_players = 2
     n_cells = N_CELLS
     width = 9
@@ -183,9 +184,6 @@ class Position:
             self.own[1],
         )
 
-    def __str__(self):
-        return self.to_string()
-
     def __eq__(self, other):
         return (
             isinstance(other, Position)
@@ -209,10 +207,6 @@ class Position:
     def reserve(self, plies):
         """Make room for ``plies`` moves now (a saved game, before it is replayed)."""
         self._h.reserve(plies)
-
-    def history(self):
-        """The moves applied since this position was created or parsed, oldest first."""
-        return [self.move_at(i) for i in range(self.ply)]
 
     def move_at(self, ply):
         """The move played at ``ply`` (0 <= ply < self.ply)."""
@@ -524,15 +518,6 @@ class Position:
             return 0
         return self._generate(buf)
 
-    def legal_actions(self):
-        """The legal moves as a list (allocates; use legal_moves on hot paths)."""
-        buf = new_move_buffer()
-        n = self.legal_moves(buf)
-        return [buf[i] for i in range(n)]
-
-    def is_legal(self, m):
-        return self.why_illegal(m) is None
-
     def move_text(self, m):
         """The N1 notation of move m (docs/games.md's move_text)."""
         from xobo.games.xobo.rules.notation import format_move
@@ -637,22 +622,12 @@ class Position:
         self._apply_raw(m)
         self._cache = 0
 
-    def play(self, m):
-        """Play move m after checking it; raise MoveError saying why it is not legal."""
-        why = self.why_illegal(m)
-        if why is not None:
-            raise MoveError(why)
-        self.apply(m)
-
     def undo(self):
         """Take back the last move exactly (reserves, captures and side included)."""
         if self.ply == 0:
             raise MoveError("nothing to undo: this is the start of the game")
         self._undo_raw()
         self._cache = 0
-
-    def last_move(self):
-        return self.move_at(self.ply - 1) if self.ply else -1
 
     # ----------------------------------------------------------------- for the board
 
@@ -702,27 +677,5 @@ class Position:
         return nl, na
 
 
-def perft(pos, depth, buffers=None):
-    """Number of move sequences of length ``depth``; a move that ends the game counts as one
-    sequence and is not explored further."""
-    if depth <= 0:
-        return 1
-    if buffers is None:
-        buffers = [new_move_buffer() for _ in range(depth)]
-    buf = buffers[depth - 1]
-    n = pos.legal_moves(buf)
-    if depth == 1:
-        return n
-    total = 0
-    for i in range(n):
-        pos.apply(buf[i])
-        if pos.winner() >= 0:
-            total += 1
-        else:
-            total += perft(pos, depth - 1, buffers)
-        pos.undo()
-    return total
-
-
-__all__ = ["Position", "perft", "TOTAL_CUBES", "VARIANTS", "MAX_MOVES", "FOOTPRINT_MAX", "SPREAD",
+__all__ = ["Position", "TOTAL_CUBES", "VARIANTS", "MAX_MOVES", "FOOTPRINT_MAX", "SPREAD",
            "new_move_buffer"]

@@ -26,13 +26,14 @@ from xobo.games.xobo.rules.geometry import EW, NS
 from xobo.games.xobo.rules.notation import format_move, parse_move, strip_voina_mark
 from xobo.games.xobo.rules.position import VARIANTS, Position
 from xobo.numbers import parse_uint
+from xobo.recordtags import TaggedRecord, read_record, tag_lines
 
 START = "........./........./........./........./........./........./........./........./" \
     "......... ns 36 0 0"
 _KNOWN = ("Variant", "First", "Position", "Result")
 
 
-class GameRecord:
+class GameRecord(TaggedRecord):
     """A game: its tags, variant, first player, start position (N3) and moves (ints)."""
 
     def __init__(self, variant="xobo", first=NS, start=None):
@@ -48,25 +49,6 @@ class GameRecord:
             return Position(self.variant, self.first)
         return Position.parse(self.start, self.variant)
 
-    def final_position(self):
-        pos = self.start_position()
-        for m in self.moves:
-            pos.apply(m)
-        return pos
-
-    def tag(self, name, default=None):
-        for k, v in self.tags:
-            if k == name:
-                return v
-        return default
-
-    def set_tag(self, name, value):
-        for i in range(len(self.tags)):
-            if self.tags[i][0] == name:
-                self.tags[i] = (name, value)
-                return
-        self.tags.append((name, value))
-
     def update_result(self):
         """Set the result from the final position when the game is over."""
         w = self.final_position().winner()
@@ -75,69 +57,34 @@ class GameRecord:
         return self.result
 
 
-def _parse_tag(line, lineno):
-    body = line[1:-1].strip()
-    sp = body.find(" ")
-    if sp <= 0:
-        raise RecordError('line %d: a tag is [Name "value"], got %s' % (lineno, line))
-    name = body[:sp]
-    value = body[sp:].strip()
-    if len(value) < 2 or value[0] != '"' or value[-1] != '"':
-        raise RecordError(
-            'line %d: the value of tag %s must be in double quotes, like [%s "..."]'
-            % (lineno, name, name)
-        )
-    return name, value[1:-1]
-
-
-def _tokens(movetext):
-    out = []
-    for word in movetext.replace(";", " ; ").replace("(v)", " (v) ").split():
-        out.append(word)
-    return out
-
-
 def parse_record(text):
     """Read an N2 record, replaying and checking every move; RecordError says what is wrong."""
     rec = GameRecord()
     first_tag = None
-    moves_lines = []
-    lineno = 0
-    for raw in text.replace("\r", "").split("\n"):
-        lineno += 1
-        line = raw.strip()
-        if not line:
-            continue
-        if line.startswith("["):
-            if moves_lines:
-                raise RecordError("line %d: tag lines must come before the moves" % lineno)
-            if not line.endswith("]"):
-                raise RecordError("line %d: a tag line ends with ']': %s" % (lineno, line))
-            name, value = _parse_tag(line, lineno)
-            if name == "Variant":
-                if value not in VARIANTS:
-                    raise RecordError(
-                        "line %d: unknown variant '%s': use xobo or kv" % (lineno, value)
-                    )
-                rec.variant = value
-            elif name == "First":
-                if value not in ("NS", "EW"):
-                    raise RecordError(
-                        "line %d: First must be \"NS\" or \"EW\", got \"%s\"" % (lineno, value)
-                    )
-                first_tag = NS if value == "NS" else EW
-            elif name == "Position":
-                rec.start = value
-            elif name == "Result":
-                if value not in ("NS", "EW", "*"):
-                    raise RecordError(
-                        'line %d: Result must be "NS", "EW" or "*", got "%s"' % (lineno, value)
-                    )
-                rec.result = value
-            else:
-                rec.tags.append((name, value))
+    tags, words = read_record(text, _KNOWN, (";", "(v)"))
+    for name, value, lineno in tags:
+        if name == "Variant":
+            if value not in VARIANTS:
+                raise RecordError(
+                    "line %d: unknown variant '%s': use xobo or kv" % (lineno, value)
+                )
+            rec.variant = value
+        elif name == "First":
+            if value not in ("NS", "EW"):
+                raise RecordError(
+                    "line %d: First must be \"NS\" or \"EW\", got \"%s\"" % (lineno, value)
+                )
+            first_tag = NS if value == "NS" else EW
+        elif name == "Position":
+            rec.start = value
+        elif name == "Result":
+            if value not in ("NS", "EW", "*"):
+                raise RecordError(
+                    'line %d: Result must be "NS", "EW" or "*", got "%s"' % (lineno, value)
+                )
+            rec.result = value
         else:
-            moves_lines.append(line)
+            rec.tags.append((name, value))
     if rec.start is not None:
         try:
             pos = Position.parse(rec.start, rec.variant)
@@ -151,7 +98,7 @@ def parse_record(text):
             rec.first = first_tag
         pos = Position(rec.variant, rec.first)
 
-    tokens = _tokens(" ".join(moves_lines))
+    tokens = [w for w, _ in words]
     pair = 1
     i = 0
     half = 0  # 0: expecting a move number, 1: first move of the pair, 2: after ';'
@@ -256,9 +203,7 @@ def format_record(rec):
     lines = ['[Variant "%s"]' % rec.variant, '[First "%s"]' % ("NS" if rec.first == NS else "EW")]
     if rec.start is not None:
         lines.append('[Position "%s"]' % rec.start)
-    for name, value in rec.tags:
-        if name not in _KNOWN:
-            lines.append('[%s "%s"]' % (name, value))
+    lines += tag_lines(rec.tags, _KNOWN)
     lines.append('[Result "%s"]' % rec.result)
     lines.append("")
     lines.append(format_movetext(rec))

@@ -1,10 +1,20 @@
-"""The moves a position has seen, for undo: fixed-size pages, never one block that grows.
+"""What every game's ``Position`` is built on (docs/games.md, "The state"): the base class
+``GamePosition``, and ``History``, the pages of a long game's moves.
 
-Each game keeps a record of ``stride`` bytes per ply (the move and what undo needs to restore).
-The records live in pages of ``PAGE`` plies (a ``bytearray`` each, allocated when the game
-reaches them): a long game needs many small blocks, never one large contiguous block that
-doubles (on the Pico a 750-segment Chain Reaction game once asked for 21.5 KB at once while
-being replayed at boot, and a fragmented heap has no such block).
+**GamePosition**, like OpenSpiel's base ``State``: a game writes its hot paths
+(``legal_moves``, ``apply``, ``undo``), its notation and its result, and inherits ``play``
+(checked), ``is_legal``, ``legal_actions``, ``history``, ``last_move`` and ``str()``. A
+subclass gives ``max_moves`` (the length of its move buffers), ``ply``, ``legal_moves(buf)``,
+``why_illegal(m)``, ``apply(m)``, ``move_at(ply)`` and ``to_string()``. The perft count, which
+only the host needs, is ``xobo.rulescli.perft``. One module with ``History``: resident on the
+device with the selected game's rules, it costs no module of its own.
+
+**History**: the moves a position has seen, for undo: fixed-size pages, never one block that
+grows. Each game keeps a record of ``stride`` bytes per ply (the move and what undo needs to
+restore). The records live in pages of ``PAGE`` plies (a ``bytearray`` each, allocated when
+the game reaches them): a long game needs many small blocks, never one large contiguous block
+that doubles (on the Pico a 750-segment Chain Reaction game once asked for 21.5 KB at once
+while being replayed at boot, and a fragmented heap has no such block).
 
 A game also has a **limit**, the longest game the board keeps (``MAX_PLIES`` of the game's
 package, docs/games.md): a record past it raises ``MoveError`` saying so, and the board ends
@@ -16,7 +26,15 @@ before either side writes into it (copy on write, at most once a page).
 
 Usage (a game's Position)::
 
-    from xobo.history import History, PAGE_SHIFT, PAGE_MASK
+    from xobo.gamekit import GamePosition, History, PAGE_SHIFT, PAGE_MASK
+
+    class Position(GamePosition):
+        max_moves = MAX_MOVES
+        ...
+
+    pos.play(pos.parse_move("b2"))          # MoveError says why a move is not legal
+    pos.legal_actions(), pos.history(), pos.last_move()
+
     self._h = History(21, 2000)            # 21 bytes a ply, at most 2,000 plies
     h = self._h
     k = ply >> PAGE_SHIFT
@@ -26,6 +44,8 @@ Usage (a game's Position)::
     clone._h = self._h.copy(ply)
     self._h.reserve(999)                   # a saved game's pages, before it is replayed
 """
+
+import array
 
 from xobo.compat import const
 from xobo.errors import MoveError
@@ -97,3 +117,34 @@ class History:
         while len(self.pages) > keep:
             self.pages.pop()
             self.ready[len(self.pages)] = 0
+
+
+class GamePosition:
+    """The base of every game's ``Position`` (above)."""
+
+    def legal_actions(self):
+        """The legal moves as a list (allocates; use legal_moves on hot paths)."""
+        buf = array.array("H", bytes(2 * self.max_moves))
+        n = self.legal_moves(buf)
+        return [buf[i] for i in range(n)]
+
+    def is_legal(self, m):
+        return self.why_illegal(m) is None
+
+    def play(self, m):
+        """Play ``m`` after checking it; MoveError says why it is not legal (see apply)."""
+        why = self.why_illegal(m)
+        if why is not None:
+            raise MoveError(why)
+        self.apply(m)
+
+    def history(self):
+        """The moves applied since this position was made or parsed, oldest first."""
+        return [self.move_at(i) for i in range(self.ply)]
+
+    def last_move(self):
+        """The move that led here, -1 at the start."""
+        return self.move_at(self.ply - 1) if self.ply else -1
+
+    def __str__(self):
+        return self.to_string()

@@ -1,0 +1,36 @@
+"""Brochs on the host (never on the device): one piece a square, and its men, master, donjons
+and quadrants drawn, for the simulator, the test kits and the tools (docs/games.md, "The host
+module")."""
+
+CELL_HOLDS = (1, "a square holds one piece (BM1, BM2)")
+LADDER = ((), 400, (3,), 2)  # make bench: long games, one rung (UCT is slow here)
+LIGHT_PREFIX = ("BR_", "Brochs: ")  # its light codes' prefix (xobo.runtime.colours), words'
+
+
+def draw(app, name):
+    """The pieces (men, the master, White's), the donjons and the quadrants (BB1-BB3)."""
+    from xobo.games.brochs import rules
+
+    pos = app.pos
+    kinds = {"man": {"rgb": "1a1a1a", "label": "black man"},
+             "master": {"rgb": "1a1a1a", "label": "black master"},
+             "white": {"rgb": "f2f2f2", "label": "white man"}}
+    kind = {rules.MAN: "man", rules.MASTER: "master", rules.WHITE: "white"}
+    pieces = {}
+    quadrant = {}
+    for g in range(pos.n_cells):
+        k = kind.get(pos.piece(g))
+        if k:
+            pieces[name(g)] = [k]
+        q = rules.QUADRANT[g]
+        if q != rules.NO_QUADRANT:
+            quadrant[name(g)] = q
+    marks = {name(c): "donjon" for c in pos.donjons}
+    return {"pieces": pieces, "kinds": kinds, "marks": marks, "quadrant": quadrant}
+
+
+def record_settings(rec):
+    """The settings a BN1 record was played with (its tags Donjons, Imprecation,
+    MasterDiagonal, First)."""
+    return {"donjon": rec.donjon, "imprecation_choice": rec.imprecation,
+            "master_diagonal": rec.master_diagonal, "first": ("black", "white")[rec.first]}

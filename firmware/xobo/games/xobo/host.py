@@ -1,0 +1,73 @@
+"""XoBo on the host (never on the device): its piece set and the hands of its moves, for the
+simulator, the test kits and the tools (docs/games.md, "The host module").
+
+Usage::
+
+    from xobo.games.xobo import host
+    host.PIECES                           # 36: the set's cubes (B1), counted by the page
+    for what, cell, n in host.hands(pos, m, order="late"):
+        ...                               # "put" a cube, "lift" a stack, "take" n cubes off
+"""
+
+from xobo.games.xobo.rules.geometry import ray as ray_of
+from xobo.games.xobo.rules.moves import (
+    PLACE,
+    REGROUP,
+    move_cell,
+    move_count,
+    move_dir,
+    move_kind,
+)
+
+PIECES = 36  # a XoBo set has 36 cubes (B1): what is neither on the board nor in a hand is boxed
+PIECE_WORD = "cubes"
+CELL_HOLDS = None  # a stack has no height limit (B6)
+LADDER = ((), 200, (30,), 2)  # make bench: its strength ladder against UCT
+# its own light codes (xobo.runtime.colours) without a game's prefix: the Voina and regroup
+# cells, the loser's edges, the lifted stack (docs/rules/xobo.md): the page's legend
+LIGHT_NAMES = ("VOINA", "REGROUP", "LOSER", "SOURCE")
+PLAYER_LABELS = ("North-South", "East-West")  # ns, ew in the legend's words
+
+
+def hands(pos, m, order="late"):
+    """Move ``m`` of ``pos`` as a player's hands do it: ``[(what, cell, n)]`` with ``what``
+    ``"put"`` (one cube onto ``cell``), ``"lift"`` (every cube of ``cell`` into the hand) or
+    ``"take"`` (``n`` cubes off ``cell``). A place: a cube on the cell. A regroup (M2): each
+    other cell's cube lifted onto the stack cell, and when the switches cannot tell which end the
+    stack went to (a touch cell), the stack lifted and put back. A spread (M3): ``order``
+    "late": lift the stack, a cube on each cell, the pairs off at the end; "early": each pair
+    off as it forms; "cube": the stack's cubes taken one at a time (its switch stays closed
+    until the last)."""
+    kind = move_kind(m)
+    c = move_cell(m)
+    n = move_count(m)
+    if kind == PLACE:
+        return [("put", c, 1)]
+    ray = ray_of(c, move_dir(m))
+    out = []
+    if kind == REGROUP:
+        for k in range(n - 1):
+            out += [("lift", ray[k], 0), ("put", c, 1)]  # the cell empties (M2)
+        if pos.touch_cell(m) >= 0:
+            out += [("lift", c, 0)] + [("put", c, 1)] * n
+        return out
+    heights = pos.heights
+    pairs = []
+    if order != "cube":
+        out.append(("lift", c, 0))
+    for k in range(n):
+        t = ray[k]
+        if order == "cube":
+            out.append(("take", c, 1))
+        out.append(("put", t, 1))
+        if heights[t] == 1:  # a pair forms: captured (M3)
+            if order == "late":
+                pairs.append(t)
+            else:
+                out.append(("take", t, 2))
+    return out + [("take", t, 2) for t in pairs]
+
+
+def record_settings(rec):
+    """The settings an N2 record was played with: its variant and first player (N2)."""
+    return {"variant": rec.variant, "first": ("ns", "ew")[rec.first]}

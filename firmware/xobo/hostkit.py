@@ -1,0 +1,105 @@
+"""What the host knows of every game beyond the game interface, from the game's own host module
+(``xobo.games.<name>.host``, never on the device: docs/games.md, "The host module"), with the
+defaults a game leaves out. The simulator, the monitor, the diagrams and the test kits ask here
+and hold no game's name.
+
+A host module may give:
+
+- ``PIECES``: the pieces of the game's set when the page counts them (XoBo's 36 cubes), else
+  ``None``; ``PIECE_WORD``: what a player calls them (``"cubes"``; default ``"pieces"``);
+- ``CELL_HOLDS``: ``(most pieces a cell holds, the rule that says so)``, ``None``: no limit;
+- ``hands(pos, m) -> [(what, cell, n)]``: move ``m`` of ``pos`` as a player's hands do it
+  (``"put"`` one piece, ``"lift"`` a cell's pieces into the hand, ``"take"`` ``n`` off); the
+  default reads the footprint from the heights before and after the move;
+- ``draw(app, name) -> dict``: what the simulator's page draws beyond the LEDs and the counts
+  (``xobo_host.sim.backend.game_drawing`` documents the fields);
+- ``LIGHT_PREFIX``: ``(code prefix, words head)`` of the game's own light codes in
+  ``xobo.runtime.colours`` and their meanings (``("X_", "X: ")``); ``LIGHT_NAMES``: its codes
+  without a prefix (XoBo's ``VOINA``...); ``PLAYER_LABELS``: its players in the legend's words
+  (default: the names, capitalized): the page's colour legend;
+- ``LADDER``: ``(settings words, max plies, UCT rungs, games a rung)`` of its strength ladder
+  in ``make bench`` (``xobo_host.bench_ladder``; default: its own defaults);
+- ``record_settings(rec) -> {key: value}``: the game's settings a record of its record module
+  was played with (the simulator sets them to replay it; default: ``first``, the player to move
+  at the record's start).
+
+Usage (host only, either runtime)::
+
+    from xobo import hostkit
+    kit = hostkit.of("x")
+    kit.PIECES, kit.PIECE_WORD, kit.CELL_HOLDS, kit.draw    # None: the page's default
+    for what, cell, n in kit.hands(pos, m): ...
+"""
+
+
+def footprint_hands(pos, m):
+    """Any game's move as hand actions, from the heights before and after it: the cells it
+    empties are lifted, the cells it fills get their pieces, the rest is taken off; a move told
+    apart from others of its footprint by its touch cell gets that cell lifted and put back
+    (docs/games.md)."""
+    before = bytes(pos.heights)
+    after = pos.clone()
+    after.apply(m)
+    lifts, puts, takes = [], [], []
+    for g in range(len(before)):
+        h0, h1 = before[g], after.heights[g]
+        if h0 and not h1:
+            lifts.append(("lift", g, 0))
+        elif h1 > h0:
+            puts += [("put", g, 1)] * (h1 - h0)
+        elif h1 < h0:
+            takes.append(("take", g, h0 - h1))
+    out = lifts + puts + takes
+    touch = pos.touch_cell(m)
+    if touch >= 0 and after.heights[touch]:
+        out += [("lift", touch, 0)] + [("put", touch, 1)] * after.heights[touch]
+    return out
+
+
+class HostKit:
+    """The host module of game ``name``, its defaults filled in."""
+
+    def __init__(self, name, module):
+        self.name = name
+        self.module = module
+        self.PIECES = getattr(module, "PIECES", None)
+        self.PIECE_WORD = getattr(module, "PIECE_WORD", "pieces")
+        self.CELL_HOLDS = getattr(module, "CELL_HOLDS", None)
+        self.draw = getattr(module, "draw", None)
+        self.hands = getattr(module, "hands", footprint_hands)
+        self.LIGHT_PREFIX = getattr(module, "LIGHT_PREFIX", None)
+        self.LIGHT_NAMES = getattr(module, "LIGHT_NAMES", ())
+        self.PLAYER_LABELS = getattr(module, "PLAYER_LABELS", None)
+        self.LADDER = getattr(module, "LADDER", None)
+        own = getattr(module, "record_settings", None)
+        if own is not None:
+            self.record_settings = own
+
+    def record_settings(self, rec):
+        """The default: only ``first``, the player to move at the record's start."""
+        from xobo.games import load
+
+        return {"first": load(self.name).PLAYER_NAMES[rec.start_position().side]}
+
+
+_KITS = {}
+
+
+def of(name):
+    """The host kit of game ``name`` (a game without a host module gets every default)."""
+    kit = _KITS.get(name)
+    if kit is None:
+        from xobo.games import package_name
+
+        path = package_name(name) + ".host"
+        try:
+            module = __import__(path)
+        except ImportError as exc:
+            if "host" not in str(exc):  # the module is there, but something it imports is not
+                raise
+            module = None
+        else:
+            for part in path.split(".")[1:]:
+                module = getattr(module, part)
+        kit = _KITS[name] = HostKit(name, module)
+    return kit

@@ -1,0 +1,101 @@
+"""What every game's records share: PGN-style ``[Name "value"]`` tag lines, then the moves.
+
+One reader for the record modules of every game (docs/games.md, ``record_module``): it splits
+a record's text into its tags and its move words, each with its line number, and says what is
+wrong with a tag line. Each game then reads the values of its own tags and its move words;
+other tags (names, date, board) are kept as they are, in order (``TaggedRecord.tags``).
+
+Usage::
+
+    from xobo.recordtags import TaggedRecord, read_record, tag_lines
+    tags, words = read_record(text, ("Game", "First", "Result"), (";",))
+    for name, value, lineno in tags: ...     # RecordError for a bad tag line, a repeated
+    for word, lineno in words: ...           # known tag, a tag after the moves
+
+Imported with a game's record module only (serial ``record``, the host's games database),
+never at boot.
+"""
+
+from xobo.errors import RecordError
+
+
+def read_tag(line, lineno):
+    """``(name, value)`` of the tag line ``line`` (stripped, starting with ``[``)."""
+    if line[-1] != "]":
+        raise RecordError("line %d: a tag line ends with ']': %s" % (lineno, line))
+    body = line[1:-1].strip()
+    sp = body.find(" ")
+    if sp <= 0:
+        raise RecordError('line %d: a tag is [Name "value"], got %s' % (lineno, line))
+    name = body[:sp]
+    value = body[sp:].strip()
+    if len(value) < 2 or value[0] != '"' or value[-1] != '"':
+        raise RecordError('line %d: the value of tag %s must be in double quotes, like'
+                          ' [%s "..."]' % (lineno, name, name))
+    return name, value[1:-1]
+
+
+def read_record(text, known=(), apart=()):
+    """``(tags, words)`` of a record's text: ``tags`` the ``(name, value, lineno)`` of its tag
+    lines in order, ``words`` the ``(word, lineno)`` of its moves, split at spaces and around
+    each string of ``apart`` (``";"``: a pair's separator may touch a move). RecordError when a
+    tag line is malformed, comes after the moves, or repeats a tag of ``known``."""
+    tags = []
+    words = []
+    seen = []
+    lineno = 0
+    for raw in text.split("\n"):
+        lineno += 1
+        line = raw.strip()
+        if not line:
+            continue
+        if line[0] != "[":
+            for s in apart:
+                line = line.replace(s, " " + s + " ")
+            for w in line.split():
+                words.append((w, lineno))
+            continue
+        if words:
+            raise RecordError("line %d: tag lines must come before the moves" % lineno)
+        name, value = read_tag(line, lineno)
+        if name in known:
+            if name in seen:
+                raise RecordError("line %d: a second %s tag" % (lineno, name))
+            seen.append(name)
+        tags.append((name, value, lineno))
+    return tags, words
+
+
+def tag_lines(tags, known=()):
+    """The ``[Name "value"]`` lines of ``tags`` (``(name, value)`` pairs), but those of
+    ``known`` (the tags a game writes itself, from its settings and its final position)."""
+    out = []
+    for name, value in tags:
+        if name not in known:
+            out.append('[%s "%s"]' % (name, value))
+    return out
+
+
+class TaggedRecord:
+    """What every game's ``GameRecord`` has: ``moves`` (ints), ``tags`` (the other tags, in
+    order: ``(name, value)``); a subclass gives ``start_position()``."""
+
+    def final_position(self):
+        pos = self.start_position()
+        for m in self.moves:
+            pos.apply(m)
+        return pos
+
+    def tag(self, name, default=None):
+        for k, v in self.tags:
+            if k == name:
+                return v
+        return default
+
+    def set_tag(self, name, value):
+        """Set tag ``name`` (replacing its value where it is, else at the end)."""
+        for i in range(len(self.tags)):
+            if self.tags[i][0] == name:
+                self.tags[i] = (name, value)
+                return
+        self.tags.append((name, value))

@@ -1,0 +1,146 @@
+"""Each game's host module (``xobo.games.<name>.host`` through ``xobo.hostkit``): the hands of
+every move carry it out on the pieces, and the simulator reads a game's pieces, drawing and
+records from it, knowing no game's name (issue 20: a game is one folder)."""
+
+import random
+
+import pytest
+
+from xobo import games, hostkit
+
+GAMES = games.available()
+
+
+def _play_hands(heights, hands):
+    """The pieces on each cell after the hand actions (a lift puts the pieces in the hand)."""
+    counts = bytearray(heights)
+    for what, g, n in hands:
+        if what == "put":
+            counts[g] += 1
+        elif what == "lift":
+            counts[g] = 0
+        else:
+            assert what == "take" and 1 <= n <= counts[g], (what, g, n, counts[g])
+            counts[g] -= n
+    return counts
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_hands_of_random_moves_leave_the_pieces_of_the_position_after(name):
+    game = games.load(name)
+    kit = hostkit.of(name)
+    rng = random.Random(5)
+    for _ in range(3):
+        pos = game.new_position(game.DEFAULTS)
+        while not pos.is_terminal() and pos.ply < 80:
+            m = rng.choice(pos.legal_actions())
+            after = pos.clone()
+            after.apply(m)
+            got = _play_hands(pos.heights, kit.hands(pos, m))
+            assert bytes(got) == bytes(after.heights), (name, pos.to_string(),
+                                                        pos.move_text(m))
+            pos.apply(m)
+
+
+def test_xobo_moves_by_hand_in_every_order_end_alike():
+    # a crowded middle game with stacks: every legal move, its spreads in each order
+    from xobo.games.xobo.host import hands
+
+    pos = games.load("xobo").parse_position(
+        "...1...../..1.3..1./.1...1.../1...1..../...1.3.1./..1....1./.1..1..../"
+        "....1...1/..1...... ns 10 2 2", {})
+    spreads = 0
+    for m in pos.legal_actions():
+        after = pos.clone()
+        after.apply(m)
+        for order in ("late", "early", "cube"):
+            assert bytes(_play_hands(pos.heights, hands(pos, m, order))) == bytes(after.heights)
+        spreads += (m & 3) == 2
+    assert spreads > 3
+
+
+def test_a_game_without_a_host_module_gets_the_defaults(monkeypatch):
+    monkeypatch.setattr(hostkit, "_KITS", {})
+    kit = hostkit.HostKit("tiny", None)
+    assert (kit.PIECES, kit.PIECE_WORD, kit.CELL_HOLDS, kit.draw) == (None, "pieces", None, None)
+    assert kit.hands is hostkit.footprint_hands
+    game = games.load("tiny")
+    rec = __import__("xobo.games.tiny.record", None, None, ["x"]).parse_record(
+        '[First "o"]\n\n1. b2\n')
+    assert kit.record_settings(rec) == {"first": "o"}
+    assert hostkit.of("xobo").PIECES == 36 and game.NAME == "tiny"
+
+
+def _named_games(path):
+    """The games a module names in its code: a game's name as a whole string (not a path's
+    directory, ``os.path.join(base, "xobo")``: the program's), or an import of a game's
+    package."""
+    import ast
+
+    tree = ast.parse(path.read_text())
+    names = set(games.GAMES)
+    packages = set(games.package_name(g) for g in games.GAMES)
+    joins = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "join":
+            joins.update(id(a) for a in node.args)
+    # a one-letter name is a word of its own too ({"x": 3, "y": 4}): that one only when it is
+    # compared with, or a default
+    chosen = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            chosen.update(id(c) for c in [node.left] + node.comparators)
+        elif isinstance(node, ast.arguments):
+            chosen.update(id(d) for d in node.defaults + node.kw_defaults if d is not None)
+    found = []
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Constant) and node.value in names and id(node) not in joins
+                and (len(node.value) > 1 or id(node) in chosen)):
+            found.append("%r (line %d)" % (node.value, node.lineno))
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            mods = [a.name for a in node.names] if isinstance(node, ast.Import) else [
+                node.module or ""]
+            found += [m for m in mods if any(m == p or m.startswith(p + ".") for p in packages)]
+    return found
+
+
+@pytest.mark.parametrize("rel", ["sim/backend.py", "sim/legend.py", "sim/monitor.py",
+                                 "sim/server.py", "cmd_match.py", "cmd_rules.py", "gamesdb.py",
+                                 "gamerecords.py", "cmd_monitor.py", "diagrams.py",
+                                 "bench_ladder.py"])
+def test_the_simulator_and_the_tools_name_no_game(rel):
+    # the simulator, match, the games database, the monitor and the diagrams ask the games
+    # (xobo.games, their host modules): adding a game is adding a folder. gamesdb's
+    # LEGACY_GAME is the game of the files written when the database knew one game.
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "host_tools" / "xobo_host" / rel
+    found = _named_games(path)
+    if rel == "gamesdb.py":
+        from xobo_host.gamesdb import LEGACY_GAME
+
+        assert len([f for f in found if f.startswith(repr(LEGACY_GAME))]) == 1, found
+        found = [f for f in found if not f.startswith(repr(LEGACY_GAME))]
+    assert not found, "%s names %s" % (rel, found)
+
+
+@pytest.mark.parametrize("name", ["tiny", "x"])
+def test_the_simulator_replays_a_record_of_another_game(name, tmp_path):
+    from xobo_host.sim.backend import SimBackend, make_virtual_board
+
+    backend = SimBackend(make_virtual_board(flash_dir=str(tmp_path)))
+    assert backend.action({"action": "game", "name": name})["ok"]
+    game = games.load(name)
+    pos = game.new_position(dict(game.DEFAULTS, size=5) if name == "x" else game.DEFAULTS)
+    rng = random.Random(1)
+    for _ in range(4):
+        pos.apply(rng.choice(pos.legal_actions()))
+    text = game.record_text(pos)
+    reply = backend.action({"action": "load", "text": text})
+    assert reply["ok"] and reply["moves"] == 4, reply
+    app = backend.board.app
+    assert app.pos.to_string() == pos.to_string()
+    if name == "x":  # the record's size for the replay only: the user's setting is kept
+        assert app.settings["size"] == game.DEFAULTS["size"]
+    bad = backend.action({"action": "load", "text": text.replace("\n1.", "\n1. zz")})
+    assert bad["ok"] is False and bad["error"].startswith("record: ")
