@@ -57,12 +57,7 @@ bench: setup
 	$(BIN)/python -m xobo_host.bench
 
 # 32 stand-in boards playing at once on one xobo cafe host (about a minute; docs/cafe.md)
-cafe-# the long soaks (tests/device): 10,000 moves of XoBo, 1,000 of every game on both boards, in
-# the Pico's heap on the unix port (make test runs them shorter; about 15 minutes)
-soak: setup
-	XOBO_SOAK=full $(BIN)/python -m pytest tests/device/test_soak.py tests/device/test_soak_games.py
-
-bench: setup
+cafe-bench: setup
 	$(BIN)/python -m xobo_host.cafe.bench --boards 32 --moves 1000
 
 sim: setup
