@@ -124,7 +124,7 @@ def follow_course(pg, lessons):
 
 def test_a_newcomer_completes_the_xobo_course_on_the_page_by_doing_what_it_says(page):
     page.select_option('[data-role="level"]', "random")
-    follow_course(page, 6)
+    follow_course(page, 7)
 
 
 def test_a_newcomer_completes_the_chain_reaction_course_with_its_towers(open_page):
@@ -156,7 +156,7 @@ def test_the_learn_card_says_a_wrong_move_and_gives_the_players_game_back(page):
 def test_how_to_play_shows_each_lesson_as_a_diagram_of_its_position(page):
     page.wait_for_selector('[data-role="howto"]:not([hidden]) .howto-steps li')
     steps = page.locator('[data-role="howto-steps"] li')
-    assert steps.count() == 5  # the course's lessons but the last, the game
+    assert steps.count() == 6  # the course's lessons but the last, the game
     first = steps.nth(0)
     assert first.inner_text().startswith("The goal.")
     assert first.locator(".mini .m").count() == 81
