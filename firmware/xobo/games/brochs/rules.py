@@ -243,6 +243,7 @@ class Position:
 
     n_players = 2
     n_cells = N_CELLS
+    puts_onto_pieces = False  # for the board: one piece a square, never one onto another
     width = WIDTH
     height = WIDTH
 

@@ -132,6 +132,8 @@ _C_CORNERS = const(2)
 class Position:
     """An X position: the owner of each cell, the side to move, and the moves that led here."""
 
+    puts_onto_pieces = False  # for the board: a move never puts a piece onto a piece
+
     def __init__(self, size=DEFAULT_SIZE, first=0):
         if size < MIN_SIZE or size > MAX_SIZE:
             raise PositionError("the board size must be %d-%d, not %d (XB1)"
