@@ -163,3 +163,25 @@ def test_how_to_play_shows_each_lesson_as_a_diagram_of_its_position(page):
     assert first.locator(".mini .m.look").count() == 1  # e9, the cell the lesson speaks of
     assert first.locator(".mini .pc").count() == 8  # the chain e1-e8
     assert "docs/rules/xobo.md" in page.inner_text('[data-role="howto"]')
+
+
+def test_how_to_play_links_the_games_rules_page_served_by_the_simulator(page):
+    page.wait_for_selector('[data-role="howto"]:not([hidden]) .howto-steps li')
+    link = page.locator('[data-role="howto-rules"]')
+    assert link.get_attribute("href") == "/docs/rules/xobo.md"
+    assert page.get_attribute('[data-role="rules-link"]', "href") == "/docs/rules/xobo.md"
+    with page.context.expect_page() as opened:
+        link.click()
+    rules = opened.value
+    rules.wait_for_load_state()
+    assert rules.title().startswith("XoBo")
+    diagram = rules.locator('img[src="diagrams/xobo-1.svg"]')
+    assert diagram.count() == 1
+    rules.wait_for_function("() => document.querySelector('img[src=\"diagrams/xobo-1.svg\"]')"
+                            ".naturalWidth > 0")
+    rules.close()
+    # another game: its own rules
+    page.select_option('[data-role="game"]', "x")
+    page.wait_for_function("() => document.querySelector('[data-role=\"howto-rules\"]')"
+                           ".getAttribute('href') === '/docs/rules/x.md'")
+    assert page.get_attribute('[data-role="rules-link"]', "href") == "/docs/rules/x.md"

@@ -291,7 +291,11 @@
     card.hidden = !key;
     if (!key) return;
     role("howto-game").textContent = g.title;
-    role("howto-rules").textContent = g.rules;
+    const link = role("howto-rules");  // the rules page, served by the simulator (/docs/...)
+    link.href = "/" + g.rules;
+    role("howto-rules-game").textContent = g.title;
+    role("howto-rules-file").textContent = g.rules;
+    role("rules-link").href = "/" + g.rules;
     const list = role("howto-steps");
     list.innerHTML = "";
     for (const step of g.steps) {
