@@ -17,6 +17,15 @@ def cell(name):
     return '[data-cell="%s"]' % name
 
 
+def on_page(pg, name):
+    """The cell the page labels ``name``: the game's own name where the game sits inside the
+    board (the test game's a1-c3 on d4-f6: data-game-cell), else the board's."""
+    game_cell = '[data-game-cell="%s"]' % name
+    if pg.locator(game_cell).count():
+        return game_cell
+    return cell(name)
+
+
 def words(pg):
     return pg.inner_text(CARD)
 
@@ -32,7 +41,13 @@ def wait_words(pg, pattern, timeout=8000):
 
 
 def count(pg, name):
-    return int(pg.get_attribute(cell(name), "data-count") or 0)
+    return int(pg.get_attribute(on_page(pg, name), "data-count") or 0)
+
+
+def put_one(pg, name):
+    k = count(pg, name)
+    pg.click(on_page(pg, name))
+    pg.wait_for_selector(on_page(pg, name) + ':not([data-count="%d"])' % k)
 
 
 def set_up(pg):
@@ -46,20 +61,18 @@ def set_up(pg):
         if part.startswith("take the "):
             for name in part.split(" off ", 1)[1].split():
                 if count(pg, name):
-                    pg.click(cell(name), button="right")
-                    pg.wait_for_selector(cell(name) + '[data-count="0"]')
-        elif part.startswith("put a "):
-            for name in part.split(" on ", 1)[1].split():
-                if not count(pg, name):
-                    pg.click(cell(name))
-                    pg.wait_for_selector(cell(name) + ':not([data-count="0"])')
+                    pg.click(on_page(pg, name), button="right")
+                    pg.wait_for_selector(on_page(pg, name) + '[data-count="0"]')
+        elif part.startswith("put "):  # 'put a cube on e5 a1=7', 'put the master on h8'
+            for item in part.split(" on ", 1)[1].split():
+                name, _, n = item.partition("=")
+                while count(pg, name) < int(n or 1):
+                    put_one(pg, name)
         elif part.startswith("make these stacks this tall: "):
             for item in part.split(": ", 1)[1].split():
                 name, n = item.split("=")
                 while count(pg, name) < int(n):
-                    k = count(pg, name)
-                    pg.click(cell(name))
-                    pg.wait_for_selector(cell(name) + ':not([data-count="%d"])' % k)
+                    put_one(pg, name)
     # the board then says the lesson (the pieces match)
     pg.wait_for_function(
         "() => !document.querySelector('[data-role=\"learn-words\"]').textContent"
@@ -134,6 +147,32 @@ def test_a_newcomer_completes_the_chain_reaction_course_with_its_towers(open_pag
     pg.sim.command("set settle 200")
     pg.select_option('[data-role="level"]', "random")
     follow_course(pg, 7)
+
+
+def choose_game(pg, name):
+    pg.select_option('[data-role="game"]', name)
+    pg.wait_for_selector('.grid[data-game="%s"]' % name, timeout=5000)
+    pg.sim.wait(lambda s: s["state"]["game"] == name, what="game " + name)
+    pg.sim.command("set settle 200")
+    pg.select_option('[data-role="level"]', "random")
+
+
+def test_a_newcomer_completes_the_x_course_with_three_colours_and_two_computers(open_page):
+    pg = open_page()
+    choose_game(pg, "x")
+    follow_course(pg, 7)
+
+
+def test_a_newcomer_completes_the_brochs_course_drops_captures_and_submission(open_page):
+    pg = open_page("pico_15x15")
+    choose_game(pg, "brochs")
+    follow_course(pg, 8)
+
+
+def test_a_newcomer_completes_the_tiny_course_by_the_cells_the_page_names(open_page):
+    pg = open_page()
+    choose_game(pg, "tiny")
+    follow_course(pg, 6)
 
 
 def test_the_learn_card_says_a_wrong_move_and_gives_the_players_game_back(page):

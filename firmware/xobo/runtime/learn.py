@@ -454,8 +454,10 @@ class LearnMode:
                     else:
                         kinds.append(w)
                         cells.append([app.cell_name(c)])
-            for k in range(len(kinds)):
-                parts.append("put a %s on %s" % (kinds[k], " ".join(cells[k])))
+            for k in range(len(kinds)):  # 'put a red piece on a1', 'put the master on h8'
+                w = kinds[k]
+                parts.append("put %s%s on %s" % ("" if w.startswith("the ") else "a ", w,
+                                                 " ".join(cells[k])))
         height = app.height_words()
         if height and words_of is None:
             parts.append("make these stacks this tall: %s" % " ".join(height))

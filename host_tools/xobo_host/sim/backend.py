@@ -565,6 +565,12 @@ class SimBackend(PageFeed):
         if self.hand:
             self._do_drop(req)
         text = app.pos.move_text(m)
+        button = self._button_of(m)
+        if button:  # an action no piece shows (Brochs's submission question): its button
+            reply = list(self.board.command("press " + button))
+            if not reply or not reply[0].startswith("ok"):
+                raise ActionError("press %s: %s" % (button, _error_text(reply)))
+            return {"played": text, "button": button}
         xobo = app.settings["game"] == "xobo"
         hand = self._xobo_hands(m) if xobo else self._hands(m)
         to_board = app.place.to_board
@@ -577,6 +583,21 @@ class SimBackend(PageFeed):
         if self.hand:
             self._do_drop(req)
         return {"played": text}
+
+    def _button_of(self, m):
+        """The game's button that plays ``m`` now (a move whose footprint is empty: a pass,
+        Brochs's submission question and its answers), or ""."""
+        app = self.board.app
+        pos = app.pos
+        sl = bytearray(64)
+        sa = bytearray(64)
+        if pos.footprint(m, sl, sa) != (0, 0):
+            return ""
+        layers = app.layers
+        for name in layers.BUTTON_NAMES:
+            if layers.button_move(pos, name) == m:
+                return name
+        return ""
 
     def _hands(self, m):
         """Any game's move as hand actions, from the heights before and after it: the stacks
