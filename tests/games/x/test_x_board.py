@@ -120,6 +120,7 @@ def test_XB3_a_lifted_piece_is_to_put_back_at_once_never_an_unknown_situation():
         assert C.X_NEIGHBOUR in vb.app.light.code
     assert seen == {"fix"}, seen
     assert vb.state()["fill"] == ["e5"]
+    assert vb.app.guide_text() == "put e5 back: its six neighbours are blinking"
     assert ("fix", "fill e5") in events
     vb.put("e5")
     vb.advance(1500)
