@@ -330,6 +330,42 @@ def test_fix_of_a_lifted_single_no_move_empties_is_to_put_it_back():
     assert h.state() == "match"
 
 
+def test_a_lifted_single_waits_the_settle_time_where_a_piece_may_go_under_another():
+    # XoBo's spreads put cubes onto stacks: a lifted cube may be one lifted to put another
+    # under it, so it is unknown for the settle time, then a fix
+    h = Hand(VOINA.replace(" ns ", " ew "))  # EW to move: not under Voina, no regroup
+    h.lift("b5")
+    assert h.state() == "unknown"
+
+
+def test_a_lifted_capture_target_is_a_move_in_progress_not_a_fix():
+    h = Hand(SPREAD4)
+    h.lift("e4")  # the South spread captures e4: a part of a move
+    assert h.state() == "progress"
+
+
+def test_a_lifted_x_piece_is_a_fix_at_once_never_unknown():
+    # X's moves never put a piece onto a piece and never empty a cell: a lifted piece can
+    # only be put back, so the board asks for it from the first scan (it was "unknown" for
+    # the settle time: the page said "unknown situation" under the neighbours' light)
+    from xobo.games.x import rules as X
+
+    pos = X.Position.parse("......../......../......../......../....r.../......../......../"
+                           "........ y")
+    inf = Inference(pos.n_cells, X.FOOTPRINT_MAX, X.MAX_MOVES, SETTLE)
+    inf.set_position(pos)
+    occ = bytearray(pos.n_cells)
+    pos.occupancy(occ)
+    e4 = X.parse_cell("e4", 8)  # the piece
+    occ[e4] = 0
+    inf.observe(occ, 50)
+    assert inf.state_name() == "fix" and inf.fill[e4] == 1
+    assert inf.poll(50 + 3 * SETTLE) == -1 and inf.state_name() == "fix"
+    occ[e4] = 1
+    inf.observe(occ, 4000)
+    assert inf.state_name() == "match"
+
+
 def test_position_never_changes_in_a_fix():
     h = Hand(SPREAD4)
     before = h.pos.to_string()

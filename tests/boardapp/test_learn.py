@@ -53,7 +53,7 @@ def test_learn_a_wrong_move_is_explained_and_taken_back():
     ln.vb.lift(ln.board_cell("a1"))
     ln.vb.advance(SETTLE_MS)
     assert ln.state()["inference"] == "match"
-    assert ln.state()["learn"] == "learn 1/6"
+    assert ln.state()["learn"] == "learn 1/7"
 
 
 def test_learn_leaves_the_players_game_as_it_was_and_unsaved_over():
@@ -95,7 +95,7 @@ def test_learn_hint_lights_the_lesson_move_and_state_says_the_lesson():
     ln.click("hint")
     assert ln.hints[-1] == "e9"
     line = ln.vb.command("state")[0]
-    assert line.find(" learn 1/6 say Lesson 1/6, the goal.") >= 0, line
+    assert line.find(" learn 1/7 say Lesson 1/7, the goal.") >= 0, line
 
 
 def test_learn_of_another_game_switches_to_it_and_next_skips():
@@ -183,4 +183,80 @@ def test_learn_a_lesson_waiting_for_its_move_allocates_nothing_per_cycle():
         return n
 
     assert run_with_heap_locked(cycles, 300) == 300
-    assert ln.state()["learn"] == "learn 1/6"
+    assert ln.state()["learn"] == "learn 1/7"
+
+
+def _to_lesson(ln, title):
+    """Skip to the lesson called ``title`` (serial learn next) and set it up."""
+    for _ in range(12):
+        if ln.lessons[-1].split(" ", 2)[2] == title:
+            ln.set_up()
+            return
+        ln.vb.command("learn next")
+    raise AssertionError("no lesson %r: %s" % (title, ln.lessons))
+
+
+def test_learn_xobo_exhaustion_a_player_with_no_move_at_all_loses_E4():
+    ln = Learner("xobo")
+    ln.start()
+    _to_lesson(ln, "exhaustion")
+    ln.vb.put(ln.board_cell("a5"))  # on an edge: the stack on a1 can be spread over it
+    ln.vb.advance(SETTLE_MS)
+    assert ln.say().find("a5: a stack can now be spread over that cube") >= 0, ln.say()
+    assert ln.vb.app.pos.ply == 0
+    ln.vb.lift(ln.board_cell("a5"))
+    ln.vb.advance(SETTLE_MS)
+    ln.vb.put(ln.board_cell("c5"))  # where no stack reaches
+    ln.vb.advance(SETTLE_MS)
+    assert ln.vb.app.result_text() == "ns exhaustion", ln.vb.app.result_text()
+    assert "wins by exhaustion (E4)" in ln.say(), ln.say()
+
+
+def test_learn_x_settled_corner_lights_bright_once_nobody_can_go_around_XS4():
+    ln = Learner("x")
+    ln.start()
+    _to_lesson(ln, "a settled corner")
+    pos = ln.vb.app.pos
+    assert pos.corner_owner(2) == 0 and not pos.corner_settled(2)  # North-West: Red's, open
+    dim = ln.vb.leds.cell_rgb(ln.board_cell("a8"))
+    ln.vb.put(ln.board_cell("c8"))
+    ln.vb.advance(SETTLE_MS)
+    assert "North-West is settled" in ln.say(), ln.say()
+    assert ln.vb.app.pos.corner_settled(2)
+    bright = ln.vb.leds.cell_rgb(ln.board_cell("a8"))
+    assert sum(bright) > sum(dim), (dim, bright)
+
+
+def test_learn_brochs_donjon_occupant_falls_only_when_enclosed_twice_BC3():
+    ln = Learner("brochs")
+    ln.start()
+    _to_lesson(ln, "a donjon's occupant")
+    ln.vb.put(ln.board_cell("c5"))  # next to d4 but no second pair
+    ln.vb.advance(SETTLE_MS)
+    assert ln.say().find("that does not enclose d4 a second time") >= 0, ln.say()
+    ln.vb.lift(ln.board_cell("c5"))
+    ln.vb.advance(SETTLE_MS)
+    ln.vb.put(ln.board_cell("e4"))
+    ln.vb.advance(SETTLE_MS)
+    assert ln.vb.app.pos.ply == 0  # complete once the captured man is off
+    ln.vb.lift(ln.board_cell("d4"))  # the captured White man comes off
+    ln.vb.advance(SETTLE_MS)
+    assert "d4 is taken" in ln.say(), ln.say()
+
+
+def test_learn_brochs_submission_asked_with_hint_held_or_press():
+    ln = Learner("brochs")
+    ln.start()
+    _to_lesson(ln, "submission")
+    ln.vb.put(ln.board_cell("h9"))  # a drop is a move, not the question
+    ln.vb.advance(SETTLE_MS)
+    assert "this lesson asks for submission" in ln.say(), ln.say()
+    ln.vb.lift(ln.board_cell("h9"))
+    ln.vb.advance(SETTLE_MS)
+    ln.hold("hint")  # on the 15 x 15 board: hint held plays the lesson's button
+    assert ln.vb.app.pos.submission() == "b?", ln.vb.app.pos.submission()
+    assert "Asked. White answers" in ln.say(), ln.say()
+    ln.click("undo")  # the lesson again: serial press works too
+    ln.set_up()
+    assert ln.vb.command("press submission")[0].startswith("ok played (s?)")
+    assert "Asked. White answers" in ln.say(), ln.say()

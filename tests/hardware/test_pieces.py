@@ -51,6 +51,14 @@ def test_BB4_brochs_24_white_12_black_men_and_a_master_told_apart(pieces):
     master = by_owner["black (the master)"]
     assert master["count"] == 1 and master["shape"] == "master"
     assert master["rgb"] != by_owner["black (men)"]["rgb"]  # not Black's colour: at a glance
+    # the men are the colours the sides are named by: white (natural wood) and black
+    assert by_owner["white (men)"]["rgb"] is None and by_owner["black (men)"]["rgb"] == 0
+
+
+def test_BB4_brochs_white_men_share_the_natural_cubes_of_xobo(pieces):
+    natural = [k for k in pieces.stock("15x15") if k["rgb"] is None]
+    assert len(natural) == 1 and natural[0]["count"] == 36
+    assert any(g.startswith("brochs") for g in natural[0]["games"]), natural
 
 
 def test_piece_colours_are_the_colours_the_board_lights_for_each_player(pieces):
@@ -61,8 +69,9 @@ def test_piece_colours_are_the_colours_the_board_lights_for_each_player(pieces):
         for name, s in pieces.game_sets(which).items():
             game = load(name)
             lit = {colours.RGB[c] for c in game.board_layer().Layers.PLAYER_CODES[:game.PLAYERS]}
+            own = getattr(game.board_layer().Layers, "PIECE_RGB", ())  # named by colour
             for p in s["pieces"]:
-                if p["rgb"] is not None and p["shape"] == "cube":
+                if p["rgb"] is not None and p["shape"] == "cube" and p["rgb"] not in own:
                     assert p["rgb"] in lit, (name, p)
 
 

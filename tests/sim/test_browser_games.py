@@ -160,3 +160,35 @@ def test_the_15x15_board_draws_225_cells_and_brochs_its_donjons_and_quadrants(op
     pg.keyboard.press("1")
     pg.keyboard.press("3")
     assert pg.locator(cell("k13") + ".cursor").count() == 1
+
+
+def _luminance(hex_rgb):
+    v = int(hex_rgb.lstrip("#"), 16)
+    return (0.2126 * (v >> 16) + 0.7152 * ((v >> 8) & 255) + 0.0722 * (v & 255)) / 255
+
+
+def test_brochs_men_are_drawn_white_and_black_as_the_real_pieces_with_readable_coordinates(
+        open_page):
+    # White's men light (natural wood), Black's dark, the master apart (the game's PIECE_RGB,
+    # the piece sets of hardware/pieces.py); the LEDs light the players' colours around them,
+    # under the piece: a black man is not drawn blue, nor a white one orange
+    pg = open_page("pico_15x15")
+    choose_game(pg, "brochs")
+    white = pg.locator('.cube.piece[data-kind="white"]').first
+    assert _luminance(white.evaluate("e => e.style.getPropertyValue('--piece')")) > 0.8
+    pg.click(cell("e6"))  # Black drops a man
+    man = pg.locator(cell("e6") + ' .cube.piece[data-kind="man"]')
+    man.wait_for(timeout=8000)
+    assert _luminance(man.evaluate("e => e.style.getPropertyValue('--piece')")) < 0.15
+    under = pg.eval_on_selector(
+        cell("e6"), "el => [getComputedStyle(el.querySelector('.glow')).zIndex,"
+        " getComputedStyle(el.querySelector('.stack')).zIndex]")
+    assert int(under[0]) < int(under[1]), under  # the light under the piece, not over it
+    # the players' dots: the piece, ringed in its light
+    assert pg.get_attribute('[data-role="players"] li[data-player="black"] .dot',
+                            "data-piece") == "000000"
+    # the coordinates of the small 15 x 15 cells can be read
+    size = pg.eval_on_selector(cell("a15") + " .lab.rank",
+                               "el => parseFloat(getComputedStyle(el).fontSize)")
+    assert size >= 11, size
+    assert pg.inner_text(cell("a15") + " .lab.rank") == "15"

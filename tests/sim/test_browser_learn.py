@@ -17,6 +17,15 @@ def cell(name):
     return '[data-cell="%s"]' % name
 
 
+def on_page(pg, name):
+    """The cell the page labels ``name``: the game's own name where the game sits inside the
+    board (the test game's a1-c3 on d4-f6: data-game-cell), else the board's."""
+    game_cell = '[data-game-cell="%s"]' % name
+    if pg.locator(game_cell).count():
+        return game_cell
+    return cell(name)
+
+
 def words(pg):
     return pg.inner_text(CARD)
 
@@ -32,7 +41,13 @@ def wait_words(pg, pattern, timeout=8000):
 
 
 def count(pg, name):
-    return int(pg.get_attribute(cell(name), "data-count") or 0)
+    return int(pg.get_attribute(on_page(pg, name), "data-count") or 0)
+
+
+def put_one(pg, name):
+    k = count(pg, name)
+    pg.click(on_page(pg, name))
+    pg.wait_for_selector(on_page(pg, name) + ':not([data-count="%d"])' % k)
 
 
 def set_up(pg):
@@ -46,20 +61,18 @@ def set_up(pg):
         if part.startswith("take the "):
             for name in part.split(" off ", 1)[1].split():
                 if count(pg, name):
-                    pg.click(cell(name), button="right")
-                    pg.wait_for_selector(cell(name) + '[data-count="0"]')
-        elif part.startswith("put a "):
-            for name in part.split(" on ", 1)[1].split():
-                if not count(pg, name):
-                    pg.click(cell(name))
-                    pg.wait_for_selector(cell(name) + ':not([data-count="0"])')
+                    pg.click(on_page(pg, name), button="right")
+                    pg.wait_for_selector(on_page(pg, name) + '[data-count="0"]')
+        elif part.startswith("put "):  # 'put a cube on e5 a1=7', 'put the master on h8'
+            for item in part.split(" on ", 1)[1].split():
+                name, _, n = item.partition("=")
+                while count(pg, name) < int(n or 1):
+                    put_one(pg, name)
         elif part.startswith("make these stacks this tall: "):
             for item in part.split(": ", 1)[1].split():
                 name, n = item.split("=")
                 while count(pg, name) < int(n):
-                    k = count(pg, name)
-                    pg.click(cell(name))
-                    pg.wait_for_selector(cell(name) + ':not([data-count="%d"])' % k)
+                    put_one(pg, name)
     # the board then says the lesson (the pieces match)
     pg.wait_for_function(
         "() => !document.querySelector('[data-role=\"learn-words\"]').textContent"
@@ -124,7 +137,7 @@ def follow_course(pg, lessons):
 
 def test_a_newcomer_completes_the_xobo_course_on_the_page_by_doing_what_it_says(page):
     page.select_option('[data-role="level"]', "random")
-    follow_course(page, 6)
+    follow_course(page, 7)
 
 
 def test_a_newcomer_completes_the_chain_reaction_course_with_its_towers(open_page):
@@ -134,6 +147,32 @@ def test_a_newcomer_completes_the_chain_reaction_course_with_its_towers(open_pag
     pg.sim.command("set settle 200")
     pg.select_option('[data-role="level"]', "random")
     follow_course(pg, 7)
+
+
+def choose_game(pg, name):
+    pg.select_option('[data-role="game"]', name)
+    pg.wait_for_selector('.grid[data-game="%s"]' % name, timeout=5000)
+    pg.sim.wait(lambda s: s["state"]["game"] == name, what="game " + name)
+    pg.sim.command("set settle 200")
+    pg.select_option('[data-role="level"]', "random")
+
+
+def test_a_newcomer_completes_the_x_course_with_three_colours_and_two_computers(open_page):
+    pg = open_page()
+    choose_game(pg, "x")
+    follow_course(pg, 7)
+
+
+def test_a_newcomer_completes_the_brochs_course_drops_captures_and_submission(open_page):
+    pg = open_page("pico_15x15")
+    choose_game(pg, "brochs")
+    follow_course(pg, 8)
+
+
+def test_a_newcomer_completes_the_tiny_course_by_the_cells_the_page_names(open_page):
+    pg = open_page()
+    choose_game(pg, "tiny")
+    follow_course(pg, 6)
 
 
 def test_the_learn_card_says_a_wrong_move_and_gives_the_players_game_back(page):
@@ -156,10 +195,32 @@ def test_the_learn_card_says_a_wrong_move_and_gives_the_players_game_back(page):
 def test_how_to_play_shows_each_lesson_as_a_diagram_of_its_position(page):
     page.wait_for_selector('[data-role="howto"]:not([hidden]) .howto-steps li')
     steps = page.locator('[data-role="howto-steps"] li')
-    assert steps.count() == 5  # the course's lessons but the last, the game
+    assert steps.count() == 6  # the course's lessons but the last, the game
     first = steps.nth(0)
     assert first.inner_text().startswith("The goal.")
     assert first.locator(".mini .m").count() == 81
     assert first.locator(".mini .m.look").count() == 1  # e9, the cell the lesson speaks of
     assert first.locator(".mini .pc").count() == 8  # the chain e1-e8
     assert "docs/rules/xobo.md" in page.inner_text('[data-role="howto"]')
+
+
+def test_how_to_play_links_the_games_rules_page_served_by_the_simulator(page):
+    page.wait_for_selector('[data-role="howto"]:not([hidden]) .howto-steps li')
+    link = page.locator('[data-role="howto-rules"]')
+    assert link.get_attribute("href") == "/docs/rules/xobo.md"
+    assert page.get_attribute('[data-role="rules-link"]', "href") == "/docs/rules/xobo.md"
+    with page.context.expect_page() as opened:
+        link.click()
+    rules = opened.value
+    rules.wait_for_load_state()
+    assert rules.title().startswith("XoBo")
+    diagram = rules.locator('img[src="diagrams/xobo-1.svg"]')
+    assert diagram.count() == 1
+    rules.wait_for_function("() => document.querySelector('img[src=\"diagrams/xobo-1.svg\"]')"
+                            ".naturalWidth > 0")
+    rules.close()
+    # another game: its own rules
+    page.select_option('[data-role="game"]', "x")
+    page.wait_for_function("() => document.querySelector('[data-role=\"howto-rules\"]')"
+                           ".getAttribute('href') === '/docs/rules/x.md'")
+    assert page.get_attribute('[data-role="rules-link"]', "href") == "/docs/rules/x.md"

@@ -412,3 +412,35 @@ def test_play_it_for_me_plays_a_regroup_the_switches_cannot_tell_apart(sim):
     sim.post({"action": "play"})
     snap = sim.wait(lambda s: s["state"]["ply"] == 1, timeout=10, what="the regroup played")
     assert snap["counts"][7 * 9 + 4] == 3  # e8 holds the stack of 3
+
+
+def _get_status(sim, path):
+    import http.client
+    from urllib.parse import urlparse
+
+    u = urlparse(sim.url)
+    conn = http.client.HTTPConnection(u.hostname, u.port, timeout=10)
+    conn.request("GET", path)  # sent as written: no client-side normalisation of ../
+    r = conn.getresponse()
+    return r.status, r.read()
+
+
+def test_the_rules_pages_are_served_rendered_with_their_diagrams(sim):
+    status, headers, body = sim.get("/docs/rules/xobo.md")
+    text = body.decode("utf-8")
+    assert status == 200 and headers["Content-Type"].startswith("text/html")
+    assert "<h1>XoBo" in text and "<table>" in text  # the markdown rendered, tables too
+    assert '<img src="diagrams/xobo-1.svg"' in text
+    status, headers, body = sim.get("/docs/rules/diagrams/xobo-1.svg")
+    assert status == 200 and headers["Content-Type"] == "image/svg+xml"
+    assert body.startswith(b"<svg") or b"<svg" in body[:200]
+    for name in ("x", "chain-reaction", "brochs", "tiny", "board"):
+        assert sim.get("/docs/rules/%s.md" % name)[0] == 200
+
+
+def test_only_docs_pages_are_served_and_nothing_outside_docs(sim):
+    for path in ("/docs/../pyproject.toml", "/docs/rules/../../README.md",
+                 "/docs/%2e%2e/pyproject.toml", "/docs/rules/nothing.md", "/docs/../../etc/passwd",
+                 "/docs/rules/"):
+        status, body = _get_status(sim, path)
+        assert status == 404, (path, status, body[:80])

@@ -912,7 +912,7 @@ class App:
             m = self._button_move()
             if m >= 0:
                 text = pos.move_text(m)
-                self.commit(m, now)
+                self._play_pressed(m, now)
                 return "played %s" % text
             words = layers.pressed_words(name, inf.armed != 0)
             self.emit((E.SAY, words))
@@ -926,8 +926,20 @@ class App:
         if inf.state != I.MATCH:
             raise XoboError("%s: first put the %ss back as they were" % (name, layers.PIECE))
         text = pos.move_text(m)
-        self.commit(m, now)
+        self._play_pressed(m, now)
         return "played %s" % text
+
+    def _play_pressed(self, m, now):
+        """A move a button played: committed in play; the learn mode checks it against the
+        lesson first (its ``play_pressed``)."""
+        mode = self.mode
+        if mode is self:
+            self.commit(m, now)
+            return
+        play = getattr(mode, "play_pressed", None)
+        if play is None:
+            raise XoboError("the board is busy (self-test): press when it is over")
+        play(m, now)
 
     # the gestures' actions (xobo.runtime.gestures.ACTIONS)
 

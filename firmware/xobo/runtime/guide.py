@@ -98,6 +98,8 @@ def guide_text(app):
         return turn(pos) if turn is not None else ""
     if st == I.OVER and not pos.is_terminal() and app.full():
         return app.full_text()  # the longest game the board keeps: it ends there
+    if st == I.FIX:
+        return layers.fix_words(inf)  # the game's words for the cells to fix, or none
     if st not in (I.PROGRESS, I.COMPLETE, I.WAIT_LONGER, I.UNKNOWN):
         return ""
     if inf.touch >= 0:

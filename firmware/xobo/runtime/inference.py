@@ -20,7 +20,10 @@ and the cells it fills ``A(m)``. Classification of ``O`` (docs/firmware.md has t
 - ``UNKNOWN``: no candidate; after the settle time it becomes ``FIX``: the cells to fill and
   to clear are in ``fill`` / ``clear``, relative to the nearest legal move (fewest cells it
   does not explain, then fewest lifted cells to put back), or to ``E`` when there is no
-  single nearest fix (two stray cubes: both are to clear).
+  single nearest fix (two stray cubes: both are to clear). In a game where no move puts a
+  piece onto a piece (the engine's ``puts_onto_pieces = False``: X, Brochs, tiny), a lifted
+  cell that no legal move empties (any X piece) is ``FIX`` at once: nothing but putting it
+  back leads to a move, so there is nothing to wait for.
 - ``RESTORE``: after an undo, a new game, a loaded position or a resumed game the board waits
   until ``O = E`` exactly (``fill`` / ``clear`` show what differs); nothing is inferred.
 - ``OFFER``: a fix was shown and what is left on the board is a complete legal move (two
@@ -104,6 +107,8 @@ class Inference:
         self.lifted = bytearray(n_cells)
         self.added = bytearray(n_cells)
         self.touched = bytearray(n_cells)
+        self.liftable = bytearray(n_cells)  # the cells some legal move empties (in an L(m))
+        self.onto_pieces = True  # a move may put a piece onto a piece (engine puts_onto_pieces)
         self.fill = bytearray(n_cells)
         self.clear = bytearray(n_cells)
         self.n_lifted = 0
@@ -147,6 +152,7 @@ class Inference:
             self.observed[c] = 0
             self.heights[c] = 0
             self.touched[c] = 0
+            self.liftable[c] = 0
         self.amb_valid = False
 
     def _footprint_buffers(self, capacity):
@@ -170,11 +176,14 @@ class Inference:
         """Take a new position (after a commit, undo, new game, load); ``restore``: wait until
         the cubes match it exactly before inferring anything; ``over``: the game is over."""
         h = pos.heights
+        liftable = self.liftable
+        self.onto_pieces = getattr(pos, "puts_onto_pieces", True)
         for c in range(self.n):
             v = h[c]
             self.heights[c] = v
             self.expected[c] = 1 if v else 0
             self.touched[c] = 0
+            liftable[c] = 0
         n = pos.legal_moves(self.moves)
         if n > self.capacity:  # a rare position with many regroups: grow once, for good
             self._footprint_buffers(n + 32)
@@ -203,6 +212,7 @@ class Inference:
             base = i * fp
             for k in range(nl):
                 fl[base + k] = sl[k]
+                liftable[sl[k]] = 1
             for k in range(na):
                 fa[base + k] = sa[k]
             self.n_l[i] = nl
@@ -406,6 +416,16 @@ class Inference:
             if tie:
                 self.best = -1  # no single nearest move: back to E
             self._fix_cells(self.best)
+            if not self.onto_pieces and self.touch < 0 and self._lifted_for_nothing():
+                # a piece lifted that no legal move empties, in a game where no move puts a
+                # piece onto a piece (X's pieces never move: one lifted to see its
+                # neighbours): it can only come back. Known at once: a fix now, not the
+                # settle time's grace given to what may still become a move (a piece lifted
+                # to put another under it, a hand passing by)
+                self.state = FIX
+                self.fixing = True
+                self.fix_goal = self.best
+                return
             self.state = UNKNOWN  # with a touch: FIX only after the longer settle time
             return
         self._candidate_state()
@@ -416,6 +436,30 @@ class Inference:
             # run a5-d5: d5->a5); most likely the touch that decides b5,c5->d5: it has the
             # longer settle time to come back
             self.state = WAIT_LONGER
+
+    def _lifted_for_nothing(self):
+        """True when a lifted cell is one that no move considered empties (the expected
+        move's cells when one is expected): nothing but putting it back can lead to a move.
+        No allocation."""
+        lifted = self.lifted
+        if self.target_index >= 0:
+            base = self.target_index * self.fp
+            fl = self.fp_l
+            kl = self.n_l[self.target_index]
+            for c in range(self.n):
+                if lifted[c]:
+                    found = False
+                    for k in range(kl):
+                        if fl[base + k] == c:
+                            found = True
+                    if not found:
+                        return True
+            return False
+        liftable = self.liftable
+        for c in range(self.n):
+            if lifted[c] and not liftable[c]:
+                return True
+        return False
 
     def _touch_cell(self):
         """The stack cell being touched: the occupancy is the last ambiguous one but for one

@@ -115,6 +115,11 @@ class GameLayers:
         for the runtime's words."""
         return ""
 
+    def fix_words(self, inf):
+        """What the game says of the cells to fix (``inf.fill`` / ``inf.clear``), or '' for
+        the cells alone (X: a lifted piece's neighbours are lit)."""
+        return ""
+
     def edges_of(self, player):
         """The edge groups that show ``player`` (indices into ``edges``): all of them."""
         return range(len(self.edges))

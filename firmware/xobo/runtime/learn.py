@@ -17,7 +17,9 @@ is a real position to play out against the computer.
 
 Buttons while learning: ``ok`` plays the complete move now (as in play) and, once a lesson is
 done, goes on to the next one; ``ok`` held skips to the next lesson; ``undo`` starts the
-lesson again; ``undo`` held (or ``ok`` + ``undo``) leaves; ``hint`` lights the lesson's move.
+lesson again; ``undo`` held (or ``ok`` + ``undo``) leaves; ``hint`` lights the lesson's move,
+``hint`` held plays it when it is an action no piece shows (a game's button: Brochs's
+submission question; serial ``press`` too).
 
 Memory: this module and the game's lessons are imported when learning starts and forgotten
 when it ends (``xobo.compat.forget_module``): play never holds them on the device.
@@ -277,6 +279,33 @@ class LearnMode:
             self.begin(self.k, now)
         elif name == "hint" and kind == 1:
             self.show_move(now)
+        elif name == "hint" and kind == 2:
+            self.press_lesson_button(now)
+
+    def press_lesson_button(self, now):
+        """hint held: the lesson's action that no piece shows (Brochs's submission
+        question) by the game's button that plays it, as ``press NAME`` does."""
+        app = self.app
+        m = self.expected_move()
+        layers = app.layers
+        for name in layers.BUTTON_NAMES:
+            if m >= 0 and layers.button_move(app.pos, name) == m:
+                try:
+                    app.press(name, now)
+                except XoboError as exc:
+                    app.emit((E.ERROR, str(exc)))
+                return
+        app.emit((E.SAY, self.say()))
+
+    def play_pressed(self, m, now):
+        """A move a button played (serial ``press``, a gesture): the lesson's, or another
+        (explained), as a move of the pieces is; in the last lesson, as in play."""
+        if self.phase == PLAY:
+            self.app.commit(m, now)
+        elif self.phase == ASK:
+            self.played(m, now)
+        else:
+            raise XoboError("the lesson is done: ok goes on")
 
     def show_move(self, now):
         """The hint button: the lesson's move in light (the computer's, playing out)."""
@@ -425,8 +454,10 @@ class LearnMode:
                     else:
                         kinds.append(w)
                         cells.append([app.cell_name(c)])
-            for k in range(len(kinds)):
-                parts.append("put a %s on %s" % (kinds[k], " ".join(cells[k])))
+            for k in range(len(kinds)):  # 'put a red piece on a1', 'put the master on h8'
+                w = kinds[k]
+                parts.append("put %s%s on %s" % ("" if w.startswith("the ") else "a ", w,
+                                                 " ".join(cells[k])))
         height = app.height_words()
         if height and words_of is None:
             parts.append("make these stacks this tall: %s" % " ".join(height))

@@ -507,6 +507,12 @@ class SimBackend(PageFeed):
         if self.hand:
             self._do_drop(req)
         text = app.pos.move_text(m)
+        button = self._button_of(m)
+        if button:  # an action no piece shows (Brochs's submission question): its button
+            reply = list(self.board.command("press " + button))
+            if not reply or not reply[0].startswith("ok"):
+                raise ActionError("press %s: %s" % (button, _error_text(reply)))
+            return {"played": text, "button": button}
         to_board = app.place.to_board
         for what, g, n in self.hands(m):
             act = {"cell": to_board[g]}
@@ -523,6 +529,21 @@ class SimBackend(PageFeed):
         ``[(what, cell, n)]`` (``"put"``, ``"lift"``, ``"take"`` n; the game's host module,
         ``xobo.hostkit``)."""
         return self.kit().hands(self.board.app.pos, m)
+
+    def _button_of(self, m):
+        """The game's button that plays ``m`` now (a move whose footprint is empty: a pass,
+        Brochs's submission question and its answers), or ""."""
+        app = self.board.app
+        pos = app.pos
+        sl = bytearray(64)
+        sa = bytearray(64)
+        if pos.footprint(m, sl, sa) != (0, 0):
+            return ""
+        layers = app.layers
+        for name in layers.BUTTON_NAMES:
+            if layers.button_move(pos, name) == m:
+                return name
+        return ""
 
     def _do_power_cut(self, req):
         """Power lost and back: the firmware reboots from its flash; the cubes stay."""

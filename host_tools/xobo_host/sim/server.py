@@ -10,6 +10,8 @@ Routes:
 - ``POST /action``: a JSON action (see ``SimBackend.action``); the reply is JSON with ``ok``.
 - ``GET /record.txt``: the game record (N2) as a file download.
 - ``GET /legend``: the light colours and what they mean (JSON list).
+- ``GET /docs/rules/xobo.md``: a page of the project's docs (the game's rules, linked from How
+  to play) rendered to HTML, its diagrams beside it (``xobo_host.sim.docs``).
 
 Only this machine's pages may use it (docs/simulator.md, "Who may talk to the simulator"):
 every request must name the server in ``Host`` (a loopback name or the bound address, with the
@@ -47,6 +49,7 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 from urllib.parse import urlparse
 
 from xobo.numbers import parse_uint
+from xobo_host.sim import docs
 from xobo_host.sim.backend import ActionError
 from xobo_host.sim.legend import legend
 
@@ -213,6 +216,9 @@ class PageHandler(BaseHTTPRequestHandler):
             return self._events()
         if path == "/favicon.ico":
             return self._send(204, b"", "image/x-icon")
+        if path.startswith("/docs/"):  # the rules pages, rendered (How to play links them)
+            status, body, ctype = docs.page(path)
+            return self._send(status, body, ctype)
         return self._json(404, {"ok": False, "error": "no such page: %s" % path})
 
     do_HEAD = do_GET

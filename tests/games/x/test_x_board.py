@@ -106,6 +106,27 @@ def test_XB3_a_lifted_piece_shows_its_six_neighbours_and_putting_it_back_plays_n
     assert C.X_NEIGHBOUR not in vb.app.light.code
 
 
+def test_XB3_a_lifted_piece_is_to_put_back_at_once_never_an_unknown_situation():
+    # X's pieces never move: a lifted piece can start no move, so the board asks for it
+    # back from the first scan, with its neighbours lit (it said "unknown" for the settle
+    # time first: the page showed "unknown situation" under the neighbours)
+    vb, events = _board()
+    _play(vb, "e5")
+    vb.lift("e5")
+    seen = set()
+    for _ in range(30):
+        vb.advance(50)
+        seen.add(vb.state()["inference"])
+        assert C.X_NEIGHBOUR in vb.app.light.code
+    assert seen == {"fix"}, seen
+    assert vb.state()["fill"] == ["e5"]
+    assert vb.app.guide_text() == "put e5 back: its six neighbours are blinking"
+    assert ("fix", "fill e5") in events
+    vb.put("e5")
+    vb.advance(1500)
+    assert vb.state()["inference"] == "match" and vb.app.pos.ply == 1
+
+
 def test_XB3_the_piece_being_put_shows_its_neighbours_before_it_is_played():
     vb, _ = _board()
     vb.put("a8")

@@ -5,7 +5,8 @@ The switches see only occupied or empty; who owns a piece, and which Black piece
 master, the board knows from the game. Always shown (the lowest layer):
 
 - the pieces' owners: Black's men in Black's colour (blue), White's men in White's (orange),
-  the master reddish purple;
+  the master reddish purple (the pieces themselves are black, natural wood and reddish
+  purple: ``PIECE_RGB``);
 - the four donjons, dim: yellow when empty, else in the colour of the piece on them;
 - the quadrants: the empty squares of the central cross (file h, rank 8: in no quadrant), dim;
 - a remote capture (BM3): the White pieces it may take blink orange; lifting one plays it
@@ -42,6 +43,11 @@ class Layers(FootprintWords, GameLayers):
 
     PIECE = "piece"
     BUTTON_NAMES = BUTTON_NAMES
+    # The pieces themselves, named by their colours in the rules: Black's men black, White's
+    # men natural (light, unpainted) wood, the master in its light's colour; the board lights
+    # the players' colours around them (black cannot be lit). Read by hardware/pieces.py
+    # (the piece sets a café orders) and the simulator's drawing: one source.
+    PIECE_RGB = (0x000000, None)  # per player (Black, White); None: natural wood
 
     def __init__(self, n_cells, game, edges, name):
         GameLayers.__init__(self, n_cells, game, edges, name)

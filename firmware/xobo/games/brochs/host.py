@@ -11,10 +11,17 @@ def draw(app, name):
     """The pieces (men, the master, White's), the donjons and the quadrants (BB1-BB3)."""
     from xobo.games.brochs import rules
 
+    from xobo.runtime import colours
+
     pos = app.pos
-    kinds = {"man": {"rgb": "1a1a1a", "label": "black man"},
-             "master": {"rgb": "1a1a1a", "label": "black master"},
-             "white": {"rgb": "f2f2f2", "label": "white man"}}
+    # the pieces as they are (the game's PIECE_RGB, the piece sets of hardware/pieces.py):
+    # Black's men black, White's natural wood, the master in its light's reddish purple; the
+    # LEDs light the players' colours around them
+    black, white = getattr(app.layers, "PIECE_RGB", (0x000000, None))
+    kinds = {"man": {"rgb": _piece_rgb(black), "label": "Black man"},
+             "master": {"rgb": "%06x" % colours.RGB[colours.BR_MASTER],
+                        "label": "Black's master"},
+             "white": {"rgb": _piece_rgb(white), "label": "White man"}}
     kind = {rules.MAN: "man", rules.MASTER: "master", rules.WHITE: "white"}
     pieces = {}
     quadrant = {}
@@ -26,7 +33,16 @@ def draw(app, name):
         if q != rules.NO_QUADRANT:
             quadrant[name(g)] = q
     marks = {name(c): "donjon" for c in pos.donjons}
-    return {"pieces": pieces, "kinds": kinds, "marks": marks, "quadrant": quadrant}
+    return {"pieces": pieces, "kinds": kinds, "marks": marks, "quadrant": quadrant,
+            "players": [kinds["man"]["rgb"], kinds["white"]["rgb"]]}
+
+
+NATURAL_WOOD = "efe2cd"  # an unpainted cube, as the page draws XoBo's
+
+
+def _piece_rgb(rgb):
+    """A piece's colour as the page draws it: natural wood for None (unpainted)."""
+    return NATURAL_WOOD if rgb is None else "%06x" % rgb
 
 
 def record_settings(rec):

@@ -56,6 +56,30 @@ LESSONS = (
      "!l4", "A remote capture: l4's donjon is empty now. Keep a donjon and the master free, "
      "and keep out of the quadrant opposite it.",
      "that is another White piece: this lesson takes the donjon's l4."),
+    ("a donjon's occupant",
+     ".....wwwww...../.............../.............../...w.......w.../.............../"
+     "w.............w/w.............w/w.............w/w.............w/w.............w/"
+     "...b.........../..bw.......w.../...b.........../.............../.....wwwww..... "
+     "b 9 1 -", "d4 d5 d3 c4 e4",
+     "A piece on a donjon falls only when it is enclosed twice, by two pairs of enemies on "
+     "two of its four lines (BC3), and the piece that arrives must close one of them. Your "
+     "men on d5 and d3 enclose White's d4 North-South: drop a man on e4, so that c4 and e4 "
+     "enclose it East-West too.",
+     "*e4xd4", "d4 is taken: two pairs around it, North-South and East-West (BC3). The "
+     "donjon is empty now: drop on it to own it.",
+     "that does not enclose d4 a second time: drop on e4."),
+    ("submission",
+     ".............../.............../.............../...b......www../...........w.../"
+     ".............../.............../.......m......./.............../.............../"
+     ".....b........./...b.......b.../.............../.............../............... "
+     "b 8 0 -", "d4 l4 d12 l12",
+     "You own three donjons, White one, and White has four pieces left. Before your turn you "
+     "may ask White to submit (BE1): press submission (on the board: hold hint).",
+     "(s?)", "Asked. White answers: accepting (s!) resigns, and you win; refusing (pass!) "
+     "starts a countdown, as a side has 6 pieces or fewer: after 4 rounds with no capture, "
+     "no drop and no donjon changing hands the game ends, and the side with more donjons "
+     "wins (BE3).",
+     "that is a move: this lesson asks for submission (press submission)."),
     ("the master",
      ".............../.............../..w............/.............../.............../"
      "..........w..../.............../.......m......./.............../....b........../"

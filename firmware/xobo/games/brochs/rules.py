@@ -244,6 +244,7 @@ class Position(GamePosition):
     max_moves = MAX_MOVES  # the length of its move buffers (xobo.gamekit)
     n_players = 2
     n_cells = N_CELLS
+    puts_onto_pieces = False  # for the board: one piece a square, never one onto another
     width = WIDTH
     height = WIDTH
 

@@ -47,6 +47,7 @@ class Position(GamePosition):
     max_moves = MAX_MOVES  # the length of its move buffers (xobo.gamekit)
     n_players = 2
     n_cells = N_CELLS
+    puts_onto_pieces = False  # for the board: a move never puts a piece onto a piece
     width = 3
     height = 3
     used = b"\x01" * N_CELLS  # every cell of the 3 x 3 is part of the game

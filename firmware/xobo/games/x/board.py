@@ -125,8 +125,12 @@ class Layers(FootprintWords, GameLayers):
 
     # ------------------------------------------------------------ words
 
-    def touch_words(self, cell):
-        return "put %s back: its six neighbours are blinking" % self.name(cell)
+    def fix_words(self, inf):
+        """A lifted piece (a fix at once: no X move lifts a piece): its neighbours are lit."""
+        lifted = self._only(inf.lifted)
+        if lifted < 0 or self._only(inf.added) != -2:
+            return ""
+        return "put %s back: its six neighbours are blinking" % self.name(lifted)
 
     def offer_undo_words(self, pos, m):
         return "taking the piece off %s" % pos.move_text(m)

@@ -44,6 +44,16 @@ LESSONS = (
      "Put your piece on h2 first.",
      "h2", "Blocked: h1 and h2 hold the corner, and Yellow's path to the East edge is shut.",
      "Yellow now takes South-East with h2: block it there."),
+    ("a settled corner",
+     ".r.ry..g/rry..y../.gr...yy/...gr.../.....rgy/g......g/.y.g..../........ r",
+     "a8 b8 a7 b7 c8 d8",
+     "Your group b8 a7 b7 holds the North-West corner: its cell a8 glows dim, because "
+     "another player could still join the two edges farther out, around your group, and "
+     "take it (XS2). Put your piece on c8: your group reaches d8, and nobody can go around "
+     "it any more.",
+     "c8 d7", "a8 lights bright: North-West is settled, Red's for good (XS4). The game goes "
+     "on until the board is full, but that corner cannot change hands.",
+     "North-West is still open to a path around your group: c8 closes it."),
     ("a whole game",
      ".gr.ryrg/gr.rg.ry/y.yrryrg/rygggyyg/y....gry/.y.gyyry/r.ryrggg/rggyyg.r r", "a8",
      "The game ends when the board is full; the winner has the highest score nobody else has "

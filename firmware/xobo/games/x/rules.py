@@ -134,6 +134,7 @@ class Position(GamePosition):
     """An X position: the owner of each cell, the side to move, and the moves that led here."""
 
     max_moves = MAX_MOVES  # the length of its move buffers (xobo.gamekit)
+    puts_onto_pieces = False  # for the board: a move never puts a piece onto a piece
 
     def __init__(self, size=DEFAULT_SIZE, first=0):
         if size < MIN_SIZE or size > MAX_SIZE:

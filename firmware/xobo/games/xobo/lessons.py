@@ -51,6 +51,19 @@ LESSONS = (
      "e3xe4", "e4, e5 and e6 had singles: 3 pairs captured, 6 cubes in your own reserve. A "
      "spread must capture at least one pair.",
      "a spread must capture: North is the direction with singles."),
+    ("exhaustion",
+     "7.......7/.....1.../...1...../.1....1../........./..1...1../.....1.../........./"
+     "7.......7 ns 0 1 0", "a1 i1 a9 i9",
+     "The common reserve is empty: each player places from their own (M1). East-West has no "
+     "cube left, and a player who cannot move at all loses (E4, exhaustion). You have one "
+     "cube: put it where no stack can be spread over it, off the edges and the long "
+     "diagonals, c5 for one. A stack spread over a single captures it, and that would be "
+     "East-West's move.",
+     "c5 c2 d2 e2 f2 g2 b3 d3 e3 h3 b4 e4 h4 b5 d5 f5 g5 h5 c6 e6 h6 b7 e7 f7 h7 c8 d8 e8 "
+     "g8", "East-West has no cube and no spread: it cannot move, and North-South wins by "
+     "exhaustion (E4). Count the cubes left, yours and the other's.",
+     "a stack can now be spread over that cube (it captures it): East-West has a move. Put "
+     "it off the edges and the long diagonals."),
     ("a whole game",
      "........./....1..../....1..../........./........./"
      "........./........./........./......... ew 28 6 0", "",

@@ -140,12 +140,28 @@
     ui.position.textContent = st.position || "";
   }
 
+  /* a player's dot: the colour its cells light, or, for a game whose pieces have their own
+   * colours (Brochs's black and natural wood men: draw.players), the piece ringed in its
+   * light */
+  function paintDot(dot, k) {
+    const light = ((snap && snap.colours) || [])[k];
+    const piece = ((snap && snap.draw && snap.draw.players) || [])[k];
+    if (piece) {
+      dot.style.background = "#" + piece;
+      if (light) dot.style.boxShadow = "0 0 0 2px #" + light;
+      dot.dataset.piece = piece;
+    } else if (light) {
+      dot.style.background = "#" + light;
+    }
+  }
+
   /* the game's players, each in its colour (the board layer's player colour), the one to
    * move marked, the winner crowned */
   function renderPlayers(st, side, over) {
     const names = st.players || [];
     const colours = (snap && snap.colours) || [];
-    const key = names.join(",") + "|" + colours.join(",");
+    const pieces = (snap && snap.draw && snap.draw.players) || [];
+    const key = names.join(",") + "|" + colours.join(",") + "|" + pieces.join(",");
     if (ui.players.dataset.key !== key) {
       ui.players.dataset.key = key;
       ui.players.innerHTML = "";
@@ -153,7 +169,7 @@
         const li = document.createElement("li");
         li.dataset.player = name;
         li.innerHTML = '<i class="dot"></i><span></span>';
-        if (colours[k]) li.firstChild.style.background = "#" + colours[k];
+        paintDot(li.firstChild, k);
         li.lastChild.textContent = playerText(name);
         ui.players.appendChild(li);
       });
@@ -275,7 +291,11 @@
     card.hidden = !key;
     if (!key) return;
     role("howto-game").textContent = g.title;
-    role("howto-rules").textContent = g.rules;
+    const link = role("howto-rules");  // the rules page, served by the simulator (/docs/...)
+    link.href = "/" + g.rules;
+    role("howto-rules-game").textContent = g.title;
+    role("howto-rules-file").textContent = g.rules;
+    role("rules-link").href = "/" + g.rules;
     const list = role("howto-steps");
     list.innerHTML = "";
     for (const step of g.steps) {
@@ -413,8 +433,7 @@
         b.setAttribute("aria-checked", "false");
         b.title = "set opponent " + name + ": the computer plays " + playerText(name);
         b.innerHTML = '<i class="dot"></i>';
-        const rgb = (snap.colours || [])[k];
-        if (rgb) b.firstChild.style.background = "#" + rgb;
+        paintDot(b.firstChild, k);
         b.appendChild(document.createTextNode(playerText(name)));
         seg.appendChild(b);
       });
