@@ -58,6 +58,36 @@ def _save_cubes(path, counts):
     os.replace(tmp, path)
 
 
+def _play_lines(board, what):
+    """``play MOVE`` / ``play expected``: the players' hands play a move (the one the board
+    lights for the host or the computer: ``expected``), as script lines."""
+    from xobo.runtime.script import ScriptError
+    from xobo_host.sim import hands
+
+    app = board.app
+    if what in ("", "expected"):
+        if app.pending < 0:
+            raise ScriptError("play expected: no host or computer move waits for the pieces")
+        m = app.pending
+    else:
+        try:
+            m = app.pos.parse_move(what)
+        except Exception as exc:
+            raise ScriptError("play %s: %s" % (what, exc)) from None
+        if not app.pos.is_legal(m):
+            raise ScriptError("play %s: not a legal move now" % what)
+    return hands.script_lines(app, m)
+
+
+def _look(board):
+    """``look``: what the players see, without a word on the serial line (a ``serial``
+    line's replies go to the host too): ``ply N expect MOVE|- position TEXT``."""
+    app = board.app
+    pos = app.pos
+    expect = pos.move_text(app.pending) if app.pending >= 0 else "-"
+    return "ply %d expect %s position %s" % (pos.ply, expect, pos.to_string())
+
+
 def serve(flash_dir=None, board_name="pico_gpio", out=sys.stdout, stdin_fd=None,
           cubes_file=None, events_file=None):
     """Run the board behind a new pty until stdin ends; prints ``pty DEVICE`` first.
@@ -139,7 +169,13 @@ def serve(flash_dir=None, board_name="pico_gpio", out=sys.stdout, stdin_fd=None,
                         continue
                     try:
                         runner.out = []
-                        runner.run_line(text.lstrip("!"), lineno)
+                        if text == "look":  # the players look at the board (no serial)
+                            runner.out.append(_look(board))
+                        elif text.startswith("play ") or text == "play":
+                            for line in _play_lines(board, text[5:].strip()):
+                                runner.run_line(line, lineno)
+                        else:
+                            runner.run_line(text.lstrip("!"), lineno)
                         for line in runner.out:
                             say(line if line.startswith(("ok", "error")) else "ok " + line)
                         if cubes_file is not None:

@@ -26,6 +26,7 @@ from xobo.compat import ticks_diff
 from xobo.errors import XoboError
 from xobo.runtime import colours
 from xobo.runtime.events import SETTING, format_event
+from xobo_host.sim import hands
 from xobo_host.sim.feed import PageFeed
 
 BUTTONS = ("ok", "undo", "hint")
@@ -566,58 +567,10 @@ class SimBackend(PageFeed):
         return {"played": text}
 
     def _hands(self, m):
-        """Any game's move as hand actions, from the heights before and after it: the stacks
-        it empties are lifted, the cells it fills get their pieces, the rest is taken off; a
-        move told apart from others of its footprint by its touch cell gets that cell lifted
-        and put back (docs/games.md)."""
-        pos = self.board.app.pos
-        before = bytes(pos.heights)
-        after = pos.clone()
-        after.apply(m)
-        lifts, puts, takes = [], [], []
-        for g in range(len(before)):
-            h0, h1 = before[g], after.heights[g]
-            if h0 and not h1:
-                lifts.append(("lift", g))
-            elif h1 > h0:
-                puts += [("put", g)] * (h1 - h0)
-            elif h1 < h0:
-                takes += [("take", g)] * (h0 - h1)
-        out = lifts + puts + takes
-        touch = pos.touch_cell(m)
-        if touch >= 0 and after.heights[touch]:
-            out += [("lift", touch)] + [("put", touch)] * after.heights[touch]
-        return out
+        return hands.any_game(self.board.app, m)
 
     def _xobo_hands(self, m):
-        """XoBo's move as a player's hands do it (a spread: lift the stack, a cube on each
-        cell, the pairs off; a regroup: each cube onto the stack cell)."""
-        from xobo.games.xobo.rules.geometry import ray as ray_of
-
-        kind = m & 3
-        c = (m >> 2) & 127
-        n = m >> 12
-        ray = ray_of(c, (m >> 9) & 7)
-        heights = self.board.app.pos.heights
-        hand = []
-        if kind == 0:
-            hand.append(("put", c))
-        elif kind == 1:
-            for k in range(n - 1):
-                hand += [("lift", ray[k]), ("put", c)]
-            if self.board.app.pos.touch_cell(m) >= 0:
-                # a regroup the switches cannot tell from another (the middle two of four
-                # aligned cubes lifted, M2): the player lifts the stack and puts it back
-                hand += [("lift", c)] + [("put", c)] * n
-        else:
-            hand.append(("lift", c))
-            pairs = []
-            for k in range(n):
-                hand.append(("put", ray[k]))
-                if heights[ray[k]] == 1:
-                    pairs.append(ray[k])
-            hand += [("take", t) for t in pairs]
-        return hand
+        return hands.xobo(self.board.app, m)
 
     def _do_power_cut(self, req):
         """Power lost and back: the firmware reboots from its flash; the cubes stay."""
