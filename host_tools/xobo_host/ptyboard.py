@@ -76,7 +76,34 @@ def _play_lines(board, what):
             raise ScriptError("play %s: %s" % (what, exc)) from None
         if not app.pos.is_legal(m):
             raise ScriptError("play %s: not a legal move now" % what)
-    return hands.script_lines(app, m)
+    if what in ("", "expected"):
+        return hands.script_lines(app, m)  # the board waits for this one: no button
+    button = getattr(app.pos, "button_of", None)
+    name = button(m) if button is not None else ""
+    lines = hands.script_lines(app, m)
+    if not lines:  # a move no switch sees (a pass, a resignation): the game's button
+        for name in app.layers.BUTTON_NAMES:
+            if app.layers.button_move(app.pos, name) == m:
+                break
+        else:
+            raise ScriptError("play %s: no hand or button plays it" % what)
+    return (["button " + name] if name else []) + lines
+
+
+def _hand_line(board, runner, line, lineno):
+    """A hands' line: ``button NAME`` presses the game's button NAME on the board (the
+    gesture the board definition gives it: Brochs's master, pass); else a script line."""
+    from xobo.errors import XoboError
+    from xobo.runtime.script import ScriptError
+
+    if line.startswith("button "):
+        try:
+            board.app.press(line[7:].strip(), board.clock.ticks_ms())
+        except XoboError as exc:
+            raise ScriptError("%s: %s" % (line, exc)) from None
+        board.advance(50)
+        return
+    runner.run_line(line, lineno)
 
 
 def _look(board):
@@ -171,9 +198,15 @@ def serve(flash_dir=None, board_name="pico_gpio", out=sys.stdout, stdin_fd=None,
                         runner.out = []
                         if text == "look":  # the players look at the board (no serial)
                             runner.out.append(_look(board))
+                        elif text == "arrange":  # the pieces set out as the board shows
+                            board.switches.set_counts(bytearray(board.bd.n_cells))
+                            board.set_cubes(board.app.pos.heights)
+                            board.advance(50)
                         elif text.startswith("play ") or text == "play":
                             for line in _play_lines(board, text[5:].strip()):
-                                runner.run_line(line, lineno)
+                                _hand_line(board, runner, line, lineno)
+                        elif text.startswith("button "):
+                            _hand_line(board, runner, text, lineno)
                         else:
                             runner.run_line(text.lstrip("!"), lineno)
                         for line in runner.out:

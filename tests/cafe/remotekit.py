@@ -140,18 +140,29 @@ def commit(board, lines=None):
     wait for its settle time, then until its ply changes."""
     before = board_state(board)[0]
     board.play(lines)
-    board.play("wait 300")
     until(lambda: board_state(board)[0] != before, 20, "the board to commit " + lines)
 
 
 def random_move(match, rng):
     """A legal move of the match's position, chosen by ``rng`` (the players' choice)."""
     pos = match.position()
-    moves = pos.legal_actions()
-    return pos.move_text(rng.choice(moves))
+    return pos.move_text(rng.choice(pos.legal_actions()))
 
 
-def play_match(cafes, tables, match_id, rng=None, most=400, fault=None):
+def greedy_move(seed):
+    """Players who take what the game's greedy computer level would (a shorter game than
+    random moves: Chain Reaction's random games last hundreds of moves)."""
+    def choose(match, rng):
+        pos = match.position()
+        ai = match.pkg.computer()
+        m = ai.choose_move(pos.clone(), level="greedy", seed=seed * 1000 + match.ply,
+                           time_ms=200)
+        return pos.move_text(m)
+
+    return choose
+
+
+def play_match(cafes, tables, match_id, rng=None, most=400, fault=None, choose=random_move):
     """Every table plays on its turn (a move of its own when its seat moves, the lit move
     when another table's): until the match is over. ``tables``: {key: (cafe, board)}.
     ``fault(n)`` runs before move ``n`` (a broker killed, a host restarted)."""
@@ -172,13 +183,17 @@ def play_match(cafes, tables, match_id, rng=None, most=400, fault=None):
         until(lambda m=mine, k=n: m.ply >= k - 1, 30, "move %d known at %s" % (n - 1, key))
         until(lambda b=board, k=n: board_state(b)[0] == k - 1, 30,
               "%s at ply %d" % (key, n - 1))
-        move = random_move(mine, rng)
+        move = choose(mine, rng)
         commit(board, "play " + move)
         for other_key, (_, other) in tables.items():
             if other_key == key:
                 continue
-            wait_expect(other, move)
-            commit(other, "play expected")
+            # lit, and played with the pieces; a move no switch sees (a pass, a
+            # resignation) the board plays at once
+            until(lambda b=other, k=n, mv=move: board_state(b)[0] == k
+                  or board_state(b)[2] == mv, 30, "%s to light %s" % (other_key, move))
+            if board_state(other)[0] != n:
+                commit(other, "play expected")
         until(lambda k=n: all(c.match(match_id).ply >= k for c in cafes), 30,
               "move %d in every café's log" % n)
     return home.match(match_id)
@@ -215,6 +230,8 @@ def wait_playing(cafes, match_id):
         for key in c.service.local_tables(c.match(match_id)):
             until(lambda c=c, k=key: k in c.match(match_id).prepared, 20,
                   "%s's board started the match" % key)
+            board = c.boards[key]
+            board.play("arrange")  # the players set out the start as the board shows
 
 
 def wait_for(pred, what, timeout=20):

@@ -179,6 +179,20 @@ class Match:
         self.undo = None
         self.pending = {}
 
+    def leads_to(self, ply, text, position_text):
+        """The move ``text`` (its canonical text) when it is legal at ``ply`` and leads to
+        ``position_text``, else None."""
+        pos = self.pkg.parse_position(self._positions[ply], self._settings())
+        try:
+            m = pos.parse_move(text)
+        except Exception:
+            return None
+        if not pos.is_legal(m):
+            return None
+        canonical = pos.move_text(m)
+        pos.apply(m)
+        return canonical if pos.to_string() == position_text else None
+
     def find_move(self, ply, position_text):
         """The legal move at ``ply`` that leads to ``position_text`` (a board that played a
         move the host did not see: a host restarted meanwhile), or None."""

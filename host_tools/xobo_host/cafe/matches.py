@@ -212,9 +212,8 @@ class TableSync:
         if nxt is None:  # the board played a move the log does not have
             with svc.lock:
                 move = None
-                for text in moves_hint:
-                    if match.find_move(n, position) == text:
-                        move = text
+                for text in moves_hint:  # the board's own word for it (Brochs's master
+                    move = move or match.leads_to(n, text, position)  # drop: same position)
                 if move is None:
                     move = match.find_move(n, position)
                 seat = match.side()
@@ -690,12 +689,21 @@ class MatchService:
         seat, key = msg.get("seat"), msg.get("table")
         if msg.get("t") != "accept" or not isinstance(seat, int) or not isinstance(key, str):
             return
+        if [sender, key[:24]] in match.seats:
+            return  # (a reply delivered twice)
         if not 0 <= seat < len(match.seats) or match.seats[seat] is not None:
-            return  # taken meanwhile: the other café's match stays 'inviting'
+            # taken meanwhile by another table (X: two cafés accept at once): the first
+            # free seat; the start message tells the café which it got
+            free = [i for i, s in enumerate(match.seats) if s is None]
+            if not free:
+                return  # no seat left: the start message tells that café it is out
+            seat = free[0]
         match.seats[seat] = [sender, key[:24]]
         if all(match.seats):
             match.state = "playing"
             self.broker.publish("invite", code, None, retain=True)
+        else:  # the invitation with its seats taken, for the next café that looks it up
+            self._publish_invite(match)
         self.save(match)
         self._send(match, self._start_message(match))
         self._wake_tables(match)
@@ -708,12 +716,15 @@ class MatchService:
             if self._inviter(match) != sender or not isinstance(seats, list) or \
                     len(seats) != len(match.seats):
                 return
-            mine = [i for i, s in enumerate(match.seats) if s and s[0] == self.cafe]
-            if any(seats[i] != match.seats[i] for i in mine):
-                match.state = "declined"  # our seat went to another table first
-                match.note = "another table took the seat first"
+            seats = [[str(x)[:32] for x in s[:2]] if isinstance(s, list) and len(s) == 2
+                     else None for s in seats]
+            mine = [s for s in match.seats if s and s[0] == self.cafe]
+            if any(s not in seats for s in mine):
+                if msg.get("state") == "playing" and match.state == "inviting":
+                    match.state = "declined"  # every seat went to other tables first
+                    match.note = "the other tables took every seat first"
             else:
-                match.seats = [list(s) if isinstance(s, list) else None for s in seats]
+                match.seats = seats
                 if msg.get("state") == "playing" and match.state == "inviting":
                     match.state = "playing"
             self.save(match)
