@@ -8,6 +8,7 @@ import random
 import shutil
 import socket
 import subprocess
+import threading
 import time
 
 import pytest
@@ -49,8 +50,18 @@ class Broker:
             except OSError:
                 return False
 
-        until(listening, 10, "mosquitto listening")
+        until(listening, 10, "mosquitto listening")  # (a restart: the port may linger)
         return self
+
+    def restart_later(self, away_s=1.0):
+        """Killed now, started again on its port after ``away_s`` (in a thread)."""
+        self.kill()
+
+        def back():
+            time.sleep(away_s)  # (the broker's absence: the test's fault, not a wait)
+            self.start()
+
+        threading.Thread(target=back, daemon=True).start()
 
     def kill(self):
         if self.proc is not None:
@@ -77,6 +88,7 @@ class Cafe:
         self.hello_s = hello_s
         self.publish = publish
         self.floor = self.service = None
+        self.restarting = threading.Lock()  # held while the host is away
 
     def start(self):
         from xobo_host.cafe.floor import Floor
@@ -101,8 +113,24 @@ class Cafe:
         self.floor.stop()
 
     def match(self, ident):
-        with self.service.lock:
-            return self.service.matches[ident]
+        with self.restarting:
+            with self.service.lock:
+                return self.service.matches[ident]
+
+    def restart_later(self, away_s=1.0):
+        """The host goes away now (its threads and ports closed: what a killed host leaves
+        is its database and the broker's session) and comes back after ``away_s``."""
+        self.restarting.acquire()
+        self.stop()
+
+        def back():
+            try:
+                time.sleep(away_s)  # (the host's absence: the test's fault, not a wait)
+                self.start()
+            finally:
+                self.restarting.release()
+
+        threading.Thread(target=back, daemon=True).start()
 
 
 def boards(tmp_path, names, board="pico_gpio"):

@@ -39,16 +39,6 @@ def stop(broker, cafes, bs):
     broker.kill()
 
 
-def test_a_match_of_tiny_across_two_cafes_through_mosquitto(tmp_path):
-    broker, cafes, bs, tables, ident = start_match(tmp_path, "tiny")
-    try:
-        match = play_match(cafes, tables, ident, random.Random(5))
-        assert match.state == "over"
-        same_everywhere(cafes, tables, ident)
-    finally:
-        stop(broker, cafes, bs)
-
-
 # every game, whole, at once on one broker (each its own cafés and tables): the players'
 # choices are seeded so that each game is short (measured with the game's own engine)
 GAMES = [  # game, cafés, board, settings of the inviting board, seed, greedy players
