@@ -855,7 +855,7 @@ class MatchService:
             snap = floor.snapshot()
             snap.pop("problems", None)  # the host's ports are nobody else's business
             snap["cafe"] = self.cafe
-            snap["matches"] = self.views()
+            snap["matches"] = [dict(v, code="") for v in self.views()]  # codes: the staff's
             self.broker.publish("floor", "", snap, retain=True)
             self.stopping.wait(FLOOR_EVERY_S)
 
