@@ -48,15 +48,18 @@ from xobo_host.sim.backend import ActionError
 from xobo_host.sim.server import KEEPALIVE_S, STATIC, PageHandler, make_httpd
 
 CAFE_STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
-# what a string from another café may hold: words, numbers, cells, moves, colours; never
-# markup, quotes or escapes (the pages put some of it into HTML: a cube's kind, a colour)
-PLAIN = re.compile(r"^[A-Za-z0-9 _.,:;!?()*+/#=@%~|-]*$")
+# what a string from another café may hold: words, numbers, cells, moves; never markup,
+# quotes or escapes. What the board's drawing puts into HTML and styles (a cube's kind, a
+# colour: ``board``) may hold still less: no space, no ';', no parentheses
+PLAIN = re.compile(r"^[A-Za-z0-9 _.,:!?()*+/#=@%~|-]*$")
+DRAWN = re.compile(r"^[A-Za-z0-9_.,*+#-]*$")
 FOREIGN_DEPTH = 8
 
 
-def clean_foreign(value, depth=0):
+def clean_foreign(value, depth=0, pattern=PLAIN):
     """Another café's published floor, made plain: JSON values only, strings without
-    markup (a string with anything else becomes ''), at most ``FOREIGN_DEPTH`` deep."""
+    markup (a string with anything else becomes ''; under ``board`` only ``DRAWN``), at
+    most ``FOREIGN_DEPTH`` deep."""
     if depth > FOREIGN_DEPTH:
         return None
     if isinstance(value, bool) or value is None:
@@ -64,12 +67,13 @@ def clean_foreign(value, depth=0):
     if isinstance(value, (int, float)):
         return value
     if isinstance(value, str):
-        return value[:400] if PLAIN.match(value) else ""
+        return value[:400] if pattern.match(value) else ""
     if isinstance(value, list):
-        return [clean_foreign(v, depth + 1) for v in value[:2000]]
+        return [clean_foreign(v, depth + 1, pattern) for v in value[:2000]]
     if isinstance(value, dict):
-        return {k[:40]: clean_foreign(v, depth + 1) for k, v in list(value.items())[:400]
-                if isinstance(k, str) and PLAIN.match(k)}
+        return {k[:40]: clean_foreign(v, depth + 1, DRAWN if k == "board" else pattern)
+                for k, v in list(value.items())[:400]
+                if isinstance(k, str) and pattern.match(k)}
     return None
 
 
