@@ -62,8 +62,9 @@ test: setup browser kicad mosquitto
 test-fast: setup
 	$(BIN)/python -m pytest -m "not browser and not slow"
 
-bench: setup
+bench: setup mosquitto
 	$(BIN)/python -m xobo_host.bench
+	$(BIN)/python -m xobo_host.cafe.remotebench --matches 100 --restarts 10
 
 # 32 stand-in boards playing at once on one xobo cafe host (about a minute; docs/cafe.md)
 cafe-bench: setup

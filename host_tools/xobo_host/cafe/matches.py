@@ -142,7 +142,13 @@ class TableSync:
             match = svc.match_of_table(self.key)
         if match is None:
             return
+        moves_hint = []
         for line in hints:
+            words = line.split()
+            if words[1] == "move" and len(words) > 2:
+                moves_hint.append(words[2])
+                continue
+            self.known_ply = -1  # anything else: the board is read before it is trusted
             if line.startswith("event undo") and self.host_undos > 0:
                 self.host_undos -= 1
                 continue
@@ -150,14 +156,42 @@ class TableSync:
                 svc.board_undo(match, self.key, self._read(conn)[0])
         if match.state == "conflict":
             return
-        if self.key not in match.prepared:
+        if self.key not in match.prepared and match.state == "playing":
             self._prepare(conn, match)
-        moves_hint = [line.split()[2] for line in hints
-                      if line.startswith("event move ") and len(line.split()) > 2]
+        self._fast(conn, match, moves_hint)
         for _ in range(RECONCILE_STEPS):
             if not self._step(conn, match, moves_hint):
                 return
         self.wake.set()  # more to do: again at once
+
+    def _fast(self, conn, match, moves_hint):
+        """The usual case, without reading the board first (a move's way from one board to
+        the other is then one serial command at each end): the board was at the log's end
+        and its players played the one move of our seat (``event move``), or the log grew
+        by one move of another table while the board was at the log's end. The reading
+        that follows (``_step``) puts right whatever this assumed wrongly."""
+        svc = self.service
+        n = match.ply
+        if self.known_ply < 0 or match.state != "playing":
+            return
+        if self.known_ply == n and len(moves_hint) == 1:
+            with svc.lock:
+                if match.ply != n or match.undo is not None or \
+                        match.side() not in svc.seats_of(match, self.key):
+                    return
+                try:
+                    svc.local_move(match, moves_hint[0])
+                except MatchError:
+                    self.known_ply = -1  # not the log's next move: the reading says
+                    return
+            self.known_ply = n + 1
+        elif self.known_ply == n - 1 and not moves_hint and self.sent != (n - 1,
+                                                                         match.moves[-1]):
+            reply = self._command(conn, "move " + match.moves[-1])
+            if reply and reply[0].startswith("ok"):
+                self.sent = (n - 1, match.moves[-1])
+            else:
+                self.known_ply = -1
 
     def _prepare(self, conn, match):
         """The board starts the match: its game, the match's parameters, no computer, a new
@@ -193,6 +227,7 @@ class TableSync:
                     return False
                 if match.state != "playing" and ply < self.known_ply:
                     return False  # over, and the board went back since: it is free now
+                self.known_ply = ply
                 nxt = match.moves[ply]
                 if expect == nxt:
                     return False  # lit: the players play it
