@@ -49,6 +49,9 @@ def register(subparsers):
     p.add_argument("--http-port", type=whole_number, default=DEFAULT_HTTP_PORT,
                    help="port of the page (default %d; 0: a free one)" % DEFAULT_HTTP_PORT)
     p.add_argument("--no-browser", action="store_true", help="do not open a web browser")
+    p.add_argument("--poll-s", type=whole_number, default=2,
+                   help="each board is read this often besides what it reports (default 2 s;"
+                   " more for a host following a hundred boards)")
     g = p.add_argument_group("matches with other cafés (docs/remote.md)")
     g.add_argument("--cafe-name", metavar="NAME", default=None,
                    help="this café's name on the broker (1-32 letters, digits, '-', '_', '.'; "
@@ -136,7 +139,8 @@ def run(args):
     except ValueError as exc:
         print("error: %s" % exc, file=sys.stderr)
         return 1
-    floor = Floor(db_path, ports=args.port, scan_usb=not args.no_usb_scan)
+    floor = Floor(db_path, ports=args.port, scan_usb=not args.no_usb_scan,
+                  poll_s=max(1, args.poll_s))
     from xobo_host.cafe.matches import MatchService
 
     matches = MatchService(floor, db_path, cafe=args.cafe_name or "cafe", broker=broker,

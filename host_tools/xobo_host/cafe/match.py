@@ -39,6 +39,7 @@ from xobo import games
 STATES = ("inviting", "playing", "over", "conflict", "declined", "cancelled")
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud, typed
 MAX_PENDING = 64  # moves held beyond a gap (a peer cannot make the host keep more)
+LOCK_TIMEOUT_S = 15.0  # a match's row waits this long for the recorders' writes
 
 
 class MatchError(ValueError):
@@ -162,6 +163,15 @@ class Match:
     def play(self, text):
         """A move of the log's next number (played here); MatchError when not legal."""
         self._append(text)
+
+    def unplay(self):
+        """Forget the last move (it could not be saved: it is played again when the board
+        is read)."""
+        self._pos.undo()
+        self.moves.pop()
+        self._positions.pop()
+        if self.state == "over" and self.resigned < 0:
+            self.state = "playing"
 
     def truncate(self, ply):
         """Take the log back to ``ply`` moves (an agreed take-back): the epoch goes up."""
@@ -319,7 +329,9 @@ class MatchStore:
     def __init__(self, path):
         from xobo_host.gamesdb import GamesDB
 
-        self.db = GamesDB(str(path))  # (made a games database first: the same file)
+        # (made a games database first: the same file; the tables' recorders write to it
+        # too, so a write may wait for theirs)
+        self.db = GamesDB(str(path), lock_timeout=LOCK_TIMEOUT_S)
         self.conn = self.db.conn
         self.conn.execute("PRAGMA journal_mode=WAL")
         self.conn.execute("CREATE TABLE IF NOT EXISTS matches (id TEXT PRIMARY KEY, "

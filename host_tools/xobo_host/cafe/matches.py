@@ -396,9 +396,13 @@ class MatchService:
         """A move played by this café's table on its turn (lock held): into the log, to the
         other tables."""
         match.play(move)
-        if match.undo is not None:  # a move instead of the take-back asked: declined
-            match.undo = None
-        self.save(match)
+        undo, match.undo = match.undo, None  # a move instead of the take-back: declined
+        try:
+            self.save(match)
+        except Exception:  # not in the database: not in the log (the board is read again)
+            match.unplay()
+            match.undo = undo
+            raise
         self._send(match, match.move_message(match.ply))
         self._wake_tables(match)
 

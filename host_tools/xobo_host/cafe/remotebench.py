@@ -8,7 +8,8 @@ boards are stepped every ``STEP_MS``), two ``xobo cafe`` hosts (café A followin
 process's boards, café B the second's) on the broker, and invites every table of A to play
 XoBo against a table of B (the staff's own routes: login, invite, accept). Then at every
 table players play: a random legal move on their turn, the other table's move as the board
-lights it, each after thinking ``--pause-ms``, until every game is over; meanwhile the broker
+lights it, each after thinking ``--pause-ms``, until every game is over (or has
+``--most-moves``: a long random game is left there); meanwhile the broker
 is killed and started again ``--restarts`` times (down ``--down-ms`` each time).
 
 It reports:
@@ -45,6 +46,10 @@ import time
 STEP_MS = 40  # each stand-in board is stepped this often (its serial input: at once)
 SETTLE_MS = 200
 RESTART_EVERY_S = 5.0  # the broker is killed this long after it came back
+# a host following a hundred boards reads each every 10 s besides its events (every 2 s:
+# 250 serial commands a second for nothing)
+POLL_S = 10
+STALL_S = 120  # no move in all the matches for this long: something is stuck
 PASSWORD = "bench-password"
 
 
@@ -249,7 +254,8 @@ class Host:
         Staff.create(os.path.join(self.dir, "staff.json"), PASSWORD)
         args = [sys.executable, "-m", "xobo_host.cli", "cafe", "--no-usb-scan", "--db",
                 self.db, "--http-port", "0", "--no-browser", "--cafe-name", name,
-                "--broker-host", "127.0.0.1", "--broker-port", str(broker_port)]
+                "--broker-host", "127.0.0.1", "--broker-port", str(broker_port),
+                "--poll-s", str(POLL_S)]
         for d in devices:
             args += ["--port", d]
         self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -313,7 +319,8 @@ def _until(pred, timeout, what):
         time.sleep(0.1)
 
 
-def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose=True):
+def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose=True,
+        most_moves=60):
     from xobo_host.cafe.match import Match
     from xobo_host.gamesdb import GamesDB
 
@@ -396,8 +403,12 @@ def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose
             threading.Thread(target=pump, args=(k,), daemon=True).start()
         live = {m["id"] for m in matches}
         played = 0
+        progress = time.time()
         while live:
             now = time.time()
+            if now - progress > STALL_S:
+                raise RuntimeError("no move for %d s: matches %s stuck" % (
+                    STALL_S, ", ".join(sorted(live))))
             for m in matches:
                 nxt = m["next"]
                 if m["id"] in live and nxt is not None and nxt[0] <= now:
@@ -425,9 +436,10 @@ def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose
                 elif m.get("lit") == move:  # the other board played the lit move
                     rep.play(move)
                     played += 1
+                    progress = time.time()
                     m["lit"] = None
-                    if rep.terminal():
-                        live.discard(m["id"])
+                    if rep.terminal() or rep.ply >= most_moves:
+                        live.discard(m["id"])  # (a long game is left there)
                     else:
                         m["next"] = (time.time() + pause, side, None)
             elif words[1] == "expect" and words[2] == "host":
@@ -441,13 +453,15 @@ def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose
         t_end = time.time()
         cpu = {k: (h.cpu() - cpu0[k]) / (t_end - t_start) * 100 for k, h in hosts.items()}
         rss = {k: h.rss_mb() for k, h in hosts.items()}
-        say("every game over: %d moves in %.0f s; checking..." % (played, t_end - t_start))
+        say("every game over (or at %d moves): %d moves in %.0f s; checking..." % (
+            most_moves, played, t_end - t_start))
         # the checks: logs, boards, records
         lost = doubled = 0
         views = {}
+        plies = {m["id"]: m["replica"].ply for m in matches}
         for k, h in hosts.items():
-            _until(lambda h=h: all(v["state"] == "over" for v in h.request(
-                "GET", "/api/matches")[1]["matches"]), 120, "every match over at " + k)
+            _until(lambda h=h: all(v["ply"] >= plies[v["id"]] for v in h.request(
+                "GET", "/api/matches")[1]["matches"]), 120, "every move in cafe-" + k)
             views[k] = {v["id"]: v for v in h.request("GET", "/api/matches")[1]["matches"]}
         for m in matches:
             want = m["replica"].moves
@@ -517,13 +531,16 @@ def main(argv=None):
     p.add_argument("--restarts", type=int, default=10)
     p.add_argument("--pause-ms", type=int, default=1000)
     p.add_argument("--down-ms", type=int, default=1000)
+    p.add_argument("--most-moves", type=int, default=60,
+                   help="a match is left after this many moves (a long random game)")
     p.add_argument("--serve-boards", type=int, help=argparse.SUPPRESS)
     p.add_argument("--flash-root", help=argparse.SUPPRESS)
     p.add_argument("--prefix", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.serve_boards:
         return serve_boards(args.serve_boards, args.flash_root, args.prefix)
-    out = run(args.matches, args.restarts, args.pause_ms, args.down_ms)
+    out = run(args.matches, args.restarts, args.pause_ms, args.down_ms,
+              most_moves=args.most_moves)
     return 1 if out["lost"] or out["doubled"] else 0
 
 
