@@ -334,6 +334,9 @@ class MatchStore:
         self.db = GamesDB(str(path), lock_timeout=LOCK_TIMEOUT_S)
         self.conn = self.db.conn
         self.conn.execute("PRAGMA journal_mode=WAL")
+        # (no fsync at every commit: a killed host loses nothing; after a power cut the
+        # boards and the other cafés give back the last moves, docs/remote.md)
+        self.conn.execute("PRAGMA synchronous=NORMAL")
         self.conn.execute("CREATE TABLE IF NOT EXISTS matches (id TEXT PRIMARY KEY, "
                           "data TEXT NOT NULL, updated_at REAL NOT NULL)")
         self.conn.commit()

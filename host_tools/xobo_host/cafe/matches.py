@@ -43,6 +43,9 @@ HELLO_S = 2.0
 LOOKUP_S = 5.0  # how long an accept waits for an invitation of another café
 RECONCILE_STEPS = 12  # board commands per reconciliation at most (then it starts again)
 FLOOR_EVERY_S = 0.2  # the published floor: at most this often
+MAX_WATCHED = 16  # other cafés' floors followed at most
+IDLE_WAKE_S = 1.0  # a table's worker looks again this often when nothing happens...
+IDLE_CHECK_S = 15.0  # ...and reads a board it believes in step this often
 # the first words of replies that are no position (a late reply of another command)
 OTHER_REPLIES = ("state", "leds", "mem", "timing", "follow", "move", "undo", "new", "load",
                  "xobo-board", "hint", "selftest", "end", "game", "opponent", "level")
@@ -70,11 +73,17 @@ class TableSync:
 
     def _run(self):
         svc = self.service
+        idle = 0.0
         while not svc.stopping.is_set():
-            self.wake.wait(1.0)
+            woke = self.wake.wait(IDLE_WAKE_S)
             self.wake.clear()
             if svc.stopping.is_set():
                 return
+            if not woke and self.known_ply >= 0:
+                idle += IDLE_WAKE_S
+                if idle < IDLE_CHECK_S:
+                    continue  # nothing happened and the board was in step: not read
+            idle = 0.0
             try:
                 self.reconcile()
             except LinkError as exc:
@@ -907,6 +916,9 @@ class MatchService:
         check_cafe_name(cafe)
         with self.changed:
             if cafe not in self.watched:
+                if len(self.watched) >= MAX_WATCHED:  # (a page cannot make it follow more)
+                    raise ActionError("this host already follows %d cafés' floors"
+                                      % MAX_WATCHED)
                 self.watched[cafe] = {"snap": None, "at": None}
                 self.broker.subscribe("%s/%s/floor" % (PREFIX, cafe))
             return self.watched[cafe]["snap"]

@@ -128,6 +128,10 @@ def connect(device, db_path, on_change, poll_s=POLL_S, first_timeout=FIRST_REPLY
                 name = words[2]
         db = GamesDB(db_path)
         db.conn.execute("PRAGMA journal_mode=WAL")  # the page reads while tables record
+        # a commit is not synced to the disk at once (WAL: a killed host loses nothing; a
+        # power cut at most the last moves, which the board keeps and the recorder reads
+        # again: Recorder.resume): one table's fsync no longer holds up every other's write
+        db.conn.execute("PRAGMA synchronous=NORMAL")
         # a table writes a few rows a minute: a small page cache (SQLite's default is 2 MB
         # per connection, 64 MB for 32 tables as the file grows)
         db.conn.execute("PRAGMA cache_size = -%d" % DB_CACHE_KB)
