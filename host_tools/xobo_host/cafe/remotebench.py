@@ -49,7 +49,7 @@ RESTART_EVERY_S = 5.0  # the broker is killed this long after it came back
 # a host following a hundred boards reads each every 10 s besides its events (every 2 s:
 # 250 serial commands a second for nothing)
 POLL_S = 10
-STALL_S = 120  # no move in all the matches for this long: something is stuck
+STALL_S = 60  # no move in all the matches for this long: something is stuck
 PASSWORD = "bench-password"
 
 
@@ -167,6 +167,7 @@ class Boards:
                 raise RuntimeError("the stand-in boards did not start")
             self.devices.append(words[2])
         self.replies = {}
+        self.errors = []  # hands lines refused (a move the board did not take)
         self.events = queue.Queue()
         self.cond = threading.Condition()
         threading.Thread(target=self._read, daemon=True).start()
@@ -177,6 +178,9 @@ class Boards:
             if words[0] == "E":
                 self.events.put((self.prefix, int(words[1]), float(words[2]), words[3]))
             elif words[0] == "R":
+                if words[2] == "error":
+                    self.errors.append("%s%03d: %s" % (self.prefix, int(words[1]),
+                                                       " ".join(words[3:])))
                 with self.cond:
                     self.replies.setdefault(int(words[1]), []).append(" ".join(words[2:]))
                     self.cond.notify_all()
@@ -407,6 +411,18 @@ def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose
         while live:
             now = time.time()
             if now - progress > STALL_S:
+                for m in matches:
+                    if m["id"] in live:
+                        say("stuck %s at %d (%s to move, lit %s): a %s | b %s" % (
+                            m["id"], m["replica"].ply, m["replica"].side(), m["lit"],
+                            sides["a"].hands(m["i"], "look"),
+                            sides["b"].hands(m["i"], "look")))
+                for k, h in hosts.items():
+                    for v in h.request("GET", "/api/matches")[1]["matches"]:
+                        if v["id"] in live:
+                            say("cafe-%s %s: ply %d notes %s" % (k, v["id"], v["ply"],
+                                                                 v["notes"]))
+                say("refused hands lines: %s" % (sides["a"].errors + sides["b"].errors))
                 raise RuntimeError("no move for %d s: matches %s stuck" % (
                     STALL_S, ", ".join(sorted(live))))
             for m in matches:
@@ -433,6 +449,9 @@ def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose
                 if side == mover and m["lit"] is None:
                     m["t0"][rep.ply + 1] = t  # its players' own move
                     m["pending"] = move
+                    early = m.pop("early", None)
+                    if early is not None:  # (the two processes' lines cross on the way)
+                        events.put(early)
                 elif m.get("lit") == move:  # the other board played the lit move
                     rep.play(move)
                     played += 1
@@ -449,6 +468,8 @@ def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose
                     latencies.append((m["t0"][n], t - m["t0"][n]))
                     m["lit"] = move
                     m["next"] = (time.time() + pause, side, "expected")
+                elif side != mover and n not in m["t0"]:
+                    m["early"] = (side, i, t, line)  # read before the move it lights
         stop.set()
         t_end = time.time()
         cpu = {k: (h.cpu() - cpu0[k]) / (t_end - t_start) * 100 for k, h in hosts.items()}
