@@ -45,7 +45,7 @@ RECONCILE_STEPS = 12  # board commands per reconciliation at most (then it start
 FLOOR_EVERY_S = 0.2  # the published floor: at most this often
 MAX_WATCHED = 16  # other cafés' floors followed at most
 IDLE_WAKE_S = 1.0  # a table's worker looks again this often when nothing happens...
-IDLE_CHECK_S = 15.0  # ...and reads a board it believes in step this often
+IDLE_CHECK_S = 5.0  # ...and reads a board it believes in step this often
 # the first words of replies that are no position (a late reply of another command)
 OTHER_REPLIES = ("state", "leds", "mem", "timing", "follow", "move", "undo", "new", "load",
                  "xobo-board", "hint", "selftest", "end", "game", "opponent", "level")
