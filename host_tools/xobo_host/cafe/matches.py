@@ -76,7 +76,8 @@ class TableSync:
         idle = 0.0
         while not svc.stopping.is_set():
             woke = self.wake.wait(IDLE_WAKE_S)
-            self.wake.clear()
+            if woke:  # (cleared only when seen set: a wake-up just after a timeout stays)
+                self.wake.clear()
             if svc.stopping.is_set():
                 return
             if not woke and self.known_ply >= 0:
