@@ -7,7 +7,7 @@ BOARD   ?= pico_gpio
 PORT    ?=
 
 .PHONY: setup test test-fast soak bench sim flash build selftest lint doctor clean browser kicad \
-	hardware pcb pico-check cafe-bench firmware
+	hardware pcb pico-check cafe-bench firmware mosquitto remote-bench
 
 setup: $(STAMP)
 
@@ -42,7 +42,21 @@ kicad:
 	  /usr/bin/python3 -c "import pcbnew" >/dev/null 2>&1 || \
 	    echo "WARNING: KiCad's pcbnew is not installed (apt-get install kicad): the PCB's design-rule check will be skipped"; }
 
-test: setup browser kicad
+# Debian's MQTT broker for the tests of matches between cafés (tests/cafe/remotekit.py starts
+# one on loopback per test: docs/remote.md).
+mosquitto:
+	@test -x /usr/sbin/mosquitto || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    for try in 1 2; do \
+	      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	        --no-install-recommends mosquitto >/dev/null && break; \
+	      sleep 5; \
+	    done; \
+	  fi; \
+	  test -x /usr/sbin/mosquitto || \
+	    echo "WARNING: mosquitto is not installed (apt-get install mosquitto): the tests of matches across cafés will be skipped"; }
+
+test: setup browser kicad mosquitto
 	$(BIN)/python -m pytest
 
 test-fast: setup
@@ -53,12 +67,18 @@ test-fast: setup
 soak: setup
 	XOBO_SOAK=full $(BIN)/python -m pytest tests/device/test_soak.py tests/device/test_soak_games.py
 
-bench: setup
+bench: setup mosquitto
 	$(BIN)/python -m xobo_host.bench
+	$(BIN)/python -m xobo_host.cafe.remotebench --matches 100 --restarts 10
 
 # 32 stand-in boards playing at once on one xobo cafe host (about a minute; docs/cafe.md)
 cafe-bench: setup
 	$(BIN)/python -m xobo_host.cafe.bench --boards 32 --moves 1000
+
+# 100 matches between two café hosts through one local broker, 10 broker restarts
+# (docs/remote.md)
+remote-bench: setup mosquitto
+	$(BIN)/python -m xobo_host.cafe.remotebench --matches 100 --restarts 10
 
 sim: setup
 	$(BIN)/xobo sim

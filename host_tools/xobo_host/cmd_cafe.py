@@ -12,6 +12,7 @@ Usage::
     xobo cafe --host 0.0.0.0 --no-browser       # the floor on the café's own network
     xobo cafe --set-password                    # set (or change) the staff's password
     xobo cafe --port /dev/ttyUSB0 --db cafe.sqlite
+    xobo cafe --cafe-name corner-cafe --broker broker.json --publish   # matches elsewhere
 """
 
 import getpass
@@ -48,6 +49,23 @@ def register(subparsers):
     p.add_argument("--http-port", type=whole_number, default=DEFAULT_HTTP_PORT,
                    help="port of the page (default %d; 0: a free one)" % DEFAULT_HTTP_PORT)
     p.add_argument("--no-browser", action="store_true", help="do not open a web browser")
+    p.add_argument("--poll-s", type=whole_number, default=2,
+                   help="each board is read this often besides what it reports (default 2 s;"
+                   " more for a host following a hundred boards)")
+    g = p.add_argument_group("matches with other cafés (docs/remote.md)")
+    g.add_argument("--cafe-name", metavar="NAME", default=None,
+                   help="this café's name on the broker (1-32 letters, digits, '-', '_', '.'; "
+                   "its user name there)")
+    g.add_argument("--broker", metavar="FILE", default=None,
+                   help="the MQTT broker's settings: a JSON file {host, port, tls, ca_file, "
+                   "username, password}, readable by this user only")
+    g.add_argument("--broker-host", metavar="ADDRESS", default=None,
+                   help="the broker's address (instead of --broker; no password)")
+    g.add_argument("--broker-port", type=whole_number, default=None,
+                   help="the broker's port (default 1883, 8883 with TLS)")
+    g.add_argument("--broker-tls", action="store_true", help="connect to the broker with TLS")
+    g.add_argument("--publish", action="store_true",
+                   help="publish the floor live on the broker, for spectators elsewhere")
     p.set_defaults(func=run)
 
 
@@ -62,6 +80,30 @@ def _ask_password():
     if not line:
         raise ValueError("no password on stdin")
     return line.rstrip("\n")
+
+
+def _broker_settings(args):
+    """The broker's settings from --broker FILE or --broker-host (None: no broker: matches
+    between this café's own tables only). ValueError says what is wrong."""
+    from xobo_host.cafe.broker import BrokerSettings, check_cafe_name
+
+    if args.broker is None and args.broker_host is None:
+        if args.publish:
+            raise ValueError("--publish needs a broker (--broker FILE or --broker-host)")
+        return None
+    if not args.cafe_name:
+        raise ValueError("a café on a broker needs its name there: --cafe-name NAME")
+    check_cafe_name(args.cafe_name)
+    if args.broker is not None:
+        settings = BrokerSettings.from_file(args.broker)
+    else:
+        settings = BrokerSettings(args.broker_host, 1883, args.broker_tls)
+    if args.broker_port is not None:
+        settings.port = args.broker_port
+    elif args.broker is None and args.broker_tls:
+        settings.port = 8883
+    settings.tls = settings.tls or args.broker_tls
+    return settings
 
 
 def run(args):
@@ -92,7 +134,17 @@ def run(args):
     except (StaffError, GamesDBError) as exc:
         print("error: %s" % exc, file=sys.stderr)
         return 1
-    floor = Floor(db_path, ports=args.port, scan_usb=not args.no_usb_scan)
+    try:
+        broker = _broker_settings(args)
+    except ValueError as exc:
+        print("error: %s" % exc, file=sys.stderr)
+        return 1
+    floor = Floor(db_path, ports=args.port, scan_usb=not args.no_usb_scan,
+                  poll_s=max(1, args.poll_s))
+    from xobo_host.cafe.matches import MatchService
+
+    matches = MatchService(floor, db_path, cafe=args.cafe_name or "cafe", broker=broker,
+                           publish_floor=args.publish)
     stop = threading.Event()
     previous = {sig: signal.signal(sig, lambda *_: stop.set())
                 for sig in (signal.SIGINT, signal.SIGTERM)}
@@ -100,12 +152,13 @@ def run(args):
     try:
         try:
             server = CafeServer(floor, staff, db_path, host=args.host,
-                                port=args.http_port).start()
+                                port=args.http_port, matches=matches).start()
         except (OSError, OverflowError) as exc:
             print("error: cannot serve the page on port %d: %s" % (args.http_port, exc),
                   file=sys.stderr)
             return 1
         floor.start()
+        matches.start()
         print("XoBo cafe: %s  (games in %s; Ctrl-C to stop)" % (server.url, db_path),
               flush=True)
         if not args.no_browser:
@@ -117,4 +170,5 @@ def run(args):
             signal.signal(sig, handler)
         if server is not None:
             server.stop()
+        matches.stop()
         floor.stop()

@@ -58,6 +58,77 @@ def _save_cubes(path, counts):
     os.replace(tmp, path)
 
 
+def _play_lines(board, what):
+    """``play MOVE`` / ``play expected``: the players' hands play a move (the one the board
+    lights for the host or the computer: ``expected``), as script lines."""
+    from xobo.runtime.script import ScriptError
+
+    app = board.app
+    if what in ("", "expected"):
+        if app.pending < 0:
+            raise ScriptError("play expected: no host or computer move waits for the pieces")
+        m = app.pending
+    else:
+        try:
+            m = app.pos.parse_move(what)
+        except Exception as exc:
+            raise ScriptError("play %s: %s" % (what, exc)) from None
+        if not app.pos.is_legal(m):
+            raise ScriptError("play %s: not a legal move now" % what)
+    if what in ("", "expected"):
+        return _script_lines(app, m)  # the board waits for this one: no button
+    button = getattr(app.pos, "button_of", None)
+    name = button(m) if button is not None else ""
+    lines = _script_lines(app, m)
+    if not lines:  # a move no switch sees (a pass, a resignation): the game's button
+        for name in app.layers.BUTTON_NAMES:
+            if app.layers.button_move(app.pos, name) == m:
+                break
+        else:
+            raise ScriptError("play %s: no hand or button plays it" % what)
+    return (["button " + name] if name else []) + lines
+
+
+def _script_lines(app, m):
+    """Move ``m`` as the players' hands play it (the game's host module, ``xobo.hostkit``),
+    as script lines of ``xobo.runtime.script`` in the board's cell names (``lift e5``,
+    ``put d4``, ``take c3 1``)."""
+    from xobo import hostkit
+
+    name = app.topo.cell_name
+    to_board = app.place.to_board
+    out = []
+    for what, g, n in hostkit.of(app.settings["game"]).hands(app.pos, m):
+        cell = name(to_board[g])
+        out.append("take %s %d" % (cell, n) if what == "take" else "%s %s" % (what, cell))
+    return out
+
+
+def _hand_line(board, runner, line, lineno):
+    """A hands' line: ``button NAME`` presses the game's button NAME on the board (the
+    gesture the board definition gives it: Brochs's master, pass); else a script line."""
+    from xobo.errors import XoboError
+    from xobo.runtime.script import ScriptError
+
+    if line.startswith("button "):
+        try:
+            board.app.press(line[7:].strip(), board.clock.ticks_ms())
+        except XoboError as exc:
+            raise ScriptError("%s: %s" % (line, exc)) from None
+        board.advance(50)
+        return
+    runner.run_line(line, lineno)
+
+
+def _look(board):
+    """``look``: what the players see, without a word on the serial line (a ``serial``
+    line's replies go to the host too): ``ply N expect MOVE|- position TEXT``."""
+    app = board.app
+    pos = app.pos
+    expect = pos.move_text(app.pending) if app.pending >= 0 else "-"
+    return "ply %d expect %s position %s" % (pos.ply, expect, pos.to_string())
+
+
 def serve(flash_dir=None, board_name="pico_gpio", out=sys.stdout, stdin_fd=None,
           cubes_file=None, events_file=None):
     """Run the board behind a new pty until stdin ends; prints ``pty DEVICE`` first.
@@ -139,7 +210,19 @@ def serve(flash_dir=None, board_name="pico_gpio", out=sys.stdout, stdin_fd=None,
                         continue
                     try:
                         runner.out = []
-                        runner.run_line(text.lstrip("!"), lineno)
+                        if text == "look":  # the players look at the board (no serial)
+                            runner.out.append(_look(board))
+                        elif text == "arrange":  # the pieces set out as the board shows
+                            board.switches.set_counts(bytearray(board.bd.n_cells))
+                            board.set_cubes(board.app.pos.heights)
+                            board.advance(50)
+                        elif text.startswith("play ") or text == "play":
+                            for line in _play_lines(board, text[5:].strip()):
+                                _hand_line(board, runner, line, lineno)
+                        elif text.startswith("button "):
+                            _hand_line(board, runner, text, lineno)
+                        else:
+                            runner.run_line(text.lstrip("!"), lineno)
                         for line in runner.out:
                             say(line if line.startswith(("ok", "error")) else "ok " + line)
                         if cubes_file is not None:

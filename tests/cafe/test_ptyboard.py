@@ -48,3 +48,31 @@ def test_xobo_board_serial_pty_refuses_the_micropython_runtime():
     r = subprocess.run([sys.executable, "-m", "xobo_host.cli", "board", "serial", "--pty",
                         "--runtime", "micropython"], capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and "CPython" in r.stderr
+
+
+def test_the_players_hands_play_a_move_the_lit_move_and_look_without_serial(tmp_path):
+    board = PtyBoard(tmp_path / "flash").plug()
+    link = SerialLink.open(board.device)
+    try:
+        link.command("set settle 200")
+        board.play("play e5")  # a move as the players' hands make it
+        board.play("wait 400")
+        assert board.play("look") == ["ply 1 expect - position " + link.command(
+            "position")[0][3:]]
+        assert link.command("move d4")[0].startswith("ok move d4")
+        assert board.play("look")[0].startswith("ply 1 expect d4 ")
+        board.play("play expected")  # the move the board lights for the host
+        board.play("wait 400")
+        assert board.play("look")[0].startswith("ply 2 expect - ")
+        link.command("new")  # the board now shows the cubes to clear
+        board.play("arrange")
+        assert link.command("state")[0].startswith("ok state match ")
+        try:
+            board.play("play z9")
+        except Exception as exc:
+            assert "z9" in str(exc)
+        else:
+            raise AssertionError("a move that is no move was played")
+    finally:
+        link.close()
+        board.unplug()

@@ -57,6 +57,7 @@ class Floor(PageFeed):
         self._stop = threading.Event()
         self._thread = None
         self._snap = {}
+        self.line_hooks = []  # hook(table_key, line) for every event line of every board
 
     # -- lifecycle --------------------------------------------------------------------------
     def start(self):
@@ -120,7 +121,8 @@ class Floor(PageFeed):
     def _connect(self, device):
         try:
             conn = connect(device, self.db_path, lambda: self._changed_device(device),
-                           self.poll_s, self.first_timeout)
+                           self.poll_s, self.first_timeout,
+                           lambda line: self._line_of_device(device, line))
         except (LinkError, OSError, ValueError) as exc:
             with self.lock:
                 self.connecting.discard(device)
@@ -142,8 +144,16 @@ class Floor(PageFeed):
             self.by_device[device] = table
         table.attach(conn)
         self._changed(table)
+        for hook in self.line_hooks:
+            hook(table.key, "event attached")
 
     # -- changes ----------------------------------------------------------------------------
+    def _line_of_device(self, device, line):
+        table = self.by_device.get(device)
+        if table is not None:
+            for hook in self.line_hooks:
+                hook(table.key, line)
+
     def _changed_device(self, device):
         table = self.by_device.get(device)
         if table is not None:

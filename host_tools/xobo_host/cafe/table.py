@@ -52,8 +52,9 @@ class TableMonitor(MonitorBackend):
     keeps what the floor shows beyond the mirror: when the last move was played, since
     when the board waits for a fix, the last self-test's report."""
 
-    def __init__(self, link, recorder, device, on_change, poll_s=POLL_S):
+    def __init__(self, link, recorder, device, on_change, poll_s=POLL_S, on_line=None):
         self.on_change = on_change
+        self.on_line = on_line  # every event line too (the matches follow the moves)
         self.last_move_at = None
         self.selftest_lines = []
         self.selftest_running = False
@@ -79,6 +80,8 @@ class TableMonitor(MonitorBackend):
                     self.selftest_lines.append(what)
                 if what.startswith("done"):
                     self.selftest_running = False
+        if self.on_line is not None and kind != "switch":
+            self.on_line(line)
         MonitorBackend._on_event(self, line)
 
 
@@ -103,7 +106,8 @@ class Connection:
         self.db.close()
 
 
-def connect(device, db_path, on_change, poll_s=POLL_S, first_timeout=FIRST_REPLY_S):
+def connect(device, db_path, on_change, poll_s=POLL_S, first_timeout=FIRST_REPLY_S,
+            on_line=None):
     """Open ``device``, make sure a board answers (``version``), read its name, start its
     mirror and recorder. LinkError says why not (no board there, not a XoBo board)."""
     link = SerialLink.open(device)
@@ -124,11 +128,15 @@ def connect(device, db_path, on_change, poll_s=POLL_S, first_timeout=FIRST_REPLY
                 name = words[2]
         db = GamesDB(db_path)
         db.conn.execute("PRAGMA journal_mode=WAL")  # the page reads while tables record
+        # a commit is not synced to the disk at once (WAL: a killed host loses nothing; a
+        # power cut at most the last moves, which the board keeps and the recorder reads
+        # again: Recorder.resume): one table's fsync no longer holds up every other's write
+        db.conn.execute("PRAGMA synchronous=NORMAL")
         # a table writes a few rows a minute: a small page cache (SQLite's default is 2 MB
         # per connection, 64 MB for 32 tables as the file grows)
         db.conn.execute("PRAGMA cache_size = -%d" % DB_CACHE_KB)
         recorder = Recorder(db, source=source_of(name, device)).resume()
-        monitor = TableMonitor(link, recorder, device, on_change, poll_s)
+        monitor = TableMonitor(link, recorder, device, on_change, poll_s, on_line)
         if recorder.game_id is not None:
             moves = db.moves(recorder.game_id)
             if moves:

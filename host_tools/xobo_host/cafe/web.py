@@ -9,6 +9,11 @@ Read-only, for anyone the server is reachable from:
   ``floor`` message with every table, then ``tables`` messages with the tables that changed
   (and ``keys``, the tables on the floor now).
 - ``GET /api/table/NAME``: one table, with its record, events and self-test report.
+- ``GET /api/matches``: the matches (docs/remote.md; their invitation codes for the staff).
+- ``GET /watch/CAFE``, ``GET /watch/CAFE/table/NAME``: another café's floor and one of its
+  tables, as that café publishes them on the broker; ``GET /api/watch/CAFE`` (JSON) and
+  ``GET /api/watch/CAFE/events`` (server-sent events, as ``/api/events``). What another café
+  sends is cleaned first (``clean_foreign``): plain values, no markup.
 
 The staff's (a session cookie from ``POST /api/login``, else 401):
 
@@ -17,6 +22,10 @@ The staff's (a session cookie from ``POST /api/login``, else 401):
 - ``GET /api/records?table=&game=&date=``: the recorded games; ``GET /api/records/ID.txt``:
   one game's record in its game's notation.
 - ``POST /api/logout``.
+- ``POST /api/invite`` ``{"table", "seat"}``: an invitation code for another table;
+  ``POST /api/invite/lookup`` ``{"code"}``: what a code invites to; ``POST /api/invite/accept``
+  ``{"code", "table"}``; ``POST /api/invite/decline`` ``{"code"}``.
+- ``POST /api/match/ID/action``: ``{"action": "undo"|"decline"|"resign"|"cancel", "table"}``.
 
 Usage::
 
@@ -28,6 +37,7 @@ Usage::
 import http.cookies
 import json
 import os
+import re
 import threading
 import time
 from urllib.parse import parse_qs, unquote, urlparse
@@ -38,6 +48,33 @@ from xobo_host.sim.backend import ActionError
 from xobo_host.sim.server import KEEPALIVE_S, STATIC, PageHandler, make_httpd
 
 CAFE_STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
+# what a string from another café may hold: words, numbers, cells, moves; never markup,
+# quotes or escapes. What the board's drawing puts into HTML and styles (a cube's kind, a
+# colour: ``board``) may hold still less: no space, no ';', no parentheses
+PLAIN = re.compile(r"^[A-Za-z0-9 _.,:!?()*+/#=@%~|-]*$")
+DRAWN = re.compile(r"^[A-Za-z0-9_.,*+#-]*$")
+FOREIGN_DEPTH = 8
+
+
+def clean_foreign(value, depth=0, pattern=PLAIN):
+    """Another café's published floor, made plain: JSON values only, strings without
+    markup (a string with anything else becomes ''; under ``board`` only ``DRAWN``), at
+    most ``FOREIGN_DEPTH`` deep."""
+    if depth > FOREIGN_DEPTH:
+        return None
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, (int, float)):
+        return value
+    if isinstance(value, str):
+        return value[:400] if pattern.match(value) else ""
+    if isinstance(value, list):
+        return [clean_foreign(v, depth + 1, pattern) for v in value[:2000]]
+    if isinstance(value, dict):
+        return {k[:40]: clean_foreign(v, depth + 1, DRAWN if k == "board" else pattern)
+                for k, v in list(value.items())[:400]
+                if isinstance(k, str) and pattern.match(k)}
+    return None
 
 
 class CafeHandler(PageHandler):
@@ -81,6 +118,14 @@ class CafeHandler(PageHandler):
             return self._static("table.html", CAFE_STATIC)
         if path == "/records":
             return self._static("records.html", CAFE_STATIC)
+        if path.startswith("/watch/"):
+            rest = path[len("/watch/"):]
+            return self._static("table.html" if "/table/" in rest else "floor.html",
+                                CAFE_STATIC)
+        if path == "/api/matches":
+            return self._matches()
+        if path.startswith("/api/watch/"):
+            return self._watch(unquote(path[len("/api/watch/"):]))
         if path.startswith("/cafe/"):
             return self._static(path[len("/cafe/"):], CAFE_STATIC)
         if path.startswith("/static/"):
@@ -121,6 +166,12 @@ class CafeHandler(PageHandler):
         if path == "/api/logout":
             self.server.staff.logout(self._token())
             return self._send(200, json.dumps({"ok": True}), extra=[self._cookie("", 0)])
+        if path in ("/api/invite", "/api/invite/lookup", "/api/invite/accept",
+                    "/api/invite/decline") or (path.startswith("/api/match/")
+                                               and path.endswith("/action")):
+            if not self._need_staff():
+                return None
+            return self._match_control(path, req)
         if path.startswith("/api/table/") and path.endswith("/action"):
             if not self._need_staff():
                 return None
@@ -129,6 +180,12 @@ class CafeHandler(PageHandler):
                 return None
             return self._action(table, req)
         return self._refuse(404, "no such action: %s" % path[:80])
+
+    def _public_matches(self):
+        views = self.server.matches.views()
+        for v in views:
+            v["code"] = ""  # (the page asks /api/matches for them when staff)
+        return views
 
     def _cookie(self, token, max_age):
         return ("Set-Cookie", "%s=%s; Path=/; Max-Age=%d; HttpOnly; SameSite=Strict"
@@ -162,6 +219,68 @@ class CafeHandler(PageHandler):
         out["key"] = table.key
         return self._json(200, out)
 
+    # -- matches and spectators ------------------------------------------------------------
+    def _service(self):
+        service = self.server.matches
+        if service is None:
+            self._json(404, {"ok": False, "error": "this host plays no matches"})
+        return service
+
+    def _matches(self):
+        service = self._service()
+        if service is None:
+            return None
+        staff = self._is_staff()
+        views = service.views()
+        if not staff:
+            for v in views:
+                v["code"] = ""  # the invitation codes are the staff's to give
+        broker = service.broker
+        return self._json(200, {"ok": True, "cafe": service.cafe, "staff": staff,
+                                "broker": None if broker is None else {
+                                    "connected": broker.connected.is_set(),
+                                    "host": broker.settings.host},
+                                "matches": views})
+
+    def _match_control(self, path, req):
+        service = self._service()
+        if service is None:
+            return None
+        if not isinstance(req, dict):
+            return self._json(400, {"ok": False, "error": "a JSON object, please"})
+        try:
+            if path == "/api/invite":
+                out = service.invite(req.get("table"), req.get("seat"))
+            elif path == "/api/invite/lookup":
+                out = dict(service.lookup(req.get("code")), ok=True)
+            elif path == "/api/invite/accept":
+                out = service.accept(req.get("code"), req.get("table"))
+            elif path == "/api/invite/decline":
+                out = service.decline(req.get("code"))
+            else:
+                ident = unquote(path[len("/api/match/"):-len("/action")])
+                out = service.action(ident, req)
+        except ActionError as exc:
+            return self._json(400, {"ok": False, "error": str(exc)})
+        except ValueError as exc:
+            return self._json(400, {"ok": False, "error": str(exc)})
+        return self._json(200, clean_foreign(out))
+
+    def _watch(self, rest):
+        service = self._service()
+        if service is None:
+            return None
+        cafe, _, what = rest.partition("/")
+        try:
+            snap = service.watch(cafe)
+        except (ActionError, ValueError) as exc:
+            return self._json(400, {"ok": False, "error": str(exc)})
+        if what == "events":
+            return self._events(cafe)
+        if snap is None:
+            return self._json(404, {"ok": False, "error": "%s publishes no floor (yet)" % cafe})
+        return self._json(200, clean_foreign(snap))
+
     def _records(self, query):
         if not self._need_staff():
             return None
@@ -193,25 +312,59 @@ class CafeHandler(PageHandler):
                           [("Content-Disposition",
                             'attachment; filename="xobo-game-%s.txt"' % ident)])
 
-    def _events(self):
+    def _events(self, watched=None):
         if not self.server.event_streams.acquire(blocking=False):
             return self._refuse(503, "%d pages already follow the floor: close one"
                                 % self.server.max_event_streams)
         try:
-            self._stream_floor()
+            if watched is None:
+                self._stream_floor()
+            else:
+                self._stream_watched(watched)
         finally:
             self.server.event_streams.release()
 
-    def _stream_floor(self):
-        floor = self.server.floor
+    def _sse_start(self):
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-store")
         self.send_header("Connection", "close")
         self.end_headers()
         self.close_connection = True
+
+    def _stream_watched(self, cafe):
+        """Another café's floor as it publishes it: a ``floor`` message each time (a few a
+        second at most: the café publishes at most every 0.2 s)."""
+        service = self.server.matches
+        self._sse_start()
+        version = -1
+        sent = None
+        try:
+            while not self.server.stopping.is_set():
+                with service.changed:
+                    if service.version == version:
+                        service.changed.wait(KEEPALIVE_S)
+                version = service.version
+                snap = service.watched.get(cafe, {}).get("snap")
+                if snap is None or snap is sent:
+                    self.wfile.write(b": keepalive\n\n")
+                    self.wfile.flush()
+                    continue
+                sent = snap
+                msg = clean_foreign(snap)
+                msg["now"] = time.time()
+                self.wfile.write(b"event: floor\ndata: " + json.dumps(msg).encode() + b"\n\n")
+                self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError, OSError):
+            pass
+
+    def _stream_floor(self):
+        floor = self.server.floor
+        self._sse_start()
         try:
             snap = floor.snapshot()
+            if self.server.matches is not None:
+                snap["matches"] = self._public_matches()
             version = snap["version"]
             self.wfile.write(b"event: floor\ndata: " + json.dumps(snap).encode() + b"\n\n")
             self.wfile.flush()
@@ -230,6 +383,8 @@ class CafeHandler(PageHandler):
                        "tables": floor.views_since(version),
                        "keys": floor.keys(),
                        "problems": dict(floor.problems)}
+                if self.server.matches is not None:
+                    msg["matches"] = self._public_matches()
                 version = now_version
                 self.wfile.write(b"event: tables\ndata: " + json.dumps(msg).encode() + b"\n\n")
                 self.wfile.flush()
@@ -240,10 +395,12 @@ class CafeHandler(PageHandler):
 class CafeServer:
     """Serves the café's pages for a ``Floor``; the staff's logins checked by ``Staff``."""
 
-    def __init__(self, floor, staff, db_path, host="127.0.0.1", port=0, verbose=False):
+    def __init__(self, floor, staff, db_path, host="127.0.0.1", port=0, verbose=False,
+                 matches=None):
         self.floor = floor
         self.httpd = make_httpd(CafeHandler, host, port, verbose)
         self.httpd.floor = floor
+        self.httpd.matches = matches
         self.httpd.staff = staff
         self.httpd.db_lock = threading.Lock()
         self._db = None
@@ -277,6 +434,9 @@ class CafeServer:
         self.httpd.stopping.set()
         with self.floor.changed:
             self.floor.changed.notify_all()
+        if self.httpd.matches is not None:
+            with self.httpd.matches.changed:
+                self.httpd.matches.changed.notify_all()
         if self._thread is not None:
             self.httpd.shutdown()
         self.httpd.server_close()

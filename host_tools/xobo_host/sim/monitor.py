@@ -82,7 +82,9 @@ class SerialLink:
         import serial  # pyserial
 
         try:
-            port = serial.Serial(device, baudrate=baudrate, timeout=0.1)
+            # (the reader returns what arrives at once; the timeout is only how often an idle
+            # reader thread wakes: a host following a hundred boards has a hundred of them)
+            port = serial.Serial(device, baudrate=baudrate, timeout=1.0)
         except (serial.SerialException, OSError) as exc:
             raise LinkError("cannot open %s: %s" % (device, exc)) from None
         return cls(port, on_event)

@@ -26,9 +26,16 @@ window.XoboCafe = (function () {
     return t.side ? t.side + " to move" : "";
   }
 
+  /* A page of another café (/watch/CAFE...): its name, else null. */
+  function watched() {
+    const m = location.pathname.match(/^\/watch\/([^/]+)/);
+    return m ? decodeURIComponent(m[1]) : null;
+  }
+
   function follow(onFloor, onTables) {
     const conn = role("conn");
-    const es = new EventSource("/api/events");
+    const other = watched();
+    const es = new EventSource(other ? "/api/watch/" + encodeURIComponent(other) + "/events" : "/api/events");
     es.addEventListener("floor", (e) => {
       const m = JSON.parse(e.data);
       clockOffset = m.now - Date.now() / 1000;
@@ -46,7 +53,14 @@ window.XoboCafe = (function () {
 
   /* ------------------------------------------------------------------ the floor */
   function floorPage() {
+    const other = watched();
     const list = role("floor");
+    if (other) {
+      document.title = "XoBo café " + other + " (watched)";
+      $("h1 small").textContent = other + "'s floor, live";
+      role("elsewhere").hidden = true;
+      for (const a of document.querySelectorAll("header .button")) a.hidden = true;
+    }
     const template = role("table-card");
     const cards = new Map();  // key -> { el, view, t }
 
@@ -70,7 +84,8 @@ window.XoboCafe = (function () {
       el.dataset.health = t.health;
       el.dataset.ply = String(t.ply);
       el.dataset.game = t.game;
-      $(".card-link", el).href = "/table/" + encodeURIComponent(t.key);
+      $(".card-link", el).href = (other ? "/watch/" + encodeURIComponent(other) : "") +
+        "/table/" + encodeURIComponent(t.key);
       $(".name", el).textContent = t.name === "-" ? "unnamed (" + t.device + ")" : t.key;
       const badge = { playing: "playing", over: "game over", offline: "offline", fix: "needs a fix",
         faults: "self-test faults", selftest: "self-test" };
@@ -105,15 +120,18 @@ window.XoboCafe = (function () {
       }
     }
 
+    const remote = other ? null : matchesPanel(() => [...cards.values()].map((c) => c.t));
     follow((m) => {
       for (const t of m.tables) update(t);
       place(m.tables.map((t) => t.key));
       problems(m.problems);
+      if (m.matches) showMatches(m.matches, remote);
       document.body.dataset.version = String(m.version);
     }, (m) => {
       for (const t of m.tables) update(t);
       place(m.keys);
       problems(m.problems);
+      if (m.matches) showMatches(m.matches, remote);
       document.body.dataset.version = String(m.version);
     });
     setInterval(() => {
@@ -138,6 +156,151 @@ window.XoboCafe = (function () {
     if (!games.length) ul.innerHTML = "<li>no game recorded</li>";
   }
 
+  /* ------------------------------------------------------------------ matches */
+  async function post(path, body) {
+    const r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body) });
+    let out = {};
+    try { out = await r.json(); } catch (e) { out = { ok: false, error: "HTTP " + r.status }; }
+    return { status: r.status, out };
+  }
+
+  function matchText(m) {
+    const seats = m.players.map((p, i) => m.seat_text[i] + " (" + p + ")").join(" vs ");
+    let state = m.state === "playing" ? m.side + " to move" : m.state;
+    if (m.state === "over") state = m.result;
+    if (m.state === "inviting") state = "waiting for the invited table" + (m.code ? " · code " + m.code : "");
+    let text = m.title + ": " + seats + " · " + m.ply + " moves · " + state;
+    if (m.undo) text += " · take-back to move " + m.undo.to + " proposed by " +
+      m.undo.by.map((i) => m.players[i]).join("+");
+    if (m.conflict) text += " · conflict: " + m.conflict;
+    return text;
+  }
+
+  /* The matches panel and "play a table elsewhere" (the staff's, behind the login). */
+  function matchesPanel(tables) {
+    const panel = { staff: false, matches: [], codes: {} };
+    const say = (text, kind) => { const m = role("match-message"); m.textContent = text; m.dataset.kind = kind || "info"; };
+    let invitation = null;
+
+    function fillTables(select, keep) {
+      const now = select.value;
+      select.innerHTML = "";
+      for (const t of tables()) {
+        if (!t.online) continue;
+        const o = document.createElement("option"); o.value = t.key; o.textContent = t.key + " (" + (t.title || t.game) + ")";
+        select.appendChild(o);
+      }
+      if (keep !== false) select.value = now || select.value;
+    }
+
+    function fillSeats() {
+      const t = tables().find((x) => x.key === role("invite-table").value);
+      const sel = role("invite-seat"), now = sel.value;
+      sel.innerHTML = "";
+      for (const p of (t && t.players) || []) {
+        const o = document.createElement("option"); o.value = p; o.textContent = p; sel.appendChild(o);
+      }
+      if (now) sel.value = now;
+    }
+
+    async function refresh() {
+      const r = await fetch("/api/matches");
+      if (!r.ok) { role("elsewhere").hidden = true; return; }
+      const out = await r.json();
+      panel.staff = out.staff;
+      for (const m of out.matches) panel.codes[m.id] = m.code;
+      role("login-form").hidden = out.staff;
+      role("elsewhere-staff").hidden = !out.staff;
+      document.body.dataset.staff = out.staff ? "yes" : "no";
+      document.body.dataset.cafe = out.cafe;
+      showMatches(out.matches, panel);
+      fillTables(role("invite-table")); fillSeats(); fillTables(role("accept-table"));
+    }
+
+    async function control(path, body, done) {
+      const { out } = await post(path, body);
+      if (!out.ok) { say(out.error || "refused", "error"); return null; }
+      say(out.reply || "done", "info");
+      if (done) done(out);
+      refresh();
+      return out;
+    }
+    panel.control = control;
+
+    role("login-form").addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const { out } = await post("/api/login", { password: role("password").value });
+      role("password").value = "";
+      if (!out.ok) { say(out.error || "wrong password", "error"); return; }
+      refresh();
+    });
+    role("invite-table").addEventListener("change", fillSeats);
+    role("invite-table").addEventListener("focus", () => { fillTables(role("invite-table")); fillSeats(); });
+    role("accept-table").addEventListener("focus", () => fillTables(role("accept-table")));
+    role("invite").addEventListener("click", () => control("/api/invite",
+      { table: role("invite-table").value, seat: role("invite-seat").value }, (out) => {
+        role("invite-code").hidden = false; role("code-text").textContent = out.code;
+      }));
+    role("lookup-form").addEventListener("submit", async (e) => {
+      e.preventDefault();
+      say("looking the invitation up…", "info");
+      const { out } = await post("/api/invite/lookup", { code: role("code").value });
+      if (!out.ok) { role("invitation").hidden = true; say(out.error || "no such invitation", "error"); return; }
+      invitation = out;
+      const free = out.seats.map((s, i) => (s ? null : i)).filter((x) => x !== null);
+      const from = out.seats.filter((s) => s).map((s) => s[1] + (s[0] !== document.body.dataset.cafe ? " of " + s[0] : "")).join(", ");
+      role("invitation-text").textContent = (out.title || out.game) + " with " + from +
+        " (" + free.length + (free.length === 1 ? " seat" : " seats") + " free)";
+      role("invitation").hidden = false;
+      fillTables(role("accept-table"));
+      say("", "info");
+    });
+    role("accept").addEventListener("click", () => invitation && control("/api/invite/accept",
+      { code: invitation.code, table: role("accept-table").value }, () => { role("invitation").hidden = true; }));
+    role("decline").addEventListener("click", () => invitation && control("/api/invite/decline",
+      { code: invitation.code }, () => { role("invitation").hidden = true; }));
+    role("watch-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      const name = role("watch-cafe").value.trim();
+      if (name) location.href = "/watch/" + encodeURIComponent(name);
+    });
+    refresh();
+    return panel;
+  }
+
+  function showMatches(matches, panel) {
+    const card = role("matches-card"), ul = role("matches");
+    if (!card) return;
+    const shown = matches.filter((m) => m.state !== "cancelled" && m.state !== "declined").slice(0, 20);
+    card.hidden = shown.length === 0;
+    ul.innerHTML = "";
+    for (const m of shown) {
+      if (panel && panel.codes[m.id] && !m.code) m.code = panel.codes[m.id];
+      const li = document.createElement("li");
+      li.dataset.match = m.id; li.dataset.state = m.state; li.dataset.ply = String(m.ply);
+      li.appendChild(document.createTextNode(matchText(m)));
+      if (panel && panel.staff) {
+        const act = (label, body) => {
+          const b = document.createElement("button"); b.className = "small"; b.textContent = label;
+          b.addEventListener("click", () => panel.control("/api/match/" + m.id + "/action", body));
+          li.appendChild(document.createTextNode(" ")); li.appendChild(b);
+        };
+        for (const key of m.local) {
+          if (m.state === "playing") {
+            const mine = m.undo && m.undo.by.some((i) => m.seats[i] && m.seats[i][1] === key);
+            if (!m.undo && m.ply) act("Take back (" + key + ")", { action: "undo", table: key });
+            if (m.undo && !mine) act("Accept the take-back (" + key + ")", { action: "undo", table: key });
+            act("Resign (" + key + ")", { action: "resign", table: key });
+          }
+        }
+        if (m.undo) act("Decline the take-back", { action: "decline" });
+        if (m.state === "inviting" || m.state === "playing") act("Cancel", { action: "cancel" });
+      }
+      ul.appendChild(li);
+    }
+  }
+
   /* ------------------------------------------------------------------ the records */
   function recordsPage() {
     const form = role("search");
@@ -160,6 +323,8 @@ window.XoboCafe = (function () {
 
   /* ------------------------------------------------------------------ a table */
   function tablePage() {
+    const other = watched();
+    if (other) return watchedTablePage(other);
     let key = decodeURIComponent(location.pathname.slice("/table/".length));
     const view = XoboBoard.createView(role("frame"));
     view.build();
@@ -291,6 +456,34 @@ window.XoboCafe = (function () {
     }
     follow(() => refresh(), (m) => { if (m.tables.some((t) => t.key === key) || !m.keys.includes(key)) refresh(); });
     setInterval(() => { if (last && last.online) role("since").textContent = sinceText(last.last_move_at, last.ply); }, 1000);
+  }
+
+  /* A table of another café, read-only, from the floor it publishes. */
+  function watchedTablePage(other) {
+    const key = decodeURIComponent(location.pathname.split("/table/")[1] || "");
+    const view = XoboBoard.createView(role("frame"));
+    view.build();
+    for (const r of ["login", "staff", "games-card"]) role(r).hidden = true;
+    $("a.back").href = "/watch/" + encodeURIComponent(other);
+    $("a.back").textContent = "XoBo café " + other;
+    document.body.dataset.staff = "no";
+    function render(m) {
+      const t = (m.tables || []).find((x) => x.key === key);
+      if (!t) { role("message").textContent = other + " has no table " + key + " on its floor"; return; }
+      document.title = "XoBo café " + other + ": " + key;
+      role("title").textContent = key + " (watched)";
+      const h = role("health");
+      h.dataset.health = t.health; h.textContent = t.health_text;
+      document.body.dataset.health = t.health;
+      document.body.dataset.ply = String(t.ply);
+      if (t.board && t.board.cells) view.render(t.board);
+      role("turn").textContent = (t.title ? t.title + ": " : "") + turnText(t);
+      role("since").textContent = t.online ? sinceText(t.last_move_at, t.ply) : "offline";
+      const match = (m.matches || []).find((x) => x.local && x.local.includes(key) && x.state !== "cancelled");
+      role("result").textContent = match ? matchText(match) : "";
+      role("record").textContent = match ? match.moves.join(" ") : "–";
+    }
+    follow(render, render);
   }
 
   return { floorPage, tablePage, recordsPage };

@@ -1,0 +1,180 @@
+"""The café host's connection to an MQTT broker (paho-mqtt): matches with tables of other
+cafés, invitations, and the live floor for spectators (docs/remote.md).
+
+Topics (``xobo/v1/<cafe>/...``: a café publishes only under its own name, which a broker's
+access list can enforce: ``pattern write xobo/v1/%u/#``):
+
+- ``xobo/v1/<cafe>/match/<id>``: what the café says about a match (moves, asks, logs,
+  take-backs, resignations, hellos); every café of the match subscribes to the others'.
+- ``xobo/v1/<cafe>/invite/<code>`` (retained): an open invitation; ``xobo/v1/<cafe>/reply/<code>``:
+  another café's answer (accept, decline).
+- ``xobo/v1/<cafe>/floor`` (retained): the café's live floor, when it publishes it.
+
+Messages are JSON objects of at most ``MAX_MESSAGE`` bytes, sent with QoS 1 on a persistent
+session (the broker keeps what arrives while the host is away); whatever is lost anyway (a
+broker restarted without persistence) the matches ask for again (``matches``).
+
+Usage::
+
+    link = BrokerLink("cafe-a", BrokerSettings(host="127.0.0.1", port=1883),
+                      on_message=lambda sender, kind, rest, msg: ...)
+    link.start(); link.publish_match("0123abcd", {"t": "hello"}); link.stop()
+"""
+
+import json
+import threading
+
+PREFIX = "xobo/v1"
+MAX_MESSAGE = 256 * 1024  # a floor of many tables; a match log of Brochs's longest game
+NAME_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
+
+
+class BrokerError(ValueError):
+    """A bad broker setting (the message says which)."""
+
+
+def check_cafe_name(name):
+    """A café's name on the broker: 1-32 letters, digits, '-', '_' or '.'."""
+    if not isinstance(name, str) or not 0 < len(name) <= 32 or set(name) - NAME_CHARS:
+        raise BrokerError("a café's name is 1-32 letters, digits, '-', '_' or '.', not %r"
+                          % (str(name)[:40],))
+    return name
+
+
+class BrokerSettings:
+    """Where the broker is and how to log in: address, port, TLS (with the CA that signed
+    the broker's certificate, the system's when none), user name and password."""
+
+    def __init__(self, host, port=1883, tls=False, ca_file=None, username=None,
+                 password=None, keepalive=10):
+        if not isinstance(host, str) or not host:
+            raise BrokerError("the broker's address is missing")
+        if not isinstance(port, int) or not 0 < port < 65536:
+            raise BrokerError("the broker's port must be 1-65535, not %r" % (port,))
+        self.host = host
+        self.port = port
+        self.tls = bool(tls)
+        self.ca_file = ca_file
+        self.username = username
+        self.password = password
+        self.keepalive = keepalive
+
+    @classmethod
+    def from_file(cls, path):
+        """The settings from a JSON file: {"host", "port", "tls", "ca_file", "username",
+        "password"} (keep it readable by the host's user only: it holds the password)."""
+        try:
+            with open(path) as f:
+                d = json.load(f)
+        except (OSError, ValueError) as exc:
+            raise BrokerError("cannot read the broker settings %s: %s" % (path, exc)) from None
+        if not isinstance(d, dict):
+            raise BrokerError("%s is no JSON object of broker settings" % path)
+        known = {"host", "port", "tls", "ca_file", "username", "password"}
+        extra = set(d) - known
+        if extra:
+            raise BrokerError("unknown broker setting(s) %s in %s (known: %s)" % (
+                ", ".join(sorted(extra)), path, ", ".join(sorted(known))))
+        return cls(d.get("host"), d.get("port", 8883 if d.get("tls") else 1883),
+                   d.get("tls", False), d.get("ca_file"), d.get("username"), d.get("password"))
+
+
+class BrokerLink:
+    """One café's MQTT client. ``on_message(sender, kind, rest, msg)`` gets every valid
+    message of another café (``kind``: match, invite, reply, floor; ``rest``: the topic's
+    last part: a match id, a code); ``on_connect()`` after every (re)connection."""
+
+    def __init__(self, cafe, settings, on_message=None, on_connect=None):
+        import paho.mqtt.client as mqtt
+
+        self.cafe = check_cafe_name(cafe)
+        self.settings = settings
+        self.on_message = on_message
+        self.on_connect = on_connect
+        self.connected = threading.Event()
+        self.connects = 0
+        self.extra_topics = set()
+        self.lock = threading.Lock()
+        client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="xobo-cafe-" + cafe,
+                             clean_session=False)
+        if settings.username:
+            client.username_pw_set(settings.username, settings.password)
+        if settings.tls:
+            client.tls_set(ca_certs=settings.ca_file)
+        client.reconnect_delay_set(min_delay=1, max_delay=2)
+        client.max_queued_messages_set(0)
+        client.on_connect = self._connected
+        client.on_disconnect = self._disconnected
+        client.on_message = self._message
+        self.client = client
+
+    def start(self):
+        self.client.connect_async(self.settings.host, self.settings.port,
+                                  keepalive=self.settings.keepalive)
+        self.client.loop_start()
+        return self
+
+    def stop(self):
+        self.client.disconnect()
+        self.client.loop_stop()
+
+    # -- topics -----------------------------------------------------------------------------
+    def topic(self, kind, rest=""):
+        return "%s/%s/%s%s" % (PREFIX, self.cafe, kind, "/" + rest if rest else "")
+
+    def _connected(self, client, userdata, flags, reason, properties=None):
+        if reason.is_failure:
+            return
+        subs = [(PREFIX + "/+/match/+", 1), (PREFIX + "/+/reply/+", 1)]
+        with self.lock:
+            subs += [(t, 1) for t in self.extra_topics]
+        client.subscribe(subs)
+        self.connects += 1
+        self.connected.set()
+        if self.on_connect is not None:
+            self.on_connect()
+
+    def _disconnected(self, client, userdata, flags, reason, properties=None):
+        self.connected.clear()
+
+    def subscribe(self, topic):
+        """Follow one more topic (another café's floor, an invitation), kept across
+        reconnections."""
+        with self.lock:
+            self.extra_topics.add(topic)
+        self.client.subscribe(topic, 1)
+
+    def unsubscribe(self, topic):
+        with self.lock:
+            self.extra_topics.discard(topic)
+        self.client.unsubscribe(topic)
+
+    def _message(self, client, userdata, message):
+        parts = message.topic.split("/")
+        if len(parts) < 4 or "/".join(parts[:2]) != PREFIX:
+            return
+        sender, kind, rest = parts[2], parts[3], "/".join(parts[4:])
+        if sender == self.cafe and kind != "invite":
+            return  # our own (the broker sends them back to a subscriber of the wildcard)
+        if len(message.payload) > MAX_MESSAGE:
+            return
+        if not message.payload:
+            msg = None  # a retained message cleared
+        else:
+            try:
+                msg = json.loads(message.payload)
+            except ValueError:
+                return
+            if not isinstance(msg, dict):
+                return
+        if self.on_message is not None:
+            try:
+                self.on_message(sender, kind, rest, msg)
+            except Exception as exc:  # one odd message must not end the network thread
+                print("xobo cafe: a message on %s could not be handled: %s: %s"
+                      % (message.topic[:80], type(exc).__name__, exc))
+
+    # -- publishing -------------------------------------------------------------------------
+    def publish(self, kind, rest, msg, retain=False):
+        payload = b"" if msg is None else json.dumps(msg, separators=(",", ":")).encode()
+        self.client.publish(self.topic(kind, rest), payload, qos=1, retain=retain)

@@ -1,0 +1,359 @@
+"""A match between tables (docs/remote.md): its seats, its moves, and what a message about it
+means. Pure logic and its SQLite rows: no board, no network (``matches`` drives those).
+
+A match is a game (its name and parameters: the settings of its new game) played by seats:
+seat ``i`` is player ``i`` of the game (XoBo's ``ns``, ``ew``; X's ``red``, ``yellow``,
+``green``), and each seat is a table of some café (``[cafe, table]``). Its **log** is the list
+of moves played, in the game's notation; the host keeps the game's own position (the rules
+engine the board runs) replayed from it, so every move is checked before it is taken, and the
+position each move applies to is known.
+
+A move travels as ``{"t": "move", "n": N, "move": "e5", "before": HASH, "epoch": E}``:
+
+- ``n`` its number (1 for the first move), ``before`` a hash of the position it applies to
+  (``position_hash``), ``epoch`` the number of take-backs agreed so far (a move of an older
+  epoch was taken back: it is stale and ignored);
+- a move already in the log (same number, same move) is a **duplicate**: ignored;
+- a move beyond the next is kept until the moves before it arrive and the **missing** ones
+  are asked for (``gap``);
+- a move that names another move at a number already played, or applies to another position
+  than ours, is a **conflict**: the match stops relaying and shows it (both sides' moves).
+
+Usage::
+
+    m = Match.new("xobo", {"variant": "xobo", "first": "ns"},
+                  [["cafe-a", "t1"], ["cafe-b", "t7"]])
+    m.offer(1, "e5", m.position_hash(0), 0)   # -> ("applied", [])
+    m.position_text()                          # the position after the log
+"""
+
+import hashlib
+import json
+import secrets
+import time
+
+from xobo import games
+
+# a match's state: waiting for the invited tables, played, ended (by the rules or a
+# resignation), stopped by a conflict, or declined / cancelled before it started
+STATES = ("inviting", "playing", "over", "conflict", "declined", "cancelled")
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud, typed
+MAX_PENDING = 64  # moves held beyond a gap (a peer cannot make the host keep more)
+LOCK_TIMEOUT_S = 15.0  # a match's row waits this long for the recorders' writes
+
+
+class MatchError(ValueError):
+    """A match that cannot be (a game with another number of players, a move that is not
+    legal): the message says what is wrong."""
+
+
+def new_code():
+    """An invitation code: 8 characters of ``CODE_ALPHABET`` (40 bits), as ``ABCD-EFGH``."""
+    raw = "".join(secrets.choice(CODE_ALPHABET) for _ in range(8))
+    return raw[:4] + "-" + raw[4:]
+
+
+def normal_code(text):
+    """An invitation code as typed ('abcd efgh', 'ABCDEFGH') in its form 'ABCD-EFGH', or ''
+    when it cannot be one."""
+    if not isinstance(text, str):
+        return ""
+    raw = "".join(c for c in text.upper() if c not in " -")
+    if len(raw) != 8 or any(c not in CODE_ALPHABET for c in raw):
+        return ""
+    return raw[:4] + "-" + raw[4:]
+
+
+def position_hash(text):
+    """The short hash that names a position (its notation) in messages."""
+    return hashlib.sha256(text.encode("ascii", "replace")).hexdigest()[:16]
+
+
+class Match:
+    def __init__(self, ident, game, params, seats, moves=(), epoch=0, state="playing",
+                 code="", created=None, resigned=-1, undo=None, conflict="", note="",
+                 prepared=()):
+        if game not in games.GAMES:
+            raise MatchError("unknown game '%s'" % str(game)[:24])
+        self.pkg = games.load(game)
+        if len(seats) != self.pkg.PLAYERS:
+            raise MatchError("%s is played by %d players, not %d" % (
+                game, self.pkg.PLAYERS, len(seats)))
+        self.id = ident
+        self.game = game
+        self.params = dict(params)
+        self.seats = [list(s) if s else None for s in seats]
+        self.epoch = epoch
+        self.state = state
+        self.code = code
+        self.created = created or time.time()
+        self.resigned = resigned  # the seat that resigned, -1
+        self.undo = undo  # a take-back proposed: {"to": ply, "by": seat, "ok": [seats]}
+        self.conflict = conflict
+        self.note = note
+        self.prepared = list(prepared)  # this café's tables whose board started the match
+        self.pending = {}  # n -> (move, before): moves beyond a gap, waiting
+        self._positions = [self._start()]  # the position's text after each ply
+        self._pos = self.pkg.new_position(self._settings())
+        self.moves = []
+        for text in moves:
+            self._append(text)
+
+    @classmethod
+    def new(cls, game, params, seats, code=""):
+        return cls(secrets.token_hex(8), game, params, seats, state="inviting" if any(
+            s is None for s in seats) else "playing", code=code)
+
+    # -- the game ---------------------------------------------------------------------------
+    def _settings(self):
+        s = dict(self.pkg.DEFAULTS)
+        s.update(self.params)
+        return s
+
+    def _start(self):
+        return self.pkg.new_position(self._settings()).to_string()
+
+    @property
+    def names(self):
+        return self.pkg.PLAYER_NAMES
+
+    def position(self):
+        """The game's position after the log (a fresh one: the caller may change it)."""
+        return self.pkg.parse_position(self._positions[-1], self._settings())
+
+    def position_text(self, ply=None):
+        return self._positions[len(self.moves) if ply is None else ply]
+
+    def position_hash(self, ply=None):
+        return position_hash(self.position_text(ply))
+
+    @property
+    def ply(self):
+        return len(self.moves)
+
+    def side(self):
+        """The seat to move now."""
+        return self._pos.side
+
+    def terminal(self):
+        return self._pos.is_terminal()
+
+    def result_text(self):
+        if self.resigned >= 0:
+            return "%s resigned" % self.names[self.resigned]
+        if not self._pos.is_terminal():
+            return "*"
+        w = self._pos.winner()
+        return ("%s wins" % self.names[w]) if w >= 0 else "draw"
+
+    def _append(self, text):
+        pos = self._pos
+        try:
+            m = pos.parse_move(text)
+            canonical = pos.move_text(m)  # (its text depends on the position before it)
+            pos.play(m)  # checked: MoveError says why it is not legal
+        except Exception as exc:
+            raise MatchError("%s is not a legal move %d of this match: %s"
+                             % (str(text)[:40], len(self.moves) + 1, exc)) from None
+        self.moves.append(canonical)
+        self._positions.append(pos.to_string())
+        if pos.is_terminal() and self.state == "playing":
+            self.state = "over"
+
+    def play(self, text):
+        """A move of the log's next number (played here); MatchError when not legal."""
+        self._append(text)
+
+    def unplay(self):
+        """Forget the last move (it could not be saved: it is played again when the board
+        is read)."""
+        self._pos.undo()
+        self.moves.pop()
+        self._positions.pop()
+        if self.state == "over" and self.resigned < 0:
+            self.state = "playing"
+
+    def truncate(self, ply):
+        """Take the log back to ``ply`` moves (an agreed take-back): the epoch goes up."""
+        if ply < 0 or ply > len(self.moves):
+            raise MatchError("no ply %d in a match of %d moves" % (ply, len(self.moves)))
+        keep = self.moves[:ply]
+        self.moves = []
+        self._positions = self._positions[:1]
+        self._pos = self.pkg.new_position(self._settings())
+        if self.state == "over" and self.resigned < 0:
+            self.state = "playing"
+        for text in keep:
+            self._append(text)
+        self.epoch += 1
+        self.undo = None
+        self.pending = {}
+
+    def leads_to(self, ply, text, position_text):
+        """The move ``text`` (its canonical text) when it is legal at ``ply`` and leads to
+        ``position_text``, else None."""
+        pos = self.pkg.parse_position(self._positions[ply], self._settings())
+        try:
+            m = pos.parse_move(text)
+        except Exception:
+            return None
+        if not pos.is_legal(m):
+            return None
+        canonical = pos.move_text(m)
+        pos.apply(m)
+        return canonical if pos.to_string() == position_text else None
+
+    def find_move(self, ply, position_text):
+        """The legal move at ``ply`` that leads to ``position_text`` (a board that played a
+        move the host did not see: a host restarted meanwhile), or None."""
+        pos = self.pkg.parse_position(self._positions[ply], self._settings())
+        for m in pos.legal_actions():
+            nxt = pos.clone()
+            nxt.apply(m)
+            if nxt.to_string() == position_text:
+                return pos.move_text(m)
+        return None
+
+    # -- messages ---------------------------------------------------------------------------
+    def move_message(self, n):
+        return {"t": "move", "match": self.id, "n": n, "move": self.moves[n - 1],
+                "before": self.position_hash(n - 1), "epoch": self.epoch}
+
+    def offer(self, n, move, before, epoch):
+        """A move from another café: ('applied', [moves applied]), ('duplicate', []),
+        ('stale', []), ('gap', [first missing number]) or ('conflict', [why])."""
+        if epoch < self.epoch:
+            return "stale", []
+        if epoch > self.epoch:
+            return "gap", [0]  # a take-back agreed that we missed: ask for the whole log
+        if not isinstance(n, int) or n < 1 or not isinstance(move, str):
+            return "stale", []
+        if n <= len(self.moves):
+            if self.moves[n - 1] == move and self.position_hash(n - 1) == before:
+                return "duplicate", []
+            return "conflict", ["move %d: %s here, %s there" % (n, self.moves[n - 1], move)]
+        if n > len(self.moves) + 1:
+            if len(self.pending) < MAX_PENDING:
+                self.pending[n] = (move, before)
+            return "gap", [len(self.moves) + 1]
+        if before != self.position_hash():
+            return "conflict", ["move %d (%s) applies to another position than ours" % (
+                n, move)]
+        try:
+            self._append(move)
+        except MatchError as exc:
+            return "conflict", [str(exc)]
+        applied = [move]
+        while len(self.moves) + 1 in self.pending:  # the moves that waited for this one
+            nxt, bef = self.pending.pop(len(self.moves) + 1)
+            if bef != self.position_hash():
+                return "conflict", ["move %d (%s) applies to another position than ours" % (
+                    len(self.moves) + 1, nxt)]
+            try:
+                self._append(nxt)
+            except MatchError as exc:
+                return "conflict", [str(exc)]
+            applied.append(nxt)
+        return "applied", applied
+
+    def adopt(self, epoch, moves):
+        """The whole log of another café (its answer to an ask): taken when its epoch is
+        newer, or when it extends ours. Returns ('applied'|'duplicate'|'conflict', info)."""
+        if epoch < self.epoch:
+            return "stale", []
+        if epoch == self.epoch:
+            common = min(len(moves), len(self.moves))
+            if moves[:common] != self.moves[:common]:
+                return "conflict", ["the logs differ from move %d" % next(
+                    i + 1 for i in range(common) if moves[i] != self.moves[i])]
+            if len(moves) <= len(self.moves):
+                return "duplicate", []
+            applied = []
+            for text in moves[len(self.moves):]:
+                try:
+                    self._append(text)
+                except MatchError as exc:
+                    return "conflict", [str(exc)]
+                applied.append(text)
+            self.pending = {}
+            return "applied", applied
+        old = list(self.moves)
+        state = self.state
+        try:
+            self.truncate(0)
+            for text in moves:
+                self._append(text)
+        except MatchError as exc:
+            self.truncate(0)
+            for text in old:
+                self._append(text)
+            self.state = state
+            return "conflict", [str(exc)]
+        self.epoch = epoch
+        return "applied", list(moves)
+
+    # -- rows -------------------------------------------------------------------------------
+    def to_json(self):
+        return json.dumps({
+            "id": self.id, "game": self.game, "params": self.params, "seats": self.seats,
+            "moves": self.moves, "epoch": self.epoch, "state": self.state, "code": self.code,
+            "created": self.created, "resigned": self.resigned, "undo": self.undo,
+            "conflict": self.conflict, "note": self.note, "prepared": self.prepared})
+
+    @classmethod
+    def from_json(cls, text):
+        d = json.loads(text)
+        m = cls(d["id"], d["game"], d["params"], d["seats"], (), d["epoch"], d["state"],
+                d.get("code", ""), d.get("created"), d.get("resigned", -1), d.get("undo"),
+                d.get("conflict", ""), d.get("note", ""), d.get("prepared", ()))
+        state = m.state
+        for text in d["moves"]:
+            m._append(text)
+        m.state = state
+        return m
+
+    def view(self):
+        """What the pages show of it."""
+        return {"id": self.id, "game": self.game, "title": self.pkg.TITLE,
+                "params": self.params, "seats": self.seats, "players": list(self.names),
+                "ply": len(self.moves), "moves": list(self.moves), "epoch": self.epoch,
+                "state": self.state, "code": self.code, "result": self.result_text(),
+                "side": self.names[self._pos.side], "undo": self.undo,
+                "conflict": self.conflict, "note": self.note}
+
+
+class MatchStore:
+    """The matches in the café's SQLite file (table ``matches``: one row a match, written
+    before anything is sent about it, so a host killed at any instant finds it again)."""
+
+    def __init__(self, path):
+        from xobo_host.gamesdb import GamesDB
+
+        # (made a games database first: the same file; the tables' recorders write to it
+        # too, so a write may wait for theirs)
+        self.db = GamesDB(str(path), lock_timeout=LOCK_TIMEOUT_S)
+        self.conn = self.db.conn
+        self.conn.execute("PRAGMA journal_mode=WAL")
+        # (no fsync at every commit: a killed host loses nothing; after a power cut the
+        # boards and the other cafés give back the last moves, docs/remote.md)
+        self.conn.execute("PRAGMA synchronous=NORMAL")
+        self.conn.execute("CREATE TABLE IF NOT EXISTS matches (id TEXT PRIMARY KEY, "
+                          "data TEXT NOT NULL, updated_at REAL NOT NULL)")
+        self.conn.commit()
+
+    def save(self, match):
+        with self.conn:
+            self.conn.execute("INSERT OR REPLACE INTO matches (id, data, updated_at) "
+                              "VALUES (?, ?, ?)", (match.id, match.to_json(), time.time()))
+
+    def load_all(self):
+        out = []
+        for ident, data in self.conn.execute("SELECT id, data FROM matches"):
+            try:
+                out.append(Match.from_json(data))
+            except (MatchError, ValueError, KeyError, TypeError) as exc:
+                print("xobo cafe: match %s cannot be read (%s): left aside" % (ident, exc))
+        return out
+
+    def close(self):
+        self.db.close()

@@ -1,0 +1,938 @@
+"""Matches between tables, in one café or across cafés through an MQTT broker
+(docs/remote.md): the café host keeps each match's log (``match.Match``, in the café's SQLite
+file), brings every board seated in it to the log, and tells the other cafés.
+
+Each board plays the match as the log says: a move of another table is sent to it as a host
+move (serial ``move e5``: lit as the computer's move is, committed when the pieces play it);
+a move its own players play on their turn goes into the log and to the other tables; a move
+played at the wrong table (the other table's side) is taken back on that board (serial
+``undo``: the board shows what to put back). A board that is behind (the host or the board
+was away) is given the moves it missed one after the other; a board ahead of the log is taken
+back. All of that is one rule, ``TableSync.reconcile``: from the board's ply and position
+(``state``, ``position``) to the log's, whatever happened before.
+
+A take-back is proposed by pressing undo on a board (or from a table's page) and agreed when
+every other table of the match presses undo too (or accepts on its page); a move played by
+another table meanwhile, or a decline, cancels it and the proposing board is given its moves
+back. A resignation ends the match for every table.
+
+Across cafés (``BrokerLink``) every change goes out as a message (``match`` has their
+format); a café that finds a gap asks again, a duplicate is ignored, a conflict stops the
+match and shows both moves. Every ``hello_s`` and after every reconnection each café says
+where its log is (``hello``), so a message lost anywhere is asked again.
+
+Usage::
+
+    service = MatchService(floor, "games.sqlite", cafe="cafe-a", broker=settings).start()
+    code = service.invite("terrace-3")["code"]   # another café accepts it with its table
+    service.accept(code, "bar-1")                 # ... or a table of this café
+    service.stop()
+"""
+
+import queue
+import threading
+import time
+
+from xobo import games
+from xobo_host.cafe.match import Match, MatchError, MatchStore, new_code, normal_code
+from xobo_host.sim.backend import ActionError
+from xobo_host.sim.monitor import LinkError
+
+ACTIVE = ("inviting", "playing")
+HELLO_S = 2.0
+LOOKUP_S = 5.0  # how long an accept waits for an invitation of another café
+RECONCILE_STEPS = 12  # board commands per reconciliation at most (then it starts again)
+FLOOR_EVERY_S = 0.2  # the published floor: at most this often
+MAX_WATCHED = 16  # other cafés' floors followed at most
+IDLE_WAKE_S = 1.0  # a table's worker looks again this often when nothing happens...
+IDLE_CHECK_S = 5.0  # ...and reads a board it believes in step this often
+# the first words of replies that are no position (a late reply of another command)
+OTHER_REPLIES = ("state", "leds", "mem", "timing", "follow", "move", "undo", "new", "load",
+                 "xobo-board", "hint", "selftest", "end", "game", "opponent", "level")
+
+
+def _words(reply):
+    return reply[0].split() if reply else []
+
+
+class TableSync:
+    """One local table seated in a match: its worker thread brings the board to the log."""
+
+    def __init__(self, service, key):
+        self.service = service
+        self.key = key
+        self.wake = threading.Event()
+        self.hints = queue.Queue()  # event lines of the board, in order
+        self.host_undos = 0  # undos the host sent: their events are no proposal
+        self.known_ply = -1  # the board's ply when last seen in step with the log
+        self.sent = None  # (ply, move) last sent as a host move
+        self.note = ""
+        self.thread = threading.Thread(target=self._run, daemon=True,
+                                       name="xobo-match-" + key)
+        self.thread.start()
+
+    def _run(self):
+        svc = self.service
+        idle = 0.0
+        while not svc.stopping.is_set():
+            woke = self.wake.wait(IDLE_WAKE_S)
+            if woke:  # (cleared only when seen set: a wake-up just after a timeout stays)
+                self.wake.clear()
+            if svc.stopping.is_set():
+                return
+            if not woke and self.known_ply >= 0:
+                idle += IDLE_WAKE_S
+                if idle < IDLE_CHECK_S:
+                    continue  # nothing happened and the board was in step: not read
+            idle = 0.0
+            try:
+                self.reconcile()
+            except LinkError as exc:
+                self.note = "board: %s" % exc
+                self.known_ply = -1
+            except Exception as exc:  # a worker never dies: say it, try again
+                self.note = "%s: %s" % (type(exc).__name__, exc)
+                self.known_ply = -1
+
+    # -- the board ----------------------------------------------------------------------------
+    def _conn(self):
+        table = self.service.floor.table(self.key)
+        conn = table.conn if table is not None else None
+        return conn if conn is not None and conn.alive else None
+
+    def _command(self, conn, line):
+        return conn.link.command(line)
+
+    def _read(self, conn):
+        """(ply, position, expect) of the board now: its ``state`` before and after its
+        ``position`` agree (a move committed between the two is read again)."""
+        for _ in range(5):
+            first = self._state(conn)
+            pos = self._command(conn, "position")
+            last = self._state(conn)
+            if first == last:
+                break
+        if not pos or not pos[0].startswith("ok ") or pos[0].split()[1] in OTHER_REPLIES:
+            raise LinkError("the board's reply to 'position' was %r" % (pos[:1],))
+        return last[0], pos[0][3:].strip(), last[1]
+
+    def _state(self, conn):
+        st = _words(self._command(conn, "state"))
+        if st[:2] != ["ok", "state"]:  # (a late reply of another command: not ours)
+            raise LinkError("the board's reply to 'state' was %r" % " ".join(st[:4]))
+        if "say" in st:  # the rest is words for people
+            st = st[:st.index("say")]
+        ply = int(st[st.index("ply") + 1]) if "ply" in st[:-1] else 0
+        expect = st[st.index("expect") + 1] if "expect" in st[:-1] else None
+        return ply, expect
+
+    def _undo(self, conn, why):
+        self.host_undos += 1
+        reply = self._command(conn, "undo")
+        if not reply or reply[0].startswith("error"):
+            self.host_undos -= 1
+            return False
+        self.note = why
+        return True
+
+    # -- the rule -----------------------------------------------------------------------------
+    def reconcile(self):
+        svc = self.service
+        hints = []
+        while True:
+            try:
+                hints.append(self.hints.get_nowait())
+            except queue.Empty:
+                break
+        conn = self._conn()
+        if conn is None:
+            self.known_ply = -1
+            return
+        with svc.lock:
+            match = svc.match_of_table(self.key)
+        if match is None:
+            return
+        moves_hint = []
+        for line in hints:
+            words = line.split()
+            if words[1] == "move" and len(words) > 2:
+                moves_hint.append(words[2])
+                continue
+            self.known_ply = -1  # anything else: the board is read before it is trusted
+            if line.startswith("event undo") and self.host_undos > 0:
+                self.host_undos -= 1
+                continue
+            if line.startswith("event undo"):
+                svc.board_undo(match, self.key, self._read(conn)[0])
+        if match.state == "conflict":
+            return
+        if self.key not in match.prepared and match.state == "playing":
+            self._prepare(conn, match)
+        self._fast(conn, match, moves_hint)
+        for _ in range(RECONCILE_STEPS):
+            if not self._step(conn, match, moves_hint):
+                return
+        self.wake.set()  # more to do: again at once
+
+    def _fast(self, conn, match, moves_hint):
+        """The usual case, without reading the board first (a move's way from one board to
+        the other is then one serial command at each end): the board was at the log's end
+        and its players played the one move of our seat (``event move``), or the log grew
+        by one move of another table while the board was at the log's end. The reading
+        that follows (``_step``) puts right whatever this assumed wrongly."""
+        svc = self.service
+        n = match.ply
+        if self.known_ply < 0 or match.state != "playing":
+            return
+        if self.known_ply == n and len(moves_hint) == 1:
+            with svc.lock:
+                if match.ply != n or match.undo is not None or \
+                        match.side() not in svc.seats_of(match, self.key):
+                    return
+                try:
+                    svc.local_move(match, moves_hint[0])
+                except MatchError:
+                    self.known_ply = -1  # not the log's next move: the reading says
+                    return
+            self.known_ply = n + 1
+        elif self.known_ply == n - 1 and not moves_hint and self.sent != (n - 1,
+                                                                         match.moves[-1]):
+            reply = self._command(conn, "move " + match.moves[-1])
+            if reply and reply[0].startswith("ok"):
+                self.sent = (n - 1, match.moves[-1])
+            else:
+                self.known_ply = -1
+
+    def _prepare(self, conn, match):
+        """The board starts the match: its game, the match's parameters, no computer, a new
+        game (the pieces of the last game are cleared as the board shows)."""
+        pkg = games.load(match.game)
+        lines = ["set opponent off", "set game " + match.game, "set opponent off"]
+        for key in pkg.NEW_GAME_SETTINGS:
+            if key in match.params:
+                lines.append("set %s %s" % (key, match.params[key]))
+        lines.append("new")
+        for line in lines:
+            reply = self._command(conn, line)
+            if not reply or reply[0].startswith("error"):
+                raise MatchError("the board refused '%s': %s" % (line, " ".join(reply)))
+        with self.service.lock:
+            match.prepared.append(self.key)
+            self.service.save(match)
+        self.known_ply = -1
+
+    def _step(self, conn, match, moves_hint):
+        """One command towards the log; False when the board is where the log says."""
+        svc = self.service
+        ply, position, expect = self._read(conn)
+        with svc.lock:
+            n = match.ply
+            undo = match.undo
+            here = svc.seats_of(match, self.key)
+            if undo is not None and set(undo["by"]) & set(here) and ply <= n:
+                return False  # our take-back waits for the other tables
+            if ply <= n and position == match.position_text(ply):
+                if ply == n:
+                    self.known_ply = ply
+                    return False
+                if match.state != "playing" and ply < self.known_ply:
+                    return False  # over, and the board went back since: it is free now
+                self.known_ply = ply
+                nxt = match.moves[ply]
+                if expect == nxt:
+                    return False  # lit: the players play it
+            elif match.state != "playing":
+                return False  # the match is over: the board is free
+            elif ply == n + 1:
+                nxt = None
+            else:
+                nxt = False
+        if nxt:
+            reply = self._command(conn, "move " + nxt)
+            if reply and reply[0].startswith("error"):
+                self.note = "the board refused the move %s: %s" % (nxt, reply[0][6:])
+                return False
+            self.sent = (ply, nxt)
+            return False
+        if nxt is None:  # the board played a move the log does not have
+            with svc.lock:
+                move = None
+                for text in moves_hint:  # the board's own word for it (Brochs's master
+                    move = move or match.leads_to(n, text, position)  # drop: same position)
+                if move is None:
+                    move = match.find_move(n, position)
+                seat = match.side()
+                if move is not None and seat in here:
+                    svc.local_move(match, move)
+                    self.known_ply = n + 1
+                    return True  # (the match may be over now: the others are told)
+                whose = match.names[seat]
+                why = ("%s is %s's move, played at %s" % (move, whose, svc.seat_text(
+                    match, seat))) if move else "a move the match does not know"
+            return self._undo(conn, "taken back: " + why)
+        # the board is elsewhere: back one move (a move of an undone branch, another game)
+        if ply == 0:
+            with svc.lock:
+                match.prepared = [k for k in match.prepared if k != self.key]
+            self._prepare(conn, match)
+            return True
+        return self._undo(conn, "taken back: the board was not at the match's position")
+
+
+class MatchService:
+    def __init__(self, floor, db_path, cafe="cafe", broker=None, hello_s=HELLO_S,
+                 publish_floor=False):
+        self.floor = floor
+        self.cafe = cafe
+        self.store = MatchStore(db_path)
+        self.lock = threading.RLock()
+        self.matches = {}
+        for m in self.store.load_all():
+            self.matches[m.id] = m
+        self.syncs = {}  # table key -> TableSync
+        self.stopping = threading.Event()
+        self.changed = threading.Condition()
+        self.version = 0
+        self.hello_s = hello_s
+        self.publish_floor = publish_floor
+        self.invites = {}  # code -> invitation seen on the broker (looked up)
+        self.invite_seen = threading.Condition()
+        self.watched = {}  # cafe -> {"snap": floor snapshot, "at": time}
+        self.broker = None
+        self.filter = None  # tests: filter(sender, kind, rest, msg) -> [messages to handle]
+        if broker is not None:
+            from xobo_host.cafe.broker import BrokerLink
+
+            self.broker = BrokerLink(cafe, broker, self._on_message, self._on_connect)
+        floor.line_hooks.append(self._on_line)
+        self._threads = []
+
+    # -- lifecycle --------------------------------------------------------------------------
+    def start(self):
+        with self.lock:
+            keys = {k for m in self.matches.values() if m.state in ACTIVE + ("over",)
+                    for k in self.local_tables(m)}
+        for key in keys:
+            self._sync(key)
+        if self.broker is not None:
+            self.broker.start()
+            t = threading.Thread(target=self._hellos, daemon=True, name="xobo-match-hello")
+            t.start()
+            self._threads.append(t)
+            if self.publish_floor:
+                t = threading.Thread(target=self._publish_floor, daemon=True,
+                                     name="xobo-floor-publish")
+                t.start()
+                self._threads.append(t)
+        return self
+
+    def stop(self):
+        self.stopping.set()
+        with self.floor.changed:
+            self.floor.changed.notify_all()
+        for sync in list(self.syncs.values()):
+            sync.wake.set()
+        if self.broker is not None:
+            self.broker.stop()
+        for t in self._threads:
+            t.join(2)
+        with self.lock:
+            self.store.close()
+
+    # -- bookkeeping ------------------------------------------------------------------------
+    def save(self, match):
+        self.store.save(match)
+        self._bump()
+
+    def _bump(self):
+        with self.changed:
+            self.version += 1
+            self.changed.notify_all()
+        with self.floor.changed:  # the pages follow the floor: a match is part of it
+            self.floor.version += 1
+            self.floor.changed.notify_all()
+
+    def local_tables(self, match):
+        return [s[1] for s in match.seats if s is not None and s[0] == self.cafe]
+
+    def seats_of(self, match, key):
+        return [i for i, s in enumerate(match.seats) if s == [self.cafe, key]]
+
+    def seat_text(self, match, seat):
+        s = match.seats[seat]
+        if s is None:
+            return "a table still invited"
+        return s[1] if s[0] == self.cafe else "%s of %s" % (s[1], s[0])
+
+    def remote_cafes(self, match):
+        return sorted({s[0] for s in match.seats if s is not None and s[0] != self.cafe})
+
+    def match_of_table(self, key):
+        """The table's match in play (or ended, still shown), the latest."""
+        best = None
+        for m in self.matches.values():
+            if m.state in ("playing", "over", "conflict") and [self.cafe, key] in m.seats:
+                if best is None or m.created > best.created:
+                    best = m
+        return best
+
+    def busy(self, key):
+        return any(m.state in ACTIVE + ("conflict",) and [self.cafe, key] in m.seats
+                   for m in self.matches.values())
+
+    def _sync(self, key):
+        sync = self.syncs.get(key)
+        if sync is None:
+            sync = self.syncs[key] = TableSync(self, key)
+        sync.wake.set()
+        return sync
+
+    def _wake_tables(self, match):
+        for key in self.local_tables(match):
+            self._sync(key)
+
+    def _on_line(self, key, line):
+        sync = self.syncs.get(key)
+        if sync is None:
+            return
+        words = line.split()
+        if len(words) > 1 and words[1] in ("move", "undo", "new", "load", "game", "attached",
+                                           "boot", "match", "cancel"):
+            sync.hints.put(line)
+            sync.wake.set()
+
+    # -- what the tables do -----------------------------------------------------------------
+    def local_move(self, match, move):
+        """A move played by this café's table on its turn (lock held): into the log, to the
+        other tables."""
+        match.play(move)
+        undo, match.undo = match.undo, None  # a move instead of the take-back: declined
+        try:
+            self.save(match)
+        except Exception:  # not in the database: not in the log (the board is read again)
+            match.unplay()
+            match.undo = undo
+            raise
+        self._send(match, match.move_message(match.ply))
+        self._wake_tables(match)
+
+    def board_undo(self, match, key, ply):
+        """A player pressed undo on a board of the match (the board took its move back):
+        a take-back proposed, or agreed when another table proposed one."""
+        with self.lock:
+            if match.state not in ("playing", "over"):
+                return
+            here = self.seats_of(match, key)
+            undo = match.undo
+            if undo is None or set(undo["by"]) & set(here):
+                to = min(ply, match.ply) if undo is None else min(ply, undo["to"])
+                match.undo = {"to": to, "by": here, "ok": list(here), "epoch": match.epoch}
+                self.save(match)
+                self._send(match, {"t": "undo", "to": to, "by": here, "epoch": match.epoch})
+            else:
+                self._accept_undo(match, here)
+
+    def _accept_undo(self, match, seats, send=True):
+        undo = match.undo
+        for s in seats:
+            if s not in undo["ok"]:
+                undo["ok"].append(s)
+        epoch = undo["epoch"]
+        if send:
+            self._send(match, {"t": "undo-ok", "to": undo["to"], "seats": seats,
+                               "epoch": epoch})
+        if len(undo["ok"]) >= len(match.seats):
+            match.truncate(undo["to"])
+        self.save(match)
+        self._wake_tables(match)
+
+    # -- the staff's controls (the pages) ----------------------------------------------------
+    def action(self, match_id, req):
+        """A staff control of a match: undo (propose or accept for a table), decline (a
+        take-back), resign (a table), cancel (an invitation)."""
+        with self.lock:
+            match = self.matches.get(match_id)
+            if match is None:
+                raise ActionError("no match '%s'" % str(match_id)[:20])
+            what = req.get("action") if isinstance(req, dict) else None
+            key = req.get("table") if isinstance(req, dict) else None
+            here = self.seats_of(match, key) if isinstance(key, str) else []
+            if what in ("undo", "resign") and not here:
+                raise ActionError("%s plays no seat of this match here" % str(key)[:24])
+            if what == "undo":
+                if match.state != "playing" and not (match.state == "over"
+                                                     and match.resigned < 0):
+                    raise ActionError("the match is %s: nothing to take back" % match.state)
+                if match.undo is None:
+                    if match.ply == 0:
+                        raise ActionError("nothing to take back: no move yet")
+                    self.board_undo_proposal(match, here)
+                    return {"ok": True, "reply": "take-back of the last move proposed"}
+                if set(match.undo["by"]) & set(here):
+                    raise ActionError("this table proposed it: the others accept or decline")
+                self._accept_undo(match, here)
+                return {"ok": True, "reply": "take-back accepted"}
+            if what == "decline":
+                if match.undo is None:
+                    raise ActionError("no take-back is proposed")
+                to = match.undo["to"]
+                match.undo = None
+                self.save(match)
+                self._send(match, {"t": "undo-no", "to": to, "epoch": match.epoch})
+                self._wake_tables(match)
+                return {"ok": True, "reply": "take-back declined"}
+            if what == "resign":
+                if match.state != "playing":
+                    raise ActionError("the match is %s: no resignation" % match.state)
+                match.resigned = here[0]
+                match.state = "over"
+                self.save(match)
+                self._send(match, {"t": "resign", "seat": here[0], "epoch": match.epoch})
+                return {"ok": True, "reply": "%s resigned" % match.names[here[0]]}
+            if what == "cancel":
+                if match.state not in ACTIVE:
+                    raise ActionError("the match is %s already" % match.state)
+                match.state = "cancelled"
+                self.save(match)
+                if match.code and self.broker is not None:
+                    self.broker.publish("invite", match.code, None, retain=True)
+                self._send(match, {"t": "cancel"})
+                return {"ok": True, "reply": "match cancelled"}
+            raise ActionError("unknown match control '%s' (undo, decline, resign, cancel)"
+                              % str(what)[:20])
+
+    def board_undo_proposal(self, match, here):
+        to = match.ply - 1
+        match.undo = {"to": to, "by": here, "ok": list(here), "epoch": match.epoch}
+        self.save(match)
+        self._send(match, {"t": "undo", "to": to, "by": here, "epoch": match.epoch})
+        self._wake_tables(match)
+
+    # -- invitations ------------------------------------------------------------------------
+    def invite(self, key, seat=None):
+        """Invite another table (of this café or another) to play ``key``'s game with
+        ``key``'s board settings: an invitation code."""
+        table = self.floor.table(key)
+        if table is None or not table.online:
+            raise ActionError("%s is not on the floor, or offline" % str(key)[:24])
+        try:  # the board's settings now (the mirror may not have read a change yet)
+            reply = table.conn.link.command("settings")
+        except LinkError as exc:
+            raise ActionError("%s does not answer: %s" % (key, exc)) from None
+        settings = {}
+        for line in reply:
+            words = line.split()
+            if len(words) == 3 and words[0] == "ok":
+                settings[words[1]] = words[2]
+        game = settings.get("game")
+        if game not in games.GAMES:
+            raise ActionError("%s plays no game the host knows" % key)
+        pkg = games.load(game)
+        params = {}
+        for k in pkg.NEW_GAME_SETTINGS:
+            v = settings.get(k, pkg.DEFAULTS.get(k))
+            if v is not None:
+                params[k] = int(v) if isinstance(pkg.DEFAULTS.get(k), int) else v
+        names = pkg.PLAYER_NAMES
+        if seat is None or seat == "":
+            seat = params.get("first", names[0])
+        if seat not in names:
+            raise ActionError("%s has no player '%s' (players: %s)" % (
+                game, str(seat)[:20], ", ".join(names)))
+        with self.lock:
+            if self.busy(key):
+                raise ActionError("%s already plays a match: end it first" % key)
+            seats = [None] * pkg.PLAYERS
+            seats[names.index(seat)] = [self.cafe, key]
+            match = Match.new(game, params, seats, code=new_code())
+            self.matches[match.id] = match
+            self.save(match)
+        self._publish_invite(match)
+        return {"ok": True, "code": match.code, "match": match.id,
+                "reply": "invitation %s: %s, %s plays %s" % (match.code, pkg.TITLE, key, seat)}
+
+    def _invite_message(self, match):
+        return {"t": "invite", "match": match.id, "game": match.game, "params": match.params,
+                "seats": match.seats, "title": match.pkg.TITLE}
+
+    def _publish_invite(self, match):
+        if self.broker is not None and match.code:
+            self.broker.publish("invite", match.code, self._invite_message(match),
+                                retain=match.state == "inviting")
+
+    def lookup(self, code):
+        """What an invitation code invites to (this café's own, or another's through the
+        broker): {"code", "cafe", "game", "title", "params", "seats", "match"}."""
+        code = normal_code(code)
+        if not code:
+            raise ActionError("an invitation code is 8 letters and digits, like ABCD-EFGH")
+        with self.lock:
+            for m in self.matches.values():
+                if m.code == code and self.cafe in [s[0] for s in m.seats if s]:
+                    if m.state != "inviting":
+                        raise ActionError("invitation %s is %s" % (code, m.state))
+                    return dict(self._invite_message(m), code=code, cafe=self.cafe)
+        if self.broker is None:
+            raise ActionError("no invitation %s in this café (and no broker to ask others)"
+                              % code)
+        topic = "xobo/v1/+/invite/" + code
+        self.broker.subscribe(topic)
+        deadline = time.monotonic() + LOOKUP_S
+        try:
+            with self.invite_seen:
+                while code not in self.invites:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        raise ActionError("no invitation %s found on the broker (a typo? "
+                                          "cancelled?)" % code)
+                    self.invite_seen.wait(left)
+                return dict(self.invites[code])
+        finally:
+            self.broker.unsubscribe(topic)
+
+    def accept(self, code, key):
+        """Table ``key`` of this café takes a free seat of the invitation ``code``."""
+        inv = self.lookup(code)
+        table = self.floor.table(key)
+        if table is None or not table.online:
+            raise ActionError("%s is not on the floor, or offline" % str(key)[:24])
+        with self.lock:
+            if self.busy(key):
+                raise ActionError("%s already plays a match: end it first" % key)
+            if inv["cafe"] == self.cafe:
+                match = self.matches[inv["match"]]
+                free = [i for i, s in enumerate(match.seats) if s is None]
+                if not free:
+                    raise ActionError("invitation %s has no free seat" % code)
+                match.seats[free[0]] = [self.cafe, key]
+                if all(match.seats):
+                    match.state = "playing"
+                    if match.code and self.broker is not None:
+                        self.broker.publish("invite", match.code, None, retain=True)
+                self.save(match)
+                self._send(match, self._start_message(match))
+                self._wake_tables(match)
+                return {"ok": True, "match": match.id, "reply": "%s plays %s in match %s" % (
+                    key, match.names[free[0]], code)}
+            seats = inv.get("seats")
+            if not isinstance(seats, list):
+                raise ActionError("invitation %s is damaged" % code)
+            free = [i for i, s in enumerate(seats) if s is None]
+            if not free:
+                raise ActionError("invitation %s has no free seat" % code)
+            seats = [list(s) if s else None for s in seats]
+            seats[free[0]] = [self.cafe, key]
+            try:
+                match = Match(inv["match"], inv["game"], inv["params"], seats,
+                              state="inviting", code=code)
+            except (MatchError, KeyError, TypeError) as exc:
+                raise ActionError("invitation %s cannot be played here: %s" % (code, exc)) \
+                    from None
+            self.matches[match.id] = match
+            self.save(match)
+        self.broker.publish("reply", code, {"t": "accept", "match": match.id,
+                                            "seat": free[0], "table": key})
+        return {"ok": True, "match": match.id, "reply": "%s plays %s in match %s (waiting for"
+                " %s to start it)" % (key, match.names[free[0]], code, inv["cafe"])}
+
+    def decline(self, code):
+        inv = self.lookup(code)
+        with self.lock:
+            if inv["cafe"] == self.cafe:
+                match = self.matches[inv["match"]]
+                match.state = "declined"
+                self.save(match)
+                if self.broker is not None:
+                    self.broker.publish("invite", code, None, retain=True)
+                return {"ok": True, "reply": "invitation %s declined" % code}
+        self.broker.publish("reply", normal_code(code), {"t": "decline", "match": inv["match"]})
+        return {"ok": True, "reply": "invitation %s declined" % normal_code(code)}
+
+    def _start_message(self, match):
+        return {"t": "start", "seats": match.seats, "state": match.state,
+                "epoch": match.epoch}
+
+    # -- the broker -------------------------------------------------------------------------
+    def _send(self, match, msg):
+        if self.broker is None or not self.remote_cafes(match):
+            return
+        msg = dict(msg, match=match.id)
+        self.broker.publish("match", match.id, msg)
+
+    def _hello(self, match):
+        return {"t": "hello", "n": match.ply, "epoch": match.epoch,
+                "hash": match.position_hash(), "state": match.state, "seats": match.seats,
+                "undo": match.undo, "resigned": match.resigned}
+
+    def _hellos(self):
+        while not self.stopping.wait(self.hello_s):
+            self.say_hello()
+
+    def say_hello(self):
+        with self.lock:
+            for m in self.matches.values():
+                if m.state in ("playing", "over", "conflict", "inviting") and \
+                        self.remote_cafes(m):
+                    self._send(m, self._hello(m))
+
+    def _on_connect(self):
+        with self.lock:
+            for m in self.matches.values():
+                if m.state == "inviting" and m.code and m.seats[0] is not None and \
+                        any(s and s[0] == self.cafe for s in m.seats) and \
+                        self._inviter(m) == self.cafe:
+                    self._publish_invite(m)
+        self.say_hello()
+
+    def _inviter(self, match):
+        for s in match.seats:
+            if s is not None:
+                return s[0]
+        return None
+
+    def _on_message(self, sender, kind, rest, msg):
+        if self.filter is not None:
+            for m in self.filter(sender, kind, rest, msg):
+                self.handle(sender, kind, rest, m)
+            return
+        self.handle(sender, kind, rest, msg)
+
+    def handle(self, sender, kind, rest, msg):
+        """One message of another café (after the broker's checks: JSON object, size)."""
+        if kind == "invite":
+            code = normal_code(rest)
+            if code and msg is not None and msg.get("t") == "invite":
+                with self.invite_seen:
+                    self.invites[code] = dict(msg, cafe=sender, code=code)
+                    self.invite_seen.notify_all()
+            return
+        if kind == "floor":
+            if msg is not None:
+                with self.changed:
+                    self.watched[sender] = {"snap": msg, "at": time.time()}
+                    self.version += 1
+                    self.changed.notify_all()
+            return
+        if msg is None:
+            return
+        with self.lock:
+            if kind == "reply":
+                self._reply(sender, normal_code(rest), msg)
+            elif kind == "match":
+                match = self.matches.get(rest)
+                if match is None or sender not in self.remote_cafes(match) and \
+                        msg.get("t") != "start":
+                    return
+                self._match_message(match, sender, msg)
+
+    def _reply(self, sender, code, msg):
+        match = next((m for m in self.matches.values() if m.code == code
+                      and self._inviter(m) == self.cafe), None)
+        if match is None or match.state != "inviting":
+            return
+        if msg.get("t") == "decline":
+            match.state = "declined"
+            self.save(match)
+            self.broker.publish("invite", code, None, retain=True)
+            return
+        seat, key = msg.get("seat"), msg.get("table")
+        if msg.get("t") != "accept" or not isinstance(seat, int) or not isinstance(key, str):
+            return
+        if [sender, key[:24]] in match.seats:
+            return  # (a reply delivered twice)
+        if not 0 <= seat < len(match.seats) or match.seats[seat] is not None:
+            # taken meanwhile by another table (X: two cafés accept at once): the first
+            # free seat; the start message tells the café which it got
+            free = [i for i, s in enumerate(match.seats) if s is None]
+            if not free:
+                return  # no seat left: the start message tells that café it is out
+            seat = free[0]
+        match.seats[seat] = [sender, key[:24]]
+        if all(match.seats):
+            match.state = "playing"
+            self.broker.publish("invite", code, None, retain=True)
+        else:  # the invitation with its seats taken, for the next café that looks it up
+            self._publish_invite(match)
+        self.save(match)
+        self._send(match, self._start_message(match))
+        self._wake_tables(match)
+
+    def _match_message(self, match, sender, msg):
+        t = msg.get("t")
+        epoch = msg.get("epoch")
+        if t == "start":
+            seats = msg.get("seats")
+            if self._inviter(match) != sender or not isinstance(seats, list) or \
+                    len(seats) != len(match.seats):
+                return
+            seats = [[str(x)[:32] for x in s[:2]] if isinstance(s, list) and len(s) == 2
+                     else None for s in seats]
+            mine = [s for s in match.seats if s and s[0] == self.cafe]
+            if any(s not in seats for s in mine):
+                if msg.get("state") == "playing" and match.state == "inviting":
+                    match.state = "declined"  # every seat went to other tables first
+                    match.note = "the other tables took every seat first"
+            else:
+                match.seats = seats
+                if msg.get("state") == "playing" and match.state == "inviting":
+                    match.state = "playing"
+            self.save(match)
+            self._wake_tables(match)
+            return
+        if t == "cancel":
+            if match.state in ACTIVE:
+                match.state = "cancelled"
+                self.save(match)
+            return
+        if t == "move":
+            verdict, info = match.offer(msg.get("n"), msg.get("move"), msg.get("before"),
+                                        epoch if isinstance(epoch, int) else -1)
+            self._verdict(match, sender, verdict, info)
+        elif t == "ask":
+            self._send(match, {"t": "log", "epoch": match.epoch, "moves": match.moves,
+                               "undo": match.undo, "resigned": match.resigned})
+        elif t == "log":
+            moves = msg.get("moves")
+            if not isinstance(moves, list) or not isinstance(epoch, int) or \
+                    not all(isinstance(x, str) for x in moves):
+                return
+            verdict, info = match.adopt(epoch, moves)
+            if verdict in ("applied", "duplicate") and match.epoch == epoch:
+                self._merge_flags(match, msg)
+            self._verdict(match, sender, verdict, info)
+        elif t == "hello":
+            n, h = msg.get("n"), msg.get("hash")
+            if not isinstance(n, int) or not isinstance(epoch, int):
+                return
+            if match.state == "inviting" and msg.get("state") == "playing" and \
+                    sender == self._inviter(match):
+                self._match_message(match, sender, {"t": "start", "seats": msg.get("seats"),
+                                                    "state": "playing"})
+            if epoch > match.epoch or (epoch == match.epoch and n > match.ply):
+                self._send(match, {"t": "ask", "from": match.ply + 1, "epoch": match.epoch})
+            elif epoch < match.epoch or n < match.ply:
+                self._send(match, {"t": "log", "epoch": match.epoch, "moves": match.moves,
+                                   "undo": match.undo, "resigned": match.resigned})
+            elif h != match.position_hash() and match.state != "conflict":
+                self._conflict(match, "the two cafés' positions differ after %d moves" % n)
+            else:
+                if self._merge_flags(match, msg):
+                    self.save(match)
+                    self._wake_tables(match)
+        elif t == "undo":
+            to, by = msg.get("to"), msg.get("by")
+            if epoch == match.epoch and match.undo is None and isinstance(to, int) and \
+                    isinstance(by, list) and 0 <= to <= match.ply:
+                match.undo = {"to": to, "by": [s for s in by if isinstance(s, int)],
+                              "ok": [s for s in by if isinstance(s, int)], "epoch": epoch}
+                self.save(match)
+                self._wake_tables(match)
+        elif t == "undo-ok":
+            seats = msg.get("seats")
+            if epoch == match.epoch and match.undo is not None and \
+                    msg.get("to") == match.undo["to"] and isinstance(seats, list):
+                self._accept_undo(match, [s for s in seats if isinstance(s, int)
+                                          and match.seats[s][0] == sender
+                                          if 0 <= s < len(match.seats)], send=False)
+        elif t == "undo-no":
+            if epoch == match.epoch and match.undo is not None:
+                match.undo = None
+                self.save(match)
+                self._wake_tables(match)
+        elif t == "resign":
+            seat = msg.get("seat")
+            if isinstance(seat, int) and 0 <= seat < len(match.seats) and \
+                    match.seats[seat] and match.seats[seat][0] == sender and \
+                    match.resigned < 0:
+                match.resigned = seat
+                match.state = "over"
+                self.save(match)
+        elif t == "conflict":
+            if match.state != "conflict":
+                match.state = "conflict"
+                match.conflict = "%s says: %s" % (sender, str(msg.get("why"))[:200])
+                self.save(match)
+
+    def _merge_flags(self, match, msg):
+        """A resignation or a take-back proposal the other café knows and we missed."""
+        changed = False
+        r = msg.get("resigned")
+        if isinstance(r, int) and 0 <= r < len(match.seats) and match.resigned < 0:
+            match.resigned = r
+            match.state = "over"
+            changed = True
+        undo = msg.get("undo")
+        if match.undo is None and isinstance(undo, dict) and undo.get("epoch") == match.epoch \
+                and isinstance(undo.get("to"), int) and 0 <= undo["to"] <= match.ply:
+            match.undo = {"to": undo["to"], "by": list(undo.get("by", [])),
+                          "ok": list(undo.get("ok", [])), "epoch": match.epoch}
+            changed = True
+        return changed
+
+    def _verdict(self, match, sender, verdict, info):
+        if verdict == "applied":
+            if match.undo is not None and match.undo["epoch"] == match.epoch:
+                match.undo = None  # a move instead of the take-back: declined
+            self.save(match)
+            self._wake_tables(match)
+        elif verdict == "gap":
+            if info and info[0] == 0:
+                self._send(match, {"t": "ask", "from": 0, "epoch": match.epoch})
+            else:
+                self._send(match, {"t": "ask", "from": info[0] if info else 0,
+                                   "epoch": match.epoch})
+        elif verdict == "conflict":
+            self._conflict(match, info[0] if info else "the logs differ")
+
+    def _conflict(self, match, why):
+        match.state = "conflict"
+        match.conflict = why
+        self.save(match)
+        self._send(match, {"t": "conflict", "why": why})
+
+    # -- spectators -------------------------------------------------------------------------
+    def _publish_floor(self):
+        floor = self.floor
+        version = -1
+        while not self.stopping.is_set():
+            with floor.changed:
+                if floor.version == version:
+                    floor.changed.wait(5.0)
+            if self.stopping.is_set():
+                return
+            version = floor.version
+            snap = floor.snapshot()
+            snap.pop("problems", None)  # the host's ports are nobody else's business
+            snap["cafe"] = self.cafe
+            snap["matches"] = [dict(v, code="") for v in self.views()]  # codes: the staff's
+            self.broker.publish("floor", "", snap, retain=True)
+            self.stopping.wait(FLOOR_EVERY_S)
+
+    def watch(self, cafe):
+        """Follow another café's published floor (its snapshot once it arrives)."""
+        from xobo_host.cafe.broker import PREFIX, check_cafe_name
+
+        if self.broker is None:
+            raise ActionError("this host has no broker: it can watch only its own floor")
+        check_cafe_name(cafe)
+        with self.changed:
+            if cafe not in self.watched:
+                if len(self.watched) >= MAX_WATCHED:  # (a page cannot make it follow more)
+                    raise ActionError("this host already follows %d cafés' floors"
+                                      % MAX_WATCHED)
+                self.watched[cafe] = {"snap": None, "at": None}
+                self.broker.subscribe("%s/%s/floor" % (PREFIX, cafe))
+            return self.watched[cafe]["snap"]
+
+    # -- what the pages show ----------------------------------------------------------------
+    def views(self):
+        with self.lock:
+            out = []
+            for m in sorted(self.matches.values(), key=lambda m: -m.created):
+                v = m.view()
+                v["seat_text"] = [self.seat_text(m, i) if m.seats[i] else "invited"
+                                  for i in range(len(m.seats))]
+                v["local"] = self.local_tables(m)
+                v["notes"] = {k: self.syncs[k].note for k in v["local"] if k in self.syncs}
+                out.append(v)
+            return out

@@ -1,0 +1,569 @@
+"""The matches' benchmark (docs/remote.md, "Measured"): many matches at once between two
+cafés through one local MQTT broker, the broker killed and restarted along the way.
+
+It starts Debian's mosquitto on a free loopback port, two stand-in processes of ``--matches``
+boards each (the real firmware on virtual drivers behind pseudo-terminals, as ``xobo board
+serial --pty``, many boards a process: each board's serial input is answered at once, the
+boards are stepped every ``STEP_MS``), two ``xobo cafe`` hosts (café A following the first
+process's boards, café B the second's) on the broker, and invites every table of A to play
+XoBo against a table of B (the staff's own routes: login, invite, accept). Then at every
+table players play: a random legal move on their turn, the other table's move as the board
+lights it, each after thinking ``--pause-ms``, until every game is over (or has
+``--most-moves``: a long random game is left there); meanwhile the broker
+is killed and started again ``--restarts`` times (down ``--down-ms`` each time).
+
+It reports:
+
+- the latency from a board's ``event move`` (its players' move committed) to the other
+  board's ``event expect host`` (that move lit there): median, p95, max, over the moves
+  played while the broker was up, and over every move;
+- moves lost or doubled: every match's log in both cafés, every board's position and every
+  table's record in each café's database against the moves the players played;
+- the café hosts' CPU (user + system, as a share of one core) and memory (RSS at the end).
+
+Usage::
+
+    python -m xobo_host.cafe.remotebench --matches 100 --restarts 10
+    python -m xobo_host.cafe.remotebench --matches 10 --restarts 2    # a quick look
+"""
+
+import argparse
+import http.client
+import json
+import os
+import queue
+import random
+import select
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+STEP_MS = 40  # each stand-in board is stepped this often (its serial input: at once)
+SETTLE_MS = 200
+RESTART_EVERY_S = 5.0  # the broker is killed this long after it came back
+# a host following a hundred boards reads each every 10 s besides its events (every 2 s:
+# 250 serial commands a second for nothing)
+POLL_S = 10
+STALL_S = 60  # no move in all the matches for this long: something is stuck
+PASSWORD = "bench-password"
+
+
+# ------------------------------------------------------------------ the stand-in boards
+
+
+def serve_boards(n, flash_root, prefix):
+    """Run ``n`` boards behind ptys in this process: prints ``pty I DEVICE`` for each, then
+    ``E I TIME LINE`` for every event of board I (its own clock: the host's). Stdin takes
+    ``I LINE``: a hands line of ``xobo_host.ptyboard`` (``play MOVE``, ``play expected``,
+    ``look``, ``arrange``), answered ``R I ok ...`` or ``R I error ...``."""
+    from xobo.runtime.script import ScriptError, ScriptRunner
+    from xobo.runtime.virtual_board import VirtualBoard
+    from xobo_host import ptyboard
+
+    out = sys.stdout
+    lock = threading.Lock()
+
+    def say(line):
+        with lock:
+            out.write(line + "\n")
+            out.flush()
+
+    boards, masters, runners = [], {}, []
+    for i in range(n):
+        master, slave = ptyboard._open_pty()
+        board = VirtualBoard(flash_dir=os.path.join(flash_root, "%s%03d" % (prefix, i)),
+                             realtime=True)
+        board.command("set name %s%03d" % (prefix, i))
+        board.command("set settle %d" % SETTLE_MS)
+
+        def writer(line, master=master):
+            try:
+                os.write(master, (line + "\n").encode())
+            except OSError:
+                pass
+
+        board.set_writer(writer)
+
+        def listen(line, i=i):
+            if line.startswith(("event move", "event expect")):
+                say("E %d %.6f %s" % (i, time.time(), line))
+
+        board.subscribe(listen)
+        boards.append(board)
+        masters[master] = [i, bytearray(), slave]
+        runners.append(ScriptRunner(board=board, emit=None, events=False))
+        say("pty %d %s" % (i, os.ttyname(slave)))
+    poller = select.poll()
+    for fd in masters:
+        poller.register(fd, select.POLLIN)
+    stdin = sys.stdin.fileno()
+    poller.register(stdin, select.POLLIN)
+    hands = bytearray()
+    stepped = 0.0
+    while True:
+        now = time.monotonic()
+        if now - stepped >= STEP_MS / 1000:
+            stepped = now
+            for b in boards:
+                b.step()
+        for fd, _ in poller.poll(10):
+            if fd == stdin:
+                data = os.read(stdin, 65536)
+                if not data:
+                    return 0
+                hands.extend(data)
+                while b"\n" in hands:
+                    k = hands.index(b"\n")
+                    text = bytes(hands[:k]).decode()
+                    del hands[:k + 1]
+                    idx, _, line = text.partition(" ")
+                    i = int(idx)
+                    board, runner = boards[i], runners[i]
+                    try:
+                        runner.out = []
+                        if line == "look":
+                            runner.out.append(ptyboard._look(board))
+                        elif line == "arrange":
+                            board.switches.set_counts(bytearray(board.bd.n_cells))
+                            board.set_cubes(board.app.pos.heights)
+                            board.advance(50)
+                        else:
+                            for hand in ptyboard._play_lines(board, line[5:].strip()):
+                                ptyboard._hand_line(board, runner, hand, 0)
+                        say("R %d ok %s" % (i, " | ".join(runner.out)))
+                    except ScriptError as exc:
+                        say("R %d error %s" % (i, exc))
+                continue
+            entry = masters[fd]
+            try:
+                data = os.read(fd, 4096)
+            except OSError:
+                continue
+            entry[1].extend(data)
+            cut = entry[1].rfind(b"\n")
+            if cut >= 0:
+                boards[entry[0]].feed(bytes(entry[1][:cut + 1]))
+                del entry[1][:cut + 1]
+
+
+class Boards:
+    """A stand-in process of many boards, driven from here."""
+
+    def __init__(self, n, root, prefix):
+        self.prefix = prefix
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "xobo_host.cafe.remotebench", "--serve-boards", str(n),
+             "--flash-root", root, "--prefix", prefix],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.devices = []
+        for _ in range(n):
+            words = self.proc.stdout.readline().split()
+            if not words or words[0] != "pty":
+                raise RuntimeError("the stand-in boards did not start")
+            self.devices.append(words[2])
+        self.replies = {}
+        self.errors = []  # hands lines refused (a move the board did not take)
+        self.events = queue.Queue()
+        self.cond = threading.Condition()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.proc.stdout:
+            words = line.rstrip("\n").split(" ", 3)
+            if words[0] == "E":
+                self.events.put((self.prefix, int(words[1]), float(words[2]), words[3]))
+            elif words[0] == "R":
+                if words[2] == "error":
+                    self.errors.append("%s%03d: %s" % (self.prefix, int(words[1]),
+                                                       " ".join(words[3:])))
+                with self.cond:
+                    self.replies.setdefault(int(words[1]), []).append(" ".join(words[2:]))
+                    self.cond.notify_all()
+
+    def hands(self, i, line):
+        """Send a hands line to board i; returns its reply (waits for it)."""
+        with self.cond:
+            self.replies.pop(i, None)
+        self.proc.stdin.write("%d %s\n" % (i, line))
+        self.proc.stdin.flush()
+        with self.cond:
+            while not self.replies.get(i):
+                self.cond.wait(30)
+            return self.replies.pop(i)[0]
+
+    def send(self, i, line):
+        """A hands line whose reply nobody waits for."""
+        self.proc.stdin.write("%d %s\n" % (i, line))
+        self.proc.stdin.flush()
+
+    def stop(self):
+        self.proc.kill()
+        self.proc.wait(10)
+
+
+# ------------------------------------------------------------------ the broker, the cafés
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Broker:
+    def __init__(self, root):
+        self.exe = "/usr/sbin/mosquitto" if os.path.exists("/usr/sbin/mosquitto") \
+            else shutil.which("mosquitto")
+        if not self.exe:
+            raise RuntimeError("mosquitto is not installed: make mosquitto")
+        self.port = free_port()
+        self.conf = os.path.join(root, "mosquitto.conf")
+        with open(self.conf, "w") as f:
+            f.write("listener %d 127.0.0.1\nallow_anonymous true\npersistence false\n"
+                    "max_queued_messages 100000\n" % self.port)
+        self.proc = None
+
+    def start(self):
+        self.proc = subprocess.Popen([self.exe, "-c", self.conf], stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.DEVNULL)
+        for _ in range(500):
+            try:
+                socket.create_connection(("127.0.0.1", self.port), 0.2).close()
+                return
+            except OSError:
+                time.sleep(0.01)
+        raise RuntimeError("mosquitto did not start")
+
+    def kill(self):
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait(10)
+            self.proc = None
+
+
+class Host:
+    """One ``xobo cafe`` process, and its page's API with the staff's login."""
+
+    def __init__(self, root, name, devices, broker_port):
+        from xobo_host.cafe.staff import Staff
+
+        self.dir = os.path.join(root, name)
+        os.makedirs(self.dir)
+        self.db = os.path.join(self.dir, "games.sqlite")
+        Staff.create(os.path.join(self.dir, "staff.json"), PASSWORD)
+        args = [sys.executable, "-m", "xobo_host.cli", "cafe", "--no-usb-scan", "--db",
+                self.db, "--http-port", "0", "--no-browser", "--cafe-name", name,
+                "--broker-host", "127.0.0.1", "--broker-port", str(broker_port),
+                "--poll-s", str(POLL_S)]
+        for d in devices:
+            args += ["--port", d]
+        self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     text=True, env=dict(os.environ, PYTHONUNBUFFERED="1"))
+        line = self.proc.stdout.readline()
+        if not line.startswith("XoBo cafe: http://"):
+            raise RuntimeError("xobo cafe did not start: %s %s" % (line, self.proc.stderr.read()))
+        self.port = int(line.split()[2].rstrip("/").rsplit(":", 1)[1])
+        self.cookie = ""
+
+    def request(self, method, path, body=None):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        headers = {"Cookie": self.cookie} if self.cookie else {}
+        data = None
+        if body is not None:
+            data = json.dumps(body)
+            headers["Content-Type"] = "application/json"
+            headers["Origin"] = "http://127.0.0.1:%d" % self.port
+        conn.request(method, path, data, headers)
+        resp = conn.getresponse()
+        out = json.loads(resp.read() or b"{}")
+        cookie = resp.getheader("Set-Cookie")
+        if cookie:
+            self.cookie = cookie.split(";")[0]
+        conn.close()
+        return resp.status, out
+
+    def login(self):
+        status, out = self.request("POST", "/api/login", {"password": PASSWORD})
+        if status != 200:
+            raise RuntimeError("login: %s" % out)
+
+    def cpu(self):
+        with open("/proc/%d/stat" % self.proc.pid) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def rss_mb(self):
+        with open("/proc/%d/status" % self.proc.pid) as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+        return 0.0
+
+    def stop(self):
+        self.proc.terminate()
+        try:
+            self.proc.wait(20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+# ------------------------------------------------------------------ the run
+
+
+def _until(pred, timeout, what):
+    deadline = time.monotonic() + timeout
+    while not pred():
+        if time.monotonic() > deadline:
+            raise RuntimeError("timed out waiting for " + what)
+        time.sleep(0.1)
+
+
+def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose=True,
+        most_moves=60):
+    from xobo_host.cafe.match import Match
+    from xobo_host.gamesdb import GamesDB
+
+    say = print if verbose else (lambda *a, **k: None)
+    root = tempfile.mkdtemp(prefix="xobo-remote-bench-")
+    broker = Broker(root)
+    broker.start()
+    say("broker on port %d; starting 2 x %d stand-in boards..." % (broker.port, n_matches))
+    sides = {"a": Boards(n_matches, root, "a"), "b": Boards(n_matches, root, "b")}
+    hosts = {k: Host(root, "cafe-" + k, sides[k].devices, broker.port) for k in sides}
+    try:
+        for h in hosts.values():
+            h.login()
+        for k, h in hosts.items():
+            _until(lambda h=h: sum(t["online"] for t in h.request("GET", "/api/floor")[1]
+                                   ["tables"]) == n_matches, 120, "cafe-%s's tables" % k)
+        say("every table on its café's floor; inviting...")
+        matches = []
+        for i in range(n_matches):
+            status, out = hosts["a"].request("POST", "/api/invite",
+                                             {"table": "a%03d" % i, "seat": "ns"})
+            if status != 200:
+                raise RuntimeError("invite: %s" % out)
+            status, acc = hosts["b"].request("POST", "/api/invite/accept",
+                                             {"code": out["code"], "table": "b%03d" % i})
+            if status != 200:
+                raise RuntimeError("accept: %s" % acc)
+            matches.append({"id": out["match"], "i": i, "replica": Match(
+                out["match"], "xobo", {"variant": "xobo", "first": "ns"},
+                [["cafe-a", "a"], ["cafe-b", "b"]]), "t0": {}, "next": None, "lit": None})
+
+        def all_playing():
+            for h in hosts.values():
+                views = h.request("GET", "/api/matches")[1]["matches"]
+                if sum(1 for v in views if v["state"] == "playing") < n_matches:
+                    return False
+            return True
+
+        _until(all_playing, 120, "every match playing in both cafés")
+        for k in sides:  # the boards start the match (a new game): the cubes cleared
+            for i in range(n_matches):
+                _until(lambda k=k, i=i: sides[k].hands(i, "look").split()[2] == "0", 60,
+                       "board %s%03d at the start" % (k, i))
+        say("%d matches playing; the players play (a %d ms thought a move), %d broker "
+            "restarts..." % (n_matches, pause_ms, restarts))
+        rng = random.Random(seed)
+        pause = pause_ms / 1000
+        by_board = {}
+        for m in matches:
+            by_board[("a", m["i"])] = m
+            by_board[("b", m["i"])] = m
+            m["next"] = (time.time() + rng.random() * pause, "a", None)
+        latencies = []  # (t_move, latency)
+        outages = []  # (down, up)
+        t_start = time.time()
+        cpu0 = {k: h.cpu() for k, h in hosts.items()}
+        stop = threading.Event()
+
+        def restarter():
+            if not restarts:
+                return
+            gap = RESTART_EVERY_S
+            for _ in range(restarts):
+                if stop.wait(gap):
+                    return
+                down = time.time()
+                broker.kill()
+                time.sleep(down_ms / 1000)  # (the broker's absence)
+                broker.start()
+                outages.append((down, time.time()))
+
+        threading.Thread(target=restarter, daemon=True).start()
+        events = queue.Queue()
+
+        def pump(k):
+            while True:
+                events.put(sides[k].events.get())
+
+        for k in sides:
+            threading.Thread(target=pump, args=(k,), daemon=True).start()
+        live = {m["id"] for m in matches}
+        played = 0
+        progress = time.time()
+        while live:
+            now = time.time()
+            if now - progress > STALL_S:
+                for m in matches:
+                    if m["id"] in live:
+                        say("stuck %s at %d (%s to move, lit %s): a %s | b %s" % (
+                            m["id"], m["replica"].ply, m["replica"].side(), m["lit"],
+                            sides["a"].hands(m["i"], "look"),
+                            sides["b"].hands(m["i"], "look")))
+                for k, h in hosts.items():
+                    for v in h.request("GET", "/api/matches")[1]["matches"]:
+                        if v["id"] in live:
+                            say("cafe-%s %s: ply %d notes %s" % (k, v["id"], v["ply"],
+                                                                 v["notes"]))
+                say("refused hands lines: %s" % (sides["a"].errors + sides["b"].errors))
+                raise RuntimeError("no move for %d s: matches %s stuck" % (
+                    STALL_S, ", ".join(sorted(live))))
+            for m in matches:
+                nxt = m["next"]
+                if m["id"] in live and nxt is not None and nxt[0] <= now:
+                    m["next"] = None
+                    side, what = nxt[1], nxt[2]
+                    if what is None:  # this side's own move
+                        pos = m["replica"].position()
+                        move = pos.move_text(rng.choice(pos.legal_actions()))
+                        sides[side].send(m["i"], "play " + move)
+                    else:
+                        sides[side].send(m["i"], "play expected")
+            try:
+                side, i, t, line = events.get(timeout=0.02)
+            except queue.Empty:
+                continue
+            m = by_board[(side, i)]
+            words = line.split()
+            rep = m["replica"]
+            mover = "a" if rep.side() == 0 else "b"
+            if words[1] == "move":
+                move = words[2]
+                if side == mover and m["lit"] is None:
+                    m["t0"][rep.ply + 1] = t  # its players' own move
+                    m["pending"] = move
+                    early = m.pop("early", None)
+                    if early is not None:  # (the two processes' lines cross on the way)
+                        events.put(early)
+                elif m.get("lit") == move:  # the other board played the lit move
+                    rep.play(move)
+                    played += 1
+                    progress = time.time()
+                    m["lit"] = None
+                    if rep.terminal() or rep.ply >= most_moves:
+                        live.discard(m["id"])  # (a long game is left there)
+                    else:
+                        m["next"] = (time.time() + pause, side, None)
+            elif words[1] == "expect" and words[2] == "host":
+                move = words[3]
+                n = rep.ply + 1
+                if side != mover and n in m["t0"] and m.get("pending") == move:
+                    latencies.append((m["t0"][n], t - m["t0"][n]))
+                    m["lit"] = move
+                    m["next"] = (time.time() + pause, side, "expected")
+                elif side != mover and n not in m["t0"]:
+                    m["early"] = (side, i, t, line)  # read before the move it lights
+        stop.set()
+        t_end = time.time()
+        cpu = {k: (h.cpu() - cpu0[k]) / (t_end - t_start) * 100 for k, h in hosts.items()}
+        rss = {k: h.rss_mb() for k, h in hosts.items()}
+        say("every game over (or at %d moves): %d moves in %.0f s; checking..." % (
+            most_moves, played, t_end - t_start))
+        # the checks: logs, boards, records
+        lost = doubled = 0
+        views = {}
+        plies = {m["id"]: m["replica"].ply for m in matches}
+        for k, h in hosts.items():
+            _until(lambda h=h: all(v["ply"] >= plies[v["id"]] for v in h.request(
+                "GET", "/api/matches")[1]["matches"]), 120, "every move in cafe-" + k)
+            views[k] = {v["id"]: v for v in h.request("GET", "/api/matches")[1]["matches"]}
+        for m in matches:
+            want = m["replica"].moves
+            for k in hosts:
+                got = views[k][m["id"]]["moves"]
+                lost += max(0, len(want) - len(got))
+                doubled += max(0, len(got) - len(want))
+                if got[:len(want)] != want[:len(got)]:
+                    raise RuntimeError("match %s: cafe-%s's log differs" % (m["id"], k))
+        for k in sides:
+            for m in matches:
+                words = sides[k].hands(m["i"], "look").split(None, 6)
+                if words[6] != m["replica"].position_text():
+                    raise RuntimeError("board %s%03d is not at its match's position" % (
+                        k, m["i"]))
+        for k, h in hosts.items():
+            h.stop()
+            db = GamesDB(h.db, readonly=True)
+            try:
+                for m in matches:
+                    rows = db.list_games("%s%03d" % (k, m["i"]), None, None)
+                    n = rows[-1]["n_moves"] if rows else 0
+                    lost += max(0, m["replica"].ply - n)
+                    doubled += max(0, n - m["replica"].ply)
+            finally:
+                db.close()
+
+        def during_outage(t0, lat):
+            return any(t0 - 2.5 <= up and t0 + lat >= down for down, up in outages)
+
+        up = [lat for t0, lat in latencies if not during_outage(t0, lat)]
+        every = [lat for _, lat in latencies]
+
+        def stats(xs):
+            if not xs:
+                return "none"
+            xs = sorted(xs)
+            p95 = xs[min(len(xs) - 1, int(0.95 * len(xs)))]
+            return "median %.1f ms, p95 %.1f ms, max %.1f ms (%d moves)" % (
+                statistics.median(xs) * 1000, p95 * 1000, xs[-1] * 1000, len(xs))
+
+        say("")
+        say("matches: %d (XoBo, cafe-a vs cafe-b), moves played: %d, broker restarts: %d"
+            % (n_matches, played, len(outages)))
+        say("event move -> the other board's light, broker up:  %s" % stats(up))
+        say("event move -> the other board's light, every move: %s" % stats(every))
+        say("moves lost: %d, moves doubled: %d (logs of both cafés, boards, records)"
+            % (lost, doubled))
+        say("cafe hosts: CPU %s of one core; RSS %s MB" % (
+            ", ".join("%s %.0f %%" % (k, v) for k, v in cpu.items()),
+            ", ".join("%s %.0f" % (k, v) for k, v in rss.items())))
+        return {"lost": lost, "doubled": doubled, "up": up, "every": every}
+    finally:
+        for h in hosts.values():
+            if h.proc.poll() is None:
+                h.proc.kill()
+        for b in sides.values():
+            b.stop()
+        broker.kill()
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="python -m xobo_host.cafe.remotebench",
+                                description=__doc__.split("\n\n")[0])
+    p.add_argument("--matches", type=int, default=100)
+    p.add_argument("--restarts", type=int, default=10)
+    p.add_argument("--pause-ms", type=int, default=1000)
+    p.add_argument("--down-ms", type=int, default=1000)
+    p.add_argument("--most-moves", type=int, default=60,
+                   help="a match is left after this many moves (a long random game)")
+    p.add_argument("--serve-boards", type=int, help=argparse.SUPPRESS)
+    p.add_argument("--flash-root", help=argparse.SUPPRESS)
+    p.add_argument("--prefix", help=argparse.SUPPRESS)
+    args = p.parse_args(argv)
+    if args.serve_boards:
+        return serve_boards(args.serve_boards, args.flash_root, args.prefix)
+    out = run(args.matches, args.restarts, args.pause_ms, args.down_ms,
+              most_moves=args.most_moves)
+    return 1 if out["lost"] or out["doubled"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,270 @@
+"""Helpers of the match tests: a real MQTT broker on loopback (Debian's mosquitto, on a free
+port, killed and restarted at will), café hosts (a ``Floor`` and its ``MatchService`` in this
+process, stopped and started again on the same database), and players who play what their
+board lights or a move of their own."""
+
+import os
+import random
+import shutil
+import socket
+import subprocess
+import threading
+import time
+
+import pytest
+
+from cafe.cafekit import named_board, until
+
+MOSQUITTO = "/usr/sbin/mosquitto"
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Broker:
+    """Debian's mosquitto on 127.0.0.1, its own port and config (no persistence: a restart
+    forgets every queued message, the hardest case for the matches)."""
+
+    def __init__(self, tmp_path):
+        if not os.path.exists(MOSQUITTO) and not shutil.which("mosquitto"):
+            pytest.skip("mosquitto is absent: install it with 'make mosquitto' "
+                        "(apt-get install mosquitto)")
+        self.exe = MOSQUITTO if os.path.exists(MOSQUITTO) else shutil.which("mosquitto")
+        self.port = free_port()
+        self.conf = tmp_path / "mosquitto.conf"
+        self.conf.write_text("listener %d 127.0.0.1\nallow_anonymous true\n"
+                             "persistence false\n" % self.port)
+        self.proc = None
+
+    def start(self):
+        self.proc = subprocess.Popen([self.exe, "-c", str(self.conf)],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+        def listening():
+            try:
+                socket.create_connection(("127.0.0.1", self.port), 0.2).close()
+                return True
+            except OSError:
+                return False
+
+        until(listening, 10, "mosquitto listening")  # (a restart: the port may linger)
+        return self
+
+    def restart_later(self, away_s=1.0):
+        """Killed now, started again on its port after ``away_s`` (in a thread)."""
+        self.kill()
+
+        def back():
+            time.sleep(away_s)  # (the broker's absence: the test's fault, not a wait)
+            self.start()
+
+        threading.Thread(target=back, daemon=True).start()
+
+    def kill(self):
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait(10)
+            self.proc = None
+
+    def settings(self):
+        from xobo_host.cafe.broker import BrokerSettings
+
+        return BrokerSettings("127.0.0.1", self.port)
+
+
+class Cafe:
+    """A café host in this process: its floor following its boards, its matches."""
+
+    def __init__(self, tmp_path, name, boards, broker=None, hello_s=0.5, publish=False):
+        self.dir = tmp_path / name
+        self.dir.mkdir(exist_ok=True)
+        self.db = str(self.dir / "games.sqlite")
+        self.name = name
+        self.boards = boards
+        self.broker = broker
+        self.hello_s = hello_s
+        self.publish = publish
+        self.floor = self.service = None
+        self.restarting = threading.Lock()  # held while the host is away
+
+    def start(self):
+        from xobo_host.cafe.floor import Floor
+        from xobo_host.cafe.matches import MatchService
+
+        self.floor = Floor(self.db, ports=[b.device for b in self.boards.values()],
+                           scan_usb=False, scan_s=0.2, poll_s=0.5, first_timeout=10)
+        self.service = MatchService(self.floor, self.db, cafe=self.name,
+                                    broker=self.broker.settings() if self.broker else None,
+                                    hello_s=self.hello_s, publish_floor=self.publish)
+        self.floor.start()
+        self.service.start()
+        for key in self.boards:
+            until(lambda k=key: self.floor.table(k) is not None and self.floor.table(k).online,
+                  20, "%s on the floor of %s" % (key, self.name))
+        if self.broker is not None:
+            until(self.service.broker.connected.is_set, 20, self.name + " on the broker")
+        return self
+
+    def stop(self):
+        self.service.stop()
+        self.floor.stop()
+
+    def match(self, ident):
+        with self.restarting:
+            with self.service.lock:
+                return self.service.matches[ident]
+
+    def restart_later(self, away_s=1.0):
+        """The host goes away now (its threads and ports closed: what a killed host leaves
+        is its database and the broker's session) and comes back after ``away_s``."""
+        self.restarting.acquire()
+        self.stop()
+
+        def back():
+            try:
+                time.sleep(away_s)  # (the host's absence: the test's fault, not a wait)
+                self.start()
+            finally:
+                self.restarting.release()
+
+        threading.Thread(target=back, daemon=True).start()
+
+
+def boards(tmp_path, names, board="pico_gpio"):
+    out = {}
+    for name in names:
+        b = named_board(tmp_path, name) if board == "pico_gpio" else None
+        if b is None:
+            from xobo_host.ptyboard import PtyBoard
+
+            b = PtyBoard(tmp_path / ("flash-" + name), board=board).plug()
+            b.play("serial set name " + name)
+            b.play("serial set settle 200")
+        out[name] = b
+    return out
+
+
+def board_state(board):
+    """(ply, position, expect) of a stand-in board, as its players see it (``look``: no
+    line on the serial port the host reads)."""
+    words = board.play("look")[0].split(None, 5)
+    return int(words[1]), words[5], (None if words[3] == "-" else words[3])
+
+
+def wait_expect(board, move=None, timeout=30):
+    """Until the board lights a host move (``move``, when given)."""
+    def lit():
+        ply, _, expect = board_state(board)
+        return expect if expect is not None and (move is None or expect == move) else None
+
+    return until(lit, timeout, "the board to light %s" % (move or "a host move"))
+
+
+def commit(board, lines=None):
+    """The players' hands play (``play MOVE`` / ``play expected``) and the board commits it:
+    wait for its settle time, then until its ply changes."""
+    before = board_state(board)[0]
+    board.play(lines)
+    until(lambda: board_state(board)[0] != before, 20, "the board to commit " + lines)
+
+
+def random_move(match, rng):
+    """A legal move of the match's position, chosen by ``rng`` (the players' choice)."""
+    pos = match.position()
+    return pos.move_text(rng.choice(pos.legal_actions()))
+
+
+def greedy_move(seed):
+    """Players who take what the game's greedy computer level would (a shorter game than
+    random moves: Chain Reaction's random games last hundreds of moves)."""
+    def choose(match, rng):
+        pos = match.position()
+        ai = match.pkg.computer()
+        m = ai.choose_move(pos.clone(), level="greedy", seed=seed * 1000 + match.ply,
+                           time_ms=200)
+        return pos.move_text(m)
+
+    return choose
+
+
+def play_match(cafes, tables, match_id, rng=None, most=400, fault=None, choose=random_move):
+    """Every table plays on its turn (a move of its own when its seat moves, the lit move
+    when another table's): until the match is over. ``tables``: {key: (cafe, board)}.
+    ``fault(n)`` runs before move ``n`` (a broker killed, a host restarted)."""
+    rng = rng or random.Random(7)
+    home = cafes[0]
+    for n in range(1, most + 1):
+        match = home.match(match_id)
+        if match.state != "playing":
+            return match
+        if fault is not None:
+            fault(n)
+            match = home.match(match_id)
+        seat = match.side()
+        cafe_name, key = match.seats[seat]
+        cafe, board = tables[key]
+        assert cafe.name == cafe_name
+        mine = cafe.match(match_id)
+        until(lambda m=mine, k=n: m.ply >= k - 1, 30, "move %d known at %s" % (n - 1, key))
+        until(lambda b=board, k=n: board_state(b)[0] == k - 1, 30,
+              "%s at ply %d" % (key, n - 1))
+        move = choose(mine, rng)
+        commit(board, "play " + move)
+        for other_key, (_, other) in tables.items():
+            if other_key == key:
+                continue
+            # lit, and played with the pieces; a move no switch sees (a pass, a
+            # resignation) the board plays at once
+            until(lambda b=other, k=n, mv=move: board_state(b)[0] == k
+                  or board_state(b)[2] == mv, 30, "%s to light %s" % (other_key, move))
+            if board_state(other)[0] != n:
+                commit(other, "play expected")
+        until(lambda k=n: all(c.match(match_id).ply >= k for c in cafes), 30,
+              "move %d in every café's log" % n)
+    return home.match(match_id)
+
+
+def same_everywhere(cafes, tables, match_id):
+    """Every board at the match's position, every café's log the same, every table's record
+    with the match's moves."""
+    from xobo_host.gamesdb import GamesDB
+
+    logs = [c.match(match_id).moves for c in cafes]
+    assert all(log == logs[0] for log in logs), logs
+    ref = cafes[0].match(match_id)
+    for key, (cafe, board) in tables.items():
+        until(lambda b=board: board_state(b)[:2] == (len(logs[0]), ref.position_text()), 20,
+              "%s at the match's position" % key)
+
+        def recorded(c=cafe, k=key):
+            db = GamesDB(c.db)
+            try:
+                games = db.list_games(k, None, None)
+                return games and games[-1]["n_moves"] == len(logs[0])
+            finally:
+                db.close()
+
+        until(recorded, 20, "%s's record with the match's %d moves" % (key, len(logs[0])))
+    return logs[0]
+
+
+def wait_playing(cafes, match_id):
+    until(lambda: all(match_id in c.service.matches and c.match(match_id).state == "playing"
+                      for c in cafes), 20, "the match playing in every café")
+    for c in cafes:
+        for key in c.service.local_tables(c.match(match_id)):
+            until(lambda c=c, k=key: k in c.match(match_id).prepared, 20,
+                  "%s's board started the match" % key)
+            board = c.boards[key]
+            board.play("arrange")  # the players set out the start as the board shows
+
+
+def wait_for(pred, what, timeout=20):
+    return until(pred, timeout, what)
+
+
+__all__ = ["Broker", "Cafe", "boards", "board_state", "commit", "play_match",
+           "same_everywhere", "time", "wait_expect", "wait_playing", "wait_for"]
