@@ -10,7 +10,6 @@ LIGHT_PREFIX = ("BR_", "Brochs: ")  # its light codes' prefix (xobo.runtime.colo
 def draw(app, name):
     """The pieces (men, the master, White's), the donjons and the quadrants (BB1-BB3)."""
     from xobo.games.brochs import rules
-
     from xobo.runtime import colours
 
     pos = app.pos
