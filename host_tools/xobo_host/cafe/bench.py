@@ -41,6 +41,7 @@ import tempfile
 import threading
 import time
 
+from xobo_host.cafe import allocator
 from xobo_host.gamesdb import GamesDB
 from xobo_host.ptyboard import PtyBoard
 
@@ -95,6 +96,7 @@ def host_memory_parts(traced=False):
             if line.startswith(("RssAnon:", "RssFile:", "RssShmem:")):
                 key = line.split(":")[0][3:].lower()
                 out["rss_%s_mb" % key] = round(int(line.split()[1]) / 1024, 2)
+    out.update(_anon_by_mapping())
     out["python_arenas_mb"] = _pymalloc_arenas_mb()
     out.update(python_blocks=sys.getallocatedblocks(), python_objects=len(gc.get_objects()),
                threads=threading.active_count())
@@ -116,6 +118,41 @@ def host_memory_parts(traced=False):
 
         out["python_traced_mb"] = round(tracemalloc.get_traced_memory()[0] / 2**20, 2)
     return out
+
+
+def _anon_by_mapping():
+    """The anonymous memory resident, by the kind of mapping that holds it (``smaps``): the
+    main heap (``[heap]``: glibc's main arena), glibc's other arenas (a 64 MB reservation,
+    its used part writable), the threads' stacks (8 MB behind a guard page), and the rest
+    (Python's 1 MB arenas among it)."""
+    maps = []  # [start, end, perms, name, rss kB]
+    with open("/proc/self/smaps") as f:
+        for line in f:
+            first = line.split(None, 1)[0]
+            if "-" in first and not first.endswith(":"):  # a mapping's header line
+                words = line.split()
+                start, end = (int(x, 16) for x in first.split("-"))
+                maps.append([start, end, words[1], words[5] if len(words) > 5 else "", 0])
+            elif first == "Rss:" and maps:
+                maps[-1][4] = int(line.split()[1])
+    kinds = {"heap": 0, "malloc_arenas": 0, "thread_stacks": 0, "other_anon": 0}
+    for i, (start, end, perms, name, rss) in enumerate(maps):
+        if name == "[heap]":
+            kinds["heap"] += rss
+            continue
+        if name or not perms.startswith("rw"):
+            continue  # files, the main thread's stack, guard pages
+        before = maps[i - 1] if i else None
+        after = maps[i + 1] if i + 1 < len(maps) else None
+        if after and after[0] == end and after[2].startswith("---") and not after[3] \
+                and (after[1] - start) % (64 << 20) == 0:
+            kinds["malloc_arenas"] += rss
+        elif before and before[1] == start and before[2].startswith("---") and not before[3] \
+                and before[1] - before[0] <= (64 << 10) and end - start >= (1 << 20):
+            kinds["thread_stacks"] += rss
+        else:
+            kinds["other_anon"] += rss
+    return {"anon_%s_mb" % k: round(v / 1024, 2) for k, v in kinds.items()}
 
 
 def _pymalloc_arenas_mb():
@@ -298,7 +335,7 @@ def _summary(latencies):
 
 # -- the run -------------------------------------------------------------------------------
 def run(n_boards=32, n_moves=1000, pause_ms=1000, verbose=True, trace_memory=False,
-        browser=False):
+        browser=False, glibc_caches=False):
     from xobo_host.cafe.staff import Staff
 
     tmp = tempfile.mkdtemp(prefix="xobo-cafe-bench-")
@@ -322,8 +359,11 @@ def run(n_boards=32, n_moves=1000, pause_ms=1000, verbose=True, trace_memory=Fal
             "cafe", "--no-usb-scan", "--db", db_path, "--http-port", "0", "--no-browser"]
     for _, b in boards:
         args += ["--port", b.device]
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    if not glibc_caches:  # as `xobo cafe` runs itself (cafe/allocator.py)
+        env = allocator.environment(env)
     host = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=dict(os.environ, PYTHONUNBUFFERED="1"))
+                            env=env)
     line = host.stdout.readline()
     if not line.startswith("XoBo cafe: http://"):
         raise RuntimeError("xobo cafe did not start: %s %s" % (line, host.stderr.read()))
@@ -451,7 +491,12 @@ def run(n_boards=32, n_moves=1000, pause_ms=1000, verbose=True, trace_memory=Fal
                         "max": round(max(warm), 1) if warm else None,
                         "tenths": [round(warm[i * (len(warm) - 1) // 10], 1)
                                    for i in range(11)] if warm else []},
+        "host_glibc_thread_caches": "on" if glibc_caches else "off",
         "host_memory": marks,
+        # after the warm-up (the first tenth of the moves) to the end
+        "host_memory_growth_mb": {k: round(marks[-1][k] - marks[0][k], 2) for k in marks[0]
+                                  if k.endswith("_mb") and marks[0][k] is not None}
+        if len(marks) >= 2 else {},
         "errors": errors[:10],
     }
     if page is not None:
@@ -485,12 +530,15 @@ def main(argv=None):
                    help="how long a player thinks after a move is shown (0: none)")
     p.add_argument("--browser", action="store_true",
                    help="the floor page in headless Chromium too: the latency to its paint")
+    p.add_argument("--glibc-caches", action="store_true",
+                   help="the host with glibc's per-thread caches on (as before cafe/"
+                   "allocator.py: the C heap grows all along the run)")
     p.add_argument("--trace-memory", action="store_true",
                    help="the host under tracemalloc (slower): Python's objects after the "
                    "warm-up and at the end, and where they grew")
     args = p.parse_args(argv)
     out = run(args.boards, args.moves, args.pause_ms, trace_memory=args.trace_memory,
-              browser=args.browser)
+              browser=args.browser, glibc_caches=args.glibc_caches)
     print(json.dumps(out, indent=2))
     ok = (out["records_lost"] == 0 and out["played"] == args.moves and not out["errors"]
           and out["latency_ms"]["p95"] is not None and out["latency_ms"]["p95"] <= 200)
