@@ -62,23 +62,29 @@ window.XoboCafe = (function () {
       return c;
     }
 
+    // what did not change is not written again: with 32 tables playing, every write made the
+    // browser restyle, lay out and repaint the card at its next frame
+    function setData(el, key, value) { if (el.dataset[key] !== value) el.dataset[key] = value; }
+    function setText(el, text) { if (el.textContent !== text) el.textContent = text; }
+
     function update(t) {
       const c = card(t);
       c.t = t;
       const el = c.el;
-      el.dataset.table = t.key;
-      el.dataset.health = t.health;
-      el.dataset.ply = String(t.ply);
-      el.dataset.game = t.game;
-      $(".card-link", el).href = "/table/" + encodeURIComponent(t.key);
-      $(".name", el).textContent = t.name === "-" ? "unnamed (" + t.device + ")" : t.key;
+      setData(el, "table", t.key);
+      setData(el, "health", t.health);
+      setData(el, "ply", String(t.ply));
+      setData(el, "game", t.game);
+      const href = "/table/" + encodeURIComponent(t.key);
+      if ($(".card-link", el).getAttribute("href") !== href) $(".card-link", el).href = href;
+      setText($(".name", el), t.name === "-" ? "unnamed (" + t.device + ")" : t.key);
       const badge = { playing: "playing", over: "game over", offline: "offline", fix: "needs a fix",
         faults: "self-test faults", selftest: "self-test" };
-      $(".health", el).textContent = badge[t.health] || t.health;
-      $(".health", el).title = t.health_text;
-      $(".game", el).textContent = t.title || t.game || "";
-      $(".turn", el).textContent = turnText(t);
-      $(".since", el).textContent = t.online ? sinceText(t.last_move_at, t.ply) : "";
+      setText($(".health", el), badge[t.health] || t.health);
+      if ($(".health", el).title !== t.health_text) $(".health", el).title = t.health_text;
+      setText($(".game", el), t.title || t.game || "");
+      setText($(".turn", el), turnText(t));
+      setText($(".since", el), t.online ? sinceText(t.last_move_at, t.ply) : "");
       if (t.board && t.board.cells) c.view.render(t.board);
     }
 
@@ -95,13 +101,17 @@ window.XoboCafe = (function () {
         if (c.el === at) at = at.nextElementSibling;
         else list.insertBefore(c.el, at);
       }
-      role("empty").hidden = keys.length > 0;
-      role("count").textContent = keys.length + (keys.length === 1 ? " table" : " tables") + ", " +
-        [...cards.values()].filter((c) => c.t.online).length + " online";
+      if (role("empty").hidden !== keys.length > 0) role("empty").hidden = keys.length > 0;
+      setText(role("count"), keys.length + (keys.length === 1 ? " table" : " tables") + ", " +
+        [...cards.values()].filter((c) => c.t.online).length + " online");
     }
 
+    let problemsShown = "";
     function problems(p) {
       const ul = role("problems");
+      const now = JSON.stringify(p || {});
+      if (now === problemsShown) return;
+      problemsShown = now;
       ul.innerHTML = "";
       for (const [dev, why] of Object.entries(p || {})) {
         const li = document.createElement("li");
@@ -142,7 +152,7 @@ window.XoboCafe = (function () {
       markPaint(m);
     });
     setInterval(() => {
-      for (const c of cards.values()) if (c.t.online) $(".since", c.el).textContent = sinceText(c.t.last_move_at, c.t.ply);
+      for (const c of cards.values()) if (c.t.online) setText($(".since", c.el), sinceText(c.t.last_move_at, c.t.ply));
     }, 1000);
   }
 
