@@ -12,20 +12,24 @@ a real café's pace; 0: moves as fast as the boards' settle time lets them). It 
 - the latency from each board's ``event move`` (the board's clock: the host's, same machine)
   to the floor view's message showing that move: median, p95, max;
 - with ``--browser``, the latency from the same event to the floor page having painted it:
-  the page marks the animation frame that draws each update (``xobo:painted``, cafe.js) with
-  its wall-clock time (``performance.timeOrigin + performance.now()``, the same system
-  clock as the boards' event times);
+  the page marks each update once the frame drawing it is painted (``xobo:painted``,
+  cafe.js) with its wall-clock time (``performance.timeOrigin + performance.now()``, the
+  same system clock as the boards' event times);
 - the records: every move played must be in the database, in order, in its table's games;
-- the host process's memory: its RSS sampled every second (by tenths of the run), and after
-  the warm-up (the first tenth of the moves) and at the end by its owners (the C heap,
-  SQLite's own, with ``--trace-memory`` Python's objects by tracemalloc and where they grew);
-  and its CPU (user + system seconds over the run, as a share of one core).
+- the host process's memory: its RSS sampled every second (by tenths of the run), and at
+  every tenth of the moves by its owners (``host_memory_parts``: anonymous memory by mapping,
+  the C heap, SQLite's own, Python's arenas; with ``--trace-memory`` Python's objects by
+  tracemalloc, and where they grew); its growth from the first tenth (the warm-up) to the
+  end. The host runs as ``xobo cafe`` does, with glibc's per-thread caches off
+  (``cafe/allocator.py``; ``--glibc-caches``: on, as before);
+- the host's CPU (user + system seconds over the run, as a share of one core).
 
 Usage::
 
     python -m xobo_host.cafe.bench                      # 32 boards, 1,000 moves
     python -m xobo_host.cafe.bench --boards 8 --moves 200
-    python -m xobo_host.cafe.bench --moves 10000 --browser --trace-memory
+    python -m xobo_host.cafe.bench --browser            # and the latency to the painting
+    python -m xobo_host.cafe.bench --moves 12000        # the long run of the host's memory
 """
 
 import argparse
