@@ -340,6 +340,22 @@ def _summary(latencies):
 # -- the run -------------------------------------------------------------------------------
 def run(n_boards=32, n_moves=1000, pause_ms=1000, verbose=True, trace_memory=False,
         browser=False, glibc_caches=False):
+    """The benchmark (see the module's docstring); its report as a dict. Whatever happens,
+    the boards and the host it started are stopped when it returns or fails."""
+    started = []  # the stand-ins and the host, as they start
+    try:
+        return _run(started, n_boards, n_moves, pause_ms, verbose, trace_memory, browser,
+                    glibc_caches)
+    finally:
+        for thing in reversed(started):
+            if isinstance(thing, PtyBoard):
+                thing.unplug()
+            elif thing.poll() is None:
+                thing.terminate()
+                thing.wait(20)
+
+
+def _run(started, n_boards, n_moves, pause_ms, verbose, trace_memory, browser, glibc_caches):
     from xobo_host.cafe.staff import Staff
 
     tmp = tempfile.mkdtemp(prefix="xobo-cafe-bench-")
@@ -349,6 +365,7 @@ def run(n_boards=32, n_moves=1000, pause_ms=1000, verbose=True, trace_memory=Fal
     for i in range(n_boards):
         name = "table-%02d" % (i + 1)
         b = PtyBoard(os.path.join(tmp, name), events_file=os.path.join(tmp, name + ".events"))
+        started.append(b)
         b.plug()
         b.play("serial set name " + name)
         b.play("serial set settle %d" % SETTLE_MS)
@@ -368,6 +385,7 @@ def run(n_boards=32, n_moves=1000, pause_ms=1000, verbose=True, trace_memory=Fal
         env = allocator.environment(env)
     host = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env=env)
+    started.append(host)
     line = host.stdout.readline()
     if not line.startswith("XoBo cafe: http://"):
         raise RuntimeError("xobo cafe did not start: %s %s" % (line, host.stderr.read()))
@@ -401,16 +419,19 @@ def run(n_boards=32, n_moves=1000, pause_ms=1000, verbose=True, trace_memory=Fal
     marks = []  # the host's memory by owners: after each tenth of the moves, at the end
     tenth = max(1, n_moves // 10)
 
+    marking = threading.Lock()  # one mark at a time (two signals at once would be one)
+
     def memory_mark():
-        out = {"at_move": n_moves - max(left[0], 0)}
-        os.kill(host.pid, signal.SIGUSR1)
-        path = os.path.join(stats_dir, "%d.json" % (len(marks) + 1))
-        deadline = time.monotonic() + 120
-        while not os.path.exists(path) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        with open(path) as f:
-            out.update(json.load(f))
-        marks.append(out)
+        with marking:
+            out = {"at_move": n_moves - max(left[0], 0)}
+            os.kill(host.pid, signal.SIGUSR1)
+            path = os.path.join(stats_dir, "%d.json" % (len(marks) + 1))
+            deadline = time.monotonic() + 120
+            while not os.path.exists(path) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            with open(path) as f:
+                out.update(json.load(f))
+            marks.append(out)
 
     cpu0, t0 = _proc_stat(host.pid), time.time()
 
