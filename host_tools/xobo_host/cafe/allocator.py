@@ -47,4 +47,8 @@ def restart_with_bounded_caches():
         return
     sys.stdout.flush()
     sys.stderr.flush()
-    os.execve(sys.executable, sys.orig_argv, env)
+    try:
+        os.execve(sys.executable, sys.orig_argv, env)
+    except OSError as exc:  # the host still runs, its memory as before: said, not fatal
+        print("xobo cafe: cannot start again with glibc's per-thread caches off (%s); "
+              "running with them" % exc, file=sys.stderr)
