@@ -394,7 +394,7 @@ def _run(started, n_boards, n_moves, pause_ms, verbose, trace_memory, browser, g
     watcher = FloorWatcher(port)
     watcher.start()
     for name, _ in boards:
-        if not watcher.wait_ply(name, 0, 60):
+        if not watcher.wait_ply(name, 0, 240 if trace_memory else 60):  # traced: slower
             raise RuntimeError("%s never appeared on the floor" % name)
     page = None
     if browser:
