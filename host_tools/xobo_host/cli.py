@@ -64,6 +64,7 @@ def build_parser():
 
 
 def main(argv=None):
+    own_command_line = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["rules"]:  # every game's own rules CLI, its words as they are
         from xobo_host import cmd_rules
@@ -77,6 +78,7 @@ def main(argv=None):
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
+    args.own_command_line = own_command_line  # this process's own (not a caller's list)
     try:
         return args.func(args) or 0
     except BrokenPipeError:

@@ -47,6 +47,9 @@ def register(sub):
                    help="the protocol on a pseudo-terminal (a stand-in USB port), the players' "
                    "script lines on stdin (CPython)")
     p.add_argument("--board", default="pico_gpio", help="boards/NAME.json (with --pty)")
+    p.add_argument("--hands-clock", action="store_true",
+                   help="with --pty: the board's clock moves only with the players' lines "
+                   "(put, press, wait MS), not with the wall clock")
     p.set_defaults(func=_serial)
 
     p = bsub.add_parser("bench", help="time and heap of one scan-debounce-infer-render cycle")
@@ -98,7 +101,8 @@ def _serial(args):
             return 2
         from xobo_host.ptyboard import main
 
-        return main(extra + ["--board", args.board])
+        return main(extra + ["--board", args.board]
+                    + (["--hands-clock"] if args.hands_clock else []))
     if args.runtime == "cpython":
         from xobo.runtime.unix_main import main
 

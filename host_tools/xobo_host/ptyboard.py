@@ -4,6 +4,10 @@ pseudo-terminal, so a host opens it with pyserial exactly as it opens a Pico's /
 ``xobo board serial --pty [--flash DIR] [--board NAME]`` runs the firmware
 (``xobo.runtime``: the app, the inference, the light, the serial protocol, the flash) in real
 time, a cycle every 10 ms, under CPython (the MicroPython unix port has no pseudo-terminals).
+With ``--hands-clock`` the board's clock moves only with the players' lines (each hand 50 ms,
+``press`` 150 ms, ``wait MS``), never by itself: a test of the board's timeouts (the
+self-test's 10 s for a cube, a settle time) then checks the same thing on a loaded machine
+as on an idle one; the serial line is still answered at once.
 The first line it prints is ``pty DEVICE``: the serial port the host opens. The protocol
 (docs/protocol.md) is spoken on that port only. The stand-in's own stdin takes the players'
 hands: script lines (``put e5``, ``lift e5``, ``press ok``, ``serial set name terrace-3``...,
@@ -130,12 +134,13 @@ def _look(board):
 
 
 def serve(flash_dir=None, board_name="pico_gpio", out=sys.stdout, stdin_fd=None,
-          cubes_file=None, events_file=None):
+          cubes_file=None, events_file=None, hands_clock=False):
     """Run the board behind a new pty until stdin ends; prints ``pty DEVICE`` first.
     ``cubes_file``: the cubes on the table, kept there when the board is unplugged (the
     players' hands write it; the board finds them when it is plugged back in).
     ``events_file``: every event line the board emits, appended with the host's clock
-    (``1764134400.123456 event move e5``): the benchmark's moment of each move."""
+    (``1764134400.123456 event move e5``): the benchmark's moment of each move.
+    ``hands_clock``: the board's time passes only with the players' lines."""
     from xobo.runtime.script import ScriptError, ScriptRunner
     from xobo.runtime.virtual_board import VirtualBoard
 
@@ -143,7 +148,7 @@ def serve(flash_dir=None, board_name="pico_gpio", out=sys.stdout, stdin_fd=None,
     # keep the slave open: with no process holding it, the master reads EIO (a host that
     # closes the port is not the board unplugged)
     stdin_fd = sys.stdin.fileno() if stdin_fd is None else stdin_fd
-    board = VirtualBoard(flash_dir=flash_dir, board=board_name, realtime=True)
+    board = VirtualBoard(flash_dir=flash_dir, board=board_name, realtime=not hands_clock)
     counts = board.switches.counts
     if cubes_file is not None:
         saved = _load_cubes(cubes_file, len(counts))
@@ -247,13 +252,17 @@ def main(argv=None):
                    "unplugged and are there when it is plugged back in)")
     p.add_argument("--events", metavar="FILE",
                    help="append every event line the board emits to FILE, with the time")
+    p.add_argument("--hands-clock", action="store_true",
+                   help="the board's clock moves only with the players' lines (put, press, "
+                   "wait MS), not with the wall clock: timing tests that a slow machine "
+                   "cannot break")
     args = p.parse_args(argv)
     import signal
 
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     try:
         return serve(args.flash, args.board, cubes_file=args.cubes,
-                     events_file=args.events)
+                     events_file=args.events, hands_clock=args.hands_clock)
     except KeyboardInterrupt:
         return 0
 
@@ -264,12 +273,14 @@ class PtyBoardError(RuntimeError):
 
 class PtyBoard:
     """One stand-in board in a child process: plug(), play(line), unplug(). The cubes the
-    players put stay on the table (``FLASH_DIR.cubes``) while it is unplugged."""
+    players put stay on the table (``FLASH_DIR.cubes``) while it is unplugged.
+    ``hands_clock``: the board's time passes only with the players' lines (``--hands-clock``)."""
 
-    def __init__(self, flash_dir, board="pico_gpio", events_file=None):
+    def __init__(self, flash_dir, board="pico_gpio", events_file=None, hands_clock=False):
         self.flash_dir = str(flash_dir)
         self.board = board
         self.events_file = events_file
+        self.hands_clock = hands_clock
         self.proc = None
         self.device = None
 
@@ -281,7 +292,8 @@ class PtyBoard:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "xobo_host.ptyboard", "--flash", self.flash_dir,
              "--board", self.board, "--cubes", self.flash_dir + ".cubes"]
-            + (["--events", str(self.events_file)] if self.events_file else []),
+            + (["--events", str(self.events_file)] if self.events_file else [])
+            + (["--hands-clock"] if self.hands_clock else []),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             text=True, bufsize=1)
         first = self.proc.stdout.readline().strip()

@@ -20,8 +20,10 @@ def until(pred, timeout=20.0, what="condition"):
         time.sleep(0.02)
 
 
-def named_board(tmp_path, name, settle=200):
-    board = PtyBoard(tmp_path / ("flash-" + name)).plug()
+def named_board(tmp_path, name, settle=200, hands_clock=False):
+    """A stand-in board named ``name``; ``hands_clock``: its time passes only with the
+    players' lines (``wait MS``), however slow the machine."""
+    board = PtyBoard(tmp_path / ("flash-" + name), hands_clock=hands_clock).plug()
     board.play("serial set name " + name)
     board.play("serial set settle %d" % settle)
     return board

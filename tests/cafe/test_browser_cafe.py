@@ -78,3 +78,29 @@ def test_the_staff_logs_in_on_a_table_view_and_undoes_a_move(browser, floor_serv
         assert "terrace-1" in page.locator('[data-role="results"]').inner_text()
     finally:
         page.close()
+
+
+def test_the_floor_page_marks_the_paint_of_every_update_it_draws(browser, floor_server):
+    """The paint mark the café benchmark times a move to the screen by (docs/cafe.md): once
+    the frame drawing an update has been painted, an ``xobo:painted`` event names the tables
+    and their plies with the wall-clock time, and body[data-painted] is the version drawn."""
+    url, (one, _), floor = floor_server
+    page = browser.new_page()
+    try:
+        page.add_init_script("""window.paints = [];
+            document.addEventListener("xobo:painted", (e) => {
+              for (const t of e.detail.tables) window.paints.push([t.key, t.ply, e.detail.at]);
+            });""")
+        page.goto(url)
+        page.wait_for_selector('[data-table="terrace-1"][data-health="playing"]')
+        page.wait_for_function("() => window.paints.some((p) => p[0] === 'terrace-1')")
+        play_move(one, "e5")
+        page.wait_for_function(
+            "() => window.paints.some((p) => p[0] === 'terrace-1' && p[1] === 1)")
+        painted, shown, drawn_at, now = page.evaluate("""() => [
+            Number(document.body.dataset.painted), Number(document.body.dataset.version),
+            window.paints.find((p) => p[1] === 1)[2], Date.now()]""")
+        assert painted <= shown and painted > 0
+        assert 0 <= now - drawn_at < 60_000  # the wall clock's milliseconds, as the host's
+    finally:
+        page.close()

@@ -1,5 +1,10 @@
 """The floor's health of a table: waiting for a fix for too long, and the self-test's faults
-with their report (the staff's self-test control, the players' hands on the stand-in)."""
+with their report (the staff's self-test control, the players' hands on the stand-in).
+
+The stand-in runs on the players' clock (``hands_clock``): the board's time passes only with
+their lines (``press`` 150 ms, ``wait MS``), so the self-test's timeouts (3 s a colour, 10 s
+for a cube on a cell) fire exactly where the script lets that time pass, however slowly a
+loaded machine runs the test; on a real board they are the same code on the Pico's clock."""
 
 import pytest
 
@@ -10,7 +15,7 @@ from xobo_host.cafe.floor import Floor
 
 @pytest.fixture
 def one_table(tmp_path):
-    board = named_board(tmp_path, "snug")
+    board = named_board(tmp_path, "snug", hands_clock=True)
     floor = Floor(str(tmp_path / "games.sqlite"), ports=[board.device], scan_usb=False,
                   scan_s=0.1, poll_s=0.3).start()
     until(lambda: floor.table("snug") and floor.table("snug").online, what="snug online")
@@ -36,7 +41,7 @@ def test_a_board_waiting_for_a_fix_too_long_needs_the_staff(one_table, monkeypat
     until(lambda: _health(floor) == "playing", what="the fix done")
 
 
-def test_a_self_test_with_a_dead_led_shows_its_faults_and_report(one_table):
+def test_a_self_test_with_a_dead_led_and_a_dead_switch_shows_its_faults_and_report(one_table):
     board, floor = one_table
     table = floor.table("snug")
     assert table.action({"action": "selftest"})["reply"].startswith("selftest started")
@@ -44,9 +49,11 @@ def test_a_self_test_with_a_dead_led_shows_its_faults_and_report(one_table):
     for _ in range(3):  # the LEDs red, green, blue: seen
         board.play("press ok")
     board.play("press undo")  # a1's LED is dead
-    for _ in range(81):  # every cell skipped
+    board.play("wait 10000")  # and no cube ever closes its switch: after 10 s, the next cell
+    for _ in range(80):  # every other cell skipped
         board.play("press ok")
     until(lambda: _health(floor) == "faults", what="the self-test's faults")
     report = table.view(full=True)["selftest"]
-    assert "led a1 dead" in report and report[-1] == "done 1 problems"
-    assert table.view()["health_text"] == "self-test: 1 problems"
+    assert "led a1 dead" in report and "switch a1 never-closes" in report
+    assert report[-1] == "done 2 problems"
+    assert table.view()["health_text"] == "self-test: 2 problems"

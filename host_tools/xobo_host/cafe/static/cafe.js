@@ -76,24 +76,30 @@ window.XoboCafe = (function () {
       return c;
     }
 
+    // what did not change is not written again: with 32 tables playing, every write made the
+    // browser restyle, lay out and repaint the card at its next frame
+    function setData(el, key, value) { if (el.dataset[key] !== value) el.dataset[key] = value; }
+    function setText(el, text) { if (el.textContent !== text) el.textContent = text; }
+
     function update(t) {
       const c = card(t);
       c.t = t;
       const el = c.el;
-      el.dataset.table = t.key;
-      el.dataset.health = t.health;
-      el.dataset.ply = String(t.ply);
-      el.dataset.game = t.game;
-      $(".card-link", el).href = (other ? "/watch/" + encodeURIComponent(other) : "") +
+      setData(el, "table", t.key);
+      setData(el, "health", t.health);
+      setData(el, "ply", String(t.ply));
+      setData(el, "game", t.game);
+      const href = (other ? "/watch/" + encodeURIComponent(other) : "") +
         "/table/" + encodeURIComponent(t.key);
-      $(".name", el).textContent = t.name === "-" ? "unnamed (" + t.device + ")" : t.key;
+      if ($(".card-link", el).getAttribute("href") !== href) $(".card-link", el).href = href;
+      setText($(".name", el), t.name === "-" ? "unnamed (" + t.device + ")" : t.key);
       const badge = { playing: "playing", over: "game over", offline: "offline", fix: "needs a fix",
         faults: "self-test faults", selftest: "self-test" };
-      $(".health", el).textContent = badge[t.health] || t.health;
-      $(".health", el).title = t.health_text;
-      $(".game", el).textContent = t.title || t.game || "";
-      $(".turn", el).textContent = turnText(t);
-      $(".since", el).textContent = t.online ? sinceText(t.last_move_at, t.ply) : "";
+      setText($(".health", el), badge[t.health] || t.health);
+      if ($(".health", el).title !== t.health_text) $(".health", el).title = t.health_text;
+      setText($(".game", el), t.title || t.game || "");
+      setText($(".turn", el), turnText(t));
+      setText($(".since", el), t.online ? sinceText(t.last_move_at, t.ply) : "");
       if (t.board && t.board.cells) c.view.render(t.board);
     }
 
@@ -101,17 +107,26 @@ window.XoboCafe = (function () {
       for (const [key, c] of cards) {
         if (!keys.includes(key)) { c.el.remove(); cards.delete(key); }
       }
+      // in name order; a card is moved only when it is out of place (moving every card at
+      // every message laid out and repainted the whole floor at each move)
+      let at = list.firstElementChild;
       for (const key of keys) {
         const c = cards.get(key);
-        if (c) list.appendChild(c.el);  // in name order
+        if (!c) continue;
+        if (c.el === at) at = at.nextElementSibling;
+        else list.insertBefore(c.el, at);
       }
-      role("empty").hidden = keys.length > 0;
-      role("count").textContent = keys.length + (keys.length === 1 ? " table" : " tables") + ", " +
-        [...cards.values()].filter((c) => c.t.online).length + " online";
+      if (role("empty").hidden !== keys.length > 0) role("empty").hidden = keys.length > 0;
+      setText(role("count"), keys.length + (keys.length === 1 ? " table" : " tables") + ", " +
+        [...cards.values()].filter((c) => c.t.online).length + " online");
     }
 
+    let problemsShown = "";
     function problems(p) {
       const ul = role("problems");
+      const now = JSON.stringify(p || {});
+      if (now === problemsShown) return;
+      problemsShown = now;
       ul.innerHTML = "";
       for (const [dev, why] of Object.entries(p || {})) {
         const li = document.createElement("li");
@@ -121,21 +136,42 @@ window.XoboCafe = (function () {
     }
 
     const remote = other ? null : matchesPanel(() => [...cards.values()].map((c) => c.t));
+
+    /* The paint mark: once the frame that draws an update has been painted (the animation
+     * frame's callback runs before its rendering; a message posted from it runs after),
+     * the page says so: body[data-painted] is the version painted, and an "xobo:painted"
+     * event gives the tables and the wall-clock time (a benchmark measures a board's move
+     * to the screen with it, docs/cafe.md). The page keeps nothing of it. */
+    const afterPaint = new MessageChannel();
+    const painting = [];
+    afterPaint.port1.onmessage = () => {
+      const at = performance.timeOrigin + performance.now();
+      const m = painting.shift();
+      document.body.dataset.painted = String(m.version);
+      document.dispatchEvent(new CustomEvent("xobo:painted", { detail: { at,
+        version: m.version, tables: m.tables.map((t) => ({ key: t.key, ply: t.ply })) } }));
+    };
+    function markPaint(m) {
+      requestAnimationFrame(() => { painting.push(m); afterPaint.port2.postMessage(null); });
+    }
+
     follow((m) => {
       for (const t of m.tables) update(t);
       place(m.tables.map((t) => t.key));
       problems(m.problems);
       if (m.matches) showMatches(m.matches, remote);
       document.body.dataset.version = String(m.version);
+      markPaint(m);
     }, (m) => {
       for (const t of m.tables) update(t);
       place(m.keys);
       problems(m.problems);
       if (m.matches) showMatches(m.matches, remote);
       document.body.dataset.version = String(m.version);
+      markPaint(m);
     });
     setInterval(() => {
-      for (const c of cards.values()) if (c.t.online) $(".since", c.el).textContent = sinceText(c.t.last_move_at, c.t.ply);
+      for (const c of cards.values()) if (c.t.online) setText($(".since", c.el), sinceText(c.t.last_move_at, c.t.ply));
     }, 1000);
   }
 

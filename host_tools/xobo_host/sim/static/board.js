@@ -209,12 +209,14 @@ window.XoboBoard = (function () {
           ledStyle(el, led);
         }
         const piece = s.cubes ? "cube" : "piece";  // XoBo's pieces are cubes
-        el.title = (el.dataset.gameCell || cellName(c)) + ": " + (n === 0 ? "empty"
+        const title = (el.dataset.gameCell || cellName(c)) + ": " + (n === 0 ? "empty"
           : n === 1 ? "1 " + piece : n + " " + piece + "s");
+        if (el.title !== title) el.title = title;  // unchanged: not written (a page of 32 boards)
       }
       const edges = s.edges || {};
       for (const edge of frame.querySelectorAll("[data-edge]")) {
         const hex = (edges[edge.dataset.edge] || "000000").toLowerCase();
+        if (edge.dataset.led === hex) continue;
         edge.dataset.led = hex;
         ledStyle(edge, hex);
       }
