@@ -16,6 +16,7 @@ from xobo.games.brochs.rules import (
     DROP,
     MAX_MOVES,
     N_CELLS,
+    NEIGHBOUR,
     NO_QUADRANT,
     PASS,
     QUADRANT,
@@ -442,6 +443,40 @@ def test_random_games_undo_notation_and_footprints_agree():
             pos.undo()
             assert pos.to_string() == s
         assert "nothing to undo" in message_of(MoveError, pos.undo)
+
+
+def test_the_footprint_of_every_legal_move_is_what_playing_it_changes():
+    # drops next to no enemy take the short way (no capture scan): every legal move of
+    # the positions of random games, its footprint against the board after playing it
+    lifted = bytearray(10)
+    added = bytearray(10)
+    occ = bytearray(N_CELLS)
+    buf = new_move_buffer()
+    for seed, imprecation in ((3, "black"), (4, "white")):
+        game, _ = _random_game(seed, imprecation, 60)
+        pos = Position(imprecation=imprecation)
+        for ply, m in enumerate(game.history()):
+            if ply % 6 == 0:
+                pos.occupancy(occ)
+                before = bytes(occ)
+                for i in range(pos.legal_moves(buf)):
+                    nl, na = pos.footprint(buf[i], lifted, added)
+                    pos.play(buf[i])
+                    pos.occupancy(occ)
+                    pos.undo()
+                    changed = sorted(c for c in range(N_CELLS) if occ[c] != before[c])
+                    assert changed == sorted(list(lifted[:nl]) + list(added[:na])), \
+                        pos.move_text(buf[i])
+            pos.play(m)
+
+
+def test_neighbour_table_steps_one_square_in_each_direction():
+    steps = ((0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (1, -1), (-1, -1), (-1, 1))
+    for c in range(N_CELLS):
+        f, r = c % 15, c // 15
+        for d, (df, dr) in enumerate(steps):
+            inside = 0 <= f + df < 15 and 0 <= r + dr < 15
+            assert NEIGHBOUR[c * 8 + d] == ((r + dr) * 15 + f + df if inside else 255)
 
 
 def test_BN1_records_round_trip():

@@ -18,7 +18,8 @@ move by move (only the cells a segment changes are counted again), so a segment 
 apply, an undo and a handful of table reads.
 
 Budgets: ``search`` stops expanding after NODES segments (and at ``time_ms``); the board
-asks ``poll()`` every POLL_EVERY segments (True: SearchCancelled, the position unchanged).
+asks ``poll()`` every POLL_EVERY segments and after each move list (True: SearchCancelled,
+the position unchanged).
 
 Usage::
 
@@ -39,10 +40,12 @@ RANK = const(2)
 TOWER_MOVE = const(12)
 TOWER_POINT = const(40)
 NODES = const(160)  # search: segments applied per answer (the Pico's budget, see below)
-# a segment costs about 3 ms on the Pico: every 16 left the board unpolled for up to ~100 ms
-# (a switch closed during the search was reported 117 ms later on the emulated Pico); a poll
-# between two scans costs one ticks_ms() in the board's search_poll
-POLL_EVERY = const(4)
+# a segment with its evaluation costs 5-12 ms on the emulated Pico: polled every 16, then every
+# 4, a switch closed during the search was reported 117, then 51-57 ms later (target 50), the
+# gaps between two polls up to 49 ms; now every segment, and again after each node's move list
+# (the board's search_poll scans at most every 10 ms: a poll between two scans costs one
+# ticks_ms())
+POLL_EVERY = const(1)
 _NONE = const(255)
 
 _bufs = None  # one move buffer per segment of a turn, made at the first search
@@ -202,6 +205,8 @@ class _Search:
             return _value(pos, pieces, self.me)
         buf = self.bufs[depth]
         n = pos.legal_moves(buf)
+        if self.poll is not None and self.poll():
+            raise SearchCancelled()
         best = -WIN - 1
         for i in range(n):
             v = self.turn(self.child(buf[i], pieces), depth + 1)
@@ -228,8 +233,14 @@ def choose_move(position, level="search", seed=0, time_ms=1800, poll=None):
     rng = _rng(seed, pos)
     if level == "random" or n == 1:
         return root[_below(rng, n)]
+    # the clone, the buffers (made at the first search), the move list, the advance table
+    # and the pieces' value: 33-44 ms on the emulated Pico together, polled in between
+    if poll is not None and poll():
+        raise SearchCancelled()
     me = pos.side
     adv = _advance(pos)
+    if poll is not None and poll():
+        raise SearchCancelled()
     pieces = _pieces_value(pos, adv, me)
     search = _Search(pos, me, adv, poll, time_ms, NODES if level == "search" else 0)
     best = -WIN - 1

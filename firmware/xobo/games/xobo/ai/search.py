@@ -494,7 +494,13 @@ class Searcher:
     def root_moves(self):
         """The root's moves (cand[0]) and whether the root is forced; -1: a move wins now."""
         pos = self.pos
-        if threatens(pos, pos.side ^ 1):
+        # the scratch made (the first search), the threat test: polled on each side of it
+        # (from the last poll before the search to the first in candidates: 11-30 ms on the
+        # emulated Pico, enough to report a switch closed then over 50 ms late)
+        self._poll()
+        threat = threatens(pos, pos.side ^ 1)
+        self._poll()
+        if threat:
             return self.defences(0)
         n = self.candidates(0, self.cfg.root_extra)
         # a winning spread or an exhausting move is found by the search; shuffle equal keys
