@@ -24,7 +24,7 @@ def record_text(pg):
     return pg.inner_text('[data-role="record"]')
 
 
-def wait_record(pg, fragment, timeout=4000):
+def wait_record(pg, fragment, timeout=10000):
     pg.wait_for_function(
         "f => document.querySelector('[data-role=\"record\"]').textContent.includes(f)",
         arg=fragment, timeout=timeout)

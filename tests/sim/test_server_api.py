@@ -444,3 +444,12 @@ def test_only_docs_pages_are_served_and_nothing_outside_docs(sim):
                  "/docs/rules/"):
         status, body = _get_status(sim, path)
         assert status == 404, (path, status, body[:80])
+
+
+def test_a_position_with_a_chain_reaction_tower_loads_as_a_position_not_a_record(sim):
+    # the tower's brackets ('[dl]', CB4) are not a record's tag line
+    assert sim.post({"action": "game", "name": "chain-reaction"})["ok"] is not False
+    tower = "..ddd../.ddddd./..[dl]dd../..ll.../...ll../..llll./...ll.. l 3 0 0 18"
+    reply = sim.post({"action": "load", "text": tower})
+    assert reply.get("loaded") == "position", reply
+    sim.wait(lambda s: s["state"]["position"] == tower, what="the tower's position")

@@ -67,9 +67,11 @@ def make_virtual_board(flash_dir=None, board="pico_gpio", settings=None):
 
 
 def _is_position(text):
-    """An N3 string has ranks separated by '/' and no tag lines or move numbers."""
-    t = text.strip()
-    return "[" not in t and "/" in t.split()[0]
+    """A position's first field holds its ranks separated by '/' (Chain Reaction's towers in
+    brackets among them: '..[dl]dd..'); a record opens with a tag line ('[Event "..."]') or a
+    move number."""
+    first = text.strip().split()[0]
+    return "/" in first and not first.startswith("[")
 
 
 def _rgb(code):
