@@ -35,3 +35,13 @@ def test_CB1_a_new_game_after_set_field_6_is_played_on_eight_ranks():
     assert st["area"]["height"] == 8 and st["ply"] == 0
     _new_at(vb, "field", 7)
     assert vb.state()["area"]["height"] == 9
+
+
+def test_a_size_given_with_the_game_at_power_up_boots_a_board_of_that_size():
+    # the simulator's settings (xobo sim --game ...) come after the game is made: the first
+    # new game must still get buffers of its size (it raised IndexError at boot)
+    for settings, cells in (({"game": "chain-reaction", "field": 6}, 8 * 9),
+                            ({"game": "x", "size": 5}, 25)):
+        vb = VirtualBoard(settings=settings)
+        vb.advance(100)
+        assert vb.app.n == cells and len(vb.app.pos.heights) == cells, settings

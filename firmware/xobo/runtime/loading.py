@@ -107,6 +107,9 @@ def resume_saved(app):
                 "; ".join(refused), app.note if resumed else "new game")
     app.note = earlier + "; " + note if earlier and note != earlier else note
     if not resumed:
+        w, h = app.game.area(app.settings)
+        if w * h != app.n:  # a size given after the game was made (the simulator's settings)
+            resize_game(app)
         app._set_position(app.game.new_position(app.settings))
         app.start_params()
         app.first = app.pos.side
