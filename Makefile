@@ -63,7 +63,7 @@ test-fast: setup
 	$(BIN)/python -m pytest -m "not browser and not slow"
 
 # the long soaks (tests/device): 10,000 moves of XoBo, 1,000 of every game on both boards, in
-# the Pico's heap on the unix port (make test runs them shorter; about 15 minutes)
+# the Pico's heap on the unix port (make test runs them shorter; about 3 minutes idle)
 soak: setup
 	XOBO_SOAK=full $(BIN)/python -m pytest tests/device/test_soak.py tests/device/test_soak_games.py
 
