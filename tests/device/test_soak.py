@@ -15,10 +15,13 @@ from xobo_host.deploy import mpy_cross_executable
 from xobo_host.upy import micropython_executable
 
 
-def _compile_all(out):
+def compile_firmware(out, script):
+    """Every firmware file and the soak's ``script`` (a file of tests/device), compiled with
+    mpy-cross into ``out`` as on the device: compiling source would need more RAM than the
+    board ever does."""
     tool = mpy_cross_executable()
     sources = [(p, p.relative_to(ROOT / "firmware")) for p in (ROOT / "firmware" / "xobo").rglob(
-        "*.py")] + [(TESTS / "device" / "soak.py", "soak.py")]
+        "*.py")] + [(TESTS / "device" / script, script)]
     for src, rel in sources:
         dst = out / str(rel).replace(".py", ".mpy")
         dst.parent.mkdir(parents=True, exist_ok=True)
@@ -36,7 +39,7 @@ MOVES = soak_moves(10_000, 1_000)
 
 @pytest.mark.slow
 def test_a_soak_of_moves_undos_new_games_and_hints_keeps_a_flat_heap(tmp_path):
-    _compile_all(tmp_path)
+    compile_firmware(tmp_path, "soak.py")
     env = dict(os.environ)
     env["MICROPYPATH"] = "%s:.frozen" % tmp_path
     proc = subprocess.run([micropython_executable(), "-X", "heapsize=" + SOAK_HEAP, "-m", "soak",

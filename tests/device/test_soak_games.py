@@ -11,9 +11,9 @@ import os
 import subprocess
 
 import pytest
-from conftest import ROOT, TESTS, soak_moves
+from conftest import ROOT, soak_moves
 
-from xobo_host.deploy import mpy_cross_executable
+from device.test_soak import compile_firmware
 from xobo_host.upy import micropython_executable
 
 MOVES = soak_moves(1000, 200)
@@ -36,13 +36,7 @@ CASES = [("xobo", "pico_gpio"), ("x", "pico_gpio"), ("chain-reaction", "pico_gpi
 @pytest.fixture(scope="module")
 def compiled(tmp_path_factory):
     out = tmp_path_factory.mktemp("soak_games")
-    tool = mpy_cross_executable()
-    sources = [(p, p.relative_to(ROOT / "firmware")) for p in (ROOT / "firmware" / "xobo").rglob(
-        "*.py")] + [(TESTS / "device" / "soak_games.py", "soak_games.py")]
-    for src, rel in sources:
-        dst = out / str(rel).replace(".py", ".mpy")
-        dst.parent.mkdir(parents=True, exist_ok=True)
-        subprocess.run([tool, "-O3", "-march=x64", "-o", str(dst), str(src)], check=True)
+    compile_firmware(out, "soak_games.py")
     return out
 
 
