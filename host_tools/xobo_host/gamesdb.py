@@ -402,6 +402,7 @@ class Recorder:
         self.key = None  # (game, tags, start) of the current game
         self.moves = []
         self.force_new = False
+        self.new_game_event = None  # the number of the event that started it, when known
 
     def resume(self):
         """Continue from the latest game recorded from this source (a host restarted, a board
@@ -415,19 +416,31 @@ class Recorder:
             self.moves = [m["notation"] for m in last["moves"]]
         return self
 
-    def mark_new_game(self):
-        """The board started a new game (``event new`` / ``event load``)."""
+    def mark_new_game(self, at_event=None):
+        """The board started a new game (``event new`` / ``event load``); ``at_event``: that
+        event's number on the serial line, so that a record read before it (a poll under
+        way when the event came) still counts as the old game's."""
         self.force_new = True
+        self.new_game_event = at_event
 
-    def observe(self, record_text, game=None, at=None):
+    def observe(self, record_text, game=None, at=None, events_seen=None):
         """Record what the board reports (its ``record`` reply, a game of ``game``, default
-        the first of ``xobo.games.GAMES``); returns the game id. GameRecordError for a record
-        that is not one of ``game``, GamesDBError when the file cannot take it."""
+        the first of ``xobo.games.GAMES``); returns the game id. ``events_seen``: how many
+        events the board had sent before this reply (``SerialLink.command_in_order``).
+        GameRecordError for a record that is not one of ``game``, GamesDBError when the
+        file cannot take it."""
         game = game or first_game()
-        return self.observe_record(game, read_record(game, record_text), at)
+        return self.observe_record(game, read_record(game, record_text), at, events_seen)
 
-    def observe_record(self, game, rec, at=None):
+    def observe_record(self, game, rec, at=None, events_seen=None):
         at = at or utc_now()
+        if self.force_new and events_seen is not None and self.new_game_event is not None \
+                and events_seen < self.new_game_event:
+            # read before the new game started: the old game's record, the new one not yet
+            return self._observe(game, rec, at, force_new=False)
+        return self._observe(game, rec, at, force_new=self.force_new)
+
+    def _observe(self, game, rec, at, force_new):
         key = (game, tuple(rec.tags), rec.start)
         notations = rec.moves
         continues = (
@@ -435,9 +448,9 @@ class Recorder:
             and (notations[:len(self.moves)] == self.moves
                  or self.moves[:len(notations)] == notations)
         )
-        if self.force_new or not continues:
+        if force_new or not continues:
             if self.game_id is not None and not self.moves and key == self.key \
-                    and not self.force_new:
+                    and not force_new:
                 pass  # an empty game that never started: reuse it
             elif self.game_id is not None and not self.moves:
                 self.db.restart_game(self.game_id, game, rec.tags, rec.first, rec.start, at)
@@ -446,7 +459,8 @@ class Recorder:
                                                 rec.start, at)
             self.key = key
             self.moves = []
-            self.force_new = False
+            if force_new:
+                self.force_new = False
         if notations != self.moves:
             self.db.set_moves(self.game_id, notations, at)
             self.moves = notations

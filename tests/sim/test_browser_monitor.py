@@ -7,16 +7,15 @@ import pytest
 
 from xobo import games
 from xobo_host.sim.monitor import MonitorBackend
+
+from .linkfake import ScriptedLink
 from xobo_host.sim.server import SimServer
 
 pytestmark = pytest.mark.browser
 
 
-class GameBoard:
+class GameBoard(ScriptedLink):
     """A board link playing ``game`` on a ``size`` x ``size`` board, at its start position."""
-
-    on_event = None
-    closed = False
 
     def __init__(self, game, size):
         self.pkg = games.load(game)

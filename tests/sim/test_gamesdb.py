@@ -47,6 +47,19 @@ def test_a_new_game_on_the_board_starts_a_new_row(db):
     assert [g["n_moves"] for g in db.list_games()] == [2, 1, 1]
 
 
+def test_a_record_read_before_the_new_game_event_is_the_old_games_not_a_new_row(db):
+    # a poll asked for the record, the board answered, then sent 'event new' (its 5th event);
+    # the poll hands its record over only after the event: it is still the old game's
+    rec = Recorder(db)
+    first = rec.observe("1. e5", events_seen=3)
+    rec.mark_new_game(at_event=5)
+    assert rec.observe("1. e5 ; d4", events_seen=4) == first
+    second = rec.observe('[Result "*"]\n', events_seen=5)
+    assert second != first
+    assert rec.observe("1. c3", events_seen=7) == second
+    assert [g["n_moves"] for g in db.list_games()] == [2, 1]
+
+
 def test_a_won_game_keeps_its_result_moves_with_voina_and_exports_as_n2(db):
     rec = Recorder(db)
     gid = rec.observe(GAME)

@@ -14,6 +14,8 @@ from xobo_host.cli import main
 from xobo_host.gamesdb import GamesDB, GamesDBError, Recorder
 from xobo_host.sim.monitor import MonitorBackend
 
+from .linkfake import ScriptedLink
+
 GAME = "1. e1 ; a1 2. e2 ; a3 3. e3 ; g8 4. e4 ; a5"
 
 
@@ -157,11 +159,8 @@ def test_a_read_only_file_is_refused_for_recording_and_still_read(tmp_path, caps
     assert "the file is read-only" in capsys.readouterr().err
 
 
-class _Board:
+class _Board(ScriptedLink):
     """A board link that answers with one XoBo position and record."""
-
-    on_event = None
-    closed = False
 
     def command(self, line, timeout=3.0):
         if line == "follow on":

@@ -10,6 +10,7 @@ import json
 import os
 import pty
 import subprocess
+import threading
 import time
 import tty
 import urllib.error
@@ -136,6 +137,42 @@ def test_a_board_that_does_not_answer_is_a_clear_error(tmp_path):
         os.close(slave)
     with pytest.raises(LinkError, match="cannot open"):
         SerialLink.open(str(tmp_path / "no-such-tty"))
+
+
+def test_the_link_counts_the_events_the_board_sent_before_a_reply(tmp_path):
+    master, slave = pty.openpty()
+    tty.setraw(slave)
+
+    def board():  # answers 'record' between two events, as a board playing on would
+        asked = b""
+        while b"record\n" not in asked:
+            asked += os.read(master, 64)
+        os.write(master, b"event move e5\r\nok 1. e5\r\nok end\r\nevent new\r\n")
+
+    answering = threading.Thread(target=board, daemon=True)
+    answering.start()
+    try:
+        link = SerialLink.open(os.ttyname(slave))
+        seen = []
+        both = threading.Event()
+
+        def on_event(line):
+            seen.append(line)
+            if len(seen) == 2:
+                both.set()
+
+        link.on_event = on_event
+        reply, events_before = link.command_in_order("record")
+        assert reply == ["ok 1. e5", "ok end"]
+        assert events_before == 1  # 'event new' came after the reply
+        assert both.wait(20), "the second event never came"
+        assert seen == ["event move e5", "event new"]
+        assert link.events_read == 2
+        link.close()
+    finally:
+        answering.join(5)
+        os.close(master)
+        os.close(slave)
 
 
 def test_xobo_monitor_command_serves_the_mirror_page(board_tty, tmp_path):

@@ -11,12 +11,14 @@ from xobo_host.cli import main
 from xobo_host.gamesdb import GamesDB, GamesDBError, Recorder
 from xobo_host.sim.monitor import MonitorBackend
 
+from .linkfake import ScriptedLink
+
 GOOD = ("........./........./........./........./....1..../........./........./"
         "........./......... ew 35 0 0")
 RECORD = ['ok [Variant "xobo"]', 'ok [First "NS"]', 'ok [Result "*"]', "ok 1. e5", "ok end"]
 
 
-class ScriptedBoard:
+class ScriptedBoard(ScriptedLink):
     """A link whose 'position' and 'record' replies come from queues (the last one repeats)."""
 
     def __init__(self, positions, records):

@@ -69,7 +69,8 @@ class SerialLink:
 
         self.port = port  # a pyserial Serial
         self.on_event = on_event
-        self.replies = queue.Queue()
+        self.replies = queue.Queue()  # (line, events read before it)
+        self.events_read = 0  # event lines read so far (written by the reader thread only)
         self.cmd_lock = threading.Lock()
         self.closed = False
         self.error = ""
@@ -94,10 +95,11 @@ class SerialLink:
         if not line:
             return
         if line.startswith("event "):
+            self.events_read += 1
             if self.on_event:
                 self.on_event(line)
         elif line.startswith("ok") or line.startswith("error"):
-            self.replies.put(line)
+            self.replies.put((line, self.events_read))
         # anything else (a boot banner, a traceback) is not for us
 
     def _lost(self, exc):
@@ -105,10 +107,16 @@ class SerialLink:
         if not self.closed:
             self.error = "serial line lost: %s" % (exc or "the port closed")
             self.closed = True
-            self.replies.put(None)
+            self.replies.put((None, self.events_read))
 
     def command(self, line, timeout=3.0):
         """Send one command line; returns its reply lines (``ok end`` included)."""
+        return self.command_in_order(line, timeout)[0]
+
+    def command_in_order(self, line, timeout=3.0):
+        """``command``, and how many event lines the board sent before its reply ended: the
+        serial line keeps the board's order, so an event counted here happened before the
+        reply was written (an event a thread sees later may have come after it)."""
         name = line.split(None, 1)[0].lower() if line.strip() else ""
         multi = name in MULTI_LINE
         script = name.startswith("!")  # unix-port script lines: 'ok ...' lines, then 'ok'
@@ -126,19 +134,19 @@ class SerialLink:
                 if left <= 0:
                     raise LinkError("the board did not answer %r within %.1f s" % (line, timeout))
                 try:
-                    reply = self.replies.get(timeout=left)
+                    reply, events_before = self.replies.get(timeout=left)
                 except queue.Empty:
                     continue
                 if reply is None:
                     raise LinkError(self.error or "the serial line is closed")
                 out.append(reply)
                 if reply.startswith("error"):
-                    return out
+                    return out, events_before
                 if script:
                     if reply == "ok":
-                        return out
+                        return out, events_before
                 elif not multi or reply == "ok end":
-                    return out
+                    return out, events_before
 
     def close(self):
         self.closed = True
@@ -318,7 +326,9 @@ class MonitorBackend(PageFeed):
         with self.lock:
             self._add_event(line, kind)
             if self.recorder is not None and len(words) > 1 and words[1] in ("new", "load"):
-                self.recorder.mark_new_game()
+                # (this event's number on the line: a record that a poll read before it is
+                # the old game's, however late the poll hands it to the recorder)
+                self.recorder.mark_new_game(at_event=self.link.events_read)
         if not line.startswith("event switch"):
             self._wake.set()  # read the position and the record again
         self._bump()
@@ -339,7 +349,7 @@ class MonitorBackend(PageFeed):
         if not pos_reply or not pos_reply[0].startswith("ok "):
             raise LinkError("position: %s" % " ".join(pos_reply))
         position = pos_reply[0][3:].strip()
-        record_reply = self.link.command("record")
+        record_reply, events_before = self.link.command_in_order("record")
         record = "" if record_reply[0].startswith("error") else _record_text(
             _strip_ok(record_reply))
         leds = self._leds()
@@ -354,13 +364,13 @@ class MonitorBackend(PageFeed):
         if changed:
             self._bump()
         if self.recorder is not None:
-            self._record(game, record)
+            self._record(game, record, events_before)
 
-    def _record(self, game, record):
+    def _record(self, game, record, events_before=None):
         if self.recording or not record:
             return
         try:
-            game_id = self.recorder.observe(record, game)
+            game_id = self.recorder.observe(record, game, events_seen=events_before)
         except GameRecordError as exc:
             self._set_error("the board's record cannot be read: %s" % exc)
             return
