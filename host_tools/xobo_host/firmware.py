@@ -98,6 +98,12 @@ def build(tree, board="pico_gpio", out_dir=OUT_DIR, jobs=2, echo=print, run=subp
     # CMAKE_ARGS goes in the environment: ports/rp2/Makefile appends the board's own
     # (-DMICROPY_BOARD_DIR=...) to it, which a CMAKE_ARGS on make's command line would replace
     env = dict(os.environ)
+    # `make firmware CMAKE_ARGS=...`: our make hands its command line's variables down in
+    # MAKEFLAGS, where the port's make would take CMAKE_ARGS as a command-line override and
+    # lose the board's own -DMICROPY_BOARD_DIR (a stock image, refused below): the outer
+    # make's flags are not the port's (its value reaches us in the environment all the same)
+    for name in ("MAKEFLAGS", "MFLAGS", "MAKEOVERRIDES", "MAKELEVEL"):
+        env.pop(name, None)
     env["CMAKE_ARGS"] = " ".join(filter(None, [os.environ.get("CMAKE_ARGS", ""),
                                                "-DXOBO_GEN_DIR=%s" % gen_dir]))
     cmd = ["make", "-C", str(tree / "ports" / "rp2"), "-j%d" % jobs,

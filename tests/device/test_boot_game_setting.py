@@ -75,3 +75,38 @@ def test_a_boot_that_runs_out_of_memory_boots_again_with_a_new_game_and_says_so(
     assert "ok ........./........./........./........./........./........./........./" \
         "........./......... ns 36 0 0" in lines, lines  # the start: a new game, playable
     assert "error nothing to undo: this is the start of the game" in lines, lines
+
+
+_SOFT_RESET = """
+import fakehw
+machine, _ = fakehw.install()
+
+
+def soft_reset():  # machine.soft_reset: here the process ends, and the test boots again
+    print("-- soft reset --")
+    raise SystemExit
+
+
+machine.soft_reset = soft_reset
+exec(open("main.py").read(), {})
+"""
+
+
+def test_a_game_switch_on_a_stock_firmware_restarts_the_board_into_the_game(tmp_path):
+    # the board's code is the flash's .mpy files (it lives in the heap): a switch restarts
+    # the board once the reply is out, and the boot plays the new game from a clean heap
+    out = tmp_path / "flash"
+    deploy.build(deploy.find_board("pico_gpio"), out, march="x64")
+    (out / "run_main.py").write_text(_SOFT_RESET)
+    proc = _boot(out, ["set game x", "position"])
+    text = proc.stdout + proc.stderr
+    assert "Traceback" not in text, text
+    lines = proc.stdout.splitlines()
+    assert lines[-2:] == ["ok game x (the board restarts to load it)", "-- soft reset --"], \
+        lines  # (nothing read after the switch: it is for the board after its restart)
+    assert Settings(Flash(str(out))).load()["game"] == "x"
+    proc = _boot(out, ["settings", "position"])
+    text = proc.stdout + proc.stderr
+    assert proc.returncode == 0 and "Traceback" not in text, text
+    lines = proc.stdout.splitlines()
+    assert "ok game x" in lines and lines[-1].startswith("ok "), lines

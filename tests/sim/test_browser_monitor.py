@@ -7,9 +7,9 @@ import pytest
 
 from xobo import games
 from xobo_host.sim.monitor import MonitorBackend
+from xobo_host.sim.server import SimServer
 
 from .linkfake import ScriptedLink
-from xobo_host.sim.server import SimServer
 
 pytestmark = pytest.mark.browser
 

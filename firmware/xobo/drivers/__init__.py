@@ -104,7 +104,7 @@ class Drivers:
     """The set of drivers the app uses; built by ``make_drivers`` or ``make_virtual_drivers``."""
 
     def __init__(self, boarddef=None, matrix=None, debouncer=None, leds=None, buttons=None,
-                 clock=None, watchdog=None, flash=None):
+                 clock=None, watchdog=None, flash=None, restart=None):
         self.boarddef = boarddef
         self.matrix = matrix
         self.debouncer = debouncer
@@ -113,3 +113,4 @@ class Drivers:
         self.clock = clock
         self.watchdog = watchdog
         self.flash = flash
+        self.restart = restart  # restarts the interpreter (``watchdog.soft_reset``), or None

@@ -386,6 +386,7 @@ def make_drivers(bd, watchdog_ms=8000, stable_ms=None, flash_root=""):
     from xobo.drivers.clock import Clock
     from xobo.drivers.debounce import Debouncer
     from xobo.drivers.flash import Flash
+    from xobo.drivers.watchdog import soft_reset
 
     m = (bd.rows, bd.cols, bd.cell_of_key, bd.row_active, bd.col_pull, bd.settle_us)
     if bd.scanner == "shift595":  # the 15x15 board (micropython-rp2 only)
@@ -421,4 +422,5 @@ def make_drivers(bd, watchdog_ms=8000, stable_ms=None, flash_root=""):
         clock=Clock(),
         watchdog=make_watchdog(bd, watchdog_ms),
         flash=Flash(flash_root),
+        restart=soft_reset() if bd.platform == "micropython-rp2" else None,
     )

@@ -52,6 +52,11 @@ class Debouncer(EventQueue):
         self._head = 0
         self._count = 0
 
+    def settling(self):
+        """True while a cell's reading differs from its debounced state (a change that has
+        not yet lasted ``stable_ms``). Allocates nothing (one memcmp)."""
+        return self._cand != self.stable
+
     def update(self, raw, now_ms):
         """Feed one scan; returns how many cells changed their stable state in this call."""
         cand = self._cand

@@ -279,6 +279,16 @@ def set_game(app, name, now):
         raise XoboError("%s is not installed completely on this board (%s)" % (name, exc)) \
             from None
     app.cancel_pending(now)
+    if app.switches_by_restart():
+        # the setting first, then a restart into it (once the reply is written): the boot
+        # resumes the game's saved game or starts one, and says so (``event boot``); a game
+        # that cannot boot there falls back to XoBo with a note, as any saved setting does
+        app.stored["game"] = name
+        app.settings["game"] = name  # (the reply names it; nothing else runs before the restart)
+        app.save_settings()
+        app.restart_requested = True
+        app.emit((E.SETTING, "game", name))
+        return "the board restarts to load it"
     # what the game that was playing needs to come back as it was (its position is kept:
     # the rest is made again from it)
     old = (app.settings["game"], app.pos, app.params, app.first, app.start, app.saved,

@@ -526,9 +526,28 @@ class GameRound:
             self.add("switch", "set game %s: %s" % (self.name, line or "no reply in 10 s"),
                      target_text(self.t.switch_ms), False)
             return
-        ms = (t - t0) / 1e6
-        self.add("switch", "set game: %r after %.0f ms" % (line, ms),
-                 target_text(self.t.switch_ms), meets(ms, self.t.switch_ms))
+        if "restarts" in line:
+            # a stock firmware switches by restarting into the game (App.switches_by_restart):
+            # the switch lasts until the board answers again
+            reply, t = line, None
+            for _ in range(40):
+                t_ask = h.send("version")
+                t, line = h.run(500, until=["ok xobo-board", "xobo:"])
+                if line is not None:
+                    break
+            if not (line and line.startswith("ok xobo-board")):
+                self.add("switch", "set game %s: %r, then %s" % (
+                    self.name, reply, line or "no reply to version in 20 s"),
+                    target_text(self.t.switch_ms), False)
+                return
+            ms = (t - t0) / 1e6
+            self.add("switch", "set game: %r, restarted: version answered after %.0f ms (%.0f"
+                     " ms after it was sent)" % (reply, ms, (t - t_ask) / 1e6),
+                     target_text(self.t.switch_ms), meets(ms, self.t.switch_ms))
+        else:
+            ms = (t - t0) / 1e6
+            self.add("switch", "set game: %r after %.0f ms" % (line, ms),
+                     target_text(self.t.switch_ms), meets(ms, self.t.switch_ms))
         self.ask_new()
         self.set_cells(self.occupied(self.start))
         self.heap("heap-switch", "after the switch", self.t.heap)
