@@ -154,3 +154,30 @@ def test_a_game_without_a_record_notation_is_mirrored_not_recorded(tmp_path, mon
     finally:
         backend.stop()
         db.close()
+
+
+class RestartingBoard(ScriptedBoard):
+    """A board that forgets 'follow on' when it restarts (a game switch on a stock firmware,
+    its watchdog)."""
+
+    def __init__(self, positions, records):
+        ScriptedBoard.__init__(self, positions, records)
+        self.following = False
+
+    def command(self, line, timeout=3.0):
+        if line == "follow on":
+            self.following = True
+        return ScriptedBoard.command(self, line, timeout)
+
+
+def test_the_monitor_follows_a_board_again_after_the_board_restarted(tmp_path):
+    link = RestartingBoard([GOOD], RECORD)
+    mon = MonitorBackend(link)
+    mon.start()
+    try:
+        assert link.following
+        link.following = False  # the board restarted
+        mon.refresh()
+        assert link.following
+    finally:
+        mon.stop()

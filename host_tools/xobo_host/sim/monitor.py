@@ -343,6 +343,9 @@ class MonitorBackend(PageFeed):
     def refresh(self):
         """Ask the board for its settings, position, record (and LEDs if it can tell); update
         the database."""
+        # events again, each time: a board that restarted (a game switch on a stock firmware,
+        # its watchdog) has forgotten that it was followed
+        self.link.command("follow on")
         settings = self._settings()
         game = settings.pop("game", None) or games.GAMES[0]  # a board that does not say: its
         pos_reply = self.link.command("position")  # first game, the one it starts with
