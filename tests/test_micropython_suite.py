@@ -25,7 +25,10 @@ DUAL = _dual_modules()
 
 @pytest.mark.parametrize("module", DUAL)
 def test_module_passes_under_micropython(module):
-    proc = run_micropython([str(TESTS / "upy" / "runner.py"), module], heapsize="4M")
+    # (the timeout only turns a hang into a failure: the conformance module takes 2 min of
+    # CPU, and a loaded 2-core machine stretches that past the default 10 min)
+    proc = run_micropython([str(TESTS / "upy" / "runner.py"), module], heapsize="4M",
+                           timeout=1800)
     out = proc.stdout + proc.stderr
     assert proc.returncode == 0, "under MicroPython:\n" + out[-6000:]
     assert " 0 failed" in out and "upy: 0 passed" not in out, out[-3000:]

@@ -331,6 +331,42 @@ def _footprints(game, rules, settings, pos, where):
             seen.setdefault(key, []).append((m, touch, button))
 
 
+_INFERENCES = {}  # (cells, footprint max, max moves) -> two inferences, made once
+
+
+def _bulk_footprints(game, rules, settings, pos, where):
+    # a game that lists its footprints itself (``footprints(moves, n, inf)``, docs/games.md)
+    # fills the inference's tables exactly as the move-by-move listing does
+    if not hasattr(pos, "footprints") or pos.ply % 3:  # (every third ply: the check is slow)
+        return
+    from xobo.runtime.inference import Inference
+
+    key = (pos.n_cells, rules.FOOTPRINT_MAX, rules.MAX_MOVES)
+    if key not in _INFERENCES:
+        _INFERENCES[key] = [Inference(*key, capacity=rules.MAX_MOVES) for _ in (0, 1)]
+    bulk, one = _INFERENCES[key]
+    bulk.use(pos.n_cells)
+    one.use(pos.n_cells)
+    bulk.set_position(pos)
+    n = pos.legal_moves(one.moves)
+    del one.buttons[:]
+    one.footprint_moves(pos, 0, n)
+    assert bulk.n_moves == n, where
+    fp = rules.FOOTPRINT_MAX
+    for i in range(n):
+        t = pos.move_text(one.moves[i])
+        got = (bulk.n_l[i], bulk.n_a[i], bulk.touch_of[i],
+               bulk.buttons[bulk.btn_of[i] - 1] if bulk.btn_of[i] else "",
+               sorted(bulk.fp_l[i * fp + k] for k in range(bulk.n_l[i])),
+               sorted(bulk.fp_a[i * fp + k] for k in range(bulk.n_a[i])))
+        want = (one.n_l[i], one.n_a[i], one.touch_of[i],
+                one.buttons[one.btn_of[i] - 1] if one.btn_of[i] else "",
+                sorted(one.fp_l[i * fp + k] for k in range(one.n_l[i])),
+                sorted(one.fp_a[i * fp + k] for k in range(one.n_a[i])))
+        assert got == want, "%s: %s: bulk %r, one by one %r" % (where, t, got, want)
+    assert list(bulk.liftable) == list(one.liftable), where
+
+
 def _results(game, rules, settings, pos, where):
     r = pos.returns()
     assert len(r) == pos.n_players, "%s: returns %r" % (where, r)
@@ -408,6 +444,8 @@ _CHECKS = (
     ("package_functions_give_the_same_module_every_call", _per_game, _check_package_functions),
     ("random_games_keep_clone_undo_and_notation_round_trips", _per_ply, _round_trips),
     ("random_games_footprints_match_apply_and_occupancy", _per_ply, _footprints),
+    ("random_games_bulk_footprints_equal_the_move_by_move_listing", _per_ply,
+     _bulk_footprints),
     ("random_games_returns_winner_and_end_agree", _per_ply, _results),
     ("random_games_legal_moves_allocate_nothing_under_heap_lock", _per_ply, _no_allocation),
     ("computer_random_level_chooses_legal_moves", _per_game, _check_computer_random_level),

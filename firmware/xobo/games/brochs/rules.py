@@ -55,7 +55,7 @@ Usage::
 
 import array
 
-from xobo.compat import const, micropython, ptr8
+from xobo.compat import const, micropython, ptr8, ptr16
 from xobo.errors import MoveError, PositionError
 from xobo.gamekit import PAGE_MASK, PAGE_SHIFT, GamePosition, History
 from xobo.numbers import parse_uint
@@ -339,6 +339,50 @@ def _enemy_next_to(cells, c: int, white: bool) -> bool:
             elif k == int(WHITE):
                 return True
     return False
+
+
+@micropython.viper
+def _plain_drop_footprints(cells, moves, n: int, fp: int, fa, n_l, n_a, touch_of,
+                           btn_of) -> int:
+    """The footprints of the legal moves ``moves[:n]`` that are drops next to no White man
+    (as most are: they capture nothing, ``_enemy_next_to``): nothing lifted, their cell
+    added, no touch cell, the master drop's button 1 ("master"); the inference's buffers
+    (``Inference.footprint_moves``). Every other move gets ``n_l[i] = 255``, for the caller
+    to list. Returns the number of master drops. Native code: after every move the board
+    lists the footprints of ~400 drops (128 ms in Python on the emulated Pico)."""
+    b = ptr8(cells)
+    mv = ptr16(moves)
+    nb = ptr8(NEIGHBOUR)
+    added = ptr8(fa)
+    lifts = ptr8(n_l)
+    adds = ptr8(n_a)
+    touch = ptr8(touch_of)
+    button = ptr8(btn_of)
+    masters = 0
+    for i in range(n):
+        m = int(mv[i])
+        plain = 0
+        c = m & 255
+        if m >= int(DROP) and m < int(REMOTE):
+            plain = 1
+            base = c * 8
+            for d in range(8):
+                e = int(nb[base + d])
+                if e != 255 and int(b[e]) == int(WHITE):
+                    plain = 0
+        if plain:
+            added[i * fp] = c
+            lifts[i] = 0
+            adds[i] = 1
+            touch[i] = 0
+            if m >= int(MDROP):
+                button[i] = 1
+                masters += 1
+            else:
+                button[i] = 0
+        else:
+            lifts[i] = 255
+    return masters
 
 
 class Position(GamePosition):
@@ -1166,6 +1210,17 @@ class Position(GamePosition):
             lifted[i] = cap[i]
         added[0] = m & 255
         return n, 1
+
+    def footprints(self, moves, n, inf):
+        """Every legal move's footprint into the inference's buffers (docs/games.md): the
+        drops that capture nothing in native code, the others one by one."""
+        if _plain_drop_footprints(self.cells, moves, n, inf.fp, inf.fp_a, inf.n_l, inf.n_a,
+                                  inf.touch_of, inf.btn_of):
+            inf.buttons.append("master")  # (button 1 of the master drops above)
+        n_l = inf.n_l
+        for i in range(n):
+            if n_l[i] == 255:
+                inf.footprint_moves(self, i, i + 1)
 
     def button_of(self, m):
         """The button that picks m among moves of one footprint (docs/games.md): the master
