@@ -110,21 +110,33 @@ def test_the_floor_page_marks_the_paint_of_every_update_it_draws(browser, floor_
         page.close()
 
 
-# The pixels of a table's miniature (its canvas, in device pixels) and the box of one of its
-# cells, as the page's miniature drawing places it; the canvases drawn, counted by wrapping
-# the browser's own clearRect (each drawing of a miniature starts by clearing its canvas).
+# The pixels of a table's miniature (its canvas, in device pixels, copied onto a canvas of
+# the test's own) and the box of one of its cells, as the page's miniature drawing places it;
+# the miniatures drawn, counted by wrapping the browser's own calls that put a drawing on a
+# canvas of the page (a picture handed to it whole, or a drawing that starts by clearing it).
 COUNT_DRAWINGS = """window.drawings = new Map();
+    function drawn(canvas) {
+      const card = canvas.closest && canvas.closest("[data-table]");
+      if (card) drawings.set(card.dataset.table, (drawings.get(card.dataset.table) || 0) + 1);
+    }
+    const transfer = ImageBitmapRenderingContext.prototype.transferFromImageBitmap;
+    ImageBitmapRenderingContext.prototype.transferFromImageBitmap = function (bitmap) {
+      drawn(this.canvas);
+      return transfer.call(this, bitmap);
+    };
     const clear = CanvasRenderingContext2D.prototype.clearRect;
     CanvasRenderingContext2D.prototype.clearRect = function (...args) {
-      const key = this.canvas.closest && this.canvas.closest("[data-table]");
-      if (key) drawings.set(key.dataset.table, (drawings.get(key.dataset.table) || 0) + 1);
+      drawn(this.canvas);
       return clear.apply(this, args);
     };"""
 CELL_PIXELS = """([table, x0, y0, x1, y1]) => {
     const canvas = document.querySelector('[data-table="' + table + '"] canvas');
+    const copy = new OffscreenCanvas(canvas.width, canvas.height);
+    const ctx = copy.getContext("2d");
+    ctx.drawImage(canvas, 0, 0);
     const k = canvas.width / canvas.getBoundingClientRect().width;
     const box = [x0, y0, x1 - x0, y1 - y0].map((v) => Math.round(v * k));
-    return Array.from(canvas.getContext("2d").getImageData(...box).data);
+    return Array.from(ctx.getImageData(...box).data);
 }"""
 
 

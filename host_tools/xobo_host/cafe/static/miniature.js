@@ -15,7 +15,7 @@
  *   XoboMiniature.boxOf(canvasEl, "e5") // the same, from the canvas (tests, tools)
  *
  * draw() also writes on the canvas what it drew, for tests and tools (never read back by
- * the page): data-pieces ("e5:1 d4:2", board cells with their count of pieces),
+ * the page; its pixels: drawImage(canvasEl) on a canvas of one's own): data-pieces ("e5:1 d4:2", board cells with their count of pieces),
  * data-lit ("e5:ff8800 ...", the cells' LEDs, the firmware's colours), data-edges
  * ("N:0000ff ...", the edge LEDs lit). Plain JS, no build step. */
 "use strict";
@@ -226,7 +226,15 @@ window.XoboMiniature = (function () {
   const views = new WeakMap();  // canvas -> its miniature
 
   function create(canvas, width) {
-    const ctx = canvas.getContext("2d");
+    /* Drawn off the page and handed to the canvas whole (an OffscreenCanvas, its picture
+     * transferred to the canvas's "bitmaprenderer"): Chromium makes a new picture of every
+     * 2D canvas on the page at every frame, drawn or not (32 of them at each of a busy
+     * floor's frames), and of a bitmap renderer's only when it is given one. A browser
+     * without them draws on the canvas itself. */
+    const offscreen = typeof OffscreenCanvas === "function" ? new OffscreenCanvas(1, 1) : null;
+    const shown = offscreen ? canvas.getContext("bitmaprenderer") : null;
+    const target = shown ? offscreen : canvas;
+    const ctx = target.getContext("2d");
     let lay = null, geo = null, backgroundKey = "", background = null, scale = 1;
 
     /* the canvas sized for the layout: `width` CSS pixels wide (given, never read from the
@@ -239,8 +247,8 @@ window.XoboMiniature = (function () {
         lay = next;
         scale = dpr;
         geo = geometry(lay, width);
-        canvas.width = Math.round(geo.width * dpr);
-        canvas.height = Math.round(geo.height * dpr);
+        canvas.width = target.width = Math.round(geo.width * dpr);
+        canvas.height = target.height = Math.round(geo.height * dpr);
         canvas.style.width = geo.width + "px";
         canvas.style.height = geo.height.toFixed(2) + "px";
         canvas.dataset.shape = lay.shape;
@@ -252,7 +260,8 @@ window.XoboMiniature = (function () {
       const key = lay.key + "|" + JSON.stringify(draw.marks || {}) + JSON.stringify(draw.quadrant || {});
       if (key === backgroundKey) return background;
       backgroundKey = key;
-      background = document.createElement("canvas");
+      background = offscreen ? new OffscreenCanvas(canvas.width, canvas.height)
+        : document.createElement("canvas");
       background.width = canvas.width; background.height = canvas.height;
       const bg = background.getContext("2d");
       bg.setTransform(scale, 0, 0, scale, 0, 0);
@@ -308,6 +317,7 @@ window.XoboMiniature = (function () {
           ctx.fillStyle = "#" + drawn; ctx.fill();
         }
       }
+      if (shown) shown.transferFromImageBitmap(offscreen.transferToImageBitmap());
       const said = (list) => list.join(" ");
       canvas.dataset.pieces = said(out.pieces.map((p) => p.name + ":" + p.n));
       canvas.dataset.lit = said(out.lit);
