@@ -106,11 +106,21 @@ window.XoboCafe = (function () {
 
     /* A table's miniature drawn from its latest state, and what it says to those who cannot
      * see it (the canvas's aria-label: the table, the game, whose turn or the result, and
-     * the pieces on the board, in the game's notation). */
+     * the pieces on the board, in the game's notation). False when its board could not be
+     * drawn (the canvas keeps what it showed, and its label says so). */
     function drawMiniature(c) {
       const t = c.t;
-      if (!(t.board && t.board.cells)) return;
-      const drawn = c.mini.draw(t.board);
+      if (!(t.board && t.board.cells)) return true;  // nothing known to draw yet
+      let drawn = null;
+      try {
+        drawn = c.mini.draw(t.board);
+      } catch (e) {
+        console.error("the miniature of " + t.key + " could not be drawn", e);
+      }
+      if (!drawn) {
+        c.canvas.setAttribute("aria-label", t.key + ": its board cannot be drawn");
+        return false;
+      }
       c.canvas.dataset.ply = String(t.ply);
       const where = drawn.pieces.map((p) => p.gameName + (p.own ? " " + p.own.join("+")
         : p.n > 1 ? " (" + p.n + ")" : ""));
@@ -121,6 +131,7 @@ window.XoboCafe = (function () {
         (t.title || t.game || "no game") + ", " + (turnText(t) || "no game running") + "; " +
         pieces + (t.online ? "" : " (offline: the board as last seen)");
       if (c.canvas.getAttribute("aria-label") !== label) c.canvas.setAttribute("aria-label", label);
+      return true;
     }
 
     function place(keys) {
@@ -164,9 +175,10 @@ window.XoboCafe = (function () {
      * The paint mark: once the frame that drew them has been painted (the animation
      * frame's callback runs before its rendering; a message posted from it runs after),
      * the page says so: body[data-painted] is the last version drawn, and an
-     * "xobo:painted" event gives the tables of the messages drawn (each with its ply) and
-     * the wall-clock time (a benchmark measures a board's move to the screen with it,
-     * docs/cafe.md). The page keeps nothing of it. */
+     * "xobo:painted" event gives the tables of the messages drawn (each with its ply; a
+     * table whose board could not be drawn is not among them) and the wall-clock time (a
+     * benchmark measures a board's move to the screen with it, docs/cafe.md). The page
+     * keeps nothing of it. */
     const dirty = new Set();  // cards whose miniature waits for the next frame
     const received = [];      // the messages whose tables that frame draws
     let frameAsked = false;
@@ -174,24 +186,41 @@ window.XoboCafe = (function () {
     const painting = [];      // per frame drawn: its messages, until painted
     afterPaint.port1.onmessage = () => {
       const at = performance.timeOrigin + performance.now();
-      const batch = painting.shift();
+      const { batch, failed } = painting.shift();
       const version = batch[batch.length - 1].version;
       document.body.dataset.painted = String(version);
       const tables = [];
-      for (const m of batch) for (const t of m.tables) tables.push({ key: t.key, ply: t.ply });
+      for (const m of batch) {
+        for (const t of m.tables) if (!failed.has(t.key)) tables.push({ key: t.key, ply: t.ply });
+      }
       document.dispatchEvent(new CustomEvent("xobo:painted", { detail: { at, version, tables } }));
     };
     function drawDirty() {
       frameAsked = false;
-      for (const c of dirty) if (cards.get(c.t.key) === c) drawMiniature(c);
+      const failed = new Set();
+      for (const c of dirty) {
+        if (cards.get(c.t.key) === c && !drawMiniature(c)) failed.add(c.t.key);
+      }
       dirty.clear();
-      painting.push(received.splice(0));
+      if (!received.length) return;  // drawn again for the screen (its pixel ratio), no message
+      painting.push({ batch: received.splice(0), failed });
       afterPaint.port2.postMessage(null);
+    }
+    function askFrame() {
+      if (!frameAsked) { frameAsked = true; requestAnimationFrame(drawDirty); }
     }
     function markPaint(m) {
       received.push(m);
-      if (!frameAsked) { frameAsked = true; requestAnimationFrame(drawDirty); }
+      askFrame();
     }
+    // moved to a screen of another pixel ratio (or zoomed): every miniature drawn again, sharp
+    let pixelRatio = window.devicePixelRatio;
+    window.addEventListener("resize", () => {
+      if (window.devicePixelRatio === pixelRatio) return;
+      pixelRatio = window.devicePixelRatio;
+      for (const c of cards.values()) dirty.add(c);
+      askFrame();
+    });
 
     follow((m) => {
       for (const t of m.tables) update(t);

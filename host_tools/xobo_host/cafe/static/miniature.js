@@ -89,6 +89,13 @@ window.XoboMiniature = (function () {
     };
   }
 
+  /* A board that has cells named as the boards name them (a-z, 1-26) and a game's area on
+   * it: what can be drawn. */
+  function drawable(lay) {
+    const size = (n) => Number.isInteger(n) && n >= 1 && n <= LETTERS.length;
+    return size(lay.w) && size(lay.h) && lay.area.length <= lay.w * lay.h;
+  }
+
   /* A cell's outline: a rounded square, or X's pointy-top hexagon. */
   function cellPath(ctx, g) {
     ctx.beginPath();
@@ -242,6 +249,8 @@ window.XoboMiniature = (function () {
      * board's proportions, in device pixels for a sharp drawing */
     function ready(s) {
       const next = B.layoutOf(s);
+      // a board the page cannot draw (another café's floor can say anything): not drawn
+      if (!drawable(next)) return false;
       const dpr = window.devicePixelRatio || 1;
       if (!lay || next.key !== lay.key || scale !== dpr) {
         lay = next;
@@ -254,6 +263,7 @@ window.XoboMiniature = (function () {
         canvas.dataset.shape = lay.shape;
         backgroundKey = "";
       }
+      return true;
     }
 
     function drawnBackground(draw) {
@@ -269,9 +279,10 @@ window.XoboMiniature = (function () {
       return background;
     }
 
-    /* The board of snapshot `s` drawn now; what was drawn ({pieces, lit, edges}). */
+    /* The board of snapshot `s` drawn now; what was drawn ({pieces, lit, edges}), or null
+     * for a board that cannot be drawn (the canvas keeps what it showed). */
     function draw(s) {
-      ready(s);
+      if (!ready(s)) return null;
       const counts = s.counts || [], leds = s.cells || [], edges = s.edges || {};
       const drawing = s.draw || {};
       const pieces = drawing.pieces || {}, kinds = drawing.kinds || {};
