@@ -63,7 +63,7 @@ window.XoboCafe = (function () {
       for (const a of document.querySelectorAll("header .button")) a.hidden = true;
     }
     const template = role("table-card");
-    const cards = new Map();  // key -> { el, mini, canvas, t }
+    const cards = new Map();  // key -> { el, mini, canvas, t, board: what it drew, drawn }
     const MINIATURE_WIDTH = 204;  // CSS pixels (cafe.css's .mini-board)
 
     function card(t) {
@@ -71,7 +71,8 @@ window.XoboCafe = (function () {
       if (!c) {
         const el = template.content.firstElementChild.cloneNode(true);
         const canvas = $("canvas", el);
-        c = { el, canvas, mini: XoboMiniature.create(canvas, MINIATURE_WIDTH), t };
+        c = { el, canvas, mini: XoboMiniature.create(canvas, MINIATURE_WIDTH), t, board: "",
+          drawn: null };
         cards.set(t.key, c);
       }
       return c;
@@ -111,11 +112,18 @@ window.XoboCafe = (function () {
     function drawMiniature(c) {
       const t = c.t;
       if (!(t.board && t.board.cells)) return true;  // nothing known to draw yet
-      let drawn = null;
-      try {
-        drawn = c.mini.draw(t.board);
-      } catch (e) {
-        console.error("the miniature of " + t.key + " could not be drawn", e);
+      // a table is sent again for what is not its board too (a cube lifted and put back, its
+      // health, its record): the same board on the same screen is not drawn again
+      const board = JSON.stringify(t.board) + "@" + window.devicePixelRatio;
+      let drawn = board === c.board ? c.drawn : null;
+      if (!drawn) {
+        try {
+          drawn = c.mini.draw(t.board);
+        } catch (e) {
+          console.error("the miniature of " + t.key + " could not be drawn", e);
+        }
+        c.board = drawn ? board : "";
+        c.drawn = drawn;
       }
       if (!drawn) {
         c.canvas.setAttribute("aria-label", t.key + ": its board cannot be drawn");
