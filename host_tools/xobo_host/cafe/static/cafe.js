@@ -1,8 +1,9 @@
 /* The café's pages: the floor (every table's board in miniature, live) and a table's view
  * (its board large, its record, the staff's controls). A table's view draws its board with
  * board.js, the simulator's drawing; the floor draws each table's miniature on a canvas
- * (miniature.js, from the same snapshot and board.js's layout). State comes from /api/events (server-sent events: a "floor" message
- * with every table, then "tables" messages with the tables that changed). Plain JS. */
+ * (miniature.js, from the same snapshot and board.js's layout). State comes from
+ * /api/events (server-sent events: a "floor" message with every table, then "tables"
+ * messages with the tables that changed). Plain JS. */
 "use strict";
 
 window.XoboCafe = (function () {
