@@ -7,7 +7,8 @@
  *
  * Why a canvas: a floor of 32 tables drawn as the simulator's DOM (a dozen elements a cell)
  * made every frame restyle ~1,800 elements; a canvas is one element a table, and a move
- * redraws its table's canvas only (docs/cafe.md, "The latency to the painting").
+ * redraws its table's canvas only (docs/cafe.md, "The latency to the painting"). The
+ * table's own view still draws the simulator's DOM board, as large as the simulator's.
  *
  *   const mini = XoboMiniature.create(canvasEl, 204);  // its width, CSS pixels
  *   const drawn = mini.draw(snapshot);  // now: call it from an animation frame
@@ -15,9 +16,10 @@
  *   XoboMiniature.boxOf(canvasEl, "e5") // the same, from the canvas (tests, tools)
  *
  * draw() also writes on the canvas what it drew, for tests and tools (never read back by
- * the page; its pixels: drawImage(canvasEl) on a canvas of one's own): data-pieces ("e5:1 d4:2", board cells with their count of pieces),
- * data-lit ("e5:ff8800 ...", the cells' LEDs, the firmware's colours), data-edges
- * ("N:0000ff ...", the edge LEDs lit). Plain JS, no build step. */
+ * the page; its pixels: drawImage(canvasEl) on a canvas of one's own): data-pieces
+ * ("e5:1 d4:2", board cells with their count of pieces), data-lit ("e5:ff8800 ...", the
+ * cells' LEDs, the firmware's colours), data-edges ("N:0000ff ...", the edge LEDs lit).
+ * Plain JS, no build step. */
 "use strict";
 
 window.XoboMiniature = (function () {
