@@ -1,6 +1,7 @@
 """The café's pages in a real browser (Playwright, Debian's chromium): the floor shows every
-table live (a move played at a table appears in its miniature), a board unplugged goes
-offline, and the staff logs in on a table's view and undoes a move."""
+table live (a move played at a table appears in its miniature: its canvas is drawn again,
+the other tables' are not), a board unplugged goes offline, and the staff logs in on a
+table's view and undoes a move."""
 
 import pytest
 
@@ -41,9 +42,12 @@ def test_the_floor_view_follows_every_table_live_in_a_real_browser(browser, floo
         play_move(one, "e5")
         card = '[data-table="terrace-1"][data-ply="1"]'
         page.wait_for_selector(card)
-        # the miniature is the board as it lights it: e5 holds a cube, the edges say who moves
-        assert page.locator(card + ' .cell[data-cell="e5"]').get_attribute("data-count") == "1"
-        page.wait_for_selector(card + " .edge.lit")
+        # the miniature is the board as it lights it (drawn on its canvas, which says what
+        # it drew): e5 holds a cube, the edges say who moves
+        mini = card + ' canvas[data-ply="1"][data-pieces~="e5:1"]'
+        page.wait_for_selector(mini + '[data-edges]:not([data-edges=""])')
+        label = page.locator(mini).get_attribute("aria-label")
+        assert label.startswith("terrace-1: XoBo") and "pieces on e5" in label
         assert "since the last move" in page.locator(card + " .since").inner_text()
         two.unplug()
         page.wait_for_selector('[data-table="terrace-2"][data-health="offline"]')
@@ -102,5 +106,70 @@ def test_the_floor_page_marks_the_paint_of_every_update_it_draws(browser, floor_
             window.paints.find((p) => p[1] === 1)[2], Date.now()]""")
         assert painted <= shown and painted > 0
         assert 0 <= now - drawn_at < 60_000  # the wall clock's milliseconds, as the host's
+    finally:
+        page.close()
+
+
+# The pixels of a table's miniature (its canvas, in device pixels, copied onto a canvas of
+# the test's own) and the box of one of its cells, as the page's miniature drawing places it;
+# the miniatures drawn, counted by wrapping the browser's own calls that put a drawing on a
+# canvas of the page (a picture handed to it whole, or a drawing that starts by clearing it).
+COUNT_DRAWINGS = """window.drawings = new Map();
+    function drawn(canvas) {
+      const card = canvas.closest && canvas.closest("[data-table]");
+      if (card) drawings.set(card.dataset.table, (drawings.get(card.dataset.table) || 0) + 1);
+    }
+    const transfer = ImageBitmapRenderingContext.prototype.transferFromImageBitmap;
+    ImageBitmapRenderingContext.prototype.transferFromImageBitmap = function (bitmap) {
+      drawn(this.canvas);
+      return transfer.call(this, bitmap);
+    };
+    const clear = CanvasRenderingContext2D.prototype.clearRect;
+    CanvasRenderingContext2D.prototype.clearRect = function (...args) {
+      drawn(this.canvas);
+      return clear.apply(this, args);
+    };"""
+CELL_PIXELS = """([table, x0, y0, x1, y1]) => {
+    const canvas = document.querySelector('[data-table="' + table + '"] canvas');
+    const copy = new OffscreenCanvas(canvas.width, canvas.height);
+    const ctx = copy.getContext("2d");
+    ctx.drawImage(canvas, 0, 0);
+    const k = canvas.width / canvas.getBoundingClientRect().width;
+    const box = [x0, y0, x1 - x0, y1 - y0].map((v) => Math.round(v * k));
+    return Array.from(ctx.getImageData(...box).data);
+}"""
+
+
+def bright_pixels(rgba):
+    """How many pixels are as light as a cube's natural wood (the cells are near-black)."""
+    return sum(1 for i in range(0, len(rgba), 4)
+               if rgba[i] > 190 and rgba[i + 1] > 170 and rgba[i + 2] > 140)
+
+
+def test_a_move_at_a_table_redraws_that_tables_miniature_only(browser, floor_server):
+    url, (one, _), floor = floor_server
+    page = browser.new_page()
+    try:
+        page.add_init_script(COUNT_DRAWINGS)
+        page.goto(url)
+        for key in ("terrace-1", "terrace-2"):
+            page.wait_for_selector('[data-table="%s"] canvas[data-ply="0"]' % key)
+        for key in ("terrace-1", "terrace-2"):  # and their LEDs, read after the position
+            page.wait_for_selector('[data-table="%s"] canvas[data-edges]:not([data-edges=""])'
+                                   % key)
+        # e5's cell on terrace-1's canvas, where the miniature drawing puts it
+        box = page.evaluate("""() => XoboMiniature.boxOf(
+            document.querySelector('[data-table="terrace-1"] canvas'), "e5")""")
+        e5 = ["terrace-1", box["x"], box["y"], box["x"] + box["w"], box["y"] + box["h"]]
+        assert bright_pixels(page.evaluate(CELL_PIXELS, e5)) == 0  # an empty cell
+        before = page.evaluate("() => Object.fromEntries(window.drawings)")
+        play_move(one, "e5")
+        page.wait_for_selector('[data-table="terrace-1"] canvas[data-ply="1"]')
+        # the cube is in the pixels of e5's cell
+        assert bright_pixels(page.evaluate(CELL_PIXELS, e5)) > 4
+        after = page.evaluate("() => Object.fromEntries(window.drawings)")
+        assert after["terrace-1"] > before["terrace-1"]
+        # terrace-2, where nothing happened, was not drawn again
+        assert after["terrace-2"] == before["terrace-2"]
     finally:
         page.close()

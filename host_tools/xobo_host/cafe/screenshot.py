@@ -83,7 +83,12 @@ def main(argv=None):
             page.goto(server.url)
             page.wait_for_selector('[data-table="window-1"][data-health="offline"]')
             page.wait_for_selector('[data-table="terrace-2"][data-health="over"]')
-            page.wait_for_selector('[data-table="bar-1"][data-ply="3"] .edge.lit')
+            # bar-1's miniature drawn at its third move, its edges lit for the side to move
+            page.wait_for_selector('[data-table="bar-1"] canvas[data-ply="3"][data-edges]'
+                                   ':not([data-edges=""])')
+            # X's pieces lit in their players' colours (the LEDs are read after the position)
+            page.wait_for_selector('[data-table="terrace-1"] canvas[data-ply="2"][data-lit]'
+                                   ':not([data-lit=""])')
             page.screenshot(path=args.out)
             browser.close()
         _small_png(args.out)

@@ -1,7 +1,9 @@
 /* The café's pages: the floor (every table's board in miniature, live) and a table's view
- * (its board large, its record, the staff's controls). Boards are drawn by board.js, the
- * simulator's drawing. State comes from /api/events (server-sent events: a "floor" message
- * with every table, then "tables" messages with the tables that changed). Plain JS. */
+ * (its board large, its record, the staff's controls). A table's view draws its board with
+ * board.js, the simulator's drawing; the floor draws each table's miniature on a canvas
+ * (miniature.js, from the same snapshot and board.js's layout). State comes from
+ * /api/events (server-sent events: a "floor" message with every table, then "tables"
+ * messages with the tables that changed). Plain JS. */
 "use strict";
 
 window.XoboCafe = (function () {
@@ -62,15 +64,16 @@ window.XoboCafe = (function () {
       for (const a of document.querySelectorAll("header .button")) a.hidden = true;
     }
     const template = role("table-card");
-    const cards = new Map();  // key -> { el, view, t }
+    const cards = new Map();  // key -> { el, mini, canvas, t, board: what it drew, drawn }
+    const MINIATURE_WIDTH = 204;  // CSS pixels (cafe.css's .mini-board)
 
     function card(t) {
       let c = cards.get(t.key);
       if (!c) {
         const el = template.content.firstElementChild.cloneNode(true);
-        const view = XoboBoard.createView($(".frame", el));
-        view.build();
-        c = { el, view, t };
+        const canvas = $("canvas", el);
+        c = { el, canvas, mini: XoboMiniature.create(canvas, MINIATURE_WIDTH), t, board: "",
+          drawn: null };
         cards.set(t.key, c);
       }
       return c;
@@ -100,7 +103,44 @@ window.XoboCafe = (function () {
       setText($(".game", el), t.title || t.game || "");
       setText($(".turn", el), turnText(t));
       setText($(".since", el), t.online ? sinceText(t.last_move_at, t.ply) : "");
-      if (t.board && t.board.cells) c.view.render(t.board);
+      dirty.add(c);  // its miniature is drawn at the next animation frame (drawDirty)
+    }
+
+    /* A table's miniature drawn from its latest state, and what it says to those who cannot
+     * see it (the canvas's aria-label: the table, the game, whose turn or the result, and
+     * the pieces on the board, in the game's notation). False when its board could not be
+     * drawn (the canvas keeps what it showed, and its label says so). */
+    function drawMiniature(c) {
+      const t = c.t;
+      if (!(t.board && t.board.cells)) return true;  // nothing known to draw yet
+      // a table is sent again for what is not its board too (a cube lifted and put back, its
+      // health, its record): the same board on the same screen is not drawn again
+      const board = JSON.stringify(t.board) + "@" + window.devicePixelRatio;
+      let drawn = board === c.board ? c.drawn : null;
+      if (!drawn) {
+        try {
+          drawn = c.mini.draw(t.board);
+        } catch (e) {
+          console.error("the miniature of " + t.key + " could not be drawn", e);
+        }
+        c.board = drawn ? board : "";
+        c.drawn = drawn;
+      }
+      if (!drawn) {
+        c.canvas.setAttribute("aria-label", t.key + ": its board cannot be drawn");
+        return false;
+      }
+      c.canvas.dataset.ply = String(t.ply);
+      const where = drawn.pieces.map((p) => p.gameName + (p.own ? " " + p.own.join("+")
+        : p.n > 1 ? " (" + p.n + ")" : ""));
+      const pieces = !where.length ? "no piece on the board"
+        : "pieces on " + (where.length > 24 ? where.slice(0, 24).join(", ") + " and " +
+          (where.length - 24) + " more cells" : where.join(", "));
+      const label = (t.name === "-" ? "an unnamed table" : t.key) + ": " +
+        (t.title || t.game || "no game") + ", " + (turnText(t) || "no game running") + "; " +
+        pieces + (t.online ? "" : " (offline: the board as last seen)");
+      if (c.canvas.getAttribute("aria-label") !== label) c.canvas.setAttribute("aria-label", label);
+      return true;
     }
 
     function place(keys) {
@@ -137,23 +177,59 @@ window.XoboCafe = (function () {
 
     const remote = other ? null : matchesPanel(() => [...cards.values()].map((c) => c.t));
 
-    /* The paint mark: once the frame that draws an update has been painted (the animation
+    /* The miniatures are drawn once a frame: the messages received since the last frame
+     * leave their tables dirty, and one animation frame draws each of those tables' canvas
+     * once, from its latest state (the other tables are not touched).
+     *
+     * The paint mark: once the frame that drew them has been painted (the animation
      * frame's callback runs before its rendering; a message posted from it runs after),
-     * the page says so: body[data-painted] is the version painted, and an "xobo:painted"
-     * event gives the tables and the wall-clock time (a benchmark measures a board's move
-     * to the screen with it, docs/cafe.md). The page keeps nothing of it. */
+     * the page says so: body[data-painted] is the last version drawn, and an
+     * "xobo:painted" event gives the tables of the messages drawn (each with its ply; a
+     * table whose board could not be drawn is not among them) and the wall-clock time (a
+     * benchmark measures a board's move to the screen with it, docs/cafe.md). The page
+     * keeps nothing of it. */
+    const dirty = new Set();  // cards whose miniature waits for the next frame
+    const received = [];      // the messages whose tables that frame draws
+    let frameAsked = false;
     const afterPaint = new MessageChannel();
-    const painting = [];
+    const painting = [];      // per frame drawn: its messages, until painted
     afterPaint.port1.onmessage = () => {
       const at = performance.timeOrigin + performance.now();
-      const m = painting.shift();
-      document.body.dataset.painted = String(m.version);
-      document.dispatchEvent(new CustomEvent("xobo:painted", { detail: { at,
-        version: m.version, tables: m.tables.map((t) => ({ key: t.key, ply: t.ply })) } }));
+      const { batch, failed } = painting.shift();
+      const version = batch[batch.length - 1].version;
+      document.body.dataset.painted = String(version);
+      const tables = [];
+      for (const m of batch) {
+        for (const t of m.tables) if (!failed.has(t.key)) tables.push({ key: t.key, ply: t.ply });
+      }
+      document.dispatchEvent(new CustomEvent("xobo:painted", { detail: { at, version, tables } }));
     };
-    function markPaint(m) {
-      requestAnimationFrame(() => { painting.push(m); afterPaint.port2.postMessage(null); });
+    function drawDirty() {
+      frameAsked = false;
+      const failed = new Set();
+      for (const c of dirty) {
+        if (cards.get(c.t.key) === c && !drawMiniature(c)) failed.add(c.t.key);
+      }
+      dirty.clear();
+      if (!received.length) return;  // drawn again for the screen (its pixel ratio), no message
+      painting.push({ batch: received.splice(0), failed });
+      afterPaint.port2.postMessage(null);
     }
+    function askFrame() {
+      if (!frameAsked) { frameAsked = true; requestAnimationFrame(drawDirty); }
+    }
+    function markPaint(m) {
+      received.push(m);
+      askFrame();
+    }
+    // moved to a screen of another pixel ratio (or zoomed): every miniature drawn again, sharp
+    let pixelRatio = window.devicePixelRatio;
+    window.addEventListener("resize", () => {
+      if (window.devicePixelRatio === pixelRatio) return;
+      pixelRatio = window.devicePixelRatio;
+      for (const c of cards.values()) dirty.add(c);
+      askFrame();
+    });
 
     follow((m) => {
       for (const t of m.tables) update(t);

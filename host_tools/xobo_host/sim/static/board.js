@@ -8,12 +8,83 @@
  *   view.build();              // the empty board, then
  *   view.render(snapshot);
  *   view.cells[c], view.board.w, view.cellName(c), view.parseCell("e5")
+ *
+ * What a board is, apart from how it is drawn, is shared with the café floor's miniatures
+ * (cafe/static/miniature.js, one canvas a table): XoboBoard.layoutOf(snapshot),
+ * hexGeometry(layout), drawnHex(led), cellIndex("e5", w, h).
  * Plain JS, no build step. */
 "use strict";
 
 window.XoboBoard = (function () {
   const LETTERS = "abcdefghijklmnopqrstuvwxyz";
   const $ = (sel, root) => (root || document).querySelector(sel);
+
+  /* A cell's name ("e5") on a board w cells wide: its index, or -1. */
+  function cellIndex(text, w, h) {
+    const m = /^([a-z])([1-9][0-9]?)$/.exec(String(text).trim().toLowerCase());
+    if (!m) return -1;
+    const f = LETTERS.indexOf(m[1]), r = Number(m[2]) - 1;
+    return f < w && r < h ? r * w + f : -1;
+  }
+
+  /* The board a snapshot describes: its size, the game's area on it, the shape of its
+   * cells, and a key that changes when any of them does (the drawing is built again). */
+  function layoutOf(s) {
+    const st = s.state || {};
+    const b = st.board || {};
+    const n = (s.counts || []).length || 81;
+    const w = b.width || Math.round(Math.sqrt(n)) || 9, h = b.height || Math.round(n / w) || 9;
+    const area = (st.area && st.area.cells) || [];
+    const shape = (s.draw && s.draw.shape) || "square";
+    // where the game's grid sits on the board: its cells are labelled in the game's own
+    // notation (the test game's a1-c3 on the board's d4-f6), as the board's words name them
+    const ox = (st.area && st.area.x) || 0, oy = (st.area && st.area.y) || 0;
+    return { w, h, area, shape, ox, oy, game: st.game || "xobo",
+      key: [w, h, st.game || "", shape, ox, oy, area.join(",")].join("|") };
+  }
+
+  /* X's rhombus (XB2, XB3): the cell (q, r) is a pointy-top hexagon whose neighbours are
+   * (q +- 1, r), (q, r +- 1), (q + 1, r - 1) and (q - 1, r + 1); rank 1 at the bottom, each
+   * rank half a cell further East than the one under it. In hexagon widths: the rhombus is
+   * `units` wide and `tall` high; place(f, r) is the top left of the board cell (f, r)'s
+   * hexagon (its box: 1 wide, 2 * side high). */
+  function hexGeometry(lay) {
+    let q0 = Infinity, r0 = Infinity, q1 = -1, r1 = -1;
+    for (const name of lay.area) {
+      const c = cellIndex(name, lay.w, lay.h);
+      if (c < 0) continue;
+      const q = c % lay.w, r = Math.floor(c / lay.w);
+      q0 = Math.min(q0, q); r0 = Math.min(r0, r); q1 = Math.max(q1, q); r1 = Math.max(r1, r);
+    }
+    const nq = q1 - q0 + 1, nr = r1 - r0 + 1;
+    const units = nq + (nr - 1) / 2;  // the rhombus's width in hexagon widths
+    const side = 1 / Math.sqrt(3);    // a side of a hexagon one unit wide
+    const tall = 1.5 * side * (nr - 1) + 2 * side;  // its height in units
+    return {
+      units, tall, side,
+      place(f, r) {
+        const q = f - q0, rr = r - r0;
+        return { q, r: rr, x: q + rr / 2, y: 1.5 * side * (nr - 1 - rr) };
+      },
+      isFirstFile: (f) => f === q0,
+      isFirstRank: (f, r) => r === r0,
+    };
+  }
+
+  /* An LED is drawn as light, not as paint: a dark colour of the firmware (the low point of
+   * a pulse, a deep blue) would vanish on the near-black board, so the page lifts what it
+   * draws to at least LED_FLOOR of full brightness, keeping the hue and the pattern's swing
+   * (the firmware's colours, dataset.led, are unchanged; dataset.drawn is what is drawn). */
+  const LED_FLOOR = 0.6;
+  function drawnHex(hex) {
+    const v = parseInt(hex || "0", 16);
+    const rgb = [(v >> 16) & 255, (v >> 8) & 255, v & 255];
+    const m = Math.max(rgb[0], rgb[1], rgb[2]);
+    if (!m) return "000000";
+    const top = 255 * (LED_FLOOR + (1 - LED_FLOOR) * (m / 255));  // the drawn max channel
+    return rgb.map((x) => Math.min(255, Math.round(x * top / m)).toString(16).padStart(2, "0"))
+      .join("");
+  }
 
   function createView(frame, hooks) {
     hooks = hooks || {};
@@ -26,26 +97,7 @@ window.XoboBoard = (function () {
     let shown = { counts: [], leds: [], pieces: [] };
 
     const cellName = (c) => LETTERS[c % board.w] + (Math.floor(c / board.w) + 1);
-    function parseCell(text) {
-      const m = /^([a-z])([1-9][0-9]?)$/.exec(String(text).trim().toLowerCase());
-      if (!m) return -1;
-      const f = LETTERS.indexOf(m[1]), r = Number(m[2]) - 1;
-      return f < board.w && r < board.h ? r * board.w + f : -1;
-    }
-
-    function layoutOf(s) {
-      const st = s.state || {};
-      const b = st.board || {};
-      const n = (s.counts || []).length || 81;
-      const w = b.width || Math.round(Math.sqrt(n)) || 9, h = b.height || Math.round(n / w) || 9;
-      const area = (st.area && st.area.cells) || [];
-      const shape = (s.draw && s.draw.shape) || "square";
-      // where the game's grid sits on the board: its cells are labelled in the game's own
-      // notation (the test game's a1-c3 on the board's d4-f6), as the board's words name them
-      const ox = (st.area && st.area.x) || 0, oy = (st.area && st.area.y) || 0;
-      return { w, h, area, shape, ox, oy, game: st.game || "xobo",
-        key: [w, h, st.game || "", shape, ox, oy, area.join(",")].join("|") };
-    }
+    const parseCell = (text) => cellIndex(text, board.w, board.h);
 
     function buildGrid(lay) {
       board.w = lay.w; board.h = lay.h; board.n = lay.w * lay.h; board.key = lay.key;
@@ -100,35 +152,24 @@ window.XoboBoard = (function () {
       if (hooks.onBuild) hooks.onBuild(lay);
     }
 
-    /* X's rhombus (XB2, XB3): the cell (q, r) is a pointy-top hexagon whose neighbours are
-     * (q +- 1, r), (q, r +- 1), (q + 1, r - 1) and (q - 1, r + 1); rank 1 at the bottom, each
-     * rank half a cell further East than the one under it. Sizes are fractions of the board's
-     * width (--board), the hexagon's width being the unit. */
+    /* X's rhombus (XB2, XB3), placed by hexGeometry (above): sizes are fractions of the
+     * board's width (--board), the hexagon's width being the unit. */
     function hexLayout(lay) {
-      let q0 = Infinity, r0 = Infinity, q1 = -1, r1 = -1;
-      for (const name of lay.area) {
-        const c = parseCell(name);
-        const q = c % lay.w, r = Math.floor(c / lay.w);
-        q0 = Math.min(q0, q); r0 = Math.min(r0, r); q1 = Math.max(q1, q); r1 = Math.max(r1, r);
-      }
-      const nq = q1 - q0 + 1, nr = r1 - r0 + 1;
-      const units = nq + (nr - 1) / 2;  // the rhombus's width in hexagon widths
-      const side = 1 / Math.sqrt(3);    // a side of a hexagon one unit wide
-      const tall = 1.5 * side * (nr - 1) + 2 * side;  // its height in units
-      grid.style.setProperty("--hex-units", String(units));
-      grid.style.setProperty("--hex-tall", String(tall / units));
-      const pct = (x) => "calc(var(--board) * " + (x / units).toFixed(5) + ")";
+      const geo = hexGeometry(lay);
+      grid.style.setProperty("--hex-units", String(geo.units));
+      grid.style.setProperty("--hex-tall", String(geo.tall / geo.units));
+      const pct = (x) => "calc(var(--board) * " + (x / geo.units).toFixed(5) + ")";
       return {
         place(el, f, r) {
-          const q = f - q0, rr = r - r0;
+          const at = geo.place(f, r);
           el.classList.add("hex");
-          el.style.left = pct(q + rr / 2);
-          el.style.top = pct(1.5 * side * (nr - 1 - rr));
-          el.dataset.q = String(q);
-          el.dataset.r = String(rr);
+          el.style.left = pct(at.x);
+          el.style.top = pct(at.y);
+          el.dataset.q = String(at.q);
+          el.dataset.r = String(at.r);
         },
-        isFirstFile: (f) => f === q0,
-        isFirstRank: (f, r) => r === r0,
+        isFirstFile: geo.isFirstFile,
+        isFirstRank: geo.isFirstRank,
       };
     }
 
@@ -142,21 +183,6 @@ window.XoboBoard = (function () {
           (rgb ? ";--piece:#" + rgb : "") + '"' + (kind ? ' data-kind="' + kind + '"' : "") + "></i>";
       }
       return html;
-    }
-
-    /* An LED is drawn as light, not as paint: a dark colour of the firmware (the low point of
-     * a pulse, a deep blue) would vanish on the near-black board, so the page lifts what it
-     * draws to at least LED_FLOOR of full brightness, keeping the hue and the pattern's swing
-     * (the firmware's colours, dataset.led, are unchanged; dataset.drawn is what is drawn). */
-    const LED_FLOOR = 0.6;
-    function drawnHex(hex) {
-      const v = parseInt(hex || "0", 16);
-      const rgb = [(v >> 16) & 255, (v >> 8) & 255, v & 255];
-      const m = Math.max(rgb[0], rgb[1], rgb[2]);
-      if (!m) return "000000";
-      const top = 255 * (LED_FLOOR + (1 - LED_FLOOR) * (m / 255));  // the drawn max channel
-      return rgb.map((x) => Math.min(255, Math.round(x * top / m)).toString(16).padStart(2, "0"))
-        .join("");
     }
 
     function ledStyle(el, hex) {
@@ -226,5 +252,5 @@ window.XoboBoard = (function () {
     return { board, cells, cellName, parseCell, render, layoutOf, build };
   }
 
-  return { createView, LETTERS };
+  return { createView, layoutOf, hexGeometry, drawnHex, cellIndex, LETTERS };
 })();
