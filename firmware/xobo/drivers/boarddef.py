@@ -386,7 +386,6 @@ def make_drivers(bd, watchdog_ms=8000, stable_ms=None, flash_root=""):
     from xobo.drivers.clock import Clock
     from xobo.drivers.debounce import Debouncer
     from xobo.drivers.flash import Flash
-    from xobo.drivers.watchdog import soft_reset
 
     m = (bd.rows, bd.cols, bd.cell_of_key, bd.row_active, bd.col_pull, bd.settle_us)
     if bd.scanner == "shift595":  # the 15x15 board (micropython-rp2 only)
@@ -422,5 +421,17 @@ def make_drivers(bd, watchdog_ms=8000, stable_ms=None, flash_root=""):
         clock=Clock(),
         watchdog=make_watchdog(bd, watchdog_ms),
         flash=Flash(flash_root),
-        restart=soft_reset() if bd.platform == "micropython-rp2" else None,
+        restart=_soft_reset() if bd.platform == "micropython-rp2" else None,
     )
+
+
+def _soft_reset():
+    """MicroPython's ``machine.soft_reset`` (the interpreter restarts and runs ``main.py``
+    again; the USB serial stays connected, the hardware watchdog keeps running: a boot takes
+    well under its 8 s), or None where the port has none (the unix port, a test's fake
+    ``machine``): the board then switches games in place. (Here, not in a driver module:
+    this module is unloaded after the boot, and a stock firmware's heap keeps every loaded
+    module's code.)"""
+    import machine
+
+    return getattr(machine, "soft_reset", None)

@@ -1,5 +1,4 @@
-"""Watchdog: a hung board resets and the saved game brings it back; and the reset the board
-asks for itself (``soft_reset``: a game switch on a stock firmware starts from a clean heap).
+"""Watchdog: a hung board resets and the saved game brings it back.
 
 ``Watchdog`` wraps ``machine.WDT`` (rp2: timeout at most 8388 ms; once started it cannot be
 stopped, so a program that stops feeding it, e.g. at the REPL, resets). ``NullWatchdog`` does
@@ -64,14 +63,3 @@ def disable():
             return True
     return False
 
-
-def soft_reset():
-    """MicroPython's ``machine.soft_reset`` (the interpreter restarts and runs ``main.py``
-    again; the USB serial stays connected, the hardware watchdog keeps running: a boot takes
-    well under its 8 s), or None where the port has none (the unix port, CPython, a test's
-    fake ``machine``): the board then switches games in place."""
-    try:
-        import machine
-    except ImportError:
-        return None
-    return getattr(machine, "soft_reset", None)

@@ -64,12 +64,13 @@ from xobo.runtime.gestures import gesture_of
 from xobo.runtime.topology import NONE, cell_name, from_boarddef
 
 CYCLE_MS = const(10)
-SETTLE_POLL_MS = const(4)  # the search's scans while a switch settles (search_poll)
+_SETTLE_POLL_MS = const(4)  # the search's scans while a switch settles (search_poll)
 ERROR_REPEAT_MS = const(1000)  # a repeated out-of-memory error is announced once a second
 AI_TIME_MS = const(1800)  # the search's bound: a move or hint within 2 s on a Pico
-# with the firmware image (code in flash) the budget is 1.5 s (issue 19): the search's bound,
-# with the clone, the setup and the reply around it
-AI_TIME_MS_IMAGE = const(1300)
+# with the computer's code frozen into the image (in flash), the budget is 1.5 s (issue 19):
+# the search's bound, with the clone, the setup and the reply around it
+_AI_TIME_MS_IMAGE = const(1300)
+
 # the device keeps the AI's code between moves while this much heap stays free (the device
 # issue's floor, 100 KB, and a margin: with less free the search spends its time in the
 # collector, measured on the emulated Pico: hints of 0.9-1.3 s took 1.1-2.1 s at 100 KB)
@@ -193,7 +194,7 @@ class App:
         self.polled_at = 0  # the last board cycle run from inside a search (search_poll)
         self.polls = 0  # board cycles run from inside searches
         self._poll = self.search_poll  # one bound method, made once
-        self._ai_frozen = None  # the game's AI is frozen into the image (known after a search)
+        self._ai_frozen = None  # the game's AI is frozen into the image (known once it is loaded)
         self.mode = self  # the board's mode: the game (this App), or the self-test's
         self.selftest = None  # the SelfTest while its mode runs
         self.observes = True  # the play mode gives the switches to the inference
@@ -671,23 +672,6 @@ class App:
         finally:
             self._loaded()
 
-    def switches_by_restart(self):
-        """True when a game switch restarts the board rather than switching in place: on a
-        stock firmware (the board's code loaded from the flash's .mpy files, so it lives in
-        the heap) that can restart itself. Every game's code then leaves names and pieces in
-        the heap that no collection frees (interned strings): measured on the emulated Pico,
-        a tour of three games left 27-58 KB where a fresh boot has 90-110 KB, and a fourth
-        game could not be loaded. A restart boots the new game in a clean heap (1.2-1.4 s on
-        the stock firmware); the firmware image (code in flash) switches in place."""
-        return self.d.restart is not None and IS_MICROPYTHON and not self.code_in_flash()
-
-    def code_in_flash(self):
-        """True when the board's code is frozen into the firmware image (``make firmware``):
-        it runs from flash and takes none of the heap."""
-        import sys
-
-        return IS_MICROPYTHON and is_frozen(sys.modules[__name__])
-
     def set_game(self, name, now):
         """Play game ``name`` from now on: its saved game is resumed (each game keeps its
         own), else a new game starts (``xobo.runtime.loading.set_game``)."""
@@ -807,6 +791,7 @@ class App:
                        "installed" % self.settings["game"]))
             return
         self.light.thinking = pos.side
+        self.search_poll()  # (a switch that changed while the computer's code loaded)
         try:
             self.d.watchdog.feed()  # the search polls the board: bounded by ai_time_ms too
             m = ai.choose_move(pos.clone(), level=self.settings["level"], seed=pos.ply,
@@ -836,11 +821,24 @@ class App:
         computer opponent is switched on (or is on at boot), because the import takes 0.33 s
         on a Pico without scanning: better then than at the computer's first turn, while a
         player may be moving pieces; else the first hint imports it."""
-        collect()
+        import sys
+
+        # (already imported, as it is between searches with the image: no collection, which
+        # would hold the board's scan 11-16 ms on a Pico at every computer's turn)
+        if games.package_name(self.settings["game"]) + ".ai" not in sys.modules:
+            collect()
         try:
-            return self.game.computer()
+            ai = self.game.computer()
         except ImportError:
             return None
+        if self.release_ai and self._ai_frozen is None:  # (the device: known once)
+            # frozen, or native code on a port that cannot unload it (a soak on the unix
+            # port): kept after a search, as importing it again would free nothing
+            self._ai_frozen = is_frozen(ai) or (
+                not NATIVE_CODE_UNLOADS and getattr(ai, "NATIVE", False))
+            if is_frozen(ai):
+                self.ai_time_ms = _AI_TIME_MS_IMAGE
+        return ai
 
     def _ai_done(self, ai):
         """After a search, on the device (``release_ai``): the AI's buffers are dropped, and
@@ -853,11 +851,6 @@ class App:
             return
         ai.release()
         collect()
-        if self._ai_frozen is None:
-            # frozen, or native code on a port that cannot unload it (a soak on the unix
-            # port): kept, as importing it again would free nothing
-            self._ai_frozen = is_frozen(ai) or (
-                not NATIVE_CODE_UNLOADS and getattr(ai, "NATIVE", False))
         if not self._ai_frozen and mem_free() < AI_KEEP_FREE:
             for name in getattr(ai, "MODULES", (ai.__name__,)):
                 forget_module(name)
@@ -872,11 +865,11 @@ class App:
         computer's move, once found, is the only move the board then accepts."""
         d = self.d
         now = d.clock.ticks_ms()
-        # while a switch settles, a scan every SETTLE_POLL_MS and no light: its event goes
+        # while a switch settles, a scan every _SETTLE_POLL_MS and no light: its event goes
         # out as soon as the debounce allows (issue 19: <= 50 ms while the computer thinks;
         # a 15x15 render with its LED write takes ~10 ms on a Pico)
         settling = d.debouncer.settling()
-        if ticks_diff(now, self.polled_at) < (SETTLE_POLL_MS if settling else CYCLE_MS):
+        if ticks_diff(now, self.polled_at) < (_SETTLE_POLL_MS if settling else CYCLE_MS):
             return False
         self.polled_at = now
         self._read_switches(now)

@@ -60,10 +60,6 @@ def build(path="board.json", watchdog_ms=WATCHDOG_MS, flash_root="", default=Non
     gc.collect()
     app = App(drivers, inference=inference, resume=resume)
     app.release_ai = True  # the AI's buffers are dropped after each search
-    if app.code_in_flash():
-        from xobo.runtime.app import AI_TIME_MS_IMAGE
-
-        app.ai_time_ms = AI_TIME_MS_IMAGE
     app.lean = True  # the code that loads games is unloaded after use
     forget_module("xobo.runtime.loading")  # (the boot loaded the saved game)
     forget_module("xobo.runtime.saveread")  # (and read it, and the settings)

@@ -527,7 +527,7 @@ class GameRound:
                      target_text(self.t.switch_ms), False)
             return
         if "restarts" in line:
-            # a stock firmware switches by restarting into the game (App.switches_by_restart):
+            # a stock firmware switches by restarting into the game (loading.switches_by_restart):
             # the switch lasts until the board answers again
             reply, t = line, None
             for _ in range(40):
