@@ -544,6 +544,7 @@ class GameRound:
             self.add("switch", "set game: %r, restarted: version answered after %.0f ms (%.0f"
                      " ms after it was sent)" % (reply, ms, (t - t_ask) / 1e6),
                      target_text(self.t.switch_ms), meets(ms, self.t.switch_ms))
+            self.c.ask("follow on", "ok follow")  # (a restarted board follows no one)
         else:
             ms = (t - t0) / 1e6
             self.add("switch", "set game: %r after %.0f ms" % (line, ms),
