@@ -344,9 +344,9 @@ def _enemy_next_to(cells, c: int, white: bool) -> bool:
 @micropython.viper
 def _plain_drop_footprints(cells, moves, n: int, fp: int, fa, n_l, n_a, touch_of,
                            btn_of) -> int:
-    """The footprints of the legal moves ``moves[:n]`` that are drops next to no White man
-    (as most are: they capture nothing, ``_enemy_next_to``): nothing lifted, their cell
-    added, no touch cell, the master drop's button 1 ("master"); the inference's buffers
+    """The footprints of the legal moves ``moves[:n]`` that are drops with no White man
+    between them and a Black piece (as most are: they capture nothing): nothing lifted, their
+    cell added, no touch cell, the master drop's button 1 ("master"); the inference's buffers
     (``Inference.footprint_moves``). Every other move gets ``n_l[i] = 255``, for the caller
     to list. Returns the number of master drops. Native code: after every move the board
     lists the footprints of ~400 drops (128 ms in Python on the emulated Pico)."""
@@ -369,7 +369,11 @@ def _plain_drop_footprints(cells, moves, n: int, fp: int, fa, n_l, n_a, touch_of
             for d in range(8):
                 e = int(nb[base + d])
                 if e != 255 and int(b[e]) == int(WHITE):
-                    plain = 0
+                    # every capture of e (BC1-BC3) needs a Black piece beyond it, on the
+                    # same line (``Position._captures``): without one, none
+                    f = int(nb[e * 8 + d])
+                    if f != 255 and (int(b[f]) == int(MAN) or int(b[f]) == int(MASTER)):
+                        plain = 0
         if plain:
             added[i * fp] = c
             lifts[i] = 0
