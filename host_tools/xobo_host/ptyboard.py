@@ -116,7 +116,7 @@ def _hand_line(board, runner, line, lineno):
 
     if line.startswith("button "):
         try:
-            board.app.press(line[7:].strip(), board.clock.ticks_ms())
+            board.app.controls.press(line[7:].strip(), board.clock.ticks_ms())
         except XoboError as exc:
             raise ScriptError("%s: %s" % (line, exc)) from None
         board.advance(50)

@@ -208,9 +208,9 @@ def _boot_main_py(tmp_path, monkeypatch, serve):
     the main loop; returns the fake ``machine`` module."""
     shutil.copy(ROOT / "boards" / "pico_gpio.json", tmp_path / "board.json")
     monkeypatch.chdir(tmp_path)
-    from xobo.runtime import app as app_module
+    from xobo.runtime import tasks
 
-    monkeypatch.setattr(app_module, "serve", serve)
+    monkeypatch.setattr(tasks, "serve", serve)
     with fakehw.installed() as machine:
         runpy.run_path(str(ROOT / "firmware" / "main.py"))
     return machine

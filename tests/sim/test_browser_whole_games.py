@@ -141,7 +141,7 @@ def do_hands(pg, hands):
         else:
             pg.click(cell(name), button="right")
     for name, n in takes.items():
-        have = int(pg.sim.state()["counts"][pg.sim.backend._cell(name)])
+        have = int(pg.sim.state()["counts"][pg.sim.backend.board_cell(name)])
         counts[name] = have
         if n >= have:
             pg.click(cell(name), modifiers=["Shift"])
