@@ -43,10 +43,13 @@ def test_unix_main_under_micropython(runtime):
 
 _MAIN = ("import sys\n"
          "sys.path.insert(0, %r)\n"
-         "from xobo.runtime.tasks import main\n"
+         "from xobo.runtime.app import App\n"
+         "from xobo.runtime.protocol import Protocol\n"
+         "from xobo.runtime.tasks import serve\n"
          "from xobo.drivers.virtual import make_virtual_drivers\n"
          "d = make_virtual_drivers(realtime=True)\n"
-         "app = main(drivers=d)\n"
+         "app = App(d)\n"
+         "serve(app, Protocol(app))\n"
          "print('feeds', d.watchdog.feeds > 0, 'ply', app.pos.ply)\n" % str(FIRMWARE))
 _MAIN_INPUT = "version\nset settle 700\nposition\n" + "x" * 400 + "\nsettings\n"
 

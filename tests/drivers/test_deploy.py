@@ -33,7 +33,9 @@ class Runner:
 def test_build_compiles_the_manifest_files_for_the_rp2040_and_adds_main_and_board(tmp_path):
     files = deploy.build(deploy.find_board("pico_gpio"), tmp_path / "b")
     device = [n for n in deploy.read_manifest() if n.startswith("xobo/")]
-    expected = sorted(str(Path(n).with_suffix(".mpy").as_posix()) for n in device)
+    # and the games' registry the build writes (xobo.games.installed)
+    expected = sorted(str(Path(n).with_suffix(".mpy").as_posix())
+                      for n in device + [deploy.REGISTRY])
     assert sorted(f for f in files if f.endswith(".mpy")) == expected
     for rel in expected:
         data = (tmp_path / "b" / rel).read_bytes()

@@ -229,10 +229,6 @@ class App:
         """callback(event) for every event: a tuple (``xobo.runtime.events``)."""
         self.listeners.append(callback)
 
-    def unsubscribe(self, callback):
-        if callback in self.listeners:
-            self.listeners.remove(callback)
-
     def emit(self, ev):
         for cb in self.listeners:
             cb(ev)

@@ -72,10 +72,17 @@ class Computer:
         pos = app.pos
         if app.pending >= 0:
             m = app.pending
-            app.hint_move = m
-            app.light.show_hint(pos, m, now)
-            app.emit((E.HINT, pos.move_text(m)))
-            return m
+        else:
+            m = self._search_hint(pos)
+            now = app.d.clock.ticks_ms()
+        app.hint_move = m
+        app.light.show_hint(pos, m, now)
+        app.emit((E.HINT, pos.move_text(m)))
+        return m
+
+    def _search_hint(self, pos):
+        """The AI's hint for ``pos`` (XoboError when there is none to give)."""
+        app = self.app
         if app.settings["hints"] != "on":
             raise XoboError("hints are off (set hints on)")
         if pos.is_terminal():
@@ -96,10 +103,6 @@ class Computer:
         finally:
             app.light.thinking = -1
             self.done(ai)
-        now = app.d.clock.ticks_ms()
-        app.hint_move = m
-        app.light.show_hint(pos, m, now)
-        app.emit((E.HINT, pos.move_text(m)))
         return m
 
     def turn(self, now):

@@ -2,13 +2,13 @@
 
 Usage::
 
-    from xobo.runtime.tasks import main, serve
-    serve(app, Protocol(app))           # a booted App (xobo.runtime.device.run on the Pico)
-    app = main(make_virtual_drivers())  # a desktop run, until the end of stdin
+    from xobo.runtime.tasks import serve
+    serve(app, Protocol(app))   # a booted App (xobo.runtime.device.run on the Pico; a desktop
+                                # run on virtual drivers returns at the end of stdin)
 """
 
 from xobo.compat import IS_MICROPYTHON, ticks_diff
-from xobo.runtime.app import CYCLE_MS, App
+from xobo.runtime.app import CYCLE_MS
 
 
 def asyncio_module():
@@ -24,17 +24,6 @@ def _sleep_ms(asyncio, ms):
     if hasattr(asyncio, "sleep_ms"):
         return asyncio.sleep_ms(ms)
     return asyncio.sleep(ms / 1000)
-
-
-def main(drivers, stdin=None, stdout=None):
-    """Run a board on ``drivers`` (virtual ones: a desktop run) with the serial protocol on
-    stdin/stdout until the end of input; returns its App. The device boots and serves with
-    ``xobo.runtime.device.run`` (firmware/main.py)."""
-    from xobo.runtime.protocol import Protocol
-
-    app = App(drivers)
-    serve(app, Protocol(app), stdin, stdout)
-    return app
 
 
 def serve(app, proto, stdin=None, stdout=None):
