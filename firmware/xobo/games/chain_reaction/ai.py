@@ -110,8 +110,8 @@ def _pieces_value(pos, adv, me):
 
 
 def _cells_value(pos, adv, me):
-    """The pieces' value of the cells the last apply / next apply changes (pos._mc)."""
-    mc = pos._mc
+    """The pieces' value of the cells the last apply / next apply changes (pos.changed_cells)."""
+    mc = pos.changed_cells
     return (_cell_value(pos, adv, mc[0], me) + _cell_value(pos, adv, mc[1], me)
             + _cell_value(pos, adv, mc[2], me) + _cell_value(pos, adv, mc[3], me))
 
@@ -191,7 +191,7 @@ class _Search:
     def child(self, m, pieces):
         """Apply m; returns the pieces' value after it (the caller undoes)."""
         pos = self.pos
-        pos._move_cells(m)
+        pos.move_cells(m)
         before = _cells_value(pos, self.adv, self.me)
         pos.apply(m)
         self._tick()
