@@ -35,7 +35,7 @@ TARGET_FREE = 100_000  # the device issue's floor, after boot and after a comput
 # was 1.3 KB above the emulated Pico's measurement (101,536 B) for the same build; the
 # board is that close to the 100 KB floor (docs/device-check.md)
 MARGIN = 2_000
-AI_KEEP_FREE = 104_000  # xobo.runtime.computer.AI_KEEP_FREE
+AI_KEEP_FREE = 104_000  # xobo.runtime.computer._AI_KEEP_FREE
 # while learning (xobo.runtime.learn): the course's code, its lessons and a lesson's position
 # on top of play; 92 KB estimated from here for XoBo's course (docs/firmware.md, "Learn")
 LEARN_FREE = 85_000

@@ -25,11 +25,11 @@ from xobo.errors import XoboError, is_power_cut
 from xobo.runtime import events as E
 
 _CYCLE_MS = const(10)  # (xobo.runtime.app.CYCLE_MS)
-SETTLE_POLL_MS = const(4)  # the search's scans while a switch settles (poll)
+_SETTLE_POLL_MS = const(4)  # the search's scans while a switch settles (poll)
 # the device keeps the AI's code between moves while this much heap stays free (the device
 # issue's floor, 100 KB, and a margin: with less free the search spends its time in the
 # collector, measured on the emulated Pico: hints of 0.9-1.3 s took 1.1-2.1 s at 100 KB)
-AI_KEEP_FREE = const(104000)
+_AI_KEEP_FREE = const(104000)
 
 
 class Computer:
@@ -147,10 +147,11 @@ class Computer:
     def done(self, ai):
         """After a search, on the device (``App.release_ai``): the AI's buffers are dropped,
         and its code too when it came from a file (a stock firmware: the .mpy's bytecode is in
-        the heap) and the heap would otherwise have less than AI_KEEP_FREE bytes free (the next
+        the heap) and the heap would otherwise have less than _AI_KEEP_FREE bytes free (the next
         search then imports it again: 0.37 s on a Pico, without scanning). Frozen into the
         firmware image (``make firmware``) its code is in flash: kept, it costs only its
-        module's globals, and unloading it would save nothing."""
+        module's globals, and unloading it would save nothing. With a file's AI this module
+        goes too (``App.computer_player`` makes the next Computer)."""
         if not self.app.release_ai:
             return
         ai.release()
@@ -160,9 +161,13 @@ class Computer:
             # port): kept, as importing it again would free nothing
             self.frozen = is_frozen(ai) or (
                 not NATIVE_CODE_UNLOADS and getattr(ai, "NATIVE", False))
-        if not self.frozen and mem_free() < AI_KEEP_FREE:
+        if not self.frozen and mem_free() < _AI_KEEP_FREE:
             for name in getattr(ai, "MODULES", (ai.__name__,)):
                 forget_module(name)
+            # and this module with it: the next search imports both (this one in ~1/20 of
+            # the AI's time), the board that only referees meanwhile holds neither
+            self.app.computer = None
+            forget_module(__name__)
             collect()
 
     def poll(self):
@@ -175,11 +180,11 @@ class Computer:
         app = self.app
         d = app.d
         now = d.clock.ticks_ms()
-        # while a switch settles, a scan every SETTLE_POLL_MS and no light: its event goes
+        # while a switch settles, a scan every _SETTLE_POLL_MS and no light: its event goes
         # out as soon as the debounce allows (issue 19: <= 50 ms while the computer thinks;
         # a 15x15 render with its LED write takes ~10 ms on a Pico)
         settling = d.debouncer.settling()
-        if ticks_diff(now, self.polled_at) < (SETTLE_POLL_MS if settling else _CYCLE_MS):
+        if ticks_diff(now, self.polled_at) < (_SETTLE_POLL_MS if settling else _CYCLE_MS):
             return False
         self.polled_at = now
         app.read_switches(now)
