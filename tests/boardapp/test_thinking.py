@@ -1,6 +1,6 @@
 # dual-runtime
 """The computer thinks without stopping the board (the device issue): its search calls the
-board back (``App.search_poll``) and the board runs its scan and its light every 10 ms meanwhile;
+board back (``Computer.poll``) and the board runs its scan and its light every 10 ms meanwhile;
 a switch change is seen and answered, a button stops the search (the board's
 own cycle then handles it; cubes moved meanwhile never become its move), and the computer's
 edges pulse yellow (THINKING) while it thinks.

@@ -43,7 +43,7 @@ NODES = const(160)  # search: segments applied per answer (the Pico's budget, se
 # a segment with its evaluation costs 5-12 ms on the emulated Pico: polled every 16, then every
 # 4, a switch closed during the search was reported 117, then 51-57 ms later (target 50), the
 # gaps between two polls up to 49 ms; now every segment, and again after each node's move list
-# (the board's search_poll scans at most every 10 ms: a poll between two scans costs one
+# (the board's poll, Computer.poll, scans at most every 10 ms: a poll between two scans costs one
 # ticks_ms())
 POLL_EVERY = const(1)
 _NONE = const(255)
