@@ -49,6 +49,8 @@ package(
         "runtime/app.py",
         "drivers/boarddef.py",
         "runtime/colours.py",
+        "runtime/computer.py",  # the computer player: imported at its first need
+        "runtime/controls.py",  # what the buttons do
         "runtime/device.py",
         "runtime/events.py",
         "runtime/gestures.py",
@@ -60,9 +62,11 @@ package(
         "runtime/light.py",
         "runtime/loading.py",  # the saved game at boot, set game: unloaded after
         "runtime/protocol.py",
+        "runtime/settings.py",  # the settings' checks, every game's, the current view
         "runtime/selftest.py",  # imported when the self-test starts
         "runtime/saveread.py",  # checks and parses a save when one is read: unloaded after
         "runtime/storage.py",
+        "runtime/tasks.py",  # the board's asyncio tasks (scan, light, watchdog, serial)
         "runtime/topology.py",
         "runtime/words.py",  # the words from footprints (games without their own)
     ),

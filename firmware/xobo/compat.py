@@ -76,7 +76,7 @@ else:
 # the heap for good (measured here: 32 B a viper function an import; the XoBo computer about
 # 200 B a search, a soak's heap run down in 500 moves); esp32, esp8266 and nrf keep it in
 # executable RAM that is never freed. Where it does not unload, the runtime keeps such modules
-# loaded (as it keeps frozen ones: xobo.runtime.app._ai_done).
+# loaded (as it keeps frozen ones: xobo.runtime.computer.Computer.done).
 NATIVE_CODE_UNLOADS = not IS_MICROPYTHON or sys.platform in ("rp2", "pyboard", "mimxrt",
                                                              "samd")
 

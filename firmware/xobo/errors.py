@@ -21,3 +21,9 @@ class MoveError(XoboError):
 
 class RecordError(XoboError):
     """A malformed game record (N2), or one whose moves cannot be replayed."""
+
+
+def is_power_cut(exc):
+    """True for the virtual flash's simulated power cut (``xobo.drivers.virtual.PowerCut``),
+    which must pass every handler that keeps the board going, as a real one would."""
+    return exc.__class__.__name__ == "PowerCut"

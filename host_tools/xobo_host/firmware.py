@@ -84,6 +84,17 @@ def write_image_module(board_path, gen_dir):
     return target
 
 
+def write_registry_module(gen_dir):
+    """``gen_dir/xobo/games/installed.py``: the games' registry the image freezes (a frozen
+    image cannot list a folder: ``xobo.games`` reads it), for the firmware manifest's games."""
+    target = Path(gen_dir) / deploy.REGISTRY
+    target.parent.mkdir(parents=True, exist_ok=True)
+    text = deploy.registry_text(deploy.read_manifest())
+    if not target.exists() or target.read_text() != text:
+        target.write_text(text)
+    return target
+
+
 def build(tree, board="pico_gpio", out_dir=OUT_DIR, jobs=2, echo=print, run=subprocess.run):
     """Build the image; returns the path of the .uf2 (``out_dir/xobo-BOARD.uf2``)."""
     tree = Path(tree).resolve()
@@ -94,6 +105,7 @@ def build(tree, board="pico_gpio", out_dir=OUT_DIR, jobs=2, echo=print, run=subp
     deploy.build(board_path, out_dir / "check" / board_path.stem)
     gen_dir = out_dir / ("gen-" + board_path.stem)
     write_image_module(board_path, gen_dir)
+    write_registry_module(gen_dir)
     build_dir = out_dir / ("build-XOBO_PICO-" + board_path.stem)
     # CMAKE_ARGS goes in the environment: ports/rp2/Makefile appends the board's own
     # (-DMICROPY_BOARD_DIR=...) to it, which a CMAKE_ARGS on make's command line would replace

@@ -36,7 +36,7 @@ import sys
 CYCLE_MS = 10
 
 
-def _open_pty():
+def open_pty():
     import pty
     import tty
 
@@ -62,7 +62,7 @@ def _save_cubes(path, counts):
     os.replace(tmp, path)
 
 
-def _play_lines(board, what):
+def play_lines(board, what):
     """``play MOVE`` / ``play expected``: the players' hands play a move (the one the board
     lights for the host or the computer: ``expected``), as script lines."""
     from xobo.runtime.script import ScriptError
@@ -108,7 +108,7 @@ def _script_lines(app, m):
     return out
 
 
-def _hand_line(board, runner, line, lineno):
+def hand_line(board, runner, line, lineno):
     """A hands' line: ``button NAME`` presses the game's button NAME on the board (the
     gesture the board definition gives it: Brochs's master, pass); else a script line."""
     from xobo.errors import XoboError
@@ -116,7 +116,7 @@ def _hand_line(board, runner, line, lineno):
 
     if line.startswith("button "):
         try:
-            board.app.press(line[7:].strip(), board.clock.ticks_ms())
+            board.app.controls.press(line[7:].strip(), board.clock.ticks_ms())
         except XoboError as exc:
             raise ScriptError("%s: %s" % (line, exc)) from None
         board.advance(50)
@@ -124,7 +124,7 @@ def _hand_line(board, runner, line, lineno):
     runner.run_line(line, lineno)
 
 
-def _look(board):
+def look(board):
     """``look``: what the players see, without a word on the serial line (a ``serial``
     line's replies go to the host too): ``ply N expect MOVE|- position TEXT``."""
     app = board.app
@@ -144,7 +144,7 @@ def serve(flash_dir=None, board_name="pico_gpio", out=sys.stdout, stdin_fd=None,
     from xobo.runtime.script import ScriptError, ScriptRunner
     from xobo.runtime.virtual_board import VirtualBoard
 
-    master, slave = _open_pty()
+    master, slave = open_pty()
     # keep the slave open: with no process holding it, the master reads EIO (a host that
     # closes the port is not the board unplugged)
     stdin_fd = sys.stdin.fileno() if stdin_fd is None else stdin_fd
@@ -216,16 +216,16 @@ def serve(flash_dir=None, board_name="pico_gpio", out=sys.stdout, stdin_fd=None,
                     try:
                         runner.out = []
                         if text == "look":  # the players look at the board (no serial)
-                            runner.out.append(_look(board))
+                            runner.out.append(look(board))
                         elif text == "arrange":  # the pieces set out as the board shows
                             board.switches.set_counts(bytearray(board.bd.n_cells))
                             board.set_cubes(board.app.pos.heights)
                             board.advance(50)
                         elif text.startswith("play ") or text == "play":
-                            for line in _play_lines(board, text[5:].strip()):
-                                _hand_line(board, runner, line, lineno)
+                            for line in play_lines(board, text[5:].strip()):
+                                hand_line(board, runner, line, lineno)
                         elif text.startswith("button "):
-                            _hand_line(board, runner, text, lineno)
+                            hand_line(board, runner, text, lineno)
                         else:
                             runner.run_line(text.lstrip("!"), lineno)
                         for line in runner.out:

@@ -1,6 +1,6 @@
 # dual-runtime
 """The computer thinks without stopping the board (the device issue): its search calls the
-board back (``App.search_poll``) and the board runs its scan and its light every 10 ms meanwhile;
+board back (``Computer.poll``) and the board runs its scan and its light every 10 ms meanwhile;
 a switch change is seen and answered, a button stops the search (the board's
 own cycle then handles it; cubes moved meanwhile never become its move), and the computer's
 edges pulse yellow (THINKING) while it thinks.
@@ -27,11 +27,13 @@ class _TickingClock:
 
 
 class _Spy:
-    """Wraps App.search_poll: counts the calls and runs ``action(n)`` at each."""
+    """Wraps the computer's poll (Computer.poll): counts the calls and runs ``action(n)``
+    at each."""
 
     def __init__(self, app, action=None):
         self.app = app
-        self.poll = app.search_poll
+        self.computer = app.computer_player()
+        self.poll = self.computer.poll
         self.action = action
         self.calls = 0
         self.cycles = 0
@@ -39,11 +41,11 @@ class _Spy:
 
     def __call__(self):
         self.calls += 1
-        before = self.app.polled_at
+        before = self.computer.polled_at
         if self.action is not None:
             self.action(self.calls)
         stop = self.poll()
-        if self.app.polled_at != before:
+        if self.computer.polled_at != before:
             self.cycles += 1
             self.edges.append(self.app.light.edge_code[0])
         return stop
@@ -55,7 +57,7 @@ def _board_thinking(action=None):
     app = vb.app
     app.d.clock = _TickingClock(app.d.clock)
     spy = _Spy(app, action)
-    app._poll = spy
+    app.computer_player().poll_fn = spy
     return vb, app, spy
 
 
@@ -129,8 +131,9 @@ def test_switching_the_computer_on_imports_the_ai_at_once_not_at_its_turn():
     # the import pauses the board (0.33 s on a Pico): at the gesture, not mid-game
     vb, app, spy = _board_thinking()
     loads = []
-    load = app.load_ai
-    app.load_ai = lambda: loads.append(app.pos.ply) or load()
+    computer = app.computer_player()
+    load = computer.load
+    computer.load = lambda: loads.append(app.pos.ply) or load()
     vb.command("set opponent ew")  # EW is not to move: the computer waits for its turn
     assert loads == [0]
     vb.command("set opponent off")

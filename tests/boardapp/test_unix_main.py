@@ -43,17 +43,20 @@ def test_unix_main_under_micropython(runtime):
 
 _MAIN = ("import sys\n"
          "sys.path.insert(0, %r)\n"
-         "from xobo.runtime.app import main\n"
+         "from xobo.runtime.app import App\n"
+         "from xobo.runtime.protocol import Protocol\n"
+         "from xobo.runtime.tasks import serve\n"
          "from xobo.drivers.virtual import make_virtual_drivers\n"
          "d = make_virtual_drivers(realtime=True)\n"
-         "app = main(drivers=d)\n"
+         "app = App(d)\n"
+         "serve(app, Protocol(app))\n"
          "print('feeds', d.watchdog.feeds > 0, 'ply', app.pos.ply)\n" % str(FIRMWARE))
 _MAIN_INPUT = "version\nset settle 700\nposition\n" + "x" * 400 + "\nsettings\n"
 
 
 @pytest.mark.parametrize("runtime", ["micropython", "cpython"])
 def test_device_main_loop_runs_its_asyncio_tasks(runtime):
-    # app.main() as on the Pico (scan, light, watchdog and serial tasks), on virtual drivers;
+    # the tasks as on the Pico (scan, light, watchdog and serial tasks), on virtual drivers;
     # it returns at the end of input
     if runtime == "micropython":
         proc = run_micropython(["-c", _MAIN], input_text=_MAIN_INPUT, timeout=60)

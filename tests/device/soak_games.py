@@ -55,7 +55,7 @@ def main(game, board, total, flash_dir):
             games += 1
             continue
         start_ply = pos.ply
-        if app.pending < 0 and not app.computer_plays(pos.side):
+        if app.pending < 0 and not app.computer_player().plays(pos.side):
             r = vb.command("hint")
             if r and r[0].startswith("error out of memory"):
                 # recovered (the board said so: an ``event error out of memory``, counted in

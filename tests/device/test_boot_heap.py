@@ -37,7 +37,7 @@ TARGET_FREE = 100_000  # the device issue's floor, after boot and after a comput
 # machine's load, the conservative collector seeing other stacks) was 1.9 KB below the
 # emulated Pico's 104,176 B (docs/device-check.md)
 MARGIN = 1_000
-AI_KEEP_FREE = 104_000  # xobo.runtime.app.AI_KEEP_FREE
+AI_KEEP_FREE = 104_000  # xobo.runtime.computer._AI_KEEP_FREE
 # while learning (xobo.runtime.learn): the course's code, its lessons and a lesson's position
 # on top of play; 92 KB estimated from here for XoBo's course (docs/firmware.md, "Learn")
 LEARN_FREE = 85_000
@@ -99,7 +99,8 @@ def test_heap_budget_leaves_100_kb_free_on_the_pico_after_boot_and_a_computer_mo
         pico_free = PICO_FREE_AT_PROMPT - int(used / FACTOR_64_TO_32)
         if when == "after a hint" and pico_free < AI_KEEP_FREE:
             # the device unloads the computer's code after its search when less than
-            # AI_KEEP_FREE would stay free (xobo.runtime.app._ai_done): so does the estimate
+            # AI_KEEP_FREE would stay free (xobo.runtime.computer.Computer.done): so does
+            # the estimate
             used -= ai_code
             pico_free = PICO_FREE_AT_PROMPT - int(used / FACTOR_64_TO_32)
         assert used <= budget, "%s: %d B allocated here (about %d B free on a Pico), " \

@@ -50,10 +50,13 @@ def test_the_board_manifest_freezes_every_device_file_of_the_firmware_manifest()
     for game in ("xobo", "x", "chain_reaction", "brochs", "tiny"):
         assert any(t.startswith("xobo/games/%s/" % game) for t in targets), game
     assert "main.py" in targets and "xobo_image.py" in targets
+    assert deploy.REGISTRY in targets  # the games' registry (a frozen image lists no folder)
     assert included == ["$(PORT_DIR)/boards/manifest.py"]  # MicroPython's RPI_PICO modules
     for full, target, opt in frozen:
         assert opt == 3, target  # as xobo flash compiles them (-O3)
-        if target.startswith("xobo/"):
+        if target == deploy.REGISTRY:
+            assert full == "$(XOBO_GEN_DIR)/" + target  # generated with xobo_image.py
+        elif target.startswith("xobo/"):
             assert Path(full) == deploy.FIRMWARE_DIR / target
 
 

@@ -33,7 +33,9 @@ class Runner:
 def test_build_compiles_the_manifest_files_for_the_rp2040_and_adds_main_and_board(tmp_path):
     files = deploy.build(deploy.find_board("pico_gpio"), tmp_path / "b")
     device = [n for n in deploy.read_manifest() if n.startswith("xobo/")]
-    expected = sorted(str(Path(n).with_suffix(".mpy").as_posix()) for n in device)
+    # and the games' registry the build writes (xobo.games.installed)
+    expected = sorted(str(Path(n).with_suffix(".mpy").as_posix())
+                      for n in device + [deploy.REGISTRY])
     assert sorted(f for f in files if f.endswith(".mpy")) == expected
     for rel in expected:
         data = (tmp_path / "b" / rel).read_bytes()
@@ -208,9 +210,9 @@ def _boot_main_py(tmp_path, monkeypatch, serve):
     the main loop; returns the fake ``machine`` module."""
     shutil.copy(ROOT / "boards" / "pico_gpio.json", tmp_path / "board.json")
     monkeypatch.chdir(tmp_path)
-    from xobo.runtime import app as app_module
+    from xobo.runtime import tasks
 
-    monkeypatch.setattr(app_module, "serve", serve)
+    monkeypatch.setattr(tasks, "serve", serve)
     with fakehw.installed() as machine:
         runpy.run_path(str(ROOT / "firmware" / "main.py"))
     return machine

@@ -101,10 +101,13 @@ def offered(pg, source):
     """The move "Play ... for me" offers, once it offers the move the board waits for
     (``expect``) or the hint it shows (``hint``)."""
     sel = '[data-role="play"][data-from="%s"]:not([hidden])' % source
-    pg.wait_for_selector(sel, timeout=8000)
-    move = pg.get_attribute(sel, "data-move")
-    assert pg.inner_text(sel) == "Play %s for me" % move
-    return move
+    # the button's move and its words in one look (the page may redraw between two reads
+    # under load: its words once lagged its move by one update)
+    handle = pg.wait_for_function(
+        "sel => { const e = document.querySelector(sel);"
+        " return e && e.innerText === 'Play ' + e.dataset.move + ' for me' && e.dataset.move; }",
+        arg=sel, timeout=8000)
+    return handle.json_value()
 
 
 def play_for_me(pg, source):
@@ -141,7 +144,7 @@ def do_hands(pg, hands):
         else:
             pg.click(cell(name), button="right")
     for name, n in takes.items():
-        have = int(pg.sim.state()["counts"][pg.sim.backend._cell(name)])
+        have = int(pg.sim.state()["counts"][pg.sim.backend.board_cell(name)])
         counts[name] = have
         if n >= have:
             pg.click(cell(name), modifiers=["Shift"])

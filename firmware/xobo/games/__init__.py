@@ -1,5 +1,15 @@
 """The games the board can host, by name (docs/games.md is the interface).
 
+A game is one folder of ``xobo/games/``: adding a game is adding its folder. Its package's
+``NAME`` is its name and ``ORDER`` its place in the list of games (the game gesture cycles
+them in this order, the menus list them so: lower first). The games are found
+
+- on the device, in the registry the build writes (``xobo.games.installed``: ``xobo flash``
+  and ``make build`` put it on the flash, ``make firmware`` freezes it; a frozen image cannot
+  list a folder), read at import;
+- in a source tree (the desktop, the unix port, tests) by listing this folder
+  (``xobo.games.folders``, host only).
+
 Only the selected game's package is imported (on the device the others never take RAM)::
 
     from xobo.games import load, GAMES
@@ -7,9 +17,7 @@ Only the selected game's package is imported (on the device the others never tak
     Position = game.rules().Position
 """
 
-# the order in which the board's game gesture cycles them
-GAMES = ("xobo", "x", "chain-reaction", "brochs", "tiny")
-_PACKAGES = {"chain-reaction": "chain_reaction"}  # names that are not Python identifiers
+import sys
 
 
 def package_name(name):
@@ -34,7 +42,21 @@ def load(name):
     the game is not installed (a device built without it)."""
     if name not in GAMES:
         raise ValueError("unknown game '%s' (games: %s)" % (name, ", ".join(GAMES)))
-    mod = __import__(package_name(name))
-    for part in package_name(name).split(".")[1:]:
-        mod = getattr(mod, part)
-    return mod
+    return _package(_PACKAGES.get(name, name))
+
+
+def _package(folder):
+    name = "xobo.games." + folder
+    __import__(name)
+    return sys.modules[name]
+
+
+# the games in the order the board's game gesture cycles them, and {name: folder} for the
+# names that are not their folder's
+try:
+    from xobo.games.installed import GAMES  # written by the build (the device)
+    from xobo.games.installed import PACKAGES as _PACKAGES
+except ImportError:  # a source tree (the desktop, the unix port): its folders
+    from xobo.games.folders import discover
+
+    GAMES, _PACKAGES = discover()

@@ -12,6 +12,13 @@ allocates nothing (tests/boardapp/test_heap.py runs it under ``micropython.heap_
 The app emits typed events (``xobo.runtime.events``: ``("move", "e5", "(v)")``); the serial
 protocol and the simulator format them.
 
+The app keeps the cycle, the session (the position, commits, undo, new game, the moves that
+wait for the pieces, the saved game) and the modes; its parts are their own objects:
+``app.config`` the settings (``xobo.runtime.settings``), ``app.controls`` what the buttons do
+(``xobo.runtime.controls``), ``app.computer_player()`` the computer (``xobo.runtime.computer``,
+imported at its first need), and the asyncio tasks are ``xobo.runtime.tasks``; loading a game
+is ``xobo.runtime.loading`` (imported when needed).
+
 What happens when (docs/firmware.md has the full story; the gestures come from the board
 definition, ``xobo.runtime.gestures``):
 
@@ -44,112 +51,25 @@ Usage::
 
 from array import array
 
-from xobo import games
 from xobo.compat import (
-    IS_MICROPYTHON,
-    NATIVE_CODE_UNLOADS,
     collect,
     const,
     forget_module,
-    is_frozen,
     mem_free,
     ticks_diff,
     ticks_us,
 )
-from xobo.errors import XoboError
-from xobo.numbers import parse_uint
+from xobo.errors import XoboError, is_power_cut
 from xobo.runtime import events as E
 from xobo.runtime import inference as I
+from xobo.runtime.controls import Controls
 from xobo.runtime.gestures import gesture_of
+from xobo.runtime.settings import GAME_AI_KEYS, BoardSettings
 from xobo.runtime.topology import NONE, cell_name, from_boarddef
 
 CYCLE_MS = const(10)
-_SETTLE_POLL_MS = const(4)  # the search's scans while a switch settles (search_poll)
 ERROR_REPEAT_MS = const(1000)  # a repeated out-of-memory error is announced once a second
 AI_TIME_MS = const(1800)  # the search's bound: a move or hint within 2 s on a Pico
-# with the computer's code frozen into the image (in flash), the budget is 1.5 s (issue 19):
-# the search's bound, with the clone, the setup and the reply around it
-_AI_TIME_MS_IMAGE = const(1300)
-
-# the device keeps the AI's code between moves while this much heap stays free (the device
-# issue's floor, 100 KB, and a margin: with less free the search spends its time in the
-# collector, measured on the emulated Pico: hints of 0.9-1.3 s took 1.1-2.1 s at 100 KB)
-AI_KEEP_FREE = const(104000)
-
-# the board's own settings; each game adds its own (its SETTINGS), and the computer's
-# `opponent` and `level`, stored per game as "<game>.<key>"
-BOARD_KEYS = ("game", "brightness", "settle", "hints", "name")
-GAME_AI_KEYS = ("opponent", "level")
-DEFAULTS = {"game": "xobo", "brightness": 60, "settle": 1000, "hints": "on", "name": "-"}
-CHOICES = {"hints": ("on", "off")}
-RANGES = {"brightness": (0, 100), "settle": (200, 5000)}
-_NAME_MAX = const(16)  # the table's name (a café's host knows the board by it): '-' unnamed
-
-
-def _to_int(value):
-    """An int setting's value: an int, or ASCII digits (a saved or typed '+800', '８00' or
-    '1_000' is refused, as the protocol refuses them); None otherwise."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if isinstance(value, str):
-        v = parse_uint(value)
-        return v if v >= 0 else None
-    return None
-
-
-def _check(key, value, choices, ranges, keys):
-    if key == "name":
-        v = str(value)
-        if not 0 < len(v) <= _NAME_MAX or not all(
-                "a" <= c <= "z" or "A" <= c <= "Z" or "0" <= c <= "9" or c in "-_." for c in v):
-            raise ValueError("name must be 1-16 letters, digits, '-', '_' or '.', not '%s'"
-                             % v[:24])
-        return v
-    if key in choices:
-        v = str(value).lower()
-        if v not in choices[key]:
-            raise ValueError("%s must be one of %s, not '%s'" % (key, "|".join(choices[key]),
-                                                                  value))
-        return v
-    if key in ranges:
-        lo, hi = ranges[key]
-        v = _to_int(value)
-        if v is None:
-            raise ValueError("%s must be a whole number %d-%d, not '%s'" % (key, lo, hi, value))
-        if v < lo or v > hi:
-            raise ValueError("%s must be %d-%d, not %d" % (key, lo, hi, v))
-        return v
-    raise ValueError("unknown setting '%s' (settings: %s)" % (key, ", ".join(keys)))
-
-
-def opponent_choices(game):
-    """'off', each player's name, and for three players each pair ('red+green')."""
-    names = game.PLAYER_NAMES
-    out = ["off"]
-    out.extend(names)
-    if len(names) > 2:
-        for i in range(len(names)):
-            for j in range(i + 1, len(names)):
-                out.append(names[i] + "+" + names[j])
-    return tuple(out)
-
-
-def game_rules(game):
-    """The game's settings' checks: (choices, ranges, defaults) with opponent and level."""
-    choices = {}
-    ranges = {}
-    for k in game.SETTINGS:
-        v = game.SETTINGS[k]
-        if len(v) == 2 and isinstance(v[0], int):
-            ranges[k] = v
-        else:
-            choices[k] = v
-    choices["opponent"] = opponent_choices(game)
-    choices["level"] = game.LEVELS
-    defaults = dict(game.DEFAULTS)
-    defaults["opponent"] = "off"
-    defaults["level"] = game.DEFAULT_LEVEL
-    return choices, ranges, defaults
 
 
 def _count(t, k, us):
@@ -163,10 +83,6 @@ def _count(t, k, us):
         t[k + 2] = us
 
 
-def _is_power_cut(exc):
-    return exc.__class__.__name__ == "PowerCut"
-
-
 class App:
     """The board's application over a ``xobo.drivers.Drivers`` (real or virtual)."""
 
@@ -178,23 +94,21 @@ class App:
         self.raw = bytearray(self.topo.n_cells)
         self.ev = drivers.debouncer.new_event()
         self.bev = drivers.buttons.new_event()
-        self.gestures = gesture_of(drivers.boarddef)
+        # what the buttons do (the board definition's gestures; the game's own buttons)
+        self.controls = Controls(self, gesture_of(drivers.boarddef))
+        self.computer = None  # the computer player, made at its first need (computer_player)
         self.listeners = [listener] if listener is not None else []
         self.follow = False
         self.note = ""
         self.pending = -1  # host/computer move waiting for the pieces
         self.pending_from = ""
-        self.ai_failed_ply = -1
+        self.ai_failed_ply = -1  # the computer could not play this position: not again
         self.ai_time_ms = AI_TIME_MS  # bound of the computer's search (watchdog: 8 s)
-        self.hint_move = -1
+        self.hint_move = -1  # the move the hint shows, -1 none
         self.release_ai = False  # the device drops the AI's buffers after each search
         # a game switch that restarts the board (``switches_by_restart``), once the reply is out
         self.restart_requested = False
         self.lean = False  # the device unloads what play does not need (the loading code)
-        self.polled_at = 0  # the last board cycle run from inside a search (search_poll)
-        self.polls = 0  # board cycles run from inside searches
-        self._poll = self.search_poll  # one bound method, made once
-        self._ai_frozen = None  # the game's AI is frozen into the image (known once it is loaded)
         self.mode = self  # the board's mode: the game (this App), or the self-test's
         self.selftest = None  # the SelfTest while its mode runs
         self.observes = True  # the play mode gives the switches to the inference
@@ -204,8 +118,8 @@ class App:
         self.force_show = True
         self.first = 0
         self.start = ""  # the position notation of a loaded start position, "" for the start
-        self.saved = None
-        self.store = None
+        self.saved = None  # the current game's save slots (storage.SavedGame), None: none
+        self.saved_class = None  # storage.SavedGame when the storage is installed
         self.unsaved = False  # the position changed and was not saved yet
         # cycle timings for the serial `timing` command (microseconds; no allocation):
         # [scans, scan total, scan max, renders, render total, render max, LED writes,
@@ -214,22 +128,26 @@ class App:
         self.mem_errors = 0  # MemoryErrors caught in a cycle (recover_memory)
         self.unrecovered = False  # a recovery could not rebuild the board: the next cycle will
         self.mem_error_at = 0
-        self.stored = dict(DEFAULTS)  # every setting as stored (other games' as "x.size")
-        self.settings = {}  # the board's settings and the current game's (a view)
+        # the settings (xobo.runtime.settings): ``stored`` every game's, ``settings`` the
+        # board's and the current game's (a view, always the same dict)
+        self.config = BoardSettings()
+        self.stored = self.config.stored
+        self.settings = self.config.values
         self.params = {}  # the parameters of the game in progress (its save's header)
-        self._loading().storage_init(self)  # the settings on flash
+        self.loading().storage_init(self)  # the settings on flash
         # the saved game setting's game, or XoBo with a note saying why not (it does not
         # fit this board, does not import, is no game): a setting never stops the boot; then
         # the settings given by the caller (simulator, tests), kept on flash like a `set`
-        self._loading().start_game(self, self.stored.get("game", "xobo"), inference, settings)
+        self.loading().start_game(self, self.stored.get("game", "xobo"), inference, settings)
         if now is None:
             now = drivers.clock.ticks_ms()
         self.boot(now)
 
     # ------------------------------------------------------------ the game
 
-    def _set_position(self, pos):
-        """The game's grid on the board for ``pos`` (its size may be a game setting)."""
+    def set_position(self, pos):
+        """``pos`` is the position: the game's grid on the board for it (its size may be a
+        game setting). Nothing else follows it yet (``position_changed``)."""
         self.pos = pos
         self.n_width = pos.width
         p = self.place
@@ -238,73 +156,12 @@ class App:
             self.place = self.topo.place(pos.width, pos.height, used)
             self.light.dark = True
 
-    def _view(self, name):
-        """``settings``: the board's settings and game ``name``'s (its keys without the
-        game's prefix), from ``stored``."""
-        s = {}
-        for k in BOARD_KEYS:
-            s[k] = self.stored.get(k, DEFAULTS[k])
-        s["game"] = name
-        s.update(self.game_settings(name, (self.choices, self.ranges, self.game_defaults)))
-        self.settings = s
-
-    def game_settings(self, name, rules=None):
-        """Game ``name``'s own settings as stored (each checked; its default where not):
-        what its next new game uses. ``rules``: its ``game_rules`` when known."""
-        choices, ranges, defaults = rules or game_rules(games.load(name))
-        s = {}
-        for k in defaults:
-            v = self.stored.get(name + "." + k)
-            if v is None and name == "xobo":
-                v = self.stored.get(k)  # saved before the games: "variant xobo"
-            try:
-                s[k] = _check(k, v, choices, ranges, ()) if v is not None else defaults[k]
-            except ValueError:
-                s[k] = defaults[k]
-        return s
-
-    def _store(self, key, v):
-        self.settings[key] = v
-        if key in BOARD_KEYS:
-            self.stored[key] = v
-        else:
-            self.stored[self.settings["game"] + "." + key] = v
-
-    def setting_keys(self):
-        """Every setting of the board and of the current game, in the order they are listed."""
-        # (in the game's NEW_GAME_SETTINGS order: a dict's order is not MicroPython's)
-        game = self.game
-        own = tuple(game.NEW_GAME_SETTINGS) + tuple(
-            k for k in sorted(game.SETTINGS) if k not in game.NEW_GAME_SETTINGS)
-        return ("game",) + own + BOARD_KEYS[1:] + GAME_AI_KEYS
-
-    def setting_ranges(self):
-        """{key: (lo, hi)} of the whole-number settings (the board's and the game's)."""
-        r = dict(RANGES)
-        r.update(self.ranges)
-        return r
-
     def cell_name(self, c):
         """The name of the game's cell ``c`` in the game's own notation ('e5' is XoBo's
         centre also on the 15 x 15 board, where it is the board's h8): the moves, the
         cells to fix and the words all speak the game's notation; only ``event switch``
         names the board's cells."""
         return cell_name(c, self.n_width)
-
-    def check_setting(self, key, value):
-        """The setting's value (str or int) or raise ValueError saying what is wrong."""
-        if key == "game":
-            v = str(value).lower()
-            ok = games.available()
-            if v not in ok:
-                raise ValueError("game must be one of %s, not '%s'" % ("|".join(ok), value))
-            return v
-        if key in BOARD_KEYS:
-            return _check(key, value, CHOICES, RANGES, self.setting_keys())
-        return self._check_game(key, value)
-
-    def _check_game(self, key, value):
-        return _check(key, value, self.choices, self.ranges, self.setting_keys())
 
     def game_params(self):
         """The parameters of the game in progress (its save's header: X's size, XoBo's
@@ -318,9 +175,10 @@ class App:
 
     # ------------------------------------------------------------ storage
 
-    def _saved_game(self):
-        """The A/B save slots of the current game (XoBo's keep their old name, 'game')."""
-        if self.store is None:
+    def saved_game(self):
+        """The A/B save slots of the current game (XoBo's keep their old name, 'game'), or
+        None when the board has no storage."""
+        if self.saved_class is None:
             return None
         from xobo.runtime.storage import save_limit
 
@@ -346,10 +204,9 @@ class App:
             self.emit((E.ERROR, "the game could not be saved: %s" % exc))
 
     def save_settings(self):
-        if self.store is None:
-            return
+        """Save every setting on flash; a failure is announced (``event error``)."""
         try:
-            self.store.save(self.stored)
+            self.config.save()
         except (OSError, ValueError) as exc:
             self.emit((E.ERROR, "the settings could not be saved: %s" % exc))
 
@@ -358,18 +215,14 @@ class App:
     def boot(self, now):
         """Power-up: settings, the saved game (resumed, cells that differ shown), self-test if
         both buttons are held (``xobo.runtime.loading.boot``)."""
-        self._loading().boot(self, now)
-        self._loaded()
+        self.loading().boot(self, now)
+        self.loaded()
 
     # ------------------------------------------------------------ events
 
     def subscribe(self, callback):
         """callback(event) for every event: a tuple (``xobo.runtime.events``)."""
         self.listeners.append(callback)
-
-    def unsubscribe(self, callback):
-        if callback in self.listeners:
-            self.listeners.remove(callback)
 
     def emit(self, ev):
         for cb in self.listeners:
@@ -405,7 +258,7 @@ class App:
         collect()
         self.unrecovered = True
         try:
-            self._position_changed(now, restore=self.inf.restoring)
+            self.position_changed(now, restore=self.inf.restoring)
             self.last_state = self.inf.state
             self.force_show = True
             if self.unsaved:
@@ -416,7 +269,7 @@ class App:
             collect()
             why = "still out of memory"
         except Exception as exc:  # a state half rebuilt: say so, the next cycle tries again
-            if _is_power_cut(exc):
+            if is_power_cut(exc):
                 raise
             why = "then %s: %s" % (exc.__class__.__name__, exc)
         if self.mem_errors == 0 or ticks_diff(now, self.mem_error_at) >= ERROR_REPEAT_MS:
@@ -432,7 +285,7 @@ class App:
             self.mem_error_at = now
         self.mem_errors += 1
 
-    def _observe(self, now):
+    def observe(self, now):
         """The debounced occupancy of the game's cells to the inference (the board's cells
         outside the game are not looked at). No allocation."""
         stable = self.d.debouncer.stable
@@ -443,7 +296,7 @@ class App:
             occ[c] = stable[b] if b != NONE else 0
         self.inf.observe(occ, now)
 
-    def _read_switches(self, now):
+    def read_switches(self, now):
         """Scan the matrix and debounce: announce each change (``event switch e5 on``) and
         give the debounced occupancy to the inference (not during the self-test)."""
         d = self.d
@@ -455,11 +308,11 @@ class App:
                 if self.listeners:
                     self.emit((E.SWITCH, self.topo.cell_name(ev[0]), "on" if ev[1] else "off"))
             if self.mode.observes:
-                self._observe(now)
+                self.observe(now)
 
     def _scan(self, now):
         d = self.d
-        self._read_switches(now)
+        self.read_switches(now)
         d.buttons.update(now)
         bev = self.bev
         while d.buttons.get_into(bev):
@@ -477,7 +330,7 @@ class App:
             self._state_changed(now)
         if (self.pending < 0 and inf.state == I.MATCH and self.ai_failed_ply != self.pos.ply
                 and self.settings["opponent"] != "off"):
-            self._computer_turn(now)
+            self.computer_player().turn(now)
 
     def render(self, now):
         """Render the light; the LEDs are written only when a colour changed: a WS2812 write
@@ -514,14 +367,14 @@ class App:
             return
         st = inf.state
         if st == I.FIX or (st == I.RESTORE and prev != I.RESTORE):
-            self.emit(self.fix_event())
+            from xobo.runtime import guide
+
+            self.emit(guide.fix_event(self))
         elif st == I.OFFER:  # left after a fix: ask, in words, rather than commit by time
             self.emit((E.SAY, self.guide_text()))
         elif st == I.MATCH and prev in (I.RESTORE, I.FIX):
             self.emit((E.MATCH,))
 
-    # what the board asks for, in words (xobo.runtime.guide: imported at the first fix, the
-    # first `state` or an ok with nothing to commit; the light says the same without it)
 
     def set_regauge(self, before, after):
         """Mark the cells occupied before and after whose height differs (None: none)."""
@@ -530,32 +383,10 @@ class App:
             b = after[c] if before is not None else 0
             self.regauge[c] = 1 if (a and b and a != b) else 0
 
-    def fill_words(self):
-        from xobo.runtime import guide
-
-        return guide.fill_words(self)
-
-    def height_words(self):
-        from xobo.runtime import guide
-
-        return guide.height_words(self)
-
-    def fix_event(self):
-        from xobo.runtime import guide
-
-        return guide.fix_event(self)
-
-    def fix_text(self):
-        from xobo.runtime import guide
-
-        return guide.fix_text(self)
-
-    def ambiguous_cells(self):
-        from xobo.runtime import guide
-
-        return guide.ambiguous_cells(self)
-
     def guide_text(self):
+        """What the board asks for, in words (``xobo.runtime.guide``: imported at the first
+        fix, the first ``state`` or an ok with nothing to commit; the light says the same
+        without it), or the learn mode's lesson."""
         say = getattr(self.mode, "say", None)  # the learn mode says its lesson
         if say is not None:
             return say()
@@ -574,7 +405,9 @@ class App:
         return "the game has reached %d moves, the longest this board keeps: undo, or " \
             "start a new game" % self.rules.MAX_PLIES
 
-    def _position_changed(self, now, restore=False):
+    def position_changed(self, now, restore=False):
+        """The position changed (a move, an undo, a load): the inference, the light and the
+        waiting moves follow it; ``restore``: the pieces may differ from it (shown to fix)."""
         # after the end the pieces may be moved freely: nothing to restore or fix
         self.inf.set_position(self.pos, restore, self.pos.is_terminal() or self.full())
         self.light.set_position(self.pos)
@@ -594,7 +427,7 @@ class App:
         pos.apply(m)
         self.light.show_adjust(None, None, now)  # no stack heights to adjust any more
         self.set_regauge(None, None)
-        self._position_changed(now)
+        self.position_changed(now)
         self.last_state = self.inf.state
         self.save_game()
         layers = self.layers
@@ -620,7 +453,7 @@ class App:
         pos.undo()
         self.light.show_adjust(before, pos.heights, now)
         self.set_regauge(before, pos.heights)
-        self._position_changed(now, restore=True)
+        self.position_changed(now, restore=True)
         self.ai_failed_ply = -1
         self.save_game()
         self.emit((E.UNDO, text))
@@ -631,24 +464,24 @@ class App:
         self.unsaved = True
         w, h = self.game.area(self.settings)
         if w * h != self.n:
-            self._resize_game()
+            self.resize_game()
         self.light.show_adjust(None, None, now)
         self.set_regauge(None, None)
-        self._set_position(self.game.new_position(self.settings))
+        self.set_position(self.game.new_position(self.settings))
         self.start_params()
         self.first = self.pos.side
         self.start = ""
         self.ai_failed_ply = -1
-        self._position_changed(now, restore=True)
+        self.position_changed(now, restore=True)
         self.save_game()
         self.emit((E.NEW, self.settings["game"], self.params_text(), self.names[self.first]))
 
-    def _resize_game(self):
+    def resize_game(self):
         """A setting of the game's size (X's size, Chain Reaction's field) takes effect at
         this new game: the game's per-cell buffers are made again at the new size
         (``xobo.runtime.loading.resize_game``)."""
-        self._loading().resize_game(self)
-        self._loaded()
+        self.loading().resize_game(self)
+        self.loaded()
 
     def params_text(self):
         """The game's parameters in words: 'variant=kv' ('' when it has none)."""
@@ -659,40 +492,41 @@ class App:
         """Start a game from a position in the game's notation (raises PositionError); the
         board shows the cells to fix until the pieces match (``xobo.runtime.loading``)."""
         try:
-            self._loading().load_position(self, text, now)
+            self.loading().load_position(self, text, now)
         finally:
-            self._loaded()
+            self.loaded()
 
     def show_position(self, pos, now):
         """Make ``pos`` the position (a load, a lesson): the board shows the cells to fill,
         clear and adjust until the pieces match. Nothing is saved or announced
         (``xobo.runtime.loading``)."""
         try:
-            self._loading().show_position(self, pos, now)
+            self.loading().show_position(self, pos, now)
         finally:
-            self._loaded()
+            self.loaded()
 
     def set_game(self, name, now):
         """Play game ``name`` from now on: its saved game is resumed (each game keeps its
         own), else a new game starts (``xobo.runtime.loading.set_game``)."""
-        note = self._loading().set_game(self, name, now)
-        self._loaded()
+        note = self.loading().set_game(self, name, now)
+        self.loaded()
         return note
 
     def next_game(self, now):
         """The game gesture: the next installed game (``xobo.runtime.loading``)."""
-        note = self._loading().next_game(self, now)
-        self._loaded()
+        note = self.loading().next_game(self, now)
+        self.loaded()
         return note
 
-    def _loading(self):
+    def loading(self):
         """The module that loads games (the saved game at boot, ``set game``): imported when
         needed and, on the device (``lean``), unloaded after (it is not needed in play)."""
         from xobo.runtime import loading
 
         return loading
 
-    def _loaded(self):
+    def loaded(self):
+        """After a load: on the device (``lean``) the loading code is unloaded."""
         if self.lean:  # (and the code that reads saves, imported by the storage to load)
             forget_module("xobo.runtime.loading")
             forget_module("xobo.runtime.saveread")
@@ -736,344 +570,22 @@ class App:
             text += " (cancelled the expected move %s)" % cancelled
         return text
 
-    def show_hint(self, now):
-        """Ask the AI for a move and show it; returns the move. While a host or computer move
-        waits for the pieces, that move is the one to play: it is shown again (no search)."""
-        pos = self.pos
-        if self.pending >= 0:
-            m = self.pending
-            self.hint_move = m
-            self.light.show_hint(pos, m, now)
-            self.emit((E.HINT, pos.move_text(m)))
-            return m
-        if self.settings["hints"] != "on":
-            raise XoboError("hints are off (set hints on)")
-        if pos.is_terminal():
-            raise XoboError("the game is over: no hint")
-        if self.full():
-            raise XoboError(self.full_text())
-        ai = self.load_ai()
-        if ai is None:
-            raise XoboError("no hints: the computer player of %s is not installed"
-                            % self.settings["game"])
-        self.light.thinking = pos.side
-        try:
-            m = ai.choose_move(pos.clone(), level=ai.HINT_LEVEL, seed=pos.ply,
-                               time_ms=self.ai_time_ms, poll=self._poll)
-        except ai.SearchCancelled:
-            raise XoboError("no hint: the board changed while the computer was thinking "
-                            "(ask again)") from None
-        finally:
-            self.light.thinking = -1
-            self._ai_done(ai)
-        now = self.d.clock.ticks_ms()
-        self.hint_move = m
-        self.light.show_hint(pos, m, now)
-        self.emit((E.HINT, pos.move_text(m)))
-        return m
+    # ------------------------------------------------------------ the computer, the buttons
 
-    def computer_plays(self, player):
-        """True when the computer plays ``player`` (the opponent setting)."""
-        v = self.settings["opponent"]
-        if v == "off":
-            return False
-        name = self.names[player]
-        return v == name or v.startswith(name + "+") or v.endswith("+" + name)
+    def computer_player(self):
+        """The computer player (``xobo.runtime.computer.Computer``), imported and made at its
+        first need (a hint, the computer's turn, the opponent switched on): a board that only
+        referees never loads it."""
+        c = self.computer
+        if c is None:
+            from xobo.runtime.computer import Computer
 
-    def _computer_turn(self, now):
-        pos = self.pos
-        if not self.computer_plays(pos.side) or pos.is_terminal() or self.full():
-            return
-        ai = self.load_ai()
-        if ai is None:
-            self.ai_failed_ply = pos.ply
-            self.emit((E.ERROR, "the computer cannot play: the computer player of %s is not "
-                       "installed" % self.settings["game"]))
-            return
-        self.light.thinking = pos.side
-        self.search_poll()  # (a switch that changed while the computer's code loaded)
-        try:
-            self.d.watchdog.feed()  # the search polls the board: bounded by ai_time_ms too
-            m = ai.choose_move(pos.clone(), level=self.settings["level"], seed=pos.ply,
-                               time_ms=self.ai_time_ms, poll=self._poll)
-        except ai.SearchCancelled:
-            return  # a button was pressed: the cycle handles it, then the computer thinks again
-        except MemoryError:
-            raise  # the cycle's recovery (recover_memory)
-        except Exception as exc:  # an AI bug must not stop the board
-            if _is_power_cut(exc):
-                raise
-            self.ai_failed_ply = pos.ply
-            self.emit((E.ERROR, "the computer cannot play: %s" % exc))
-            return
-        finally:
-            self.light.thinking = -1
-            self._ai_done(ai)
-        try:
-            self.expect_move(m, "computer", self.d.clock.ticks_ms())
-        except XoboError as exc:
-            self.ai_failed_ply = pos.ply
-            self.emit((E.ERROR, "the computer cannot play: %s" % exc))
-
-    def load_ai(self):
-        """The game's AI module, imported now if it is not yet (after a collection: it is the
-        largest import), or None when it is not installed. The board calls it when the
-        computer opponent is switched on (or is on at boot), because the import takes 0.33 s
-        on a Pico without scanning: better then than at the computer's first turn, while a
-        player may be moving pieces; else the first hint imports it."""
-        import sys
-
-        # (already imported, as it is between searches with the image: no collection, which
-        # would hold the board's scan 11-16 ms on a Pico at every computer's turn)
-        if games.package_name(self.settings["game"]) + ".ai" not in sys.modules:
-            collect()
-        try:
-            ai = self.game.computer()
-        except ImportError:
-            return None
-        if self.release_ai and self._ai_frozen is None:  # (the device: known once)
-            # frozen, or native code on a port that cannot unload it (a soak on the unix
-            # port): kept after a search, as importing it again would free nothing
-            self._ai_frozen = is_frozen(ai) or (
-                not NATIVE_CODE_UNLOADS and getattr(ai, "NATIVE", False))
-            if is_frozen(ai):
-                self.ai_time_ms = _AI_TIME_MS_IMAGE
-        return ai
-
-    def _ai_done(self, ai):
-        """After a search, on the device (``release_ai``): the AI's buffers are dropped, and
-        its code too when it came from a file (a stock firmware: the .mpy's bytecode is in the
-        heap) and the heap would otherwise have less than AI_KEEP_FREE bytes free (the next
-        search then imports it again: 0.37 s on a Pico, without scanning). Frozen into the
-        firmware image (``make firmware``) its code is in flash: kept, it costs only its
-        module's globals, and unloading it would save nothing."""
-        if not self.release_ai:
-            return
-        ai.release()
-        collect()
-        if not self._ai_frozen and mem_free() < AI_KEEP_FREE:
-            for name in getattr(ai, "MODULES", (ai.__name__,)):
-                forget_module(name)
-            collect()
-
-    def search_poll(self):
-        """Called by the AI's search, often: every CYCLE_MS it runs the board's scan
-        (switches, debounce, inference, buttons, watchdog) and light, so the board answers
-        while the computer thinks. Nothing is committed here; returns True (the search stops)
-        when a button was pressed: the board's own cycle then handles it (and the computer
-        thinks again). Pieces moved meanwhile are shown as they are and never committed: the
-        computer's move, once found, is the only move the board then accepts."""
-        d = self.d
-        now = d.clock.ticks_ms()
-        # while a switch settles, a scan every _SETTLE_POLL_MS and no light: its event goes
-        # out as soon as the debounce allows (issue 19: <= 50 ms while the computer thinks;
-        # a 15x15 render with its LED write takes ~10 ms on a Pico)
-        settling = d.debouncer.settling()
-        if ticks_diff(now, self.polled_at) < (_SETTLE_POLL_MS if settling else CYCLE_MS):
-            return False
-        self.polled_at = now
-        self._read_switches(now)
-        d.buttons.update(now)
-        d.watchdog.feed()
-        self.polls += 1
-        # the light every 40 ms: it blinks at 1 Hz while it thinks
-        if not self.polls & 3 and not d.debouncer.settling():
-            self.render(now)
-        return d.buttons.pending() > 0
-
-    # ------------------------------------------------------------ buttons
+            c = self.computer = Computer(self)
+        return c
 
     def button(self, kind, name, now):
-        """A button event from the drivers (kind SHORT=1, LONG=2, BOTH=3): the board
-        definition's gestures say what it does (``xobo.runtime.gestures``)."""
-        if self.listeners:
-            self.emit((E.BUTTON, name, ("", "short", "long", "both")[kind]))
-        action = self.gestures.get((name, kind))
-        if action is None and kind == 2:
-            action = self.gestures.get((name, 1))  # a long press of a button with no long
-        if action is None:
-            return
-        # the game may give a gesture another meaning now (Brochs: ok held on a drop
-        # declares the master, ok held with nothing on the way passes)
-        action = self.layers.gesture(action, self.pos, self.inf)
-        if action.startswith("press:"):
-            try:
-                self.press(action[6:], now)
-            except XoboError as exc:
-                self.emit((E.ERROR, str(exc)))
-            return
-        getattr(self, "do_" + action.replace("-", "_"))(now)
-
-    def _button_move(self):
-        """The complete move the pressed button picked (the master drop), or -1."""
-        inf = self.inf
-        c = inf.complete
-        if inf.armed and c >= 0 and inf.btn_of[c] == inf.armed and (
-                inf.state == I.COMPLETE or inf.state == I.WAIT_LONGER):
-            return inf.moves[c]
-        return -1
-
-    def press(self, name, now):
-        """The game's button ``name`` (serial ``press NAME``, a gesture ``press:NAME``): it
-        picks the move of the pieces on the way that needs it (Brochs's master drop: before
-        or after the piece is put), or plays the move it stands for now (a pass, a question).
-        Returns what was done; raises XoboError saying why it does nothing."""
-        layers = self.layers
-        if name not in layers.BUTTON_NAMES:
-            raise XoboError("%s has no button '%s'%s" % (
-                self.settings["game"], name, (" (its buttons: %s)" % " ".join(
-                    layers.BUTTON_NAMES)) if layers.BUTTON_NAMES else ""))
-        pos = self.pos
-        if pos.is_terminal():
-            raise XoboError("the game is over: %s does nothing" % name)
-        inf = self.inf
-        if self.pending < 0 and not inf.restoring and name in inf.buttons:
-            if inf.pressed() != name or self._button_move() < 0:
-                inf.press(name)  # pressed again with its move on the board: that move
-            m = self._button_move()
-            if m >= 0:
-                text = pos.move_text(m)
-                self._play_pressed(m, now)
-                return "played %s" % text
-            words = layers.pressed_words(name, inf.armed != 0)
-            self.emit((E.SAY, words))
-            return words
-        m = layers.button_move(pos, name)
-        if m < 0:
-            raise XoboError("%s does nothing now" % name)
-        if self.pending >= 0:
-            raise XoboError("the %s move %s waits for the %ss (undo cancels it)" % (
-                self.pending_from, pos.move_text(self.pending), layers.PIECE))
-        if inf.state != I.MATCH:
-            raise XoboError("%s: first put the %ss back as they were" % (name, layers.PIECE))
-        text = pos.move_text(m)
-        self._play_pressed(m, now)
-        return "played %s" % text
-
-    def _play_pressed(self, m, now):
-        """A move a button played: committed in play; the learn mode checks it against the
-        lesson first (its ``play_pressed``)."""
-        mode = self.mode
-        if mode is self:
-            self.commit(m, now)
-            return
-        play = getattr(mode, "play_pressed", None)
-        if play is None:
-            raise XoboError("the board is busy (self-test): press when it is over")
-        play(m, now)
-
-    # the gestures' actions (xobo.runtime.gestures.ACTIONS)
-
-    def do_new_game(self, now):
-        self.new_game(now)
-
-    def do_confirm(self, now):
-        if self.layers.OK_STEPS and self.inf.step_ambiguous(now) >= 0:
-            # moves the switches cannot tell apart: ok picks the next (the game asked)
-            if self.listeners:
-                self.emit((E.SAY, self.guide_text()))
-            return
-        m = self.inf.confirm()
-        if m >= 0:
-            self.commit(m, now)
-        elif self.listeners:  # nothing to commit: say what the board waits for
-            words = self.guide_text()
-            if words:
-                self.emit((E.SAY, words))
-
-    def do_next(self, now):
-        """ok held: after the end the next game; at the start (no move yet, nothing
-        waiting) the next of the games; a move with an empty footprint (a pass) when it is
-        the only one; else a confirm."""
-        pos = self.pos
-        if pos.is_terminal():
-            self.new_game(now)
-            return
-        if pos.ply == 0 and self.pending < 0 and self.inf.state == I.MATCH and \
-                not self.resumed:
-            try:
-                self.next_game(now)
-            except XoboError as exc:  # (the game that was playing goes on)
-                self.emit((E.ERROR, str(exc)))
-            return
-        m = self.unseen_move()
-        if m >= 0 and self.inf.state == I.MATCH:
-            self.commit(m, now)
-            return
-        if self.inf.stepped >= 0:  # a move picked with ok (OK_STEPS): ok held plays it
-            m = self.inf.confirm()
-            if m >= 0:
-                self.commit(m, now)
-                return
-        self.do_confirm(now)
-
-    def unseen_move(self):
-        """The one legal move the switches cannot see (an empty footprint: a pass, the end
-        of a turn), or -1 (none, or several)."""
-        inf = self.inf
-        found = -1
-        for i in range(inf.n_moves):
-            if inf.n_l[i] == 0 and inf.n_a[i] == 0 and inf.touch_of[i] == 0:
-                if found >= 0:
-                    return -1
-                found = inf.moves[i]
-        return found
-
-    def do_undo(self, now):
-        try:
-            self.undo_request(now)
-        except XoboError as exc:
-            self.emit((E.ERROR, str(exc)))
-
-    def do_undo_or_abandon(self, now):
-        if self.resumed and self.pos.ply:
-            self.new_game(now)  # long press right after power-up: abandon the resumed game
-            return
-        if self.pos.ply == 0 and self.pending < 0:  # nothing to undo: the game's lessons
-            self.do_learn(now)
-            return
-        self.do_undo(now)
-
-    def do_learn(self, now):
-        """The game's lessons (``xobo.runtime.learn``: imported now, forgotten after)."""
-        try:
-            from xobo.runtime import learn
-
-            learn.start(self, now)
-        except (ImportError, XoboError) as exc:
-            forget_module("xobo.runtime.learn")
-            self.emit((E.ERROR, "no lessons: %s" % exc))
-
-    def do_hint(self, now):
-        try:
-            self.show_hint(now)
-        except XoboError as exc:
-            self.emit((E.ERROR, str(exc)))
-
-    def do_opponent(self, now):
-        self.cycle_opponent(now)
-
-    def cycle_opponent(self, now):
-        """The hint button's long press: the computer opponent goes off -> the players not to
-        move (you keep the player to move) -> the player to move (it moves now) -> off. Saved
-        and announced like a serial ``set opponent``; the computer's edges double-flash in
-        its colour (every edge dim white: off). Returns the new value."""
-        cur = self.settings["opponent"]
-        side = self.pos.side
-        mover = self.names[side]
-        others = "+".join(self.names[p] for p in range(len(self.names)) if p != side)
-        if cur == "off":
-            v = others
-        elif cur == mover:
-            v = "off"
-        else:
-            v = mover
-        self.set_setting("opponent", v, now)
-        shown = -1
-        if v != "off":
-            shown = side if v == mover else (side + 1) % len(self.names)
-        self.light.show_opponent(shown, now)
-        return v
+        """The play mode's button event: the controls' (``xobo.runtime.controls``)."""
+        self.controls.button(kind, name, now)
 
     # ------------------------------------------------------------ settings
 
@@ -1084,31 +596,31 @@ class App:
         changes before any piece of it was moved (the computer then chooses again)."""
         t = self.d.clock.ticks_ms() if now is None else now
         if key == "game":
-            v = self.check_setting(key, value)
+            v = self.config.check(key, value)
             if v == self.settings["game"]:
                 self.emit((E.SETTING, key, v))
                 return ""
             return self.set_game(v, t)
-        v = self.check_setting(key, value)
+        v = self.config.check(key, value)
         old = self.settings.get(key)
-        self._store(key, v)
+        self.config.put(key, v)
         if key == "settle":
             self.inf.set_settle(v)
         elif key == "brightness":
-            self._apply_brightness()
+            self.apply_brightness()
         elif key == "hints":
             self.light.hints = v == "on"
         elif key in GAME_AI_KEYS:
             self.ai_failed_ply = -1
             if (key == "opponent" and self.pending_from == "computer"
-                    and not self.computer_plays(self.pos.side)):
+                    and not self.computer_player().plays(self.pos.side)):
                 self.cancel_pending(t)
             elif (key == "level" and v != old and self.pending_from == "computer"
                   and self.inf.n_lifted == 0 and self.inf.n_added == 0):
                 # no piece of it moved yet: the computer chooses again at the new level
                 self.cancel_pending(t)
             if key == "opponent" and v != "off":
-                self.load_ai()
+                self.computer_player().load()
         self.save_settings()
         self.emit((E.SETTING, key, v))
         if key in self.game.NEW_GAME_SETTINGS:
@@ -1118,7 +630,8 @@ class App:
                 return "from the next new game"
         return ""
 
-    def _apply_brightness(self):
+    def apply_brightness(self):
+        """The LEDs' brightness and the hints' light as the settings say."""
         self.d.leds.brightness = self.settings["brightness"] * 255 // 100
         self.force_show = True
         self.light.hints = self.settings["hints"] == "on"
@@ -1149,7 +662,7 @@ class App:
         self.light.dark = True
         for line in st.report_lines():
             self.emit((E.SELFTEST, line[9:] if line.startswith("selftest ") else line))
-        self._observe(now)
+        self.observe(now)
         self.last_state = -1
 
     # ------------------------------------------------------------ state for hosts
@@ -1166,119 +679,3 @@ class App:
     def result_text(self):
         """'*' while the game goes on, else the winner and how: 'ew blocus'."""
         return self.layers.end_text(self.pos)
-
-
-# ---------------------------------------------------------------- the device's main loop
-
-
-def asyncio_module():
-    """The asyncio module (uasyncio on a MicroPython older than 1.21)."""
-    try:
-        import asyncio
-    except ImportError:
-        import uasyncio as asyncio
-    return asyncio
-
-
-def _sleep_ms(asyncio, ms):
-    if hasattr(asyncio, "sleep_ms"):
-        return asyncio.sleep_ms(ms)
-    return asyncio.sleep(ms / 1000)
-
-
-def main(boarddef=None, drivers=None, stdin=None, stdout=None):
-    """Run the board (firmware/main.py calls ``main(boarddef)``): real drivers from the board
-    definition, or ``drivers`` (virtual ones, for a desktop run); the serial protocol on
-    stdin/stdout. Returns at the end of input (never on the device)."""
-    from xobo.runtime.protocol import Protocol
-
-    if drivers is None:
-        from xobo.drivers.boarddef import default_boarddef, make_drivers
-
-        drivers = make_drivers(boarddef or default_boarddef())
-    app = App(drivers)
-    serve(app, Protocol(app), stdin, stdout)
-    return app
-
-
-def serve(app, proto, stdin=None, stdout=None):
-    """Run the board's tasks (scan, light, watchdog, serial) until the end of input (never
-    on the device)."""
-    asyncio_module().run(run_tasks(app, proto, stdin, stdout))
-
-
-async def run_tasks(app, proto, stdin=None, stdout=None):
-    """The tasks: scan+debounce+infer every 10 ms, light every 20 ms, serial, watchdog. The
-    serial task reads one byte per wake-up, so a host sending junk without a newline can
-    never block the scan (the protocol drops overlong lines)."""
-    import sys
-
-    asyncio = asyncio_module()
-    out = stdout or sys.stdout
-    src = stdin or sys.stdin
-    src = getattr(src, "buffer", src)
-
-    def write(line):
-        out.write(line + "\n")
-        flush = getattr(out, "flush", None)
-        if flush is not None:
-            flush()
-
-    proto.writer = write
-    clock = app.d.clock
-    stop = [False]
-    alive = [0]
-
-    # each task sleeps what is left of its period, so the scan runs every 10 ms (not 10 ms
-    # after the end of the last one: 11.5 ms measured on the emulated Pico)
-    async def scan_task():
-        while not stop[0]:
-            if app.restart_requested:  # (a game switch: its reply has been written)
-                app.d.restart()
-            t0 = clock.ticks_ms()
-            app.scan(t0)
-            alive[0] += 1
-            left = CYCLE_MS - ticks_diff(clock.ticks_ms(), t0)
-            await _sleep_ms(asyncio, left if left > 0 else 0)
-
-    async def light_task():
-        while not stop[0]:
-            t0 = clock.ticks_ms()
-            app.render(t0)
-            left = 2 * CYCLE_MS - ticks_diff(clock.ticks_ms(), t0)
-            await _sleep_ms(asyncio, left if left > 0 else 0)
-
-    async def watchdog_task():
-        # the scan feeds the watchdog each cycle; this task only keeps feeding while the
-        # scan task makes progress (a hung scan then resets the board)
-        seen = -1
-        while not stop[0]:
-            if alive[0] != seen:
-                seen = alive[0]
-                app.d.watchdog.feed()
-            await _sleep_ms(asyncio, 1000)
-
-    async def serial_task():
-        if IS_MICROPYTHON:
-            reader = asyncio.StreamReader(src)
-            read = reader.read
-        else:  # CPython (desktop runs): a blocking read in a worker thread
-            loop = asyncio.get_running_loop()
-            raw = getattr(src, "read1", None) or src.read
-
-            async def read(n):
-                return await loop.run_in_executor(None, raw, 256)
-
-        while True:
-            if app.restart_requested:  # what follows is for the board after its restart
-                await _sleep_ms(asyncio, CYCLE_MS)
-                continue
-            data = await read(1)
-            if not data:
-                stop[0] = True  # end of input (desktop runs only)
-                return
-            if isinstance(data, str):
-                data = data.encode()
-            proto.feed(data)
-
-    await asyncio.gather(scan_task(), light_task(), watchdog_task(), serial_task())

@@ -54,7 +54,8 @@ def build(path="board.json", watchdog_ms=WATCHDOG_MS, flash_root="", default=Non
     # which would fail at every power-up (a 1,999-segment Chain Reaction game on the 15x15
     # board once left too little for the protocol's import)
     from xobo.runtime import protocol  # noqa: F401
-    from xobo.runtime.app import App, asyncio_module
+    from xobo.runtime.app import App
+    from xobo.runtime.tasks import asyncio_module
 
     asyncio_module()
     gc.collect()
@@ -65,7 +66,7 @@ def build(path="board.json", watchdog_ms=WATCHDOG_MS, flash_root="", default=Non
     forget_module("xobo.runtime.saveread")  # (and read it, and the settings)
     if app.settings["opponent"] != "off":
         try:
-            app.load_ai()  # the computer plays: its code now, not at its first turn
+            app.computer_player().load()  # the computer plays: its code now, not at its first turn
         except MemoryError:  # (its first turn imports it again, and recovers if it must)
             gc.collect()
     if watchdog_ms:
@@ -145,7 +146,7 @@ def run(path="board.json", default=None):
         app.note = "saved game not resumed: out of memory at power-up (%d bytes free); " \
             "new game" % free
         print("xobo: " + app.note)
-    from xobo.runtime.app import serve
+    from xobo.runtime.tasks import serve
 
     gc.collect()
     try:

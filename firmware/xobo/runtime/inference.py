@@ -279,10 +279,6 @@ class Inference:
         """The name of the button pressed for the next move, or ''."""
         return self.buttons[self.armed - 1] if self.armed else ""
 
-    def footprint_of(self, i):
-        """(offset, n_lifted, n_added) of move index i in ``fp_l`` / ``fp_a``."""
-        return i * self.fp, self.n_l[i], self.n_a[i]
-
     # ------------------------------------------------------------ observations
 
     def observe(self, occ, now):

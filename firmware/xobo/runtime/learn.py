@@ -268,7 +268,7 @@ class LearnMode:
             if self.phase == DONE:
                 self.next_lesson(now)
             elif self.phase == PLAY:  # the game against the computer: ok as in play
-                app.do_confirm(now)
+                app.controls.do_confirm(now)
             else:
                 m = app.inf.confirm()
                 if m >= 0:
@@ -291,7 +291,7 @@ class LearnMode:
         for name in layers.BUTTON_NAMES:
             if m >= 0 and layers.button_move(app.pos, name) == m:
                 try:
-                    app.press(name, now)
+                    app.controls.press(name, now)
                 except XoboError as exc:
                     app.emit((E.ERROR, str(exc)))
                 return
@@ -311,7 +311,7 @@ class LearnMode:
         """The hint button: the lesson's move in light (the computer's, playing out)."""
         app = self.app
         if self.phase == PLAY:
-            app.do_hint(now)
+            app.controls.do_hint(now)
             return
         m = self.expected_move()
         if m < 0:
@@ -357,7 +357,7 @@ class LearnMode:
             if inf.state == I.MATCH and self.phase == ASK and app.listeners:
                 app.emit((E.SAY, self.say()))
             elif inf.state == I.FIX and app.listeners:
-                app.emit(app.fix_event())
+                app.emit(guide.fix_event(app))
 
     def played(self, m, now):
         """A complete legal move of the pieces: the lesson's (played, explained) or another
@@ -440,7 +440,7 @@ class LearnMode:
             parts.append("take the %ss off %s" % (piece, " ".join(clear)))
         words_of = self.piece_words
         if words_of is None:  # the pieces are all alike (XoBo's cubes)
-            fill = app.fill_words()
+            fill = guide.fill_words(app)
             if fill:
                 parts.append("put a %s on %s" % (piece, " ".join(fill)))
         else:  # the pieces differ: which goes where
@@ -458,7 +458,7 @@ class LearnMode:
                 w = kinds[k]
                 parts.append("put %s%s on %s" % ("" if w.startswith("the ") else "a ", w,
                                                  " ".join(cells[k])))
-        height = app.height_words()
+        height = guide.height_words(app)
         if height and words_of is None:
             parts.append("make these stacks this tall: %s" % " ".join(height))
         if self.swaps:

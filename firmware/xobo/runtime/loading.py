@@ -19,7 +19,7 @@ of memory, anything) puts the game that was playing back as it was (``_restore``
 
 from xobo import games
 from xobo.compat import collect
-from xobo.errors import XoboError
+from xobo.errors import XoboError, is_power_cut
 from xobo.runtime import events as E
 
 
@@ -31,23 +31,16 @@ def storage_init(app):
         from xobo.runtime.storage import SavedGame, Settings
     except ImportError:  # storage not built yet: play without saving
         return
-    from xobo.runtime.app import BOARD_KEYS, CHOICES, RANGES, _check
 
     app.saved_class = SavedGame
-    app.store = Settings(app.d.flash)
+    config = app.config
+    config.store = Settings(app.d.flash)
     try:
-        loaded = app.store.load({})
+        loaded = config.store.load({})
     except (OSError, ValueError) as exc:
         app.note = "settings not loaded: %s" % exc
         return
-    for k in loaded:
-        if k in BOARD_KEYS and k != "game":
-            try:
-                app.stored[k] = _check(k, loaded[k], CHOICES, RANGES, BOARD_KEYS)
-            except ValueError:
-                pass
-        else:
-            app.stored[k] = loaded[k]  # a game's: checked when that game is played
+    config.load_board(loaded)
 
 
 def boot(app, now):
@@ -55,12 +48,12 @@ def boot(app, now):
     both buttons are held."""
     d = app.d
     app.inf.set_settle(app.settings["settle"])
-    app._apply_brightness()
+    app.apply_brightness()
     d.matrix.scan_into(app.raw)
     d.debouncer.prime(app.raw)
     app.resumed = resume_saved(app)  # a long press on undo abandons it until the next move
-    app._observe(now)
-    app._position_changed(now, restore=True)
+    app.observe(now)
+    app.position_changed(now, restore=True)
     app.emit((E.BOOT, app.note or "new game"))
     both = False
     b = d.buttons
@@ -75,7 +68,7 @@ def boot(app, now):
 def resume_saved(app):
     """Resume the current game's saved game (or start a new one, saved at once); True if a
     game in progress was resumed."""
-    app.saved = app._saved_game()
+    app.saved = app.saved_game()
     resumed = False
     note = earlier = app.note  # (a note from before, the game's at boot: kept in front)
     if app.saved is not None and app.resume_at_boot:
@@ -110,7 +103,7 @@ def resume_saved(app):
         w, h = app.game.area(app.settings)
         if w * h != app.n:  # a size given after the game was made (the simulator's settings)
             resize_game(app)
-        app._set_position(app.game.new_position(app.settings))
+        app.set_position(app.game.new_position(app.settings))
         app.start_params()
         app.first = app.pos.side
         app.start = ""
@@ -133,7 +126,7 @@ def resume(app, g):
         if k not in app.game.SETTINGS:
             return "has an unknown parameter %r" % (k,)
         try:
-            settings[k] = app._check_game(k, params[k])
+            settings[k] = app.config.check_game(k, params[k])
         except ValueError as exc:
             return "has a parameter that is not valid: %s" % exc
     first = g.get("first")
@@ -179,7 +172,7 @@ def resume(app, g):
             kept[k] = settings[k]
     if w * h != app.n:
         resize_game(app, kept)
-    app._set_position(pos)
+    app.set_position(pos)
     app.params = kept
     app.first = first
     if start:
@@ -195,7 +188,7 @@ def resume(app, g):
 def misfit(app, name):
     """Why game ``name`` cannot be played on this board's grid, with the settings of its next
     new game ('' when it fits): 'brochs needs a 15x15 board; this board is 9x9'."""
-    w, h = games.load(name).area(app.game_settings(name))
+    w, h = games.load(name).area(app.config.game_settings(name))
     t = app.topo
     if w > t.width or h > t.height:
         return "%s needs a %dx%d board; this board is %dx%d" % (name, w, h, t.width, t.height)
@@ -222,7 +215,7 @@ def start_game(app, name, inference=None, settings=None):
         return
     changed = False
     if "game" in settings and settings["game"] != app.settings["game"]:
-        name = app.check_setting("game", settings["game"])
+        name = app.config.check("game", settings["game"])
         why = misfit(app, name)
         if why:
             raise ValueError(why)
@@ -230,9 +223,9 @@ def start_game(app, name, inference=None, settings=None):
         app.stored["game"] = app.settings["game"]
         changed = True
     for k in settings:
-        v = app.check_setting(k, settings[k])
+        v = app.config.check(k, settings[k])
         if app.settings.get(k) != v:
-            app._store(k, v)
+            app.config.put(k, v)
             changed = True
     if changed:
         app.save_settings()
@@ -245,7 +238,7 @@ def _stored_game(app, name, inference):
             make_game(app, name, inference)
             return
     except Exception as exc:  # (MemoryError, ImportError, ValueError...): never a boot loop
-        if _is_power_cut(exc) or name == "xobo":
+        if is_power_cut(exc) or name == "xobo":
             raise
         why = "%s: %s" % (exc.__class__.__name__, exc)
         app.game = None  # what was made of it goes before XoBo's is made
@@ -256,10 +249,6 @@ def _stored_game(app, name, inference):
     app.note = "game %s not playable on this board (%s): xobo" % (name, why)
     app.stored["game"] = "xobo"
     make_game(app, "xobo", inference)
-
-
-def _is_power_cut(exc):
-    return exc.__class__.__name__ == "PowerCut"
 
 
 def code_in_flash():
@@ -278,8 +267,8 @@ def switches_by_restart(app):
     heap) that can restart itself. Every game's code leaves names and pieces in the heap
     that no collection frees (interned strings): measured on the emulated Pico, a tour of
     three games left 27-58 KB where a fresh boot has 90-110 KB, and a fourth game could not
-    be loaded. A restart boots the new game in a clean heap (1.2-1.4 s on the stock
-    firmware); the firmware image (code in flash) switches in place."""
+    be loaded. A restart boots the new game in a clean heap (1.3-2.5 s on the stock
+    firmware, emulated); the firmware image (code in flash) switches in place."""
     from xobo.compat import IS_MICROPYTHON
 
     return app.d.restart is not None and IS_MICROPYTHON and not code_in_flash()
@@ -290,7 +279,7 @@ def set_game(app, name, now):
     own), else a new game starts; the board shows what to clear or fill. A game that does
     not fit the board is refused (ValueError) and nothing changes; any failure on the way
     puts the game that was playing back, whole, and raises XoboError saying why."""
-    name = app.check_setting("game", name)
+    name = app.config.check("game", name)
     why = misfit(app, name)
     if why:
         raise ValueError(why)
@@ -319,7 +308,7 @@ def set_game(app, name, now):
     try:
         _switch(app, name, now)
     except Exception as exc:
-        if _is_power_cut(exc):
+        if is_power_cut(exc):
             raise
         _restore(app, old, now)
         raise XoboError("%s could not be played (%s: %s): still playing %s" % (
@@ -328,7 +317,7 @@ def set_game(app, name, now):
     app.emit((E.SETTING, "game", name))
     if app.settings["opponent"] != "off":
         try:
-            app.load_ai()
+            app.computer_player().load()
         except MemoryError:  # the computer's turn imports it again
             collect()
     return app.note
@@ -353,8 +342,8 @@ def _switch(app, name, now):
 def _show(app, now):
     app.force_show = True
     app.set_regauge(None, None)
-    app._observe(now)
-    app._position_changed(now, restore=True)
+    app.observe(now)
+    app.position_changed(now, restore=True)
     app.last_state = -1
 
 
@@ -371,7 +360,7 @@ def _restore(app, old, now):
         try:
             make_game(app, name, None, params)
             app.inf.set_settle(app.settings["settle"])
-            app._set_position(pos)
+            app.set_position(pos)
             break
         except MemoryError:
             if attempt:
@@ -399,7 +388,6 @@ def make_game(app, name, inference=None, params=None):
     """Make ``name`` the game: its package, rules, layers, placement, the inference's
     buffers (reused when they fit) and the settings' view. The position comes after;
     ``params`` are its parameters when they are not the settings' (a saved game's)."""
-    from xobo.runtime import app as app_module
     from xobo.runtime.inference import Inference
     from xobo.runtime.light import Light
 
@@ -408,8 +396,7 @@ def make_game(app, name, inference=None, params=None):
     app.game = game
     app.rules = rules
     app.names = game.PLAYER_NAMES
-    app.choices, app.ranges, app.game_defaults = app_module.game_rules(game)
-    app._view(name)
+    app.config.use_game(name, game)
     s = app.settings
     if params:
         s = dict(s)
@@ -423,7 +410,7 @@ def make_game(app, name, inference=None, params=None):
         app.inf = None  # the old buffers go before the new ones are made
         collect()
         inf = Inference(n, rules.FOOTPRINT_MAX, rules.MAX_MOVES,
-                        app.settings.get("settle", app_module.DEFAULTS["settle"]))
+                        app.settings["settle"])
     inf.use(n)
     app.inf = inf
     app.occ = bytearray(n)
@@ -433,7 +420,7 @@ def make_game(app, name, inference=None, params=None):
     app.light.hints = app.settings["hints"] == "on"
     app.regauge = bytearray(n)
     app.pos = None
-    app.place = None  # the position's placement: App._set_position
+    app.place = None  # the position's placement: App.set_position
 
 
 def resize_game(app, params=None):
@@ -474,7 +461,7 @@ def show_position(app, pos, now):
     elif pos.n_cells == old.n_cells:
         app.light.show_adjust(old.heights, pos.heights, now)
         app.set_regauge(old.heights, pos.heights)
-    app._set_position(pos)
+    app.set_position(pos)
     app.ai_failed_ply = -1
-    app._observe(now)
-    app._position_changed(now, restore=True)
+    app.observe(now)
+    app.position_changed(now, restore=True)

@@ -190,7 +190,7 @@ class Protocol:
     def cmd_settings(self, arg, now):
         self._no_arg("settings", arg)
         s = self.app.settings
-        return ["ok %s %s" % (k, s[k]) for k in self.app.setting_keys()] + ["ok end"]
+        return ["ok %s %s" % (k, s[k]) for k in self.app.config.keys()] + ["ok end"]
 
     def cmd_games(self, arg, now):
         self._no_arg("games", arg)
@@ -208,7 +208,7 @@ class Protocol:
         if len(parts) != 2:
             raise ValueError("usage: set KEY VALUE (e.g. set settle 800)")
         key = parts[0].lower()
-        ranges = self.app.setting_ranges()
+        ranges = self.app.config.ranges()
         value = parts[1]
         n = parse_uint(value)
         if n >= 0:
@@ -261,7 +261,7 @@ class Protocol:
     def cmd_hint(self, arg, now):
         self._no_arg("hint", arg)
         app = self.app
-        m = app.show_hint(now)
+        m = app.computer_player().show_hint(now)
         if m == app.pending:
             return ["ok hint %s (the expected %s move)" % (app.pos.move_text(m),
                                                            app.pending_from)]
@@ -271,7 +271,7 @@ class Protocol:
         words = arg.split()
         if len(words) != 1:
             raise ValueError("usage: press BUTTON (the game's button, like master or pass)")
-        return ["ok " + self.app.press(words[0].lower(), now)]
+        return ["ok " + self.app.controls.press(words[0].lower(), now)]
 
     def cmd_state(self, arg, now):
         self._no_arg("state", arg)
@@ -282,7 +282,9 @@ class Protocol:
         if app.pending >= 0:
             line += " expect %s" % app.pos.move_text(app.pending)
         if inf.state in (5, 6):  # FIX, RESTORE
-            line += " " + app.fix_text()
+            from xobo.runtime import guide
+
+            line += " " + guide.fix_text(app)
         elif inf.state == 8:  # OFFER: the complete move left after a fix, ok plays it
             line += " offer %s" % app.pos.move_text(inf.complete_move())
         field = getattr(app.mode, "state_field", None)

@@ -61,7 +61,7 @@ class ScriptError(ValueError):
 
 def _cell(board, text, lineno):
     try:
-        return board._cell(text)
+        return board.board_cell(text)
     except ValueError as exc:
         raise ScriptError("line %d: %s" % (lineno, exc)) from None
 

@@ -27,6 +27,7 @@ from xobo.drivers.virtual import (
     VirtualWatchdog,
 )
 from xobo.errors import XoboError
+from xobo.runtime import guide
 from xobo.runtime.app import CYCLE_MS, App
 from xobo.runtime.events import POWER_CUT, format_event
 from xobo.runtime.protocol import Protocol
@@ -176,7 +177,7 @@ class VirtualBoard:
 
     # ------------------------------------------------------------ hands and buttons
 
-    def _cell(self, cell):
+    def board_cell(self, cell):
         """The board cell of a name ('e5') or a board cell number."""
         topo = self.app.topo
         if isinstance(cell, str):
@@ -190,17 +191,17 @@ class VirtualBoard:
         return cell
 
     def put(self, cell, n=1):
-        self.switches.put(self._cell(cell), n)
+        self.switches.put(self.board_cell(cell), n)
 
     def lift(self, cell):
         """Take every cube off the cell; returns how many there were."""
-        return self.switches.lift(self._cell(cell))
+        return self.switches.lift(self.board_cell(cell))
 
     def take(self, cell, n=1):
-        self.switches.take(self._cell(cell), n)
+        self.switches.take(self.board_cell(cell), n)
 
     def bounce(self, cell, ms=4):
-        self.switches.bounce(self._cell(cell), self.clock.ticks_ms(), ms)
+        self.switches.bounce(self.board_cell(cell), self.clock.ticks_ms(), ms)
 
     def press(self, name):
         self.buttons.press(name)
@@ -313,7 +314,7 @@ class VirtualBoard:
             for c in range(app.n):
                 if inf.fill[c] and inf.heights[c] >= 2:
                     fill_heights[name(c)] = inf.heights[c]
-            for w in app.height_words():  # 'a5=1': an occupied cell whose height must change
+            for w in guide.height_words(app):  # 'a5=1': an occupied cell whose height must change
                 cell, h = w.split("=")
                 heights[cell] = int(h)
         record = getattr(app.game, "record_text", None)

@@ -75,7 +75,7 @@ def serve_boards(n, flash_root, prefix):
 
     boards, masters, runners = [], {}, []
     for i in range(n):
-        master, slave = ptyboard._open_pty()
+        master, slave = ptyboard.open_pty()
         board = VirtualBoard(flash_dir=os.path.join(flash_root, "%s%03d" % (prefix, i)),
                              realtime=True)
         board.command("set name %s%03d" % (prefix, i))
@@ -127,14 +127,14 @@ def serve_boards(n, flash_root, prefix):
                     try:
                         runner.out = []
                         if line == "look":
-                            runner.out.append(ptyboard._look(board))
+                            runner.out.append(ptyboard.look(board))
                         elif line == "arrange":
                             board.switches.set_counts(bytearray(board.bd.n_cells))
                             board.set_cubes(board.app.pos.heights)
                             board.advance(50)
                         else:
-                            for hand in ptyboard._play_lines(board, line[5:].strip()):
-                                ptyboard._hand_line(board, runner, hand, 0)
+                            for hand in ptyboard.play_lines(board, line[5:].strip()):
+                                ptyboard.hand_line(board, runner, hand, 0)
                         say("R %d ok %s" % (i, " | ".join(runner.out)))
                     except ScriptError as exc:
                         say("R %d error %s" % (i, exc))

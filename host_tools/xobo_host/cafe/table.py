@@ -279,7 +279,7 @@ class Table:
     def choices(self, st):
         """What the staff's controls offer: the games that fit this board, the opponents and
         levels of the game played."""
-        from xobo.runtime.app import opponent_choices
+        from xobo.runtime.settings import opponent_choices
 
         game = st.get("game")
         out = {"games": fitting_games(st.get("board", {})), "opponents": [], "levels": []}

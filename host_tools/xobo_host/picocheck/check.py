@@ -158,14 +158,14 @@ class Check:
         rows = len(board["leds"]["cells"]) // cols
         self._ox = (cols - 9) // 2
         self._oy = (rows - 9) // 2
-        self._cols = cols
+        self.cols = cols
         self.echo = echo
         self.results = []
 
 
     def at(self, cell):
         """The board cell of XoBo's cell ``cell`` (the same on the 9 x 9 board)."""
-        return (cell // 9 + self._oy) * self._cols + cell % 9 + self._ox
+        return (cell // 9 + self._oy) * self.cols + cell % 9 + self._ox
     def add(self, name, figure, target, passed):
         r = Result(name, figure, target, passed)
         self.results.append(r)
@@ -372,8 +372,8 @@ class Check:
         h.run(50)
         t_sw = h.switch(empty, True)
         # (switch events name the board's cell: XoBo's e5 is h8 on the 15 x 15 board)
-        on = "event switch %s%d on" % ("abcdefghijklmno"[empty % self._cols],
-                                        empty // self._cols + 1)
+        on = "event switch %s%d on" % ("abcdefghijklmno"[empty % self.cols],
+                                        empty // self.cols + 1)
         t_on, _ = h.run(5000, until=[on])
         t_exp, line = self.event_since("event expect computer", t0)
         if t_exp is None:
@@ -408,7 +408,7 @@ class Check:
         (the board starts with it), so that its switch is measured too."""
         from xobo import games
 
-        cols = self._cols
+        cols = self.cols
         rows = len(self.board["leds"]["cells"]) // cols
         out = []
         for name in games.GAMES[1:] + games.GAMES[:1]:
@@ -440,7 +440,7 @@ class GameRound:
         self.game = games.load(name)
         self.settings = dict(self.game.DEFAULTS)
         self.start = self.game.new_position(self.settings)
-        cols = check._cols
+        cols = check.cols
         rows = len(check.board["leds"]["cells"]) // cols
         self.topo = Topology(cols, rows)
         w, h = self.game.area(self.settings)

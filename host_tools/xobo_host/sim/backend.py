@@ -358,7 +358,7 @@ class SimBackend(PageFeed):
             return None
         return max(0, n - sum(self.board.switches.counts) - self.hand)
 
-    def _cell(self, value):
+    def board_cell(self, value):
         """The board cell of a name ('e5', 'k13' on the 15 x 15) or a board cell number."""
         topo = self.board.app.topo
         if isinstance(value, bool) or not isinstance(value, (int, str)):
@@ -366,7 +366,7 @@ class SimBackend(PageFeed):
         if isinstance(value, str):
             value = value.strip().lower()
         try:
-            return self.board._cell(value)
+            return self.board.board_cell(value)
         except ValueError as exc:
             raise ActionError("%s (files a-%s, ranks 1-%d)" % (
                 exc, topo.cell_name(topo.width - 1)[0], topo.height)) from None
@@ -403,7 +403,7 @@ class SimBackend(PageFeed):
 
     def _do_put(self, req):
         """Put one cube on a cell: from the hand if it holds any, else from the reserve."""
-        c = self._cell(req.get("cell"))
+        c = self.board_cell(req.get("cell"))
         full = self.kit().CELL_HOLDS
         if full is not None and self.board.switches.counts[c] >= full[0]:
             raise ActionError("%s is taken: %s; lift it first to move it" % (
@@ -421,7 +421,7 @@ class SimBackend(PageFeed):
 
     def _do_lift(self, req):
         """Lift everything off a cell into the hand (a stack about to be spread)."""
-        c = self._cell(req.get("cell"))
+        c = self.board_cell(req.get("cell"))
         n = self.board.switches.counts[c]
         if n == 0:
             raise ActionError("%s is empty: nothing to lift" % self._name(c))
@@ -431,7 +431,7 @@ class SimBackend(PageFeed):
 
     def _do_take(self, req):
         """Take cubes off a cell back into the box (a captured pair to the mover's reserve)."""
-        c = self._cell(req.get("cell"))
+        c = self.board_cell(req.get("cell"))
         have = self.board.switches.counts[c]
         n = req.get("n", have)
         if not isinstance(n, int) or n < 1:

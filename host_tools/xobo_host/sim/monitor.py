@@ -51,10 +51,10 @@ def _line_reader(link):
         UNICODE_HANDLING = "replace"
 
         def handle_line(self, line):
-            link._line(line)
+            link.line_read(line)
 
         def connection_lost(self, exc):
-            link._lost(exc)
+            link.line_lost(exc)
 
     return BoardLines
 
@@ -90,7 +90,8 @@ class SerialLink:
             raise LinkError("cannot open %s: %s" % (device, exc)) from None
         return cls(port, on_event)
 
-    def _line(self, line):
+    def line_read(self, line):
+        """The reader thread's line: an event to ``on_event``, a reply to ``replies``."""
         line = line.strip("\r").strip()
         if not line:
             return
@@ -102,7 +103,7 @@ class SerialLink:
             self.replies.put((line, self.events_read))
         # anything else (a boot banner, a traceback) is not for us
 
-    def _lost(self, exc):
+    def line_lost(self, exc):
         """The reader ended: a board unplugged (pyserial raises SerialException), or closed."""
         if not self.closed:
             self.error = "serial line lost: %s" % (exc or "the port closed")

@@ -11,6 +11,7 @@ mirrors, BB3; 4 gives d4 l4 d12 l12).
 """
 
 NAME = "brochs"
+ORDER = 3  # its place in the list of games (the game gesture, the menus)
 TITLE = "Brochs"
 PLAYERS = 2
 PLAYER_NAMES = ("black", "white")

@@ -132,7 +132,7 @@ def _gain(pos, m, hot, near, cap):
     if base == DECLARE and m < PASS:
         return _VALUE[WHITE]
     g = 0
-    isd = pos._is_donjon
+    isd = pos.is_donjon
     if m < DROP:
         t = m & 255
         f = m >> 8
@@ -201,7 +201,7 @@ def _threat(pos, cap, seen, poll=None):
                 continue
             seen[c] = 1
             cells[c] = piece
-            n = pos._captures(c, player, cap)
+            n = pos.captures(c, player, cap)
             cells[c] = EMPTY
             if n == 0:
                 continue

@@ -417,9 +417,9 @@ class Position(GamePosition):
         self._white_picks = imprecation == "white"
         self._man_diag = master_diagonal == "either"
         self.donjons = donjon_cells(donjon)
-        self._is_donjon = bytearray(N_CELLS)
+        self.is_donjon = bytearray(N_CELLS)
         for c in self.donjons:
-            self._is_donjon[c] = 1
+            self.is_donjon[c] = 1
         self.cells = bytearray(N_CELLS)
         self.heights = bytearray(N_CELLS)
         self.used = b"\x01" * N_CELLS
@@ -734,12 +734,12 @@ class Position(GamePosition):
             return False
         return (k == WHITE) == (player == WHITE_P)
 
-    def _captures(self, c, player, out):
+    def captures(self, c, player, out):
         """The enemies taken when a piece of ``player`` arrives on c (already placed there):
         BC1, BC2, BC3, BR1-BR3; write them into ``out``, return how many. No allocation."""
         cells = self.cells
         nb = NEIGHBOUR
-        isd = self._is_donjon
+        isd = self.is_donjon
         master = cells[c] == MASTER
         n = 0
         for d in range(8):
@@ -792,7 +792,7 @@ class Position(GamePosition):
             kind = self.cells[f]
             self.cells[f] = EMPTY
             self.cells[t] = kind
-            n = self._captures(t, self.side, out)
+            n = self.captures(t, self.side, out)
             self.cells[t] = EMPTY
             self.cells[f] = kind
             return n
@@ -802,7 +802,7 @@ class Position(GamePosition):
             if not _enemy_next_to(self.cells, c, False):
                 return 0
             self.cells[c] = MAN if base == DROP else MASTER
-            n = self._captures(c, BLACK, out)
+            n = self.captures(c, BLACK, out)
             self.cells[c] = EMPTY
             return n
         if base == REMOTE:
@@ -1100,7 +1100,7 @@ class Position(GamePosition):
             f = m >> 8
             t = m & 255
             self._put(t, self._take(f))
-            ncap = self._captures(t, player, cap)
+            ncap = self.captures(t, player, cap)
             dropped = False
         elif base == DROP or base == MDROP:
             c = m & 255
@@ -1110,7 +1110,7 @@ class Position(GamePosition):
             else:
                 self.res_master = 0
                 self._put(c, MASTER)
-            ncap = self._captures(c, BLACK, cap)
+            ncap = self.captures(c, BLACK, cap)
             dropped = True
         elif base == DECLARE:
             rec[r] = 0

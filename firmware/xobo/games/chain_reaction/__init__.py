@@ -10,6 +10,7 @@ ranks; 7 leaves a neutral rank and is the most the 9 x 9 board holds with the go
 """
 
 NAME = "chain-reaction"
+ORDER = 2  # its place in the list of games (the game gesture, the menus)
 TITLE = "Chain Reaction (Sid Sackson)"
 PLAYERS = 2
 PLAYER_NAMES = ("light", "dark")

@@ -43,7 +43,7 @@ NODES = const(160)  # search: segments applied per answer (the Pico's budget, se
 # a segment with its evaluation costs 5-12 ms on the emulated Pico: polled every 16, then every
 # 4, a switch closed during the search was reported 117, then 51-57 ms later (target 50), the
 # gaps between two polls up to 49 ms; now every segment, and again after each node's move list
-# (the board's search_poll scans at most every 10 ms: a poll between two scans costs one
+# (the board's poll, Computer.poll, scans at most every 10 ms: a poll between two scans costs one
 # ticks_ms())
 POLL_EVERY = const(1)
 _NONE = const(255)
@@ -110,8 +110,8 @@ def _pieces_value(pos, adv, me):
 
 
 def _cells_value(pos, adv, me):
-    """The pieces' value of the cells the last apply / next apply changes (pos._mc)."""
-    mc = pos._mc
+    """The pieces' value of the cells the last apply / next apply changes (pos.changed_cells)."""
+    mc = pos.changed_cells
     return (_cell_value(pos, adv, mc[0], me) + _cell_value(pos, adv, mc[1], me)
             + _cell_value(pos, adv, mc[2], me) + _cell_value(pos, adv, mc[3], me))
 
@@ -191,7 +191,7 @@ class _Search:
     def child(self, m, pieces):
         """Apply m; returns the pieces' value after it (the caller undoes)."""
         pos = self.pos
-        pos._move_cells(m)
+        pos.move_cells(m)
         before = _cells_value(pos, self.adv, self.me)
         pos.apply(m)
         self._tick()

@@ -207,7 +207,7 @@ class Position(GamePosition):
         self.blockade_winner = -1
         self.ply = 0
         self._h = History(_STRIDE, MAX_PLIES + _SEARCH_PLIES)
-        self._mc = bytearray(4)  # the cells a move changes (scratch)
+        self.changed_cells = bytearray(4)  # the cells a move changes (scratch)
         self._buf = None
         # CB3 start: Light on its home squares, Dark on its own
         n = g.n_cells
@@ -724,10 +724,10 @@ class Position(GamePosition):
 
     # ------------------------------------------------------------ apply / undo
 
-    def _move_cells(self, m):
-        """The cells m changes, into self._mc (255: none)."""
+    def move_cells(self, m):
+        """The cells m changes, into self.changed_cells (255: none)."""
         g = self.geo
-        mc = self._mc
+        mc = self.changed_cells
         k = m >> 9
         c = g.fi_cell[m & 63]
         d = (m >> 6) & 7
@@ -768,8 +768,8 @@ class Position(GamePosition):
         info[o + 6] = self.score[0] >> 8
         info[o + 7] = self.score[1] & 255
         info[o + 8] = self.score[1] >> 8
-        self._move_cells(m)
-        mc = self._mc
+        self.move_cells(m)
+        mc = self.changed_cells
         top = self.top
         bot = self.bot
         for j in range(4):

@@ -19,6 +19,7 @@ Usage::
 """
 
 NAME = "tiny"
+ORDER = 9  # its place in the list of games (the gesture, the menus): the test game, last
 TITLE = "Three in a row (the test game)"
 PLAYERS = 2
 PLAYER_NAMES = ("x", "o")

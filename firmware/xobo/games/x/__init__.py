@@ -17,6 +17,7 @@ A move is one empty cell filled by the side to move: footprint L = {}, A = {cell
 """
 
 NAME = "x"
+ORDER = 1  # its place in the list of games (the game gesture, the menus)
 TITLE = "X (Mark Steere)"
 PLAYERS = 3
 PLAYER_NAMES = ("red", "yellow", "green")

@@ -6,6 +6,7 @@ The game's description for the board runtime (docs/games.md); the rules engine i
 """
 
 NAME = "xobo"
+ORDER = 0  # its place in the list of games (the gesture, the menus): first, the default
 TITLE = "XoBo (Vincent Everaert)"
 PLAYERS = 2
 PLAYER_NAMES = ("ns", "ew")

@@ -35,7 +35,8 @@ __all__ = ("LEVELS", "CONFIGS", "STATS", "SearchCancelled", "ai_memory", "choose
 
 LEVELS = ("random", "greedy", "beginner", "pico", "strong")
 HINT_LEVEL = "pico"
-# the modules the board unloads together when the heap is short (xobo.runtime.app._ai_done)
+# the modules the board unloads together when the heap is short
+# (xobo.runtime.computer.Computer.done)
 MODULES = ("xobo.games.xobo.ai", "xobo.games.xobo.ai.search", "xobo.games.xobo.ai.evaluate",
            "xobo.games.xobo.ai.rng")
 NATIVE = True  # evaluate.py's viper kernels: kept where a port cannot unload native code
