@@ -151,6 +151,7 @@ def resume(app, g):
             pos = app.game.new_position(settings)
         reserve = getattr(pos, "reserve", None)
         if reserve is not None:  # the history's room first, then the replay's garbage
+            collect()  # (what reading the save left goes first: a long game's pages need it)
             reserve(len(moves))
         k = 0
         for text in moves:
