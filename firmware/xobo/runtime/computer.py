@@ -12,7 +12,6 @@ Usage (the app's)::
     m = c.show_hint(now)              # the AI's move, shown in light
 """
 
-from xobo import games
 from xobo.compat import (
     NATIVE_CODE_UNLOADS,
     collect,
@@ -61,12 +60,10 @@ class Computer:
         computer opponent is switched on (or is on at boot), because the import takes 0.33 s
         on a Pico without scanning: better then than at the computer's first turn, while a
         player may be moving pieces; else the first hint imports it."""
-        import sys
-
         app = self.app
-        # (already imported, as it is between searches with the image: no collection, which
-        # would hold the board's scan 11-16 ms on a Pico at every computer's turn)
-        if games.package_name(app.settings["game"]) + ".ai" not in sys.modules:
+        # (kept loaded, as with the image: no collection, which would hold the board's scan
+        # 11-16 ms on a Pico at every computer's turn)
+        if not self.frozen:
             collect()
         try:
             ai = app.game.computer()
@@ -75,9 +72,9 @@ class Computer:
         if app.release_ai and self.frozen is None:  # (the device: known once)
             # frozen, or native code on a port that cannot unload it (a soak on the unix
             # port): kept after a search, as importing it again would free nothing
-            self.frozen = is_frozen(ai) or (
-                not NATIVE_CODE_UNLOADS and getattr(ai, "NATIVE", False))
-            if is_frozen(ai):
+            flash = is_frozen(ai)
+            self.frozen = flash or (not NATIVE_CODE_UNLOADS and getattr(ai, "NATIVE", False))
+            if flash:
                 # in flash (the image), the budget is 1.5 s (issue 19): the search's bound,
                 # with the clone, the setup and the reply around it
                 app.ai_time_ms = _AI_TIME_MS_IMAGE

@@ -252,16 +252,6 @@ def _stored_game(app, name, inference):
     make_game(app, "xobo", inference)
 
 
-def code_in_flash():
-    """True when the board's code is frozen into the firmware image (``make firmware``): it
-    runs from flash and takes none of the heap."""
-    import sys
-
-    from xobo.compat import IS_MICROPYTHON, is_frozen
-
-    return IS_MICROPYTHON and is_frozen(sys.modules["xobo.runtime.app"])
-
-
 def switches_by_restart(app):
     """True when a game switch restarts the board rather than switching in place: on a
     stock firmware (the board's code loaded from the flash's .mpy files, so it lives in the
@@ -270,9 +260,13 @@ def switches_by_restart(app):
     three games left 27-58 KB where a fresh boot has 90-110 KB, and a fourth game could not
     be loaded. A restart boots the new game in a clean heap (1.3-2.5 s on the stock
     firmware, emulated); the firmware image (code in flash) switches in place."""
-    from xobo.compat import IS_MICROPYTHON
+    import sys
 
-    return app.d.restart is not None and IS_MICROPYTHON and not code_in_flash()
+    from xobo.compat import IS_MICROPYTHON, is_frozen
+
+    # (the board's code is in flash when the app's module is frozen into the image)
+    return app.d.restart is not None and IS_MICROPYTHON and not is_frozen(
+        sys.modules["xobo.runtime.app"])
 
 
 def set_game(app, name, now):
