@@ -94,8 +94,8 @@ def test_match_cli_prints_the_win_share_with_its_interval(capsys):
                  "--games", "4", "--workers", "1", "--quiet"]) == 0
     line = capsys.readouterr().out.strip()
     assert re.fullmatch(r"perfect vs uct:30: \d wins in 4 games, \d+% \(95% CI \d+-\d+%\),"
-                        r" fair 50%; \d losses, \d drawn or unfinished; [\d.]+ ms a move"
-                        r" \(CPython\)", line), line
+                        r" fair 50%; \d losses, \d drawn or unfinished; [\d.]+ ms a move,"
+                        r" median [\d.]+ \(CPython\)", line), line
 
 
 def test_match_cli_opponent_errors_are_clear(capsys):
