@@ -30,10 +30,10 @@ move (``uct:N``, xobo_host/uct.py) or another level in every other seat, the lev
 rotating (game ``i``: seat ``i`` modulo the players); its win share with a 95% Wilson
 interval::
 
-    xobo match --game x --a search --opponent uct:1000 --games 60
+    xobo match --game xobo --a pico --opponent uct:300 --games 6 --seed 1 --workers 1
     ...
-    search vs uct:1000: 55 wins in 60 games, 92% (95% CI 82-96%), fair 33%; 5 losses, 0 drawn
-    or unfinished; 243.3 ms a move, median 230.1 (CPython)
+    pico vs uct:300: 6 wins in 6 games, 100% (95% CI 61-100%), fair 50%; 0 losses, 0 drawn or
+    unfinished; 19.5 ms a move, median 14.8 (CPython)
 """
 
 import math
