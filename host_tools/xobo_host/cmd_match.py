@@ -30,13 +30,14 @@ move (``uct:N``, xobo_host/uct.py) or another level in every other seat, the lev
 rotating (game ``i``: seat ``i`` modulo the players); its win share with a 95% Wilson
 interval::
 
-    xobo match --game x --a search --opponent uct:1000 --games 60
+    xobo match --game xobo --a pico --opponent uct:300 --games 6 --seed 1 --workers 1
     ...
-    search vs uct:1000: 55 wins in 60 games, 92% (95% CI 82-96%), fair 33%; 5 losses, 0 drawn
-    or unfinished; 243.3 ms a move (CPython)
+    pico vs uct:300: 6 wins in 6 games, 100% (95% CI 61-100%), fair 50%; 0 losses, 0 drawn or
+    unfinished; 19.5 ms a move, median 14.8 (CPython)
 """
 
 import math
+import platform
 import sys
 import time
 
@@ -423,7 +424,7 @@ def _player(game, spec, max_moves, time_ms):
 
 def play_seat_game(job):
     """One game: ``level`` in seat ``index % players``, ``opponent`` in the others. Returns
-    (index, seat, winner seat or -1, plies, the level's moves, its seconds thinking)."""
+    (index, seat, winner seat or -1, plies, the level's seconds for each of its moves)."""
     index, name, settings, level, opponent, seed, max_moves, time_ms = job
     from xobo.games import load
 
@@ -432,25 +433,24 @@ def play_seat_game(job):
     theirs = _player(game, opponent, max_moves, time_ms)
     pos = game.new_position(settings)
     seat = index % game.PLAYERS
-    moves = 0
-    thinking = 0.0
+    times = []
     while not pos.is_terminal() and pos.ply < max_moves:
         if pos.side == seat:
             t0 = time.perf_counter()
             m = mine(pos, seed)
-            thinking += time.perf_counter() - t0
-            moves += 1
+            times.append(time.perf_counter() - t0)
         else:
             m = theirs(pos, seed)
         pos.apply(m)
-    return index, seat, pos.winner(), pos.ply, moves, thinking
+    return index, seat, pos.winner(), pos.ply, times
 
 
 def run_opponent_match(name, level, opponent, games, seed=0, settings_words=(), max_moves=200,
                        workers=2, time_ms=None, progress=None):
     """``level`` against ``opponent`` in ``games`` games of game ``name``, the level's seat
     rotating (game ``i``: seat ``i`` modulo the players, seed ``SEED + i``). Returns
-    {"games", "wins", "losses", "unfinished", "moves", "seconds"} (the level's)."""
+    {"games", "wins", "losses", "unfinished", "moves", "seconds", "times"} (the level's:
+    "times" lists its seconds for each move)."""
     from xobo.games import load
 
     game = load(name)
@@ -459,7 +459,8 @@ def run_opponent_match(name, level, opponent, games, seed=0, settings_words=(), 
         _player(game, spec, max_moves, time_ms)
     jobs = [(i, name, settings, level, opponent, seed + i, max_moves, time_ms)
             for i in range(games)]
-    out = {"games": 0, "wins": 0, "losses": 0, "unfinished": 0, "moves": 0, "seconds": 0.0}
+    out = {"games": 0, "wins": 0, "losses": 0, "unfinished": 0, "moves": 0, "seconds": 0.0,
+           "times": []}
     if workers > 1 and games > 1:
         import multiprocessing
 
@@ -472,10 +473,11 @@ def run_opponent_match(name, level, opponent, games, seed=0, settings_words=(), 
 
 
 def _tally_seats(results, out, game, level, progress):
-    for index, seat, w, plies, moves, seconds in results:
+    for index, seat, w, plies, times in results:
         out["games"] += 1
-        out["moves"] += moves
-        out["seconds"] += seconds
+        out["moves"] += len(times)
+        out["seconds"] += sum(times)
+        out["times"].extend(times)
         if w == seat:
             out["wins"] += 1
             who = level
@@ -486,9 +488,19 @@ def _tally_seats(results, out, game, level, progress):
             out["unfinished"] += 1
             who = "nobody (unfinished or drawn)"
         if progress:
-            progress("game %d (%s as %s): %s after %d moves [%d-%d-%d]"
-                     % (index, level, game.PLAYER_NAMES[seat], who, plies, out["wins"],
-                        out["losses"], out["unfinished"]))
+            progress("game %d (%s as %s): %s after %d moves [%d-%d-%d]; %s's median %.1f ms"
+                     " a move" % (index, level, game.PLAYER_NAMES[seat], who, plies,
+                                  out["wins"], out["losses"], out["unfinished"], level,
+                                  1000 * median(times)))
+
+
+def median(values):
+    """The median of a list of numbers (0.0 for none)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    mid = len(ordered) // 2
+    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
 
 
 def format_opponent_result(level, opponent, out, players):
@@ -499,9 +511,10 @@ def format_opponent_result(level, opponent, out, players):
     lo, hi = wilson(out["wins"], n)
     per_move = 1000 * out["seconds"] / out["moves"] if out["moves"] else 0.0
     return ("%s vs %s: %d wins in %d games, %.0f%% (95%% CI %.0f-%.0f%%), fair %.0f%%;"
-            " %d losses, %d drawn or unfinished; %.1f ms a move (CPython)"
+            " %d losses, %d drawn or unfinished; %.1f ms a move, median %.1f (%s)"
             % (level, opponent, out["wins"], n, 100 * out["wins"] / max(1, n), 100 * lo,
-               100 * hi, 100 / players, out["losses"], out["unfinished"], per_move))
+               100 * hi, 100 / players, out["losses"], out["unfinished"], per_move,
+               1000 * median(out.get("times", ())), platform.python_implementation()))
 
 
 def run_opponent(args):

@@ -29,6 +29,7 @@ import math
 import random
 
 EXPLORATION = math.sqrt(2.0)
+_NO_LIMIT = 1 << 62  # no move limit: playouts run until no move is legal
 
 
 class _Node:
@@ -79,42 +80,51 @@ def choose_move(pos, playouts=1000, seed=0, max_plies=None, engine=None, stats=N
         return root.untried[0]
     log = math.log
     sqrt = math.sqrt
+    random_unit = rng.random
+    shuffle = rng.shuffle
+    limit = max_plies if max_plies is not None else _NO_LIMIT
     path = [root]
     for _ in range(playouts):
         node = root
         del path[1:]
         work = pos.clone()  # cheaper than undoing every move of the playout
+        apply = work.apply
         # selection: down through fully expanded nodes by UCB1
         while not node.untried and node.children:
             ln_n = log(node.visits)
             best = None
             best_u = -1.0
             for child in node.children:
-                u = child.total / child.visits + EXPLORATION * sqrt(ln_n / child.visits)
+                visits = child.visits
+                u = child.total / visits + EXPLORATION * sqrt(ln_n / visits)
                 if u > best_u:
                     best_u = u
                     best = child
             node = best
-            work.apply(node.move)
+            apply(node.move)
             path.append(node)
             if node.untried is None:
-                node.untried = [] if _ended(work, max_plies) else _moves(work, buf)
-                rng.shuffle(node.untried)
+                # a finished game has no legal move (docs/games.md): [] then, as at the limit
+                node.untried = [] if work.ply >= limit else _moves(work, buf)
+                shuffle(node.untried)
         # expansion: one untried move
         if node.untried:
             mover = work.side
             m = node.untried.pop()
-            work.apply(m)
+            apply(m)
             child = _Node(m, mover)
             node.children.append(child)
             node = child
             path.append(node)
-            node.untried = [] if _ended(work, max_plies) else _moves(work, buf)
-            rng.shuffle(node.untried)
-        # playout: uniformly random moves to the end (or the move limit)
-        while not _ended(work, max_plies):
-            n = work.legal_moves(buf)
-            work.apply(buf[int(rng.random() * n)])
+            node.untried = [] if work.ply >= limit else _moves(work, buf)
+            shuffle(node.untried)
+        # playout: uniformly random moves to the end (no legal move) or the move limit
+        legal_moves = work.legal_moves
+        while work.ply < limit:
+            n = legal_moves(buf)
+            if not n:
+                break
+            apply(buf[int(random_unit() * n)])
         rewards = _rewards(work)
         # back-propagation: each node counts the reward of the player who moved into it
         for visited in path:
@@ -132,10 +142,6 @@ def choose_move(pos, playouts=1000, seed=0, max_plies=None, engine=None, stats=N
         stats["visits"] = {c.move: c.visits for c in root.children}
         stats["means"] = {c.move: c.total / c.visits for c in root.children}
     return best.move
-
-
-def _ended(pos, max_plies):
-    return pos.is_terminal() or (max_plies is not None and pos.ply >= max_plies)
 
 
 def parse_spec(text):

@@ -94,8 +94,8 @@ def test_match_cli_prints_the_win_share_with_its_interval(capsys):
                  "--games", "4", "--workers", "1", "--quiet"]) == 0
     line = capsys.readouterr().out.strip()
     assert re.fullmatch(r"perfect vs uct:30: \d wins in 4 games, \d+% \(95% CI \d+-\d+%\),"
-                        r" fair 50%; \d losses, \d drawn or unfinished; [\d.]+ ms a move"
-                        r" \(CPython\)", line), line
+                        r" fair 50%; \d losses, \d drawn or unfinished; [\d.]+ ms a move,"
+                        r" median [\d.]+ \(CPython\)", line), line
 
 
 def test_match_cli_opponent_errors_are_clear(capsys):
@@ -111,3 +111,107 @@ def test_bench_ladder_row_gives_the_share_and_its_interval():
     rows = strength_rows("tiny", levels=["perfect"], rungs=[5], games=2, workers=1)
     (line,) = format_strength("tiny", 2, rows)
     assert re.match(r"tiny +perfect +uct:5 +2 +\d +0 +\d +\d+% +\d+- *\d+% +50% +\d+%", line), line
+
+
+# ------------------------------------------------- the fast UCT is the textbook one
+
+
+def _reference_choose_move(pos, playouts, seed, max_plies, engine, stats):
+    """The textbook UCT the yardstick was first written as (a playout asks ``is_terminal``
+    before each move), kept here to prove that the faster loop of xobo_host/uct.py makes the
+    same choices from the same random numbers."""
+    import math
+    import random
+
+    class Node:
+        def __init__(self, move, mover):
+            self.move, self.mover = move, mover
+            self.children, self.untried, self.visits, self.total = [], None, 0, 0.0
+
+    def ended(p):
+        return p.is_terminal() or (max_plies is not None and p.ply >= max_plies)
+
+    def moves(p):
+        n = p.legal_moves(buf)
+        return [buf[i] for i in range(n)]
+
+    buf = engine.new_move_buffer()
+    rng = random.Random(seed)
+    root = Node(-1, -1)
+    root.untried = moves(pos)
+    rng.shuffle(root.untried)
+    for _ in range(playouts):
+        node, path, work = root, [root], pos.clone()
+        while not node.untried and node.children:
+            ln_n = math.log(node.visits)
+            node = max(node.children, key=lambda c: c.total / c.visits
+                       + math.sqrt(2.0) * math.sqrt(ln_n / c.visits))
+            work.apply(node.move)
+            path.append(node)
+            if node.untried is None:
+                node.untried = [] if ended(work) else moves(work)
+                rng.shuffle(node.untried)
+        if node.untried:
+            mover = work.side
+            child = Node(node.untried.pop(), mover)
+            work.apply(child.move)
+            node.children.append(child)
+            node = child
+            path.append(node)
+            node.untried = [] if ended(work) else moves(work)
+            rng.shuffle(node.untried)
+        while not ended(work):
+            work.apply(buf[int(rng.random() * work.legal_moves(buf))])
+        if work.is_terminal():
+            rewards = [(r + 1) / 2.0 for r in work.returns()]
+        else:
+            rewards = [0.5] * work.n_players
+        for visited in path:
+            visited.visits += 1
+            if visited.mover >= 0:
+                visited.total += rewards[visited.mover]
+    stats["visits"] = {c.move: c.visits for c in root.children}
+    stats["means"] = {c.move: c.total / c.visits for c in root.children}
+    best = max(root.children, key=lambda c: (c.visits, c.total / c.visits))
+    return best.move
+
+
+def _positions_along_a_random_game(game, plies, seed):
+    import random
+
+    rng = random.Random(seed)
+    engine = game.engine()
+    buf = engine.new_move_buffer()
+    pos = game.new_position(dict(game.DEFAULTS))
+    out = []
+    for ply in range(max(plies) + 1):
+        if ply in plies:
+            out.append(pos.clone())
+        n = pos.legal_moves(buf)
+        if not n:
+            break
+        pos.apply(buf[rng.randrange(n)])
+    return out
+
+
+# playouts a move sized so that each game's check stays around a second on CPython
+_SAME_POLICY = {"tiny": (300, (0, 2, 4)), "x": (120, (0, 12, 30)),
+                "chain-reaction": (20, (0, 8, 20)), "brochs": (8, (0, 10)),
+                "xobo": (40, (0, 6, 14))}
+
+
+@pytest.mark.parametrize("name", [g for g in _SAME_POLICY if g in available()])
+def test_uct_fast_loop_visits_and_chooses_as_the_textbook_uct_for_a_seed(name):
+    game = load(name)
+    engine = game.engine()
+    playouts, plies = _SAME_POLICY[name]
+    for pos in _positions_along_a_random_game(game, plies, seed=5):
+        if pos.is_terminal():
+            continue
+        for seed, limit in ((3, None if name != "brochs" else pos.ply + 40), (4, pos.ply + 6)):
+            fast, slow = {}, {}
+            m = choose_move(pos, playouts, seed, max_plies=limit, engine=engine, stats=fast)
+            r = _reference_choose_move(pos, playouts, seed, limit, engine, slow)
+            assert fast == slow, (name, pos.to_string(), seed, limit)
+            if len(slow["visits"]) > 1:  # one legal move: no search, the move itself
+                assert m == r, (name, pos.to_string(), seed, limit)
