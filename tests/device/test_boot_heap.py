@@ -136,7 +136,9 @@ def test_the_firmware_on_flash_is_only_the_device_files(tmp_path):
     total = sum((tmp_path / "b" / f).stat().st_size for f in files
                 if not any(f.startswith(o) for o in others)
                 and not any(f.endswith(x) for x in learning))
-    assert total < 125_000, total
+    # (125,000 until 2026-11-26, when loading.py, which the device unloads after each use,
+    # took the stock firmware's restart switch and the image's forgetting of the game left)
+    assert total < 125_500, total
     assert not any("virtual" in f or "bench" in f or "cli" in f for f in files), files
 
 
