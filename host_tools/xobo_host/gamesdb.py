@@ -434,11 +434,10 @@ class Recorder:
 
     def observe_record(self, game, rec, at=None, events_seen=None):
         at = at or utc_now()
-        if self.force_new and events_seen is not None and self.new_game_event is not None \
-                and events_seen < self.new_game_event:
-            # read before the new game started: the old game's record, the new one not yet
-            return self._observe(game, rec, at, force_new=False)
-        return self._observe(game, rec, at, force_new=self.force_new)
+        # a record read before the new game started is the old game's: the new one not yet
+        stale = (events_seen is not None and self.new_game_event is not None
+                 and events_seen < self.new_game_event)
+        return self._observe(game, rec, at, force_new=self.force_new and not stale)
 
     def _observe(self, game, rec, at, force_new):
         key = (game, tuple(rec.tags), rec.start)

@@ -113,4 +113,4 @@ class Drivers:
         self.clock = clock
         self.watchdog = watchdog
         self.flash = flash
-        self.restart = restart  # restarts the interpreter (``watchdog.soft_reset``), or None
+        self.restart = restart  # restarts the interpreter (``machine.soft_reset``), or None

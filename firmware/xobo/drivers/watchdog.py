@@ -62,4 +62,3 @@ def disable():
             machine.mem32[addr] = 1 << 30
             return True
     return False
-

@@ -20,7 +20,7 @@ of memory, anything) puts the game that was playing back as it was (``_restore``
 import sys
 
 from xobo import games
-from xobo.compat import NATIVE_CODE_UNLOADS, collect, forget_module
+from xobo.compat import IS_MICROPYTHON, NATIVE_CODE_UNLOADS, collect, forget_module, is_frozen
 from xobo.errors import XoboError, is_power_cut
 from xobo.runtime import events as E
 
@@ -260,12 +260,8 @@ def switches_by_restart(app):
     heap) that can restart itself. Every game's code leaves names and pieces in the heap
     that no collection frees (interned strings): measured on the emulated Pico, a tour of
     three games left 27-58 KB where a fresh boot has 90-110 KB, and a fourth game could not
-    be loaded. A restart boots the new game in a clean heap (1.3-2.5 s on the stock
+    be loaded. A restart boots the new game in a clean heap (1.7-2.7 s on the stock
     firmware, emulated); the firmware image (code in flash) switches in place."""
-    import sys
-
-    from xobo.compat import IS_MICROPYTHON, is_frozen
-
     # (the board's code is in flash when the app's module is frozen into the image)
     return app.d.restart is not None and IS_MICROPYTHON and not is_frozen(
         sys.modules["xobo.runtime.app"])
