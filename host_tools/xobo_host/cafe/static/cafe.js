@@ -524,14 +524,6 @@ window.XoboCafe = (function () {
       }
     }
 
-    async function post(path, body) {
-      const r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(body) });
-      let out = {};
-      try { out = await r.json(); } catch (e) { out = { ok: false, error: "HTTP " + r.status }; }
-      return { status: r.status, out };
-    }
-
     async function control(body) {
       const { out } = await post("/api/table/" + encodeURIComponent(key) + "/action", body);
       if (!out.ok) { say(out.error || "refused", "error"); return; }
