@@ -99,9 +99,43 @@ def test_the_chosen_magnet_closes_a_piece_and_a_tower_and_never_the_next_cell(pi
     mag = (m["diameter"], m["height"], m["br"])
     for which in ("9x9", "15x15"):
         c = pieces.check_magnet(mag, which, pieces.max_height())
+        assert c["ok"], (which, c["checks"])
         assert c["one"] >= pieces.CLOSE_MARGIN * c["pull_in_hi"]
-        assert c["tower"] > c["one"] and c["tower_flipped"] >= c["pull_in_hi"]
-        assert c["neighbours"] <= pieces.NEIGHBOUR_FRACTION * c["drop_out"] < c["pull_in_lo"]
+        # two stacked (a Chain Reaction tower) and the highest stack close it harder
+        assert c["tower"] > c["two"] > c["one"] and c["tower_flipped"] >= c["pull_in_hi"]
+        # a piece ringed by eight neighbours against it still closes its switch
+        assert c["one"] - c["opposing"] >= c["pull_in_hi"]
+        # an empty cell never closes from its neighbours, and opens when its piece is lifted
+        assert max(c["aiding"], c["opposing"]) <= pieces.NEIGHBOUR_FRACTION * c["pull_in_lo"]
+        assert c["aiding"] <= pieces.NEIGHBOUR_FRACTION * c["drop_out"] < c["pull_in_lo"]
+
+
+def test_a_single_neighbour_is_counted_not_only_the_highest_stack(pieces):
+    # the upper pieces of a neighbour's stack partly cancel its lower ones: the model takes the
+    # strongest of every height, so one piece on each next cell is at least in the sum
+    m = pieces.magnet()
+    mag = (m["diameter"], m["height"], m["br"])
+    for which in ("9x9", "15x15"):
+        z = pieces.gap_depth_mm(which)
+        single = pieces.dipole_bz_mt(40, z + m["height"] / 2, m["diameter"], m["height"],
+                                     m["br"])
+        stack = pieces.stack_field(z, 40, pieces.max_height(), mag)
+        assert single < 0 and abs(single) > abs(stack)  # against the own piece, and stronger
+        c = pieces.check_magnet(mag, which, pieces.max_height())
+        assert c["next_cell_opposing"] >= abs(single)
+        assert c["opposing"] >= 4 * abs(single)
+
+
+def test_a_stronger_magnet_fails_the_model_on_the_neighbours(pieces):
+    # the strongest grade of the chosen size closes more, but eight neighbouring pieces then
+    # come too near the most sensitive switch's pull-in on the 9x9 board: the BOM names the
+    # grade, not "or better"
+    m = pieces.magnet()
+    strongest = max(pieces.GRADES, key=pieces.GRADES.get)
+    assert m["grade"] != strongest
+    c = pieces.check_magnet((m["diameter"], m["height"], pieces.GRADES[strongest]), "9x9",
+                            pieces.max_height())
+    assert c["checks"]["closes"] and not c["checks"]["no_false_closure"]
 
 
 def test_a_weak_magnet_fails_the_model_through_the_thicker_glass(pieces):
