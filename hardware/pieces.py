@@ -411,6 +411,8 @@ def tray(which):
         rows = -(-kind["count"] // TRAY_COLUMNS)
         cw = min(TRAY_COLUMNS, kind["count"]) * TRAY_SLOT_MM
         cd = rows * TRAY_SLOT_MM
+        if kind["shape"] == "master":  # lying on its side: 30 mm would stand out of the tray
+            cw = kind["count"] * (MASTER_HEIGHT_MM + TRAY_SLOT_MM - PIECE_MM)
         if x + cw + TRAY_WALL_MM > TRAY_MAX_MM and x > TRAY_WALL_MM:
             x = TRAY_WALL_MM
             y += row_depth + TRAY_WALL_MM
@@ -594,8 +596,10 @@ def pieces_md(header):
     for which in BOARD_SIZES:
         comps, (w, d, h) = tray(which)
         lines += ["%s table ([`tray_%s.svg`](tray_%s.svg), 1:1): outer %d x %d x %d mm, %d mm "
-                  "walls, pieces standing in one layer (%d across, %d mm a slot):"
-                  % (which, which, which, w, d, h, TRAY_WALL_MM, TRAY_COLUMNS, TRAY_SLOT_MM),
+                  "walls, pieces standing in one layer (%d across, %d mm a slot)%s:"
+                  % (which, which, which, w, d, h, TRAY_WALL_MM, TRAY_COLUMNS, TRAY_SLOT_MM,
+                     "; the master lies on its side, as it is taller than the tray is deep"
+                     if any(k["shape"] == "master" for k, *_ in comps) else ""),
                   ""]
         for kind, _x, _y, cw, cd in comps:
             lines.append("- %s: %d, compartment %d x %d mm, label: %s" % (

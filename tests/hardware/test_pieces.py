@@ -165,8 +165,14 @@ def test_the_tray_has_a_compartment_for_every_piece_of_the_stock(pieces, which):
     root = ET.parse(OUT_DIR / ("tray_%s.svg" % which)).getroot()
     counts = sorted(int(e.get("data-count")) for e in root.iter() if e.get("data-count"))
     assert counts == sorted(k["count"] for k in pieces.stock(which))
-    comps, (w, d, _) = pieces.tray(which)
+    comps, (w, d, h) = pieces.tray(which)
+    inside = h - pieces.TRAY_WALL_MM
     for kind, x, y, cw, cd in comps:
         assert x + cw <= w and y + cd <= d  # inside the tray
+        if kind["shape"] == "master":  # taller than the tray is deep: it lies on its side
+            assert pieces.MASTER_HEIGHT_MM > inside >= pieces.PIECE_MM
+            assert cw >= kind["count"] * pieces.MASTER_HEIGHT_MM and cd > pieces.PIECE_MM
+            continue
+        assert inside >= pieces.PIECE_MM  # a cube stands in it
         rows = -(-kind["count"] // pieces.TRAY_COLUMNS)
         assert cw * cd >= kind["count"] * pieces.TRAY_SLOT_MM ** 2 and cd == rows * 19
