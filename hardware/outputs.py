@@ -428,9 +428,26 @@ def stock_md():
             "cells above go on them (9 cells each) |" % tiles["tiles"],
             "| %d | wire links, 0.6 mm tinned copper, 10 mm | generic | between the tiles' edge "
             "pads |" % links,
-            "",
         ]
+        glass = (size + 1) * design.CELL_PITCH_MM
+        for defaults, qty, why in ((True, None, "one per game, its default settings"),
+                                   (False, "as needed", "the other settings a café plays")):
+            prints = overlay_files(which, defaults)
+            lines.append(
+                "| %s | glass overlay, printed 1:1 on transparency or tracing paper, %d x %d mm "
+                "(or etched by the glazier) | any print shop | %s: %s |"
+                % (qty or len(prints), glass, glass, why, ", ".join(
+                    "[%s](../hardware/out/%s)" % (f, f) for f in prints)))
+        lines.append("")
     return "\n".join(lines)
+
+
+def overlay_files(which, defaults=True):
+    """The overlay files of board ``which`` ("9x9" or "15x15"): of the games' default settings
+    (X's on the 9x9 first), or of their other settings."""
+    files = [X_OVERLAY_NAME] if which == "9x9" and defaults else []
+    return files + [name for name, _game, board, settings in overlays()
+                    if board == which and (not settings) == defaults]
 
 
 def generated(out_dir):

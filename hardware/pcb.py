@@ -521,7 +521,8 @@ def tile_md(header):
         lines.append("| %s | %s | `%s` |" % (edge, what, net))
     lines += [
         "",
-        "At the board's West edge the tiles' row pads go to the Pico's rows, and every row of "
+        "At the board's West edge the tiles' row pads go to the row drivers (the Pico's GPIOs "
+        "on the 9x9, the 74HC595s' outputs on the 15x15), and every row of "
         "tiles takes +5V and GND from the supply there (on the 15x15: ranks 1, 4, 7, 10 and 13, "
         "as the build guide's bus wants); at the South edge the column pads go to the Pico's "
         "columns; rank 1's data-in pad takes the level shifter's output (through R1), the last "
@@ -552,9 +553,10 @@ def tile_md(header):
         "enough for a fine tip).",
         "",
         "The controller (Pico socket, power input and protection, level shifter, buttons) and "
-        "the edge strips' LEDs stay as the schematic and wiring tables describe them, on a "
-        "perfboard beside the tiles; the tile covers the cells, the part that is days of "
-        "soldering by hand.",
+        "the edge strips' LEDs stay as the schematic and wiring tables describe them: the "
+        "controller on the prototyping board of the order list (its SMD chips on adapter "
+        "boards), wired to the tiles' West and South edge pads; the tile covers the cells, the "
+        "part that is days of soldering by hand.",
         "",
     ]
     return "\n".join(lines)
