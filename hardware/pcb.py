@@ -636,8 +636,8 @@ def pictures(board_path, out_dir):
     po.SetDrillMarksType(pcbnew.PCB_PLOT_PARAMS.SMALL_DRILL_SHAPE)
     po.SetSvgPrecision(SVG_PRECISION, False)  # 1 um units: browsers lose circles at 1 nm
     out = []
-    for layer, name in ((pcbnew.F_Cu, "front_copper"), (pcbnew.B_Cu, "back_copper"),
-                        (pcbnew.F_SilkS, "silkscreen"), (pcbnew.F_Mask, "front_mask")):
+    for layer, name in PICTURE_LAYERS:
+        layer = getattr(pcbnew, layer)
         pc.SetLayer(layer)
         pc.OpenPlotfile("pcb_tile_" + name, pcbnew.PLOT_FORMAT_SVG, name)
         pc.PlotLayer()
@@ -685,8 +685,11 @@ def make(out_dir, with_pictures=False):
 
 
 SVG_PRECISION = 3  # 10^3 units to the mm
+# every layer the Gerbers hold, each with the outline (Edge.Cuts) drawn in: (pcbnew layer, name)
+PICTURE_LAYERS = (("F_Cu", "front_copper"), ("B_Cu", "back_copper"), ("F_SilkS", "silkscreen"),
+                  ("F_Mask", "front_mask"), ("B_Mask", "back_mask"), ("F_Paste", "front_paste"))
 LAYER_COLOURS = {"front_copper": "#C83434", "back_copper": "#4D7FC4", "silkscreen": "#000000",
-                 "front_mask": "#1E7F3C"}
+                 "front_mask": "#1E7F3C", "back_mask": "#1E5F7F", "front_paste": "#7F7F7F"}
 
 
 def _strip_svg(path):

@@ -109,7 +109,12 @@ def test_the_committed_gerbers_hold_every_layer_a_board_house_needs():
 
 def test_build_guide_shows_a_picture_of_each_layer():
     guide = (ROOT / "hardware" / "BUILD.md").read_text()
-    for layer in ("front_copper", "back_copper", "silkscreen", "front_mask"):
+    gerbers = {p.name for p in (OUT_DIR / "pcb_gerbers").glob("*.gbr")}
+    layers = {"F_Cu": "front_copper", "B_Cu": "back_copper", "F_Silkscreen": "silkscreen",
+              "F_Mask": "front_mask", "B_Mask": "back_mask", "F_Paste": "front_paste"}
+    # every Gerber but the outline, which every picture draws, has its picture
+    assert {"tile-%s.gbr" % g for g in layers} | {"tile-Edge_Cuts.gbr"} == gerbers
+    for layer in layers.values():
         picture = OUT_DIR / ("pcb_tile_%s.svg" % layer)
         root = ET.parse(picture).getroot()  # well-formed: a browser shows it
         assert root.get("width") == "124mm"  # cropped to the tile (and 2 mm round it)
