@@ -420,7 +420,7 @@ def stock_md():
             lines.append("| %s | %s | %s %s | %s |" % (
                 r["quantity"], r["value"], r["manufacturer"], r["mpn"],
                 r["note"].replace("|", "/")))
-        links = tiles["we_links"] + tiles["ns_links"] + tiles["turns"]
+        links = tiles["we_links"] + tiles["ns_links"]
         lines += [
             "| %d | cell tile circuit board, 120 x 120 mm, 2 layers, 1.6 mm FR-4 (Gerbers and "
             "drill: [hardware/out/pcb_gerbers](../hardware/out/pcb_gerbers)) | any board house "
@@ -428,6 +428,9 @@ def stock_md():
             "cells above go on them (9 cells each) |" % tiles["tiles"],
             "| %d | wire links, 0.6 mm tinned copper, 10 mm | generic | between the tiles' edge "
             "pads |" % links,
+            "| %d | data turns, %d mm of the hookup wire above, insulated | generic | a rank's "
+            "data-out pad to the next rank's data-in pad at the board's West and East edges "
+            "(the wire runs past other pads) |" % (tiles["turns"], pcb.TURN_WIRE_MM),
         ]
         glass = (size + 1) * design.CELL_PITCH_MM
         for defaults, qty, why in ((True, None, "one per game, its default settings"),

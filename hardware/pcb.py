@@ -24,7 +24,8 @@ edges, the columns across the North and South edges.
 East to West; the tiles of every second row of tiles are turned by 180 degrees, which makes their
 ranks run East, West, East from the top down: the whole board's chain runs rank 1 East, rank 2
 West, and so on, as ``design.CHAIN_OF_CELL`` says. At the ends of the ranks (the board's West and
-East edges) a wire link joins one rank's data-out pad to the next rank's data-in pad. The columns
+East edges) an insulated wire joins one rank's data-out pad to the next rank's data-in pad, 20 to
+60 mm away along the edge (a bare link would touch the row and supply pads in between). The columns
 leave a tile at the middle of each cell, so a turned tile meets its neighbours' columns.
 
 The tile's parts and nets are those of cells a1-c3 in ``hardware/out/xobo_board.net`` (the skidl
@@ -472,6 +473,39 @@ def board_counts(size):
     per_we = 4 * CELLS  # row, two supplies, data: per rank
     return {"tiles": n * n, "we_links": n * (n - 1) * per_we,
             "ns_links": n * (n - 1) * CELLS, "turns": size - 1}
+
+
+def data_turns(size):
+    """[(rank, edge, from mm, to mm, pads between)] of a size x size board's data turns: where
+    rank ``rank``'s data-out pad and the next rank's data-in pad sit along the board's West or
+    East edge (mm from the board's South edge, tiles laid as the module docstring says), and
+    how many other edge pads lie between them."""
+    tile_rows = size // CELLS
+
+    def pads_of(board_rank):
+        """{net kind: y} of the edge pads of board rank ``board_rank`` (mm from the South)."""
+        tile_row, local = divmod(board_rank, CELLS)
+        turned = tile_row % 2 == 1
+        own = CELLS - 1 - local if turned else local
+        centre = board_rank * PITCH + PITCH / 2
+        flip = 1 if turned else -1  # tile y grows South; a turned tile's grows North
+        top, low = _rank_nets(own)
+        return own, turned, {"row": centre + flip * ROW_Y, top: centre + flip * TOP_BUS_Y,
+                             low: centre + flip * LOW_BUS_Y, "data": centre + flip * DATA_Y}
+
+    all_pads = [y for r in range(tile_rows * CELLS) for kind, y in pads_of(r)[2].items()
+                if kind != "data"]  # the rows and supplies: on both edges
+    out = []
+    for r in range(size - 1):
+        own, turned, pads = pads_of(r)
+        runs_east = west_to_east(own) != turned
+        a, b = pads["data"], pads_of(r + 1)[2]["data"]
+        between = sum(1 for y in all_pads if min(a, b) < y < max(a, b))
+        out.append((r + 1, "E" if runs_east else "W", a, b, between))
+    return out
+
+
+TURN_WIRE_MM = 80  # each data turn's length of insulated hookup wire (docs/stock-a-table.md)
 
 
 def tile_cost():

@@ -3,6 +3,7 @@ boards' serpentine LED chain, and KiCad's design-rule check passes with no error
 unconnected (run by Debian's python3, which has pcbnew; skipped where KiCad is missing)."""
 
 import json
+import re
 import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -119,3 +120,21 @@ def test_build_guide_shows_a_picture_of_each_layer():
         root = ET.parse(picture).getroot()  # well-formed: a browser shows it
         assert root.get("width") == "124mm"  # cropped to the tile (and 2 mm round it)
         assert "out/pcb_tile_%s.svg" % layer in guide
+
+
+@pytest.mark.parametrize("size", [9, 15])
+def test_data_turns_are_insulated_wires_long_enough_for_the_farthest_turn(size):
+    from .conftest import load_hardware
+
+    pcb = load_hardware("pcb")
+    turns = pcb.data_turns(size)
+    assert len(turns) == size - 1 == pcb.board_counts(size)["turns"]
+    # the serpentine: rank 1 turns at the East edge, rank 2 at the West, and so on
+    assert [edge for _, edge, *_ in turns] == ["E" if r % 2 else "W" for r in range(1, size)]
+    spans = [abs(b - a) for _, _, a, b, _ in turns]
+    assert all(between > 0 for *_, between in turns)  # a bare link would short them
+    assert pcb.TURN_WIRE_MM >= max(spans) + 10
+    words = re.search(r"(\d+) to\s+(\d+)\s+mm away", pcb.__doc__)
+    assert (int(words.group(1)), int(words.group(2))) == (min(spans), max(spans))
+    stock = (ROOT / "docs" / "stock-a-table.md").read_text()
+    assert "| %d | data turns, %d mm" % (size - 1, pcb.TURN_WIRE_MM) in stock
