@@ -176,3 +176,23 @@ def test_the_tray_has_a_compartment_for_every_piece_of_the_stock(pieces, which):
         assert inside >= pieces.PIECE_MM  # a cube stands in it
         rows = -(-kind["count"] // pieces.TRAY_COLUMNS)
         assert cw * cd >= kind["count"] * pieces.TRAY_SLOT_MM ** 2 and cd == rows * 19
+
+
+def test_the_build_guide_states_the_stock_of_each_table(pieces):
+    from .conftest import ROOT
+
+    guide = (ROOT / "hardware" / "BUILD.md").read_text()
+    bullet = " ".join(guide.split("- **Pieces**")[1].split("\n- **")[0].split())
+    small = {(k["shape"], k["rgb"]): k for k in pieces.stock("9x9")}
+    for k in pieces.stock("9x9"):
+        assert "%d" % k["count"] in bullet and pieces.colour_name(k["rgb"]) in bullet, k
+    added = [k for k in pieces.stock("15x15") if (k["shape"], k["rgb"]) not in small]
+    for k in added:
+        if k["shape"] == "master":
+            assert "master, an %d x %d x %d mm block" % (
+                pieces.PIECE_MM, pieces.PIECE_MM, pieces.MASTER_HEIGHT_MM) in bullet
+        else:
+            assert "adds %d %s" % (k["count"], pieces.colour_name(k["rgb"])) in bullet, k
+    for k in pieces.stock("15x15"):  # the 15x15 needs no more of a 9x9 colour
+        if (k["shape"], k["rgb"]) in small:
+            assert k["count"] == small[(k["shape"], k["rgb"])]["count"], k
