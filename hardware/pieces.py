@@ -124,14 +124,14 @@ def neighbour_fields(z_mm, magnet, max_height, rho_mm):
     return max(0.0, max(fields)), min(0.0, min(fields))
 
 
-def check_magnet(magnet, which, max_height):
+def check_magnet(magnet, which, max_height, grade=REED_GRADE):
     """The model's figures for one magnet (diameter, height, Br) on one board with stacks up to
     ``max_height``: a dict of fields (mT) and thresholds, and ``ok``.
 
     Fields along the own piece's (positive) are "aiding", against it "opposing". The eight
     neighbours may each hold any height, so the worst case of each sign is the most of that
     sign any height gives, times four at the next cells and four at the diagonal ones."""
-    lo, hi = REED_GRADES[REED_GRADE]
+    lo, hi = REED_GRADES[grade]
     z = gap_depth_mm(which)
     pitch = design.CELL_PITCH_MM
     one = stack_field(z, 0, 1, magnet)
@@ -393,6 +393,24 @@ def bom_rows(which):
     return rows
 
 
+FALLBACK_GRADE = "KSK-1A66-1520"  # the less sensitive grade the BOM offers
+
+
+def fallback_text(mag):
+    """What the fallback reed grade does with the chosen magnet: its checks and margins."""
+    cs = {w: check_magnet(mag, w, max_height(), FALLBACK_GRADE) for w in BOARD_SIZES}
+    failed = sorted({list(c["checks"]).index(k) + 1 for c in cs.values()
+                     for k, v in c["checks"].items() if not v})
+    return ("**The fallback grade** (%s, %d-%d AT, for a board where a hovering hand closes "
+            "switches) with the same magnet: margin (1) %s%s; %s. It is the less sensitive "
+            "switch: order it only after the bench test below, and never with a weaker magnet."
+            % (FALLBACK_GRADE, REED_GRADES[FALLBACK_GRADE][0], REED_GRADES[FALLBACK_GRADE][1],
+               ", ".join("%.2f on the %s" % (c["margin"], w) for w, c in cs.items()),
+               " (under the %g the model asks)" % CLOSE_MARGIN if 1 in failed else "",
+               "passes (2) to (5)" if not failed or failed == [1] else "fails " + ", ".join(
+                   "(%d)" % n for n in failed if n != 1)))
+
+
 # --- the storage tray ------------------------------------------------------------------------
 TRAY_COLUMNS = 5  # pieces across a compartment
 TRAY_SLOT_MM = PIECE_MM + 1  # 1 mm play around each piece
@@ -581,6 +599,8 @@ def pieces_md(header):
         "the chosen one already closes its own cell with margin, and a stronger one brings "
         "the field of eight neighbouring pieces towards the most sensitive switch's pull-in."
         % (", ".join(stronger) or "none"),
+        "",
+        fallback_text(mag),
         "",
         "A model is no measurement: the AT-to-mT step alone may be off by a factor of two. "
         "Before ordering a set, put one reed, the glass, the diffuser and a finished piece "

@@ -196,3 +196,16 @@ def test_the_build_guide_states_the_stock_of_each_table(pieces):
     for k in pieces.stock("15x15"):  # the 15x15 needs no more of a 9x9 colour
         if (k["shape"], k["rgb"]) in small:
             assert k["count"] == small[(k["shape"], k["rgb"])]["count"], k
+
+
+def test_the_fallback_reed_grade_still_closes_with_the_chosen_magnet(pieces):
+    # the BOM offers the 15-20 AT grade if a hovering hand closes switches: the same magnet
+    # must still close it, a flipped tower and a crowded piece included
+    m = pieces.magnet()
+    mag = (m["diameter"], m["height"], m["br"])
+    for which in ("9x9", "15x15"):
+        c = pieces.check_magnet(mag, which, pieces.max_height(), pieces.FALLBACK_GRADE)
+        assert c["one"] > c["pull_in_hi"] and all(
+            v for k, v in c["checks"].items() if k != "closes"), (which, c["checks"])
+    text = (OUT_DIR / "pieces.md").read_text()
+    assert "**The fallback grade** (%s" % pieces.FALLBACK_GRADE in text
