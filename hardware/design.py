@@ -430,5 +430,6 @@ UNIT_PRICE_EUR = {
     "led": 0.12,  # WS2812B-V5
     "c_led": 0.01,  # 100 nF 0603 X7R
     "tile_pcb": 2.00,  # 120 x 120 mm, 2 layers, 1.6 mm FR-4, HASL, green mask
+    "strip_pcb": 0.50,  # the edge strip, 120 x 14 mm, the same process
     "link": 0.01,  # a 0.6 mm tinned copper wire link between two tiles' edge pads
 }

@@ -420,14 +420,22 @@ def stock_md():
             lines.append("| %s | %s | %s %s | %s |" % (
                 r["quantity"], r["value"], r["manufacturer"], r["mpn"],
                 r["note"].replace("|", "/")))
-        links = tiles["we_links"] + tiles["ns_links"]
+        strips = pcb.strip_counts(size)
+        links = tiles["we_links"] + tiles["ns_links"] + strips["links"]
         lines += [
             "| %d | cell tile circuit board, 120 x 120 mm, 2 layers, 1.6 mm FR-4 (Gerbers and "
-            "drill: [hardware/out/pcb_gerbers](../hardware/out/pcb_gerbers)) | any board house "
-            "| the reed switches, diodes, LEDs and capacitors of the "
+            "drill: [hardware/out/pcb_gerbers](../hardware/out/pcb_gerbers), `tile-*`) | any "
+            "board house | the reed switches, diodes, LEDs and capacitors of the "
             "cells above go on them (9 cells each) |" % tiles["tiles"],
+            "| %d | edge strip circuit board, %d x %g mm, 2 layers, 1.6 mm FR-4 (Gerbers and "
+            "drill: the same folder, `strip-*`) | any board house | the edge strips' LEDs and "
+            "capacitors above go on them (%d each) |"
+            % (strips["strips"], pcb.STRIP_W, pcb.STRIP_H, pcb.CELLS),
             "| %d | wire links, 0.6 mm tinned copper, 10 mm | generic | between the tiles' edge "
-            "pads |" % links,
+            "pads, and the edge strips' ends |" % links,
+            "| %d | edge wires, 150 mm of the hookup wire above, insulated | generic | the edge "
+            "strips' data round the corners, +5V and GND into each edge's first strip |"
+            % strips["wires"],
             "| %d | data turns, %d mm of the hookup wire above, insulated | generic | a rank's "
             "data-out pad to the next rank's data-in pad at the board's West and East edges "
             "(the wire runs past other pads) |" % (tiles["turns"], pcb.TURN_WIRE_MM),

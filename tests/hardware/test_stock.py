@@ -43,7 +43,9 @@ def test_the_cell_tiles_cover_every_cell_whose_parts_the_bom_counts(which, bom_n
     tiles = next(int(row[0]) for row in section(which) if row[1].startswith("cell tile"))
     cells = tiles * pcb.CELLS * pcb.CELLS
     assert cells == size * size == rows["reed"] == rows["diode"]
-    assert rows["led"] == cells + 4 * size  # the cells on the tiles, the edge strips beside
+    strips = next(int(row[0]) for row in section(which) if row[1].startswith("edge strip"))
+    assert rows["led"] == cells + strips * pcb.CELLS == size * size + 4 * size
+    assert strips == pcb.strip_counts(size)["strips"]
     assert tiles * pcb.tile_cost()[2] == pytest.approx(
         rows["reed"] * pcb.design.UNIT_PRICE_EUR["reed"]
         + rows["diode"] * pcb.design.UNIT_PRICE_EUR["diode"]
