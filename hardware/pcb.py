@@ -1,6 +1,6 @@
 """The cell tile: a circuit board of 3 x 3 cells (reed switch, diode, WS2812B and its 100 nF under
-each), generated from the skidl netlist with KiCad's own ``pcbnew`` module, design-rule checked,
-plotted to Gerber, drill and layer pictures.
+each), and the edge strip (3 of the side-to-move LEDs), generated from the skidl netlist with
+KiCad's own ``pcbnew`` module, design-rule checked, plotted to Gerber, drill and layer pictures.
 
 Run by Debian's python3, which has ``pcbnew`` (``apt-get install kicad``), from the repository
 root::
