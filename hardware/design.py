@@ -411,9 +411,11 @@ MECHANICAL15 = [
      "74HC595s and buttons"),
     ("smd_adapter", "Controller board", 1, "SOT-23-6 to DIP adapter board", "generic",
      "SOT-23-6 to DIP-6 adapter", "U2 (SOT-23-5) on the prototyping board"),
-    ("smd_adapter_soic", "Controller board", 3, "SOIC-16 to DIP adapter board", "generic",
-     "SOIC-16 to DIP-16 adapter", "U3, U4 (SOIC-16) and Q1 (SOIC-8, on the adapter's first "
-     "8 pads)"),
+    ("smd_adapter_soic", "Controller board", 2, "SOIC-16 to DIP adapter board", "generic",
+     "SOIC-16 to DIP-16 adapter", "U3, U4 (SOIC-16) on the prototyping board"),
+    ("smd_adapter_soic8", "Controller board", 1, "SOIC-8 to DIP adapter board", "generic",
+     "SOIC-8 to DIP-8 adapter", "Q1 (SOIC-8) on the prototyping board; join its three "
+     "source pins and its four drain pins, so the 4 A shares them"),
     ("hookup_wire", "Wire", 4, "0.25 mm2 (24 AWG) solid hookup wire, 5 m, four colours",
      "generic", "24 AWG solid 5 m", "controller to the tiles' West and South edge pads (rows, "
      "columns, data) and the edge strips"),

@@ -68,8 +68,11 @@ def test_the_order_list_prints_every_overlay_of_the_board(overlay, which, bom_na
 @pytest.mark.parametrize("which,bom_name,size", BOARDS)
 def test_every_smd_chip_of_the_controller_has_an_adapter_board(which, bom_name, size):
     rows = bom(bom_name)
-    sot = sum(int(r["quantity"]) for r in rows if "SOT-23" in r["footprint"])
-    soic = sum(int(r["quantity"]) for r in rows if "SOIC" in r["footprint"])
+    def parts(package):
+        return sum(int(r["quantity"]) for r in rows if package in r["footprint"])
+
     adapters = {r["value"].split(" to ")[0]: int(r["quantity"]) for r in rows
                 if r["item"].startswith("smd_adapter")}
-    assert adapters.get("SOT-23-6", 0) == sot and adapters.get("SOIC-16", 0) == soic
+    assert adapters.get("SOT-23-6", 0) == parts("SOT-23")  # SOT-23 and SOT-23-5 fit it
+    assert adapters.get("SOIC-16", 0) == parts("SOIC-16")
+    assert adapters.get("SOIC-8", 0) == parts("SOIC-8")
