@@ -441,7 +441,15 @@ def stock_md():
             "(the wire runs past other pads) |" % (tiles["turns"], pcb.TURN_WIRE_MM),
         ]
         glass = (size + 1) * design.CELL_PITCH_MM
-        for defaults, qty, why in ((True, None, "one per game, its default settings"),
+        printed = {game for _n, game, board, _s in overlays() if board == which}
+        if which == "9x9":
+            printed.add("x")
+        unprinted = [g["title"] for name, g in pieces.game_sets(which).items()
+                     if name not in printed]
+        plain = " (%s %s the whole grid and no marks, so none)" % (
+            " and ".join(unprinted), "uses" if len(unprinted) == 1 else "use") \
+            if unprinted else ""
+        for defaults, qty, why in ((True, None, "one per game, its default settings" + plain),
                                    (False, "as needed", "the other settings a café plays")):
             prints = overlay_files(which, defaults)
             lines.append(
