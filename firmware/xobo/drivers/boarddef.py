@@ -345,35 +345,10 @@ def default_boarddef():
 
 
 def make_watchdog(bd, watchdog_ms=8000):
-    """The hardware watchdog for ``bd.platform`` (started now: on rp2 it cannot be stopped
-    but by ``xobo.drivers.watchdog.disable``), or a ``NullWatchdog`` for 0 ms or where there
-    is none."""
-    from xobo.drivers.watchdog import NullWatchdog
+    """The hardware watchdog for ``bd.platform`` (``xobo.drivers.watchdog.make``)."""
+    from xobo.drivers.watchdog import make
 
-    if not watchdog_ms:
-        return NullWatchdog()
-    if bd.platform == "micropython-rp2":
-        from xobo.drivers.watchdog import Watchdog
-
-        return Watchdog(watchdog_ms)
-    if bd.platform == "circuitpython":
-        try:
-            import microcontroller
-            import watchdog as cpwd
-
-            class _CPWatchdog:
-                def __init__(self, ms):
-                    self._w = microcontroller.watchdog
-                    self._w.timeout = ms / 1000
-                    self._w.mode = cpwd.WatchDogMode.RESET
-
-                def feed(self):
-                    self._w.feed()
-
-            return _CPWatchdog(watchdog_ms)
-        except (ImportError, AttributeError):
-            pass
-    return NullWatchdog(watchdog_ms)
+    return make(bd.platform, watchdog_ms)
 
 
 def make_drivers(bd, watchdog_ms=8000, stable_ms=None, flash_root=""):

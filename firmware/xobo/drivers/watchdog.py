@@ -41,6 +41,35 @@ class Watchdog:
         self._wdt.feed()
 
 
+def make(platform, watchdog_ms=8000):
+    """The hardware watchdog for ``platform`` (a board definition's: started now; on rp2 it
+    cannot be stopped but by ``disable``), or a ``NullWatchdog`` for 0 ms or where there is
+    none. Here, not in ``xobo.drivers.boarddef``, so that the boot can unload the definition's
+    code before the saved game is resumed (``xobo.runtime.device.build``)."""
+    if not watchdog_ms:
+        return NullWatchdog()
+    if platform == "micropython-rp2":
+        return Watchdog(watchdog_ms)
+    if platform == "circuitpython":
+        try:
+            import microcontroller
+            import watchdog as cpwd
+
+            class _CPWatchdog:
+                def __init__(self, ms):
+                    self._w = microcontroller.watchdog
+                    self._w.timeout = ms / 1000
+                    self._w.mode = cpwd.WatchDogMode.RESET
+
+                def feed(self):
+                    self._w.feed()
+
+            return _CPWatchdog(watchdog_ms)
+        except (ImportError, AttributeError):
+            pass
+    return NullWatchdog(watchdog_ms)
+
+
 # WATCHDOG CTRL, atomic bit-clear alias (+0x3000); bit 30 = ENABLE (pico-sdk watchdog_disable)
 _CTRL_CLR = (("RP2040", 0x40058000 + 0x3000), ("RP2350", 0x400D8000 + 0x3000))
 

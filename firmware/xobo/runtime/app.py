@@ -108,6 +108,7 @@ class App:
         self.release_ai = False  # the device drops the AI's buffers after each search
         # a game switch that restarts the board (``switches_by_restart``), once the reply is out
         self.restart_requested = False
+        self.due = 0  # a game switch's writes, made after its first light (save_due)
         self.lean = False  # the device unloads what play does not need (the loading code)
         self.mode = self  # the board's mode: the game (this App), or the self-test's
         self.selftest = None  # the SelfTest while its mode runs
@@ -202,6 +203,18 @@ class App:
             self.unsaved = False
         except (OSError, ValueError) as exc:
             self.emit((E.ERROR, "the game could not be saved: %s" % exc))
+
+    def save_due(self):
+        """The writes a game switch puts off (``due``: 1 the settings, 2 the game) until its
+        reply and its first light are out (``render``): a littlefs write took 10-27 ms of the
+        switch on the emulated Pico, more when it erases a block. A power cut before then
+        boots the game that was playing, as if the switch had not been asked."""
+        due = self.due
+        self.due = 0
+        if due & 2:
+            self.save_game()
+        if due & 1:
+            self.save_settings()
 
     def save_settings(self):
         """Save every setting on flash; a failure is announced (``event error``)."""
@@ -341,6 +354,8 @@ class App:
         except MemoryError:
             self.recover_memory(now, "light")
         _count(self.timing, 3, ticks_diff(ticks_us(), t0))
+        if self.due:  # (after the light: a game switch's writes)
+            self.save_due()
 
     def _render(self, now):
         if not self.mode.paint(now):

@@ -58,6 +58,12 @@ def build(path="board.json", watchdog_ms=WATCHDOG_MS, flash_root="", default=Non
     from xobo.runtime.tasks import asyncio_module
 
     asyncio_module()
+    # the definition's checking code is needed only until now: the running board keeps what
+    # it uses, and the module (about 8 KB of bytecode on a stock firmware) goes before the
+    # saved game is resumed (the longest Chain Reaction game on the 15x15 board needs it)
+    drivers.boarddef = BoardSummary(bd)
+    bd = boarddef = None
+    forget_module("xobo.drivers.boarddef")
     gc.collect()
     app = App(drivers, inference=inference, resume=resume)
     app.release_ai = True  # the AI's buffers are dropped after each search
@@ -70,12 +76,9 @@ def build(path="board.json", watchdog_ms=WATCHDOG_MS, flash_root="", default=Non
         except MemoryError:  # (its first turn imports it again, and recovers if it must)
             gc.collect()
     if watchdog_ms:
-        drivers.watchdog = boarddef.make_watchdog(bd, watchdog_ms)
-    # the definition's checking code is needed only at boot: keep what the running board
-    # uses and unload the module (about 8 KB of bytecode on the Pico)
-    drivers.boarddef = BoardSummary(bd)
-    bd = boarddef = None
-    forget_module("xobo.drivers.boarddef")
+        from xobo.drivers.watchdog import make
+
+        drivers.watchdog = make(drivers.boarddef.platform, watchdog_ms)
     gc.collect()
     return app
 

@@ -24,17 +24,12 @@ from xobo.compat import (
     IS_MICROPYTHON,
     NATIVE_CODE_UNLOADS,
     collect,
-    const,
     forget_module,
     is_frozen,
     mem_free,
 )
 from xobo.errors import XoboError, is_power_cut
 from xobo.runtime import events as E
-
-# free heap above which a game switch leaves the game left's buffers to the next collection
-# (the firmware image keeps 165-196 KB free; mem_free is -1 where there is no such heap)
-_ROOMY = const(100_000)
 
 
 def storage_init(app):
@@ -79,9 +74,10 @@ def boot(app, now):
         app.start_selftest(now)
 
 
-def resume_saved(app):
-    """Resume the current game's saved game (or start a new one, saved at once); True if a
-    game in progress was resumed."""
+def resume_saved(app, later=False):
+    """Resume the current game's saved game (or start a new one, saved at once, or with
+    ``later`` after the next render: ``App.save_due``); True if a game in progress was
+    resumed."""
     app.saved = app.saved_game()
     resumed = False
     note = earlier = app.note  # (a note from before, the game's at boot: kept in front)
@@ -95,7 +91,13 @@ def resume_saved(app):
             saves = ()
             note = "saved game not read: too large for the free memory"
         refused = []
-        for g in saves:  # newest first: a save that makes no game falls back to the other
+        newest = True
+        while saves:  # newest first: a save that makes no game falls back to the other
+            g = saves[0]
+            # the older save's bytes go while the newest is replayed (the longest game on
+            # the 15x15 board did not fit beside both); read again if it is needed
+            others = [s["slot"] for s in saves[1:]]
+            saves = None
             try:
                 why = resume(app, g)
             except MemoryError:
@@ -104,11 +106,15 @@ def resume_saved(app):
             if not why:
                 resumed = True
                 note = app.note
-                if g is saves[0] and app.saved.damaged:  # say what the storage found
+                if newest and app.saved.damaged:  # say what the storage found
                     note = "%s (%s)" % (note, app.saved.damaged)
                 break
             refused.append("%s (seq %d) %s" % (g["slot"], g["seq"], why))
-        saves = None
+            g = None
+            newest = False
+            if others:
+                collect()
+                saves = [s for s in app.saved.load_all() if s["slot"] in others]
         if refused:
             note = "saved game not resumed: %s; %s" % (
                 "; ".join(refused), app.note if resumed else "new game")
@@ -121,7 +127,11 @@ def resume_saved(app):
         app.start_params()
         app.first = app.pos.side
         app.start = ""
-        app.save_game()  # its parameters on flash: a setting changed now is for the next one
+        # its parameters on flash: a setting changed now is for the next one
+        if later:  # (App.save_due)
+            app.due |= 2
+        else:
+            app.save_game()
     # (a saved game with no move from the start is a new game: the game gesture changes it)
     return resumed and (app.pos.ply > 0 or app.start != "")
 
@@ -344,16 +354,18 @@ def _switch(app, name, now):
     app.pos = None
     app.light = None
     app.layers = None
-    if mem_free() < _ROOMY:  # the game left's buffers go before the new game's are made
-        collect()  # (with room to spare they go at the next collection: 12 ms, emulated)
+    # the game left's buffers go before the new game's are made; with room to spare (the image
+    # keeps 165-196 KB free) at the next collection: 12 ms of the switch, emulated
+    if mem_free() < 100000:  # (-1 where there is no such heap)
+        collect()
     make_game(app, name)
     app.inf.set_settle(app.settings["settle"])
     app.note = ""
-    app.resumed = resume_saved(app)
+    app.resumed = resume_saved(app, later=True)
     app.ai_failed_ply = -1
     _show(app, now)
     app.light.show_game(now)
-    app.save_settings()
+    app.due |= 1  # the settings after the reply and the new game's first light (save_due)
 
 
 def _show(app, now):

@@ -614,7 +614,10 @@ class GameRound:
         t0 = h.send("set opponent %s" % side)
         t_sw = t_on = None
         if empty is not None:
-            h.run(50)
+            # closed 10 ms after the reply: the search starts at the next scan, and the test
+            # game's whole search can be over 50 ms after the command (it was, once)
+            h.run(1000, until=["ok opponent", "error"])
+            h.run(10)
             t_sw = h.switch(empty, True)
             on = "event switch %s on" % self.topo.cell_name(empty)
             t_on, _ = h.run(5000, until=[on])
