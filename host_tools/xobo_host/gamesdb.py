@@ -403,6 +403,9 @@ class Recorder:
         self.moves = []
         self.force_new = False
         self.new_game_event = None  # the number of the event that started it, when known
+        # (game id, result) last written: a record read again unchanged writes nothing (a
+        # café host reads a hundred boards' records; every write waits for the others')
+        self.written = None
 
     def resume(self):
         """Continue from the latest game recorded from this source (a host restarted, a board
@@ -458,10 +461,13 @@ class Recorder:
                                                 rec.start, at)
             self.key = key
             self.moves = []
+            self.written = None
             if force_new:
                 self.force_new = False
         if notations != self.moves:
             self.db.set_moves(self.game_id, notations, at)
             self.moves = notations
-        self.db.set_result(self.game_id, rec.result, at)
+        if self.written != (self.game_id, rec.result):
+            self.db.set_result(self.game_id, rec.result, at)
+            self.written = (self.game_id, rec.result)
         return self.game_id

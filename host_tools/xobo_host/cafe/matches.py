@@ -653,11 +653,11 @@ class MatchService:
                 "epoch": match.epoch}
 
     # -- the broker -------------------------------------------------------------------------
-    def _send(self, match, msg):
+    def _send(self, match, msg, qos=1):
         if self.broker is None or not self.remote_cafes(match):
             return
         msg = dict(msg, match=match.id)
-        self.broker.publish("match", match.id, msg)
+        self.broker.publish("match", match.id, msg, qos=qos)
 
     def _hello(self, match):
         return {"t": "hello", "n": match.ply, "epoch": match.epoch,
@@ -673,7 +673,7 @@ class MatchService:
             for m in self.matches.values():
                 if m.state in ("playing", "over", "conflict", "inviting") and \
                         self.remote_cafes(m):
-                    self._send(m, self._hello(m))
+                    self._send(m, self._hello(m), qos=0)  # (said again in 2 s)
 
     def _on_connect(self):
         with self.lock:
