@@ -104,8 +104,8 @@ class TableSync:
         return conn.link.command(line)
 
     def _read(self, conn):
-        """(ply, position, expect) of the board now: its ``state`` before and after its
-        ``position`` agree (a move committed between the two is read again)."""
+        """(ply, position, expect, result) of the board now: its ``state`` before and after
+        its ``position`` agree (a move committed between the two is read again)."""
         for _ in range(5):
             first = self._state(conn)
             pos = self._command(conn, "position")
@@ -114,7 +114,7 @@ class TableSync:
                 break
         if not pos or not pos[0].startswith("ok ") or pos[0].split()[1] in OTHER_REPLIES:
             raise LinkError("the board's reply to 'position' was %r" % (pos[:1],))
-        return last[0], pos[0][3:].strip(), last[1]
+        return last[0], pos[0][3:].strip(), last[1], last[2]
 
     def _state(self, conn):
         st = _words(self._command(conn, "state"))
@@ -124,7 +124,8 @@ class TableSync:
             st = st[:st.index("say")]
         ply = int(st[st.index("ply") + 1]) if "ply" in st[:-1] else 0
         expect = st[st.index("expect") + 1] if "expect" in st[:-1] else None
-        return ply, expect
+        result = st[st.index("result") + 1] if "result" in st[:-1] else "*"
+        return ply, expect, result
 
     def _undo(self, conn, why):
         self.host_undos += 1
@@ -224,7 +225,24 @@ class TableSync:
     def _step(self, conn, match, moves_hint):
         """One command towards the log; False when the board is where the log says."""
         svc = self.service
-        ply, position, expect = self._read(conn)
+        ply, position, expect, result = self._read(conn)
+        with svc.lock:
+            resigned = match.resigned >= 0
+            if resigned and (self.key in match.ended or ply > match.ply or
+                             position != match.position_text(ply)):
+                return False  # the board showed the resignation, or is elsewhere: free
+        if resigned:  # shown on the board as the end of the game (a lit move cancelled)
+            if result == "*":
+                reply = self._command(conn, match.resign_line())
+                if not reply or reply[0].startswith("error"):
+                    self.note = "the board refused '%s': %s" % (match.resign_line(),
+                                                                 " ".join(reply))
+                    return False
+            with svc.lock:
+                if self.key not in match.ended:
+                    match.ended.append(self.key)
+                    svc.save(match)
+            return False
         with svc.lock:
             n = match.ply
             undo = match.undo
@@ -488,7 +506,8 @@ class MatchService:
                 match.state = "over"
                 self.save(match)
                 self._send(match, {"t": "resign", "seat": here[0], "epoch": match.epoch})
-                return {"ok": True, "reply": "%s resigned" % match.names[here[0]]}
+                self._wake_tables(match)  # every board shows it
+                return {"ok": True, "reply": match.result_text()}
             if what == "cancel":
                 if match.state not in ACTIVE:
                     raise ActionError("the match is %s already" % match.state)
@@ -847,6 +866,7 @@ class MatchService:
                 match.resigned = seat
                 match.state = "over"
                 self.save(match)
+                self._wake_tables(match)
         elif t == "conflict":
             if match.state != "conflict":
                 match.state = "conflict"
