@@ -94,6 +94,9 @@ class Match:
         self.prepared = list(prepared)  # this café's tables whose board started the match
         self.ended = list(ended)  # this café's tables whose board shows the resignation
         self.pending = {}  # n -> (move, before): moves beyond a gap, waiting
+        # in a conflict, the other cafés' logs as they sent them: {cafe: moves}
+        self.other_logs = {}
+        self.resolved_by = ""  # the café whose resolution made this epoch's log
         self._positions = [self._start()]  # the position's text after each ply
         self._pos = self.pkg.new_position(self._settings())
         self.moves = []
@@ -228,6 +231,44 @@ class Match:
             if nxt.to_string() == position_text:
                 return pos.move_text(m)
         return None
+
+    def agreed(self, cafes):
+        """The moves every log has in common (ours and those of ``cafes``, the other cafés
+        of the match), up to the first move where two differ; None while a café's log is
+        not known yet."""
+        if any(c not in self.other_logs for c in cafes):
+            return None
+        n = len(self.moves)
+        for c in cafes:
+            theirs = self.other_logs[c]
+            k = 0
+            while k < min(n, len(theirs)) and theirs[k] == self.moves[k]:
+                k += 1
+            n = k
+        return self.moves[:n]
+
+    def resolve(self, epoch, moves, by):
+        """A conflict settled by the staff of café ``by`` (docs/remote.md): the log becomes
+        ``moves`` (each checked with the rules) at ``epoch``, and the match goes on (or is
+        over, when the rules say so). MatchError, and nothing changed, when a move is not
+        legal."""
+        old, state, conflict = list(self.moves), self.state, self.conflict
+        epoch0 = self.epoch
+        try:
+            self.truncate(0)
+            for text in moves:
+                self._append(text)
+        except MatchError:
+            self.truncate(0)
+            for text in old:
+                self._append(text)
+            self.epoch, self.state, self.conflict = epoch0, state, conflict
+            raise
+        self.epoch = epoch
+        self.state = "over" if self._pos.is_terminal() else "playing"
+        self.conflict = ""
+        self.other_logs = {}
+        self.resolved_by = by
 
     # -- messages ---------------------------------------------------------------------------
     def move_message(self, n):

@@ -508,8 +508,10 @@ class MatchService:
                 self._send(match, {"t": "resign", "seat": here[0], "epoch": match.epoch})
                 self._wake_tables(match)  # every board shows it
                 return {"ok": True, "reply": match.result_text()}
+            if what == "resolve":
+                return self._staff_resolve(match, req.get("keep", "agreed"))
             if what == "cancel":
-                if match.state not in ACTIVE:
+                if match.state not in ACTIVE + ("conflict",):
                     raise ActionError("the match is %s already" % match.state)
                 match.state = "cancelled"
                 self.save(match)
@@ -517,8 +519,55 @@ class MatchService:
                     self.broker.publish("invite", match.code, None, retain=True)
                 self._send(match, {"t": "cancel"})
                 return {"ok": True, "reply": "match cancelled"}
-            raise ActionError("unknown match control '%s' (undo, decline, resign, cancel)"
-                              % str(what)[:20])
+            raise ActionError("unknown match control '%s' (undo, decline, resign, resolve, "
+                              "cancel)" % str(what)[:20])
+
+    def _staff_resolve(self, match, keep):
+        """The staff settles a conflict (lock held): ``agreed`` keeps the moves every café's
+        log has, up to the first that differs (the boards take the rest back, the match goes
+        on from there); ``ours`` makes this café's log the match's. Every café applies the
+        same log at a new epoch (``resolve`` message; a lost one is asked again by the
+        hellos)."""
+        if match.state != "conflict":
+            raise ActionError("the match is %s: no conflict to resolve" % match.state)
+        remote = self.remote_cafes(match)
+        if keep == "agreed":
+            moves = match.agreed(remote)
+            if moves is None:
+                raise ActionError("the other café's log has not arrived yet (%s): try again "
+                                  "in a moment" % ", ".join(c for c in remote
+                                                           if c not in match.other_logs))
+        elif keep == "ours":
+            moves = list(match.moves)
+        else:
+            raise ActionError("a conflict is resolved keeping 'agreed' (the moves both logs "
+                              "have) or 'ours' (this café's log), not %r" % str(keep)[:20])
+        epoch = match.epoch + 1
+        self._apply_resolution(match, epoch, moves, self.cafe)
+        self._send(match, {"t": "resolve", "epoch": epoch, "moves": moves})
+        return {"ok": True, "reply": "conflict resolved: the match goes on after move %d"
+                % len(moves)}
+
+    def _apply_resolution(self, match, epoch, moves, by):
+        match.resolve(epoch, moves, by)
+        self.save(match)
+        for key in self.local_tables(match):
+            sync = self.syncs.get(key)
+            if sync is not None:
+                sync.known_ply = -1  # every board read again: it may be ahead of the log
+        self._wake_tables(match)
+
+    def _take_resolution(self, match, sender, epoch, moves):
+        """Another café's resolution (its ``resolve``, or its log of a newer epoch while we
+        are in conflict). Two cafés that resolve at once both land on the resolution of the
+        café whose name sorts first."""
+        if epoch < match.epoch or (epoch == match.epoch and not (
+                match.resolved_by and sender < match.resolved_by and moves != match.moves)):
+            return
+        try:
+            self._apply_resolution(match, epoch, moves, sender)
+        except MatchError as exc:
+            self._conflict(match, "%s's resolution is not legal here: %s" % (sender, exc))
 
     def board_undo_proposal(self, match, here):
         to = match.ply - 1
@@ -810,10 +859,18 @@ class MatchService:
         elif t == "ask":
             self._send(match, {"t": "log", "epoch": match.epoch, "moves": match.moves,
                                "undo": match.undo, "resigned": match.resigned})
-        elif t == "log":
+        elif t in ("log", "resolve"):
             moves = msg.get("moves")
             if not isinstance(moves, list) or not isinstance(epoch, int) or \
                     not all(isinstance(x, str) for x in moves):
+                return
+            if t == "resolve" or (match.state == "conflict" and epoch > match.epoch):
+                self._take_resolution(match, sender, epoch, moves)
+                return
+            if match.state == "conflict":  # (its log, for the staff's resolution)
+                if epoch == match.epoch:
+                    match.other_logs[sender] = list(moves)
+                    self._bump()
                 return
             verdict, info = match.adopt(epoch, moves)
             if verdict in ("applied", "duplicate") and match.epoch == epoch:
@@ -834,6 +891,8 @@ class MatchService:
                                    "undo": match.undo, "resigned": match.resigned})
             elif h != match.position_hash() and match.state != "conflict":
                 self._conflict(match, "the two cafés' positions differ after %d moves" % n)
+            elif match.state == "conflict" and sender not in match.other_logs:
+                self._send(match, {"t": "ask", "from": 0, "epoch": match.epoch})
             else:
                 if self._merge_flags(match, msg):
                     self.save(match)
@@ -868,10 +927,12 @@ class MatchService:
                 self.save(match)
                 self._wake_tables(match)
         elif t == "conflict":
-            if match.state != "conflict":
+            if match.state != "conflict" and (not isinstance(epoch, int) or
+                                              epoch >= match.epoch):
                 match.state = "conflict"
                 match.conflict = "%s says: %s" % (sender, str(msg.get("why"))[:200])
                 self.save(match)
+                self._send(match, self._log_message(match))  # (for the staff's resolution)
 
     def _merge_flags(self, match, msg):
         """A resignation or a take-back proposal the other café knows and we missed."""
@@ -908,7 +969,12 @@ class MatchService:
         match.state = "conflict"
         match.conflict = why
         self.save(match)
-        self._send(match, {"t": "conflict", "why": why})
+        self._send(match, {"t": "conflict", "why": why, "epoch": match.epoch})
+        self._send(match, self._log_message(match))  # (for the staff's resolution)
+
+    def _log_message(self, match):
+        return {"t": "log", "epoch": match.epoch, "moves": match.moves, "undo": match.undo,
+                "resigned": match.resigned}
 
     # -- spectators -------------------------------------------------------------------------
     def _publish_floor(self):
@@ -954,5 +1020,8 @@ class MatchService:
                                   for i in range(len(m.seats))]
                 v["local"] = self.local_tables(m)
                 v["notes"] = {k: self.syncs[k].note for k in v["local"] if k in self.syncs}
+                if m.state == "conflict":  # the moves every café's log has (None: unknown)
+                    agreed = m.agreed(self.remote_cafes(m))
+                    v["agreed"] = None if agreed is None else len(agreed)
                 out.append(v)
             return out
