@@ -45,7 +45,7 @@ def _settle_boards(cafes, tables, ident):
     board is at the match's position (or lights its next move)."""
     def settled():
         ok = True
-        for key, (cafe, board) in tables.items():
+        for cafe, board in tables.values():
             m = cafe.match(ident)
             board.play("arrange")  # (the pieces as the board shows them: a move taken off)
             ply, position, expect = board_state(board)
