@@ -3,14 +3,15 @@ cafés through one local MQTT broker, the broker killed and restarted along the 
 
 It starts Debian's mosquitto on a free loopback port, two stand-in processes of ``--matches``
 boards each (the real firmware on virtual drivers behind pseudo-terminals, as ``xobo board
-serial --pty``, many boards a process: each board's serial input is answered at once, the
-boards are stepped every ``STEP_MS``), two ``xobo cafe`` hosts (café A following the first
-process's boards, café B the second's) on the broker, and invites every table of A to play
-XoBo against a table of B (the staff's own routes: login, invite, accept). Then at every
-table players play: a random legal move on their turn, the other table's move as the board
-lights it, each after thinking ``--pause-ms``, until every game is over (or has
-``--most-moves``: a long random game is left there); meanwhile the broker
-is killed and started again ``--restarts`` times (down ``--down-ms`` each time).
+serial --pty``, many boards a process: each board's serial input is answered at once, a busy
+board is stepped every ``STEP_MS`` and an idle one every ``IDLE_STEP_MS``, its flash in
+memory: a café's real boards are Picos that cost its host nothing), two ``xobo cafe`` hosts
+(café A following the first process's boards, café B the second's) on the broker, and
+invites every table of A to play XoBo against a table of B (the staff's own routes: login,
+invite, accept). Then at every table players play: a random legal move on their turn, the
+other table's move as the board lights it, each after thinking ``--pause-ms``, until every
+game is over (or has ``--most-moves``: a long random game is left there); meanwhile the
+broker is killed and started again ``--restarts`` times (down ``--down-ms`` each time).
 
 It reports:
 
@@ -61,7 +62,7 @@ PASSWORD = "bench-password"
 # ------------------------------------------------------------------ the stand-in boards
 
 
-def serve_boards(n, flash_root, prefix):
+def serve_boards(n, prefix):
     """Run ``n`` boards behind ptys in this process: prints ``pty I DEVICE`` for each, then
     ``E I TIME LINE`` for every event of board I (its own clock: the host's). Stdin takes
     ``I LINE``: a hands line of ``xobo_host.ptyboard`` (``play MOVE``, ``play expected``,
@@ -170,11 +171,11 @@ def serve_boards(n, flash_root, prefix):
 class Boards:
     """A stand-in process of many boards, driven from here."""
 
-    def __init__(self, n, root, prefix):
+    def __init__(self, n, prefix):
         self.prefix = prefix
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "xobo_host.cafe.remotebench", "--serve-boards", str(n),
-             "--flash-root", root, "--prefix", prefix],
+             "--prefix", prefix],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
         self.devices = []
         for _ in range(n):
@@ -349,7 +350,7 @@ def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose
     broker = Broker(root)
     broker.start()
     say("broker on port %d; starting 2 x %d stand-in boards..." % (broker.port, n_matches))
-    sides = {"a": Boards(n_matches, root, "a"), "b": Boards(n_matches, root, "b")}
+    sides = {"a": Boards(n_matches, "a"), "b": Boards(n_matches, "b")}
     hosts = {k: Host(root, "cafe-" + k, sides[k].devices, broker.port) for k in sides}
     try:
         for h in hosts.values():
@@ -571,11 +572,10 @@ def main(argv=None):
     p.add_argument("--most-moves", type=int, default=60,
                    help="a match is left after this many moves (a long random game)")
     p.add_argument("--serve-boards", type=int, help=argparse.SUPPRESS)
-    p.add_argument("--flash-root", help=argparse.SUPPRESS)
     p.add_argument("--prefix", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.serve_boards:
-        return serve_boards(args.serve_boards, args.flash_root, args.prefix)
+        return serve_boards(args.serve_boards, args.prefix)
     out = run(args.matches, args.restarts, args.pause_ms, args.down_ms,
               most_moves=args.most_moves)
     return 1 if out["lost"] or out["doubled"] else 0
