@@ -73,18 +73,14 @@ class TableSync:
 
     def _run(self):
         svc = self.service
-        idle = 0.0
         while not svc.stopping.is_set():
-            woke = self.wake.wait(IDLE_WAKE_S)
+            # a board in step is read again after IDLE_CHECK_S of quiet (not woken every
+            # second for nothing: a hundred idle workers took the cores from the moves)
+            woke = self.wake.wait(IDLE_CHECK_S if self.known_ply >= 0 else IDLE_WAKE_S)
             if woke:  # (cleared only when seen set: a wake-up just after a timeout stays)
                 self.wake.clear()
             if svc.stopping.is_set():
                 return
-            if not woke and self.known_ply >= 0:
-                idle += IDLE_WAKE_S
-                if idle < IDLE_CHECK_S:
-                    continue  # nothing happened and the board was in step: not read
-            idle = 0.0
             try:
                 self.reconcile()
             except LinkError as exc:

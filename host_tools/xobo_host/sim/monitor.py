@@ -33,6 +33,7 @@ from xobo_host.sim.backend import ActionError, game_drawing
 from xobo_host.sim.feed import PageFeed
 
 MULTI_LINE = ("record", "settings", "help", "games")
+READER_WAKE_S = 30.0
 EDGES = ("N", "S", "E", "W")  # the order of the edges in the 'leds' reply
 SMALLEST_BOARD = 9  # a board whose LEDs are not known: the 9 x 9, or the game's own size
 
@@ -84,8 +85,9 @@ class SerialLink:
 
         try:
             # (the reader returns what arrives at once; the timeout is only how often an idle
-            # reader thread wakes: a host following a hundred boards has a hundred of them)
-            port = serial.Serial(device, baudrate=baudrate, timeout=1.0)
+            # reader thread wakes: a host following a hundred boards has a hundred of them,
+            # and pyserial's reader is stopped by cancel_read, not by its timeout)
+            port = serial.Serial(device, baudrate=baudrate, timeout=READER_WAKE_S)
         except (serial.SerialException, OSError) as exc:
             raise LinkError("cannot open %s: %s" % (device, exc)) from None
         return cls(port, on_event)
