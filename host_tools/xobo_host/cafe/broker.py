@@ -195,7 +195,13 @@ class BrokerLink:
 
     # -- publishing -------------------------------------------------------------------------
     def publish(self, kind, rest, msg, retain=False, qos=1):
-        """``qos`` 0 for what is said again anyway (the hellos, every few seconds): it waits
-        for no acknowledgement and holds no other message back."""
-        payload = b"" if msg is None else json.dumps(msg, separators=(",", ":")).encode()
+        """``msg``: a dict (sent as JSON), its JSON already made (bytes), or None (a retained
+        message cleared). ``qos`` 0 for what is said again anyway (the hellos, every few
+        seconds): it waits for no acknowledgement and holds no other message back."""
+        if msg is None:
+            payload = b""
+        elif isinstance(msg, bytes):
+            payload = msg
+        else:
+            payload = json.dumps(msg, separators=(",", ":")).encode()
         self.client.publish(self.topic(kind, rest), payload, qos=qos, retain=retain)

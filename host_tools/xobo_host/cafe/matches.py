@@ -29,6 +29,7 @@ Usage::
     service.stop()
 """
 
+import json
 import queue
 import threading
 import time
@@ -733,11 +734,18 @@ class MatchService:
             self.say_hello()
 
     def say_hello(self):
+        # (made under the lock, sent after it: the tables' moves do not wait for a hundred
+        # hellos going out)
+        hellos = []
         with self.lock:
             for m in self.matches.values():
                 if m.state in ("playing", "over", "conflict", "inviting") and \
                         self.remote_cafes(m):
-                    self._send(m, self._hello(m), qos=0)  # (said again in 2 s)
+                    hellos.append((m.id, json.dumps(dict(self._hello(m), match=m.id),
+                                                    separators=(",", ":")).encode()))
+        if self.broker is not None:
+            for ident, payload in hellos:
+                self.broker.publish("match", ident, payload, qos=0)  # (said again in 2 s)
 
     def _on_connect(self):
         with self.lock:
