@@ -40,6 +40,8 @@ def test_a_resignation_ends_the_game_with_the_other_player_the_winner():
     assert _state(vb)[2] == "over" and _result(vb) == "ew ns-resigned"
     assert "event result ew ns-resigned" in seen
     assert vb.app.pos.ply == 1  # the position stays: the pieces as they were played
+    st = vb.state()  # what the simulator's page shows
+    assert st["result"] == "ew" and st["result_text"] == "ew ns-resigned"
 
 
 def test_after_a_resignation_no_move_and_no_take_back_is_taken():
