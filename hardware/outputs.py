@@ -420,17 +420,53 @@ def stock_md():
             lines.append("| %s | %s | %s %s | %s |" % (
                 r["quantity"], r["value"], r["manufacturer"], r["mpn"],
                 r["note"].replace("|", "/")))
-        links = tiles["we_links"] + tiles["ns_links"] + tiles["turns"]
+        strips = pcb.strip_counts(size)
+        links = tiles["we_links"] + tiles["ns_links"] + strips["links"]
         lines += [
             "| %d | cell tile circuit board, 120 x 120 mm, 2 layers, 1.6 mm FR-4 (Gerbers and "
-            "drill: [hardware/out/pcb_gerbers](../hardware/out/pcb_gerbers)) | any board house "
-            "| the reed switches, diodes, LEDs and capacitors of the "
+            "drill: [hardware/out/pcb_gerbers](../hardware/out/pcb_gerbers), `tile-*`) | any "
+            "board house | the reed switches, diodes, LEDs and capacitors of the "
             "cells above go on them (9 cells each) |" % tiles["tiles"],
+            "| %d | edge strip circuit board, %d x %g mm, 2 layers, 1.6 mm FR-4 (Gerbers and "
+            "drill: the same folder, `strip-*`) | any board house | the edge strips' LEDs and "
+            "capacitors above go on them (%d each) |"
+            % (strips["strips"], pcb.STRIP_W, pcb.STRIP_H, pcb.CELLS),
             "| %d | wire links, 0.6 mm tinned copper, 10 mm | generic | between the tiles' edge "
-            "pads |" % links,
-            "",
+            "pads, and the edge strips' ends |" % links,
+            "| %d | edge wires, 150 mm of the hookup wire above, insulated | generic | the edge "
+            "strips' data round the corners, +5V and GND into each edge's first strip |"
+            % strips["wires"],
+            "| %d | data turns, %d mm of the hookup wire above, insulated | generic | a rank's "
+            "data-out pad to the next rank's data-in pad at the board's West and East edges "
+            "(the wire runs past other pads) |" % (tiles["turns"], pcb.TURN_WIRE_MM),
         ]
+        glass = (size + 1) * design.CELL_PITCH_MM
+        printed = {game for _n, game, board, _s in overlays() if board == which}
+        if which == "9x9":
+            printed.add("x")
+        unprinted = [g["title"] for name, g in pieces.game_sets(which).items()
+                     if name not in printed]
+        plain = " (%s %s the whole grid and no marks, so none)" % (
+            " and ".join(unprinted), "uses" if len(unprinted) == 1 else "use") \
+            if unprinted else ""
+        for defaults, qty, why in ((True, None, "one per game, its default settings" + plain),
+                                   (False, "as needed", "the other settings a café plays")):
+            prints = overlay_files(which, defaults)
+            lines.append(
+                "| %s | glass overlay, printed 1:1 on transparency or tracing paper, %d x %d mm "
+                "(or etched by the glazier) | any print shop | %s: %s |"
+                % (qty or len(prints), glass, glass, why, ", ".join(
+                    "[%s](../hardware/out/%s)" % (f, f) for f in prints)))
+        lines.append("")
     return "\n".join(lines)
+
+
+def overlay_files(which, defaults=True):
+    """The overlay files of board ``which`` ("9x9" or "15x15"): of the games' default settings
+    (X's on the 9x9 first), or of their other settings."""
+    files = [X_OVERLAY_NAME] if which == "9x9" and defaults else []
+    return files + [name for name, _game, board, settings in overlays()
+                    if board == which and (not settings) == defaults]
 
 
 def generated(out_dir):

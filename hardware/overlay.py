@@ -215,6 +215,9 @@ def _marks_brochs(game, pos, place, sheet, out):
     for name in rules.QUADRANT_NAMES:  # in each quadrant's outer corner, clear of the pieces
         fq = 1 if name.endswith("W") else w - 2
         rq = place.height - 2 if name.startswith("N") else 1
+        if rq * w + fq in pos.donjons:  # a donjon setting of 2 puts it there: the corner
+            fq = 0 if name.endswith("W") else w - 1
+            rq = place.height - 1 if name.startswith("N") else 0
         cx, cy = sheet.centre(*cells[rq * w + fq])
         out.append('<text data-mark="quadrant" data-quadrant="%s" x="%g" y="%g" font-size="16" '
                    'text-anchor="middle" font-family="sans-serif" fill="#999">%s</text>'
@@ -229,6 +232,14 @@ def _marks_x(game, pos, place, sheet, out):
         x2, y2 = sheet.centre(q2 + place.ox, r2 + place.oy)
         out.append('<line x1="%g" y1="%g" x2="%g" y2="%g"/>' % (x1, y1, x2, y2))
     out.append("</g>")
+    # XS1: the four corners the players win, named in their cells' outer corners
+    n = place.width
+    for name, q, r, dx, dy in (("SW", 0, 0, -1, -1), ("SE", n - 1, 0, 1, -1),
+                               ("NW", 0, n - 1, -1, 1), ("NE", n - 1, n - 1, 1, 1)):
+        x, y = sheet.centre(q + place.ox, r + place.oy)
+        out.append('<text data-mark="corner" data-corner="%s" x="%g" y="%g" font-size="8" '
+                   'font-weight="bold" text-anchor="middle" font-family="sans-serif">%s</text>'
+                   % (name, x + dx * 0.3 * sheet.pitch, y - dy * 0.3 * sheet.pitch + 3, name))
 
 
 MARKS = {"chain-reaction": _marks_chain_reaction, "brochs": _marks_brochs, "x": _marks_x}
@@ -240,15 +251,30 @@ def _game_cell(c, width):
     return cell_name(c, width)
 
 
-# settings that move a game's marks, each with its own overlay (beside the defaults')
-OVERLAY_VARIANTS = {"chain-reaction": ("field", (6,))}  # CB1: a field of 6 ranks
+# the settings that move a game's marks: every other value of each has its own overlay beside the
+# default's, so a café playing a game with that setting lays the sheet that matches its light
+MARK_SETTINGS = {
+    "chain-reaction": "field",  # CB1: a field of 6 or 7 ranks
+    "x": "size",  # XB1: a rhombus of 4 to 9 cells a side
+    "brochs": "donjon",  # BB3: the donjons on (k, k) and its mirror images, k from 2 to 7
+}
+
+
+def mark_variants(name, game):
+    """(setting, the values other than the default's) of the setting that moves the game's
+    marks, read from the game's own SETTINGS range; (None, ()) when nothing moves them."""
+    key = MARK_SETTINGS.get(name)
+    if key is None:
+        return None, ()
+    lo, hi = game.SETTINGS[key]
+    return key, tuple(v for v in range(lo, hi + 1) if v != game.DEFAULTS[key])
 
 
 def overlays():
     """[(file name, game, board, settings)] of every overlay hardware/out/ holds besides
-    x_overlay.svg: each game on each board it fits, where the board shows more than a full,
-    unmarked grid; a game whose marks move with a setting (Chain Reaction's field) has one
-    per value."""
+    x_overlay.svg (X's default on the 9x9): each game on each board it fits, where the board
+    shows more than a full, unmarked grid, and one more for every other value of the setting
+    that moves its marks (``MARK_SETTINGS``)."""
     from xobo.games import GAMES, load
 
     out = []
@@ -258,16 +284,17 @@ def overlays():
             w, h = game.area(game.DEFAULTS)
             if w > n or h > n:
                 continue
-            if which == "9x9" and name == "x":
-                continue  # x_overlay.svg (x_overlay_svg: any size)
             if (w, h) == (n, n) and name not in MARKS:
                 continue  # the whole board, no marks: nothing to print
             stem = name.replace("-", "_") + "_overlay"
             tail = "" if which == "9x9" else "_" + which
-            out.append((stem + tail + ".svg", name, which, {}))
-            key, values = OVERLAY_VARIANTS.get(name, (None, ()))
+            if not (which == "9x9" and name == "x"):  # that one is x_overlay.svg
+                out.append((stem + tail + ".svg", name, which, {}))
+            key, values = mark_variants(name, game)
             for v in values:
-                out.append(("%s_%s%s%s.svg" % (stem, key, v, tail), name, which, {key: v}))
+                vw, vh = game.area(dict(game.DEFAULTS, **{key: v}))
+                if vw <= n and vh <= n:
+                    out.append(("%s_%s%s%s.svg" % (stem, key, v, tail), name, which, {key: v}))
     return out
 
 

@@ -1,6 +1,6 @@
 """The cell tile: a circuit board of 3 x 3 cells (reed switch, diode, WS2812B and its 100 nF under
-each), generated from the skidl netlist with KiCad's own ``pcbnew`` module, design-rule checked,
-plotted to Gerber, drill and layer pictures.
+each), and the edge strip (3 of the side-to-move LEDs), generated from the skidl netlist with
+KiCad's own ``pcbnew`` module, design-rule checked, plotted to Gerber, drill and layer pictures.
 
 Run by Debian's python3, which has ``pcbnew`` (``apt-get install kicad``), from the repository
 root::
@@ -24,7 +24,8 @@ edges, the columns across the North and South edges.
 East to West; the tiles of every second row of tiles are turned by 180 degrees, which makes their
 ranks run East, West, East from the top down: the whole board's chain runs rank 1 East, rank 2
 West, and so on, as ``design.CHAIN_OF_CELL`` says. At the ends of the ranks (the board's West and
-East edges) a wire link joins one rank's data-out pad to the next rank's data-in pad. The columns
+East edges) an insulated wire joins one rank's data-out pad to the next rank's data-in pad, 20 to
+60 mm away along the edge (a bare link would touch the row and supply pads in between). The columns
 leave a tile at the middle of each cell, so a turned tile meets its neighbours' columns.
 
 The tile's parts and nets are those of cells a1-c3 in ``hardware/out/xobo_board.net`` (the skidl
@@ -232,10 +233,10 @@ class Tile:
         self.board.Add(v)
         self.vias += 1
 
-    def outline(self):
+    def outline(self, corners=None):
         import pcbnew
 
-        corners = [(0, 0), (SIDE, 0), (SIDE, SIDE), (0, SIDE), (0, 0)]
+        corners = corners or [(0, 0), (SIDE, 0), (SIDE, SIDE), (0, SIDE), (0, 0)]
         for (x1, y1), (x2, y2) in zip(corners, corners[1:], strict=False):
             s = pcbnew.PCB_SHAPE(self.board)
             s.SetShape(pcbnew.SHAPE_T_SEGMENT)
@@ -447,6 +448,118 @@ def build(nl):
     return tile
 
 
+# --- the edge strip: the side-to-move LEDs along the board's edges -------------------------------
+# A strip of 3 LEDs at the cell pitch, in the 20 mm border between the playing area and the glass's
+# edge: 12 strips for the 9x9 board, 20 for the 15x15, one design for every edge (turned so that
+# its data runs the way the chain does). Tile coordinates: x East along the strip, y South.
+STRIP_W = SIDE
+STRIP_H = 14.0
+STRIP_GND_Y = 2.0
+STRIP_5V_Y = 12.0
+STRIP_DATA_Y = 7.0
+STRIP_CAP_DX = 8.0  # the LED's 100 nF, East of it
+STRIP_VIA_DX = 4.5  # the data line goes to the back layer this far from the LED's centre
+
+
+def strip_parts(nl):
+    """[{"led", "cap": ref}] of the first edge strip of the 9x9 netlist: the North edge's LEDs
+    next to files i, h, g (the chain runs on from cell i9, East to West along the North)."""
+    positions = design.led_positions()
+    out = []
+    for k in range(CELLS):
+        chain = design.SIZE * design.SIZE + k
+        ref = "LED%d" % (chain + 1)
+        if nl.comps[ref]["fields"].get("Cell") != positions[chain]:
+            raise ValueError("netlist: %s is not where design.py puts it" % ref)
+        out.append({"led": ref, "cap": "C%d" % (chain + 3)})
+    return out
+
+
+def build_strip(nl):
+    """The edge strip on a fresh pcbnew BOARD: 3 LEDs and their capacitors, the +5V and GND
+    buses on the front, the data line on the back between the LEDs, pads at both ends."""
+    tile = Tile(nl)
+    parts = strip_parts(nl)
+    edge_pad = {"size": 1.7, "drill": 1.0}
+    lo, hi = EDGE_PAD_MM, STRIP_W - EDGE_PAD_MM
+    for name, y in (("GND", STRIP_GND_Y), ("+5V", STRIP_5V_Y)):
+        tile.track([(lo, y), (hi, y)], name, POWER_MM)
+        for side, x in (("W", lo), ("E", hi)):
+            fp = tile.footprint("J_%s_%s" % (side, name.strip("+")), name, "XoBo:EdgePad", (x, y))
+            tile.pad(fp, "1", (x, y), tile.net(name), **edge_pad)
+    data = ["SDATA_%d" % k for k in range(CELLS + 1)]
+    for k, x in ((0, lo), (CELLS, hi)):
+        ref = "J_%s_DATA%s" % ("W" if k == 0 else "E", "IN" if k == 0 else "OUT")
+        fp = tile.footprint(ref, data[k], "XoBo:EdgePad", (x, STRIP_DATA_Y))
+        tile.pad(fp, "1", (x, STRIP_DATA_Y), tile.net(data[k]), **edge_pad)
+    y = STRIP_DATA_Y
+    for k, p in enumerate(parts):
+        lx = PITCH / 2 + k * PITCH
+        # turned 180 degrees: VSS top-left, DIN bottom-left, VDD bottom-right, DOUT top-right
+        led = tile.footprint(p["led"], "WS2812B", "LED_SMD:LED_WS2812B_PLCC4_5.0x5.0mm_P3.2mm",
+                             (lx, y), 180.0)
+        nets = {"1": tile.bind("+5V", p["led"], "1"), "2": tile.bind(data[k + 1], p["led"], "2"),
+                "3": tile.bind("GND", p["led"], "3"), "4": tile.bind(data[k], p["led"], "4")}
+        at = {}
+        for num, (dx, dy) in LED_PADS.items():
+            at[num] = (lx - dx, y - dy)
+            tile.pad(led, num, at[num], nets[num], smd=(1.5, 1.0))
+        for dy in (-2.75, 2.75):
+            tile.silk_line((lx - 3.65, y + dy), (lx + 3.65, y + dy))
+        tile.silk_dot(led, (lx + (at["1"][0] - lx) * 1.75, at["1"][1]))
+        tile.track([at["1"], (at["1"][0], STRIP_5V_Y)], "+5V", SIGNAL_MM * 2)
+        tile.track([at["3"], (at["3"][0], STRIP_GND_Y)], "GND", SIGNAL_MM * 2)
+        # data in: from the West pad on the front (the first LED), else from the back layer
+        din, dout = at["4"], at["2"]
+        if k == 0:
+            tile.track([(lo, y), (din[0] - 3.55, y), (din[0] - 1.95, din[1]), din], data[0])
+        else:
+            via = (lx - STRIP_VIA_DX, din[1])
+            tile.track([via, din], data[k])
+            tile.via(via, data[k])
+        # data out: to the back layer at once (the capacitor's tracks cross the front)
+        via = (lx + STRIP_VIA_DX, dout[1])
+        tile.track([dout, via], data[k + 1])
+        tile.via(via, data[k + 1])
+        if k == CELLS - 1:
+            tile.track([via, (via[0] + 1.6, y), (hi, y)], data[k + 1], layer="B")
+        else:
+            nx = lx + PITCH - STRIP_VIA_DX
+            tile.track([via, (via[0] + 1.6, y), (nx - 1.6, y),
+                        (nx, y + (din[1] - y))], data[k + 1], layer="B")
+        # the 100 nF, upright East of the LED, between the buses
+        cx = lx + STRIP_CAP_DX
+        cap = tile.footprint(p["cap"], "100nF", "Capacitor_SMD:C_0603_1608Metric", (cx, y), 90.0)
+        c_5v, c_gnd = (cx, y + 0.775), (cx, y - 0.775)
+        tile.pad(cap, "1", c_5v, tile.bind("+5V", p["cap"], "1"), smd=(0.95, 0.9))
+        tile.pad(cap, "2", c_gnd, tile.bind("GND", p["cap"], "2"), smd=(0.95, 0.9))
+        tile.track([c_5v, (cx, STRIP_5V_Y)], "+5V", SIGNAL_MM * 2)
+        tile.track([c_gnd, (cx, STRIP_GND_Y)], "GND", SIGNAL_MM * 2)
+    corners = [(0, 0), (STRIP_W, 0), (STRIP_W, STRIP_H), (0, STRIP_H), (0, 0)]
+    tile.outline(corners)
+    tile.text("XoBo edge strip  data >", (STRIP_W / 2, STRIP_H - 2.2), 1.2)
+    for name, nets in tile.stands_for.items():
+        if len(nets) != 1 and not name.startswith(("+5V", "GND")):
+            raise ValueError("strip net %s would join the netlist nets %s"
+                             % (name, ", ".join(sorted(nets))))
+    return tile
+
+
+def strip_counts(size):
+    """Edge strips of a size x size board: strips, the wire links joining them end to end along
+    an edge (data, +5V, GND), the insulated wires: the data round the three corners (one edge's
+    last strip to the next edge's first) and +5V and GND into each edge's first strip."""
+    per_edge = size // CELLS
+    return {"strips": 4 * per_edge, "links": 4 * (per_edge - 1) * 3, "wires": 3 + 4 * 2}
+
+
+def strip_cost():
+    """EUR for one edge strip's parts and board."""
+    p = design.UNIT_PRICE_EUR
+    parts = CELLS * (p["led"] + p["c_led"])
+    return parts, p["strip_pcb"], parts + p["strip_pcb"]
+
+
 # --- the tile's document (hardware/out/pcb_tile.md; no pcbnew needed) ---------------------------
 def edge_pads():
     """[(edge, what, tile net)] of the tile's edge pads, West and East then North and South."""
@@ -472,6 +585,39 @@ def board_counts(size):
     per_we = 4 * CELLS  # row, two supplies, data: per rank
     return {"tiles": n * n, "we_links": n * (n - 1) * per_we,
             "ns_links": n * (n - 1) * CELLS, "turns": size - 1}
+
+
+def data_turns(size):
+    """[(rank, edge, from mm, to mm, pads between)] of a size x size board's data turns: where
+    rank ``rank``'s data-out pad and the next rank's data-in pad sit along the board's West or
+    East edge (mm from the board's South edge, tiles laid as the module docstring says), and
+    how many other edge pads lie between them."""
+    tile_rows = size // CELLS
+
+    def pads_of(board_rank):
+        """{net kind: y} of the edge pads of board rank ``board_rank`` (mm from the South)."""
+        tile_row, local = divmod(board_rank, CELLS)
+        turned = tile_row % 2 == 1
+        own = CELLS - 1 - local if turned else local
+        centre = board_rank * PITCH + PITCH / 2
+        flip = 1 if turned else -1  # tile y grows South; a turned tile's grows North
+        top, low = _rank_nets(own)
+        return own, turned, {"row": centre + flip * ROW_Y, top: centre + flip * TOP_BUS_Y,
+                             low: centre + flip * LOW_BUS_Y, "data": centre + flip * DATA_Y}
+
+    all_pads = [y for r in range(tile_rows * CELLS) for kind, y in pads_of(r)[2].items()
+                if kind != "data"]  # the rows and supplies: on both edges
+    out = []
+    for r in range(size - 1):
+        own, turned, pads = pads_of(r)
+        runs_east = west_to_east(own) != turned
+        a, b = pads["data"], pads_of(r + 1)[2]["data"]
+        between = sum(1 for y in all_pads if min(a, b) < y < max(a, b))
+        out.append((r + 1, "E" if runs_east else "W", a, b, between))
+    return out
+
+
+TURN_WIRE_MM = 80  # each data turn's length of insulated hookup wire (docs/stock-a-table.md)
 
 
 def tile_cost():
@@ -521,7 +667,8 @@ def tile_md(header):
         lines.append("| %s | %s | `%s` |" % (edge, what, net))
     lines += [
         "",
-        "At the board's West edge the tiles' row pads go to the Pico's rows, and every row of "
+        "At the board's West edge the tiles' row pads go to the row drivers (the Pico's GPIOs "
+        "on the 9x9, the 74HC595s' outputs on the 15x15), and every row of "
         "tiles takes +5V and GND from the supply there (on the 15x15: ranks 1, 4, 7, 10 and 13, "
         "as the build guide's bus wants); at the South edge the column pads go to the Pico's "
         "columns; rank 1's data-in pad takes the level shifter's output (through R1), the last "
@@ -543,17 +690,53 @@ def tile_md(header):
         lines.append("| %dx%d | %d | %d | %d | %d | %.0f |" % (
             size, size, c["tiles"], c["we_links"], c["ns_links"], c["turns"],
             c["tiles"] * total + links * p["link"]))
+    s_parts, s_board, s_total = strip_cost()
+    lines += [
+        "",
+        "## The edge strip",
+        "",
+        "The LEDs that show the side to move, one beside each file and rank, go on a second "
+        "board of the same process: %d x %g mm, %d WS2812B on the %d mm pitch, each with its "
+        "100 nF, the +5V and GND buses on the front, the data line on the back between the "
+        "LEDs; its parts are the netlist's first edge LEDs (the North edge beside files i, h, g) "
+        "and the build fails where the netlist disagrees. KiCad's design-rule check runs on it "
+        "too (`strip-drc.rpt`; no error, nothing unconnected), its Gerbers sit beside the "
+        "tile's (`strip-*`)."
+        % (STRIP_W, STRIP_H, CELLS, PITCH),
+        "",
+        "Lay the strips in the 20 mm border round the playing area, their ends in line with "
+        "the tiles' edges (so each LED stands beside the middle of its file or rank), each "
+        "with its arrow (`data >`) the way the chain runs: the North "
+        "edge from file %s to a (the chain comes from the last rank's data-out in the "
+        "North-East corner), the West edge from the top rank down, the South edge from a "
+        "eastwards, the East edge from rank 1 up (`design.EDGE_CHAIN`). Along an edge the "
+        "strips butt end to end and are joined by wire links (data, +5V, GND, 3 mm apart as on "
+        "the tiles); round each corner an insulated wire takes the data on, and every edge's "
+        "first strip takes +5V and GND from the nearest tile's supply pads, so no strip "
+        "carries another edge's current. One strip: parts %.2f + board %.2f = **%.2f EUR**."
+        % ("i", s_parts, s_board, s_total),
+        "",
+        "| board | strips | links along the edges | insulated wires | strips' cost EUR |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for size in (design.SIZE, design.SIZE15):
+        c = strip_counts(size)
+        lines.append("| %dx%d | %d | %d | %d | %.0f |" % (
+            size, size, c["strips"], c["links"], c["wires"],
+            c["strips"] * s_total + c["links"] * p["link"]))
     lines += [
         "",
         "**Assembly.** The LEDs and capacitors are SMD: a board house that assembles can "
-        "place them from the paste layer and `tile-top-pos.csv` (their positions, top side), "
+        "place them from the paste layer and `tile-top-pos.csv` (their positions, top side; "
+        "the strip's: `strip-top-pos.csv`), "
         "leaving the through-hole reeds and diodes (36 joints a tile) for the café's "
         "iron; or hand-solder all of them (the 5 x 5 mm LED and the 0603 capacitor are big "
         "enough for a fine tip).",
         "",
-        "The controller (Pico socket, power input and protection, level shifter, buttons) and "
-        "the edge strips' LEDs stay as the schematic and wiring tables describe them, on a "
-        "perfboard beside the tiles; the tile covers the cells, the part that is days of "
+        "The controller (Pico socket, power input and protection, level shifter, buttons) "
+        "stays as the schematic and wiring tables describe it, on the prototyping board of the "
+        "order list (its SMD chips on adapter boards), wired to the tiles' West and South edge "
+        "pads; the tiles and strips cover every LED and switch, the part that is days of "
         "soldering by hand.",
         "",
     ]
@@ -611,7 +794,8 @@ def plot(board_path, out_dir):
     rows = place.GenPositionData().splitlines()
     head = [r for r in rows if r.startswith(("Ref", '"Ref'))]
     body = sorted((r for r in rows if r and r not in head), key=_ref_order)
-    (Path(out_dir) / "tile-top-pos.csv").write_text("\n".join(head + body) + "\n")
+    (Path(out_dir) / ("%s-top-pos.csv" % Path(board_path).stem)).write_text(
+        "\n".join(head + body) + "\n")
     return files
 
 
@@ -621,8 +805,9 @@ def _ref_order(row):
     return (m.group(1), int(m.group(2) or 0)) if m else (ref, 0)
 
 
-def pictures(board_path, out_dir):
-    """One SVG per layer (with the outline), for the build guide: hardware/out/pcb_tile_*.svg."""
+def pictures(board_path, out_dir, stem="pcb_tile", layers=None):
+    """One SVG per layer (with the outline), for the build guide: hardware/out/pcb_tile_*.svg
+    (the edge strip's: pcb_strip_*.svg)."""
     import pcbnew
 
     board = pcbnew.LoadBoard(str(board_path))
@@ -634,22 +819,27 @@ def pictures(board_path, out_dir):
     po.SetDrillMarksType(pcbnew.PCB_PLOT_PARAMS.SMALL_DRILL_SHAPE)
     po.SetSvgPrecision(SVG_PRECISION, False)  # 1 um units: browsers lose circles at 1 nm
     out = []
-    for layer, name in ((pcbnew.F_Cu, "front_copper"), (pcbnew.B_Cu, "back_copper"),
-                        (pcbnew.F_SilkS, "silkscreen"), (pcbnew.F_Mask, "front_mask")):
+    for layer, name in layers or PICTURE_LAYERS:
+        layer = getattr(pcbnew, layer)
         pc.SetLayer(layer)
-        pc.OpenPlotfile("pcb_tile_" + name, pcbnew.PLOT_FORMAT_SVG, name)
+        pc.OpenPlotfile("%s_%s" % (stem, name), pcbnew.PLOT_FORMAT_SVG, name)
         pc.PlotLayer()
         pc.SetLayer(pcbnew.Edge_Cuts)
         pc.PlotLayer()
-        out.append((pc.GetPlotFileName(), Path(out_dir) / ("pcb_tile_%s.svg" % name)))
+        out.append((pc.GetPlotFileName(), Path(out_dir) / ("%s_%s.svg" % (stem, name))))
     pc.ClosePlot()
     for plotted, wanted in out:
         os.replace(plotted, wanted)
     return [wanted for _, wanted in out]
 
 
+STRIP_PICTURE_LAYERS = (("F_Cu", "front_copper"), ("B_Cu", "back_copper"),
+                        ("F_SilkS", "silkscreen"))
+
+
 def make(out_dir, with_pictures=False):
-    """Build, check and plot the tile into out_dir; a summary dict (also out_dir/summary.json)."""
+    """Build, check and plot the tile and the edge strip into out_dir; a summary dict (also
+    out_dir/summary.json)."""
     import pcbnew
 
     out_dir = Path(out_dir)
@@ -659,22 +849,33 @@ def make(out_dir, with_pictures=False):
     board_path = out_dir / "tile.kicad_pcb"
     pcbnew.SaveBoard(str(board_path), tile.board)
     errors, warnings, unconnected, _ = drc(board_path, out_dir / "drc.rpt")
-    gerbers = plot(board_path, out_dir / "gerbers")
+    strip = build_strip(nl)
+    strip_path = out_dir / "strip.kicad_pcb"
+    pcbnew.SaveBoard(str(strip_path), strip.board)
+    s_errors, s_warnings, s_unconnected, _ = drc(strip_path, out_dir / "strip-drc.rpt")
+    gerbers = plot(board_path, out_dir / "gerbers") + plot(strip_path, out_dir / "gerbers")
     _strip_dates(out_dir / "gerbers")
-    # one file to upload to the board house
-    with zipfile.ZipFile(out_dir / "tile-gerbers.zip", "w", zipfile.ZIP_DEFLATED) as z:
-        for path in sorted((out_dir / "gerbers").iterdir()):
-            z.write(path, path.name)
+    # one file per board to upload to the board house
+    for stem in ("tile", "strip"):
+        with zipfile.ZipFile(out_dir / ("%s-gerbers.zip" % stem), "w",
+                             zipfile.ZIP_DEFLATED) as z:
+            for path in sorted((out_dir / "gerbers").glob(stem + "-*")):
+                z.write(path, path.name)
     summary = {
         "kicad": pcbnew.Version(), "tile_mm": SIDE, "cells": CELLS * CELLS,
         "footprints": len(tile.board.GetFootprints()), "pads": tile.pads,
         "tracks": tile.tracks, "vias": tile.vias, "nets": len(tile.nets),
         "drc_errors": errors, "drc_warnings": warnings, "unconnected": unconnected,
+        "strip_mm": [STRIP_W, STRIP_H], "strip_leds": len(strip_parts(nl)),
+        "strip_drc_errors": s_errors, "strip_drc_warnings": s_warnings,
+        "strip_unconnected": s_unconnected,
         "gerbers": [Path(g).name for g in gerbers],
     }
     if with_pictures:
         for svg in pictures(board_path, PICTURES):
             _strip_svg(Path(svg))
+        for svg in pictures(strip_path, PICTURES, "pcb_strip", STRIP_PICTURE_LAYERS):
+            _strip_svg(Path(svg), (STRIP_W, STRIP_H))
         GERBERS.mkdir(exist_ok=True)
         for path in sorted((out_dir / "gerbers").iterdir()):
             (GERBERS / path.name).write_text(path.read_text())
@@ -683,21 +884,25 @@ def make(out_dir, with_pictures=False):
 
 
 SVG_PRECISION = 3  # 10^3 units to the mm
+# every layer the Gerbers hold, each with the outline (Edge.Cuts) drawn in: (pcbnew layer, name)
+PICTURE_LAYERS = (("F_Cu", "front_copper"), ("B_Cu", "back_copper"), ("F_SilkS", "silkscreen"),
+                  ("F_Mask", "front_mask"), ("B_Mask", "back_mask"), ("F_Paste", "front_paste"))
 LAYER_COLOURS = {"front_copper": "#C83434", "back_copper": "#4D7FC4", "silkscreen": "#000000",
-                 "front_mask": "#1E7F3C"}
+                 "front_mask": "#1E7F3C", "back_mask": "#1E5F7F", "front_paste": "#7F7F7F"}
 
 
-def _strip_svg(path):
+def _strip_svg(path, size=(SIDE, SIDE)):
     """The plotted page cropped to the tile (KiCad plots an A4 page, 10^SVG_PRECISION units to
     the mm), in the
     layer's colour, without the plot's date and title lines (a re-plot changes nothing)."""
-    name = path.stem[len("pcb_tile_"):]
+    name = path.stem.split("_", 2)[2]  # pcb_tile_front_copper: front_copper
     unit = 10 ** SVG_PRECISION
+    w, h = size
     text = path.read_text()
     text = re.sub(r'width="[^"]*cm" height="[^"]*cm" viewBox="[^"]*"',
                   'width="%dmm" height="%dmm" viewBox="%d %d %d %d"' % (
-                      SIDE + 4, SIDE + 4, -2 * unit, -2 * unit, (SIDE + 4) * unit,
-                      (SIDE + 4) * unit), text, count=1)
+                      w + 4, h + 4, -2 * unit, -2 * unit, (w + 4) * unit,
+                      (h + 4) * unit), text, count=1)
     text = text.replace("#000000", LAYER_COLOURS[name])
     text = re.sub(r'textLength="[^"]*" ', "", text)  # KiCad's measure of the text varies
     lines = [ln for ln in text.splitlines()  # the plot's own title (with the date) and note
@@ -718,7 +923,7 @@ def _strip_dates(directory):
 def stale_pictures(directory):
     """The committed layer pictures that differ from those plotted into ``directory``."""
     stale = []
-    for fresh in sorted(Path(directory).glob("pcb_tile_*.svg")):
+    for fresh in sorted(Path(directory).glob("pcb_*.svg")):
         committed = PICTURES / fresh.name
         if not committed.exists() or _drawing(committed) != _drawing(fresh):
             stale.append(fresh.name)
@@ -794,17 +999,22 @@ def main(argv=None):
             board = Path(tmp) / "tile.kicad_pcb"
             for svg in pictures(board, tmp):
                 _strip_svg(Path(svg))
+            for svg in pictures(Path(tmp) / "strip.kicad_pcb", tmp, "pcb_strip",
+                                STRIP_PICTURE_LAYERS):
+                _strip_svg(Path(svg), (STRIP_W, STRIP_H))
             s["stale_pictures"] = stale_pictures(tmp)
             s["stale_gerbers"] = stale_gerbers(Path(tmp) / "gerbers")
     else:
         s = make(BUILD, with_pictures="--pictures" in argv)
     print(json.dumps(s))
     stale = s.get("stale_pictures", []) + s.get("stale_gerbers", [])
-    bad = s["drc_errors"] or s["unconnected"] or stale
+    bad = (s["drc_errors"] or s["unconnected"] or s["strip_drc_errors"]
+           or s["strip_unconnected"] or stale)
     if bad:
-        print("DRC: %d errors, %d unconnected (see drc.rpt); stale: %s (run python3 -m "
-              "hardware.pcb --pictures)" % (s["drc_errors"], s["unconnected"],
-                                             ", ".join(stale) or "none"), file=sys.stderr)
+        print("DRC: tile %d errors, %d unconnected (see drc.rpt), edge strip %d errors, %d "
+              "unconnected (strip-drc.rpt); stale: %s (run python3 -m hardware.pcb --pictures)"
+              % (s["drc_errors"], s["unconnected"], s["strip_drc_errors"],
+                 s["strip_unconnected"], ", ".join(stale) or "none"), file=sys.stderr)
     return 1 if bad else 0
 
 

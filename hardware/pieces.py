@@ -99,7 +99,7 @@ def gap_depth_mm(which):
             + REED_GLASS_MM / 2.0)
 
 
-def _stack_field(z_mm, rho_mm, height, magnet, flipped_top=False):
+def stack_field(z_mm, rho_mm, height, magnet, flipped_top=False):
     """Vertical field at the gap of a stack of ``height`` pieces, rho_mm aside (0: above the
     reed). ``flipped_top``: the top piece's magnet the wrong way up (a mis-glued piece)."""
     d, h, br = magnet
@@ -114,30 +114,60 @@ def _stack_field(z_mm, rho_mm, height, magnet, flipped_top=False):
     return total
 
 
-def check_magnet(magnet, which, max_height):
+def neighbour_fields(z_mm, magnet, max_height, rho_mm):
+    """The vertical field (mT) at a reed's gap from one neighbour rho_mm away holding a stack of
+    1 to ``max_height`` pieces: (the most along the cell's own piece's field, the most against
+    it), each 0 when no height gives that sign. The lower pieces of a neighbour, seen at a
+    shallow angle, oppose the cell's own piece; the higher ones, seen more from above, aid it:
+    a single piece is the strongest neighbour, not the highest stack."""
+    fields = [stack_field(z_mm, rho_mm, h, magnet) for h in range(1, max_height + 1)]
+    return max(0.0, max(fields)), min(0.0, min(fields))
+
+
+def check_magnet(magnet, which, max_height, grade=REED_GRADE):
     """The model's figures for one magnet (diameter, height, Br) on one board with stacks up to
-    ``max_height``: a dict of fields (mT) and thresholds, and ``ok``."""
-    lo, hi = REED_GRADES[REED_GRADE]
+    ``max_height``: a dict of fields (mT) and thresholds, and ``ok``.
+
+    Fields along the own piece's (positive) are "aiding", against it "opposing". The eight
+    neighbours may each hold any height, so the worst case of each sign is the most of that
+    sign any height gives, times four at the next cells and four at the diagonal ones."""
+    lo, hi = REED_GRADES[grade]
     z = gap_depth_mm(which)
     pitch = design.CELL_PITCH_MM
-    one = _stack_field(z, 0, 1, magnet)
+    one = stack_field(z, 0, 1, magnet)
+    two = stack_field(z, 0, 2, magnet)
     # two stacked, the upper one glued the wrong way up: the weakest a tower can be
-    tower_worst = _stack_field(z, 0, 2, magnet, flipped_top=True)
-    tower = _stack_field(z, 0, max(2, max_height), magnet)
-    # the eight neighbours, each holding the highest stack the game builds; added as magnitudes
-    orth = abs(_stack_field(z, pitch, max_height, magnet))
-    diag = abs(_stack_field(z, pitch * math.sqrt(2), max_height, magnet))
-    neighbours = 4 * orth + 4 * diag
+    tower_worst = stack_field(z, 0, 2, magnet, flipped_top=True)
+    tower = stack_field(z, 0, max(2, max_height), magnet)
+    orth_aid, orth_opp = neighbour_fields(z, magnet, max_height, pitch)
+    diag_aid, diag_opp = neighbour_fields(z, magnet, max_height, pitch * math.sqrt(2))
+    aiding = 4 * orth_aid + 4 * diag_aid
+    opposing = -(4 * orth_opp + 4 * diag_opp)  # as a magnitude
     pull_in_hi = at_to_mt(hi) * ONE_POLE_FACTOR
     pull_in_lo = at_to_mt(lo)  # no one-pole factor: the most sensitive a switch can be
     drop_out = at_to_mt(lo) * DROP_OUT_FRACTION
-    ok = (one >= CLOSE_MARGIN * pull_in_hi and tower_worst >= pull_in_hi
-          and neighbours <= NEIGHBOUR_FRACTION * drop_out)
+    checks = {  # in the order pieces.md numbers them, (1) to (5)
+        # every switch of the batch closes under one piece, with room to spare
+        "closes": one >= CLOSE_MARGIN * pull_in_hi,
+        # a tower whose top piece was glued the wrong way up still closes it
+        "tower_flipped": tower_worst >= pull_in_hi,
+        # one piece ringed by eight neighbours whose fields all oppose it still closes it
+        "crowded": one - opposing >= pull_in_hi,
+        # an empty cell among eight neighbours, whatever they hold, never closes
+        "no_false_closure": max(aiding, opposing) <= NEIGHBOUR_FRACTION * pull_in_lo,
+        # lifting its piece opens the switch: what the neighbours leave along the old field
+        # is under the drop-out (an opposing field is crossed through zero on the way, and
+        # the switch opens there)
+        "opens": aiding <= NEIGHBOUR_FRACTION * drop_out,
+    }
     return {
-        "depth_mm": z, "one": one, "tower": tower, "tower_flipped": tower_worst,
-        "next_cell": orth, "diagonal": diag, "neighbours": neighbours,
+        "depth_mm": z, "one": one, "two": two, "tower": tower, "tower_flipped": tower_worst,
+        "next_cell": max(orth_aid, -orth_opp), "diagonal": max(diag_aid, -diag_opp),
+        "next_cell_aiding": orth_aid, "next_cell_opposing": -orth_opp,
+        "diagonal_aiding": diag_aid, "diagonal_opposing": -diag_opp,
+        "aiding": aiding, "opposing": opposing, "crowded": one - opposing,
         "pull_in_hi": pull_in_hi, "pull_in_lo": pull_in_lo, "drop_out": drop_out,
-        "margin": one / pull_in_hi, "ok": ok,
+        "margin": one / pull_in_hi, "checks": checks, "ok": all(checks.values()),
     }
 
 
@@ -351,8 +381,8 @@ def bom_rows(which):
         "item": "magnet", "category": "Magnet", "quantity": total, "refs": "",
         "value": _magnet_text(m), "footprint": "", "manufacturer": "generic",
         "mpn": "%s D%dx%d" % (m["grade"], m["diameter"], m["height"]),
-        "note": "one in the bottom face of every piece, North pole down on every piece "
-        "(hardware/out/pieces.md)",
+        "note": "one in the bottom face of every piece, North pole down on every piece; "
+        "this grade and size, not a stronger one (hardware/out/pieces.md)",
     })
     rows.append({
         "item": "tray", "category": "Storage", "quantity": 1, "refs": "",
@@ -361,6 +391,24 @@ def bom_rows(which):
         "note": "one compartment per colour, labelled with the games that use it",
     })
     return rows
+
+
+FALLBACK_GRADE = "KSK-1A66-1520"  # the less sensitive grade the BOM offers
+
+
+def fallback_text(mag):
+    """What the fallback reed grade does with the chosen magnet: its checks and margins."""
+    cs = {w: check_magnet(mag, w, max_height(), FALLBACK_GRADE) for w in BOARD_SIZES}
+    failed = sorted({list(c["checks"]).index(k) + 1 for c in cs.values()
+                     for k, v in c["checks"].items() if not v})
+    return ("**The fallback grade** (%s, %d-%d AT, for a board where a hovering hand closes "
+            "switches) with the same magnet: margin (1) %s%s; %s. It is the less sensitive "
+            "switch: order it only after the bench test below, and never with a weaker magnet."
+            % (FALLBACK_GRADE, REED_GRADES[FALLBACK_GRADE][0], REED_GRADES[FALLBACK_GRADE][1],
+               ", ".join("%.2f on the %s" % (c["margin"], w) for w, c in cs.items()),
+               " (under the %g the model asks)" % CLOSE_MARGIN if 1 in failed else "",
+               "passes (2) to (5)" if not failed or failed == [1] else "fails " + ", ".join(
+                   "(%d)" % n for n in failed if n != 1)))
 
 
 # --- the storage tray ------------------------------------------------------------------------
@@ -381,6 +429,8 @@ def tray(which):
         rows = -(-kind["count"] // TRAY_COLUMNS)
         cw = min(TRAY_COLUMNS, kind["count"]) * TRAY_SLOT_MM
         cd = rows * TRAY_SLOT_MM
+        if kind["shape"] == "master":  # lying on its side: 30 mm would stand out of the tray
+            cw = kind["count"] * (MASTER_HEIGHT_MM + TRAY_SLOT_MM - PIECE_MM)
         if x + cw + TRAY_WALL_MM > TRAY_MAX_MM and x > TRAY_WALL_MM:
             x = TRAY_WALL_MM
             y += row_depth + TRAY_WALL_MM
@@ -478,48 +528,86 @@ def pieces_md(header):
            design.MAGNET_RECESS_MM, PIECE_MM),
         "- **The neighbours' field**: each magnet as a point dipole, Bz = mu0 m / (4 pi r^3) "
         "(3 cos^2 theta - 1) with m = Br V / mu0, at %d mm (the next cell) and %.1f mm (the "
-        "diagonal one); the eight neighbours each holding the highest stack the games build "
-        "(%d), their magnitudes added (the worst case: in truth the signs partly cancel)."
+        "diagonal one). Seen from the side at that distance a neighbour's field at the gap "
+        "points *against* the cell's own piece (cos^2 theta < 1/3); the upper pieces of a "
+        "neighbour's stack are seen more from above and point *with* it, so they partly cancel "
+        "the lower ones: a single piece is the strongest neighbour, not the highest stack. Each "
+        "neighbour may hold any height from 1 to %d: for each sign, the most any height gives, "
+        "four times at the next cells and four times at the diagonal ones."
         % (design.CELL_PITCH_MM, design.CELL_PITCH_MM * math.sqrt(2), max_height()),
-        "- **Passes** when one piece gives at least %g x the one-pole pull-in at the grade's "
-        "highest AT (every switch of the batch closes; a stack adds to it), a tower whose top "
-        "piece was glued the wrong way up still at least 1 x, and all eight neighbours "
-        "together at most %g x the drop-out (a switch "
-        "opens when its own piece is lifted, and never closes from the next cell: the drop-out "
-        "is below the lowest pull-in)." % (CLOSE_MARGIN, NEIGHBOUR_FRACTION),
+        "- **Passes** when (1) one piece gives at least %g x the one-pole pull-in at the "
+        "grade's highest AT (every switch of the batch closes; a stack adds to it); (2) two "
+        "stacked, the top one glued the wrong way up, still at least 1 x; (3) one piece ringed "
+        "by eight neighbours that all oppose it still at least 1 x; (4) an empty cell among "
+        "eight neighbours, whatever they hold, sees at most %g x the pull-in of the most "
+        "sensitive switch (the grade's lowest AT, in the uniform field a distant magnet makes): "
+        "no false closure; (5) what the neighbours leave *along* the old field when a piece is "
+        "lifted is at most %g x the drop-out, so the switch opens (a field against it is "
+        "crossed through zero on the way, and the switch opens there)."
+        % (CLOSE_MARGIN, NEIGHBOUR_FRACTION, NEIGHBOUR_FRACTION),
         "- **Chosen**: the smallest stock disc (least NdFeB, then the lowest grade) that passes "
         "on both boards: **%s**." % _magnet_text(m),
         "",
-        "| board | glass mm | gap depth mm | one piece mT | tower of %d mT | tower, top flipped "
-        "mT | one-pole pull-in mT | margin | next cell mT | diagonal mT | 8 neighbours mT | "
-        "drop-out mT |" % max_height(),
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+        "Closing, on the cell's own switch (mT):",
+        "",
+        "| board | glass mm | gap depth mm | one piece | two stacked | stack of %d | two, top "
+        "flipped | one, 8 neighbours against it | one-pole pull-in | margin (1) |" % max_height(),
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
-    for which in BOARD_SIZES:
-        c = check_magnet(mag, which, max_height())
-        lines.append("| %s | %g | %g | %s | %s | %s | %s | %.2f | %s | %s | %s | %s |" % (
-            which, GLASS_MM[which], c["depth_mm"], _fmt(c["one"]), _fmt(c["tower"]),
-            _fmt(c["tower_flipped"]), _fmt(c["pull_in_hi"]), c["margin"],
-            "%.3f" % c["next_cell"], "%.3f" % c["diagonal"], "%.3f" % c["neighbours"],
+    checks = {which: check_magnet(mag, which, max_height()) for which in BOARD_SIZES}
+    for which, c in checks.items():
+        lines.append("| %s | %g | %g | %s | %s | %s | %s | %s | %s | %.2f |" % (
+            which, GLASS_MM[which], c["depth_mm"], _fmt(c["one"]), _fmt(c["two"]),
+            _fmt(c["tower"]), _fmt(c["tower_flipped"]), _fmt(c["crowded"]),
+            _fmt(c["pull_in_hi"]), c["margin"]))
+    lines += [
+        "",
+        "The neighbours, on an empty cell's switch (mT; 'with' is along the field of a piece "
+        "on the cell, 'against' opposite to it):",
+        "",
+        "| board | next cell with / against | diagonal with / against | 8 neighbours with | "
+        "8 neighbours against | pull-in, most sensitive | drop-out |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for which, c in checks.items():
+        lines.append("| %s | %.3f / %.3f | %.3f / %.3f | %.3f | %.3f | %s | %s |" % (
+            which, c["next_cell_aiding"], c["next_cell_opposing"], c["diagonal_aiding"],
+            c["diagonal_opposing"], c["aiding"], c["opposing"], _fmt(c["pull_in_lo"]),
             _fmt(c["drop_out"])))
     rejected = []
+    stronger = []
     for d, h in MAGNET_SIZES:
-        if d * d * h >= m["diameter"] ** 2 * m["height"]:
-            continue
         for grade, br in GRADES.items():
             cs = [check_magnet((d, h, br), w, max_height()) for w in BOARD_SIZES]
-            if not all(c["ok"] for c in cs):
-                rejected.append("%dx%d %s (margin %.2f)" % (d, h, grade,
-                                                            min(c["margin"] for c in cs)))
+            if all(c["ok"] for c in cs):
+                continue
+            names = list(cs[0]["checks"])
+            failed = sorted({names.index(k) + 1 for c in cs for k, v in c["checks"].items()
+                             if not v})
+            text = "%dx%d %s (margin %.2f; fails %s)" % (
+                d, h, grade, min(c["margin"] for c in cs),
+                ", ".join("(%d)" % n for n in failed))
+            if d * d * h < m["diameter"] ** 2 * m["height"]:
+                rejected.append(text)
+            else:
+                stronger.append(text)
     lines += [
         "",
         "Smaller discs, all failing the model: %s." % (", ".join(rejected) or "none"),
         "",
+        "Larger or stronger discs failing it: %s. **Do not substitute a stronger magnet**: "
+        "the chosen one already closes its own cell with margin, and a stronger one brings "
+        "the field of eight neighbouring pieces towards the most sensitive switch's pull-in."
+        % (", ".join(stronger) or "none"),
+        "",
+        fallback_text(mag),
+        "",
         "A model is no measurement: the AT-to-mT step alone may be off by a factor of two. "
         "Before ordering a set, put one reed, the glass, the diffuser and a finished piece "
-        "together and check that the piece closes the switch (and a tower, and that a piece on "
-        "the next cell does not); the 15-20 AT grade is the fallback if a hovering hand closes "
-        "switches. The same pole down on every piece makes stacked pieces attract (a tower "
+        "together and check that the piece closes the switch (and a tower of two); then ring "
+        "the empty cell with eight pieces (the switch stays open), put a piece on it and lift "
+        "it again (the switch opens); the 15-20 AT grade is the fallback if a hovering hand "
+        "closes switches. The same pole down on every piece makes stacked pieces attract (a tower "
         "holds together) and their fields add.",
         "",
         "## The storage tray",
@@ -528,8 +616,10 @@ def pieces_md(header):
     for which in BOARD_SIZES:
         comps, (w, d, h) = tray(which)
         lines += ["%s table ([`tray_%s.svg`](tray_%s.svg), 1:1): outer %d x %d x %d mm, %d mm "
-                  "walls, pieces standing in one layer (%d across, %d mm a slot):"
-                  % (which, which, which, w, d, h, TRAY_WALL_MM, TRAY_COLUMNS, TRAY_SLOT_MM),
+                  "walls, pieces standing in one layer (%d across, %d mm a slot)%s:"
+                  % (which, which, which, w, d, h, TRAY_WALL_MM, TRAY_COLUMNS, TRAY_SLOT_MM,
+                     "; the master lies on its side, as it is taller than the tray is deep"
+                     if any(k["shape"] == "master" for k, *_ in comps) else ""),
                   ""]
         for kind, _x, _y, cw, cd in comps:
             lines.append("- %s: %d, compartment %d x %d mm, label: %s" % (

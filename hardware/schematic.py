@@ -62,6 +62,23 @@ def _quiet():
 
 _COLLECT = _quiet()
 
+
+def _no_log_files():
+    """skidl opens ``<script>.log`` and ``<script>.erc`` in the working directory when it is
+    imported, and deletes them when a circuit sets ``no_files``. Processes importing it in the
+    same directory (the test runner's workers) share those names, so the second deletion failed
+    with FileNotFoundError. Close and delete them here, once, whoever deleted them first."""
+    for lg in (erc_logger, rt_logger):
+        for handler in list(lg.log_file_handlers):
+            lg.log_file_handlers.remove(handler)  # so removeHandler deletes nothing itself
+            lg.removeHandler(handler)
+            handler.close()
+            with contextlib.suppress(OSError):
+                os.remove(handler.baseFilename)
+
+
+_no_log_files()
+
 # --- Symbols (pin numbers follow the datasheets) -----------------------------------------------
 PICO_PINOUT = design.PICO_PINOUT
 _PICO_FUNC = {"GND": P.PWRIN, "AGND": P.PWRIN, "VSYS": P.PWRIN, "VBUS": P.PWROUT,

@@ -137,8 +137,11 @@ def test_the_firmware_on_flash_is_only_the_device_files(tmp_path):
                 if not any(f.startswith(o) for o in others)
                 and not any(f.endswith(x) for x in learning))
     # (125,000 until 2026-11-26, when loading.py, which the device unloads after each use,
-    # took the stock firmware's restart switch and the image's forgetting of the game left)
-    assert total < 125_500, total
+    # took the stock firmware's restart switch and the image's forgetting of the game left;
+    # 125,500 until XoBo's geometry tables became literals: 6.4 KB more file, the same heap,
+    # since the tables built at import were as large: 36,448 B against 36,416 B allocated by
+    # importing XoBo's rules from the .mpy files, unix port)
+    assert total < 132_000, total
     assert not any("virtual" in f or "bench" in f or "cli" in f for f in files), files
 
 

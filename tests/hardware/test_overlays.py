@@ -127,3 +127,61 @@ def test_overlays_use_only_millimetre_sizes():
     for path in OUT_DIR.glob("*overlay*.svg"):
         head = path.read_text()[:400]
         assert re.search(r'width="\d+mm" height="\d+mm"', head), path.name
+
+
+def test_every_value_of_a_setting_that_moves_the_marks_has_its_own_overlay(overlay):
+    from xobo.games import load
+
+    files = {(game, which, tuple(sorted(s.items()))): name
+             for name, game, which, s in overlay.overlays()}
+    for game_name, key in overlay.MARK_SETTINGS.items():
+        game = load(game_name)
+        lo, hi = game.SETTINGS[key]
+        for which, n in overlay.BOARD_SIZES.items():
+            if max(game.area(game.DEFAULTS)) > n:
+                continue
+            for v in range(lo, hi + 1):
+                if v == game.DEFAULTS[key]:
+                    wanted = (game_name, which, ())
+                    if (game_name, which) == ("x", "9x9"):
+                        assert (OUT_DIR / "x_overlay.svg").exists()
+                        continue
+                else:
+                    wanted = (game_name, which, ((key, v),))
+                assert wanted in files, wanted
+                assert (OUT_DIR / files[wanted]).exists(), files[wanted]
+
+
+@pytest.mark.parametrize("which,n", [("9x9", 9), ("15x15", 15)])
+@pytest.mark.parametrize("size", [4, 5, 6, 7, 9])
+def test_XB1_XB3_each_x_size_has_its_rhombus_links_and_corners(overlay, which, n, size):
+    from xobo.runtime.topology import Topology
+
+    tail = "" if which == "9x9" else "_15x15"
+    root = parse(OUT_DIR / ("x_overlay_size%d%s.svg" % (size, tail)))
+    links = [e for e in root.iter(SVG + "line") if e.get("stroke") is None]
+    assert len(links) == len(overlay.hex_links(size))
+    place = Topology(n, n).place(size, size)
+    side = (n + 1) * PITCH
+    # every link joins two cells of the rhombus as the runtime places it
+    for e in links:
+        for x, y in ((e.get("x1"), e.get("y1")), (e.get("x2"), e.get("y2"))):
+            f = round((float(x) - PITCH) / PITCH)
+            r = round((side - PITCH - float(y)) / PITCH)
+            assert place.ox <= f < place.ox + size and place.oy <= r < place.oy + size
+    corners = {e.get("data-corner") for e in marks(root, "corner")}
+    assert corners == {"SW", "SE", "NW", "NE"}
+
+
+@pytest.mark.parametrize("k", [2, 3, 5, 6, 7])
+def test_BB3_each_donjon_setting_has_its_donjons_and_the_quadrant_names_stay_clear(k):
+    root = parse(OUT_DIR / ("brochs_overlay_donjon%d_15x15.svg" % k))
+    lo, hi = k - 1, 15 - k  # (k, k) and its mirror images, 0-based
+    wanted = {board_name(f, r) for f in (lo, hi) for r in (lo, hi)}
+    assert {e.get("data-cell") for e in marks(root, "donjon")} == wanted
+    side = 16 * PITCH
+    for label in marks(root, "quadrant"):
+        f = round((float(label.get("x")) - PITCH) / PITCH)
+        r = round((side - PITCH - (float(label.get("y")) - 6)) / PITCH)
+        assert board_name(f, r) not in wanted, label.get("data-quadrant")
+    assert len(marks(root, "cross")) == 29

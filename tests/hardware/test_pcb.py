@@ -3,6 +3,7 @@ boards' serpentine LED chain, and KiCad's design-rule check passes with no error
 unconnected (run by Debian's python3, which has pcbnew; skipped where KiCad is missing)."""
 
 import json
+import re
 import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -59,10 +60,13 @@ def test_tile_passes_kicads_drc_with_nothing_unconnected_and_its_committed_files
     summary = json.loads(run.stdout.strip().splitlines()[-1])
     assert summary["drc_errors"] == 0, run.stderr
     assert summary["unconnected"] == 0, run.stderr
+    assert summary["strip_drc_errors"] == 0 and summary["strip_unconnected"] == 0, run.stderr
+    assert summary["strip_leds"] == 3 and summary["strip_mm"] == [120, 14]
     assert summary["stale_pictures"] == [], run.stderr
     assert summary["stale_gerbers"] == [], run.stderr
     assert summary["cells"] == 9 and summary["tile_mm"] == 120
-    assert {"tile-F_Cu.gbr", "tile-B_Cu.gbr", "tile-Edge_Cuts.gbr"} <= set(summary["gerbers"])
+    assert {"tile-F_Cu.gbr", "tile-B_Cu.gbr", "tile-Edge_Cuts.gbr", "strip-F_Cu.gbr",
+            "strip-B_Cu.gbr", "strip-Edge_Cuts.gbr"} <= set(summary["gerbers"])
     assert run.returncode == 0
 
 
@@ -103,14 +107,67 @@ def test_the_committed_gerbers_hold_every_layer_a_board_house_needs():
             "tile-top-pos.csv"} <= names
     placed = (OUT_DIR / "pcb_gerbers" / "tile-top-pos.csv").read_text().splitlines()[1:]
     assert len(placed) == 18  # the 9 LEDs and their 9 capacitors
+    for layer in ("F_Cu", "B_Cu", "F_Mask", "B_Mask", "F_Silkscreen", "Edge_Cuts", "F_Paste"):
+        assert "strip-%s.gbr" % layer in names
+    assert "strip-PTH.drl" in names
+    placed = (OUT_DIR / "pcb_gerbers" / "strip-top-pos.csv").read_text().splitlines()[1:]
+    assert len(placed) == 6  # the edge strip's 3 LEDs and 3 capacitors
     total = sum((OUT_DIR / "pcb_gerbers" / n).stat().st_size for n in names)
     assert total < 200_000  # small enough to commit
 
 
 def test_build_guide_shows_a_picture_of_each_layer():
     guide = (ROOT / "hardware" / "BUILD.md").read_text()
-    for layer in ("front_copper", "back_copper", "silkscreen", "front_mask"):
+    gerbers = {p.name for p in (OUT_DIR / "pcb_gerbers").glob("tile-*.gbr")}
+    layers = {"F_Cu": "front_copper", "B_Cu": "back_copper", "F_Silkscreen": "silkscreen",
+              "F_Mask": "front_mask", "B_Mask": "back_mask", "F_Paste": "front_paste"}
+    # every Gerber but the outline, which every picture draws, has its picture
+    assert {"tile-%s.gbr" % g for g in layers} | {"tile-Edge_Cuts.gbr"} == gerbers
+    for layer in layers.values():
         picture = OUT_DIR / ("pcb_tile_%s.svg" % layer)
         root = ET.parse(picture).getroot()  # well-formed: a browser shows it
         assert root.get("width") == "124mm"  # cropped to the tile (and 2 mm round it)
         assert "out/pcb_tile_%s.svg" % layer in guide
+
+
+@pytest.mark.parametrize("size", [9, 15])
+def test_data_turns_are_insulated_wires_long_enough_for_the_farthest_turn(size):
+    from .conftest import load_hardware
+
+    pcb = load_hardware("pcb")
+    turns = pcb.data_turns(size)
+    assert len(turns) == size - 1 == pcb.board_counts(size)["turns"]
+    # the serpentine: rank 1 turns at the East edge, rank 2 at the West, and so on
+    assert [edge for _, edge, *_ in turns] == ["E" if r % 2 else "W" for r in range(1, size)]
+    spans = [abs(b - a) for _, _, a, b, _ in turns]
+    assert all(between > 0 for *_, between in turns)  # a bare link would short them
+    assert pcb.TURN_WIRE_MM >= max(spans) + 10
+    words = re.search(r"(\d+) to\s+(\d+)\s+mm away", pcb.__doc__)
+    assert (int(words.group(1)), int(words.group(2))) == (min(spans), max(spans))
+    stock = (ROOT / "docs" / "stock-a-table.md").read_text()
+    assert "| %d | data turns, %d mm" % (size - 1, pcb.TURN_WIRE_MM) in stock
+
+
+def test_edge_strip_parts_are_the_netlists_first_edge_leds_and_it_is_in_the_guide(netlist):
+    from .conftest import load_hardware
+
+    pcb = load_hardware("pcb")
+    parts = pcb.strip_parts(netlist)
+    assert [netlist.comps[p["led"]]["fields"]["Cell"] for p in parts] == ["N-i", "N-h", "N-g"]
+    for p in parts:
+        assert netlist.net_of(p["cap"], "1") == "+5V" == netlist.net_of(p["led"], "1")
+    guide = (ROOT / "hardware" / "BUILD.md").read_text()
+    for layer in ("front_copper", "back_copper", "silkscreen"):
+        root = ET.parse(OUT_DIR / ("pcb_strip_%s.svg" % layer)).getroot()
+        assert root.get("width") == "124mm" and root.get("height") == "18mm"
+        assert "out/pcb_strip_%s.svg" % layer in guide
+
+
+@pytest.mark.parametrize("size", [9, 15])
+def test_edge_strips_hold_one_led_beside_every_file_and_rank(design, size):
+    from .conftest import load_hardware
+
+    pcb = load_hardware("pcb")
+    c = pcb.strip_counts(size)
+    assert c["strips"] * pcb.CELLS == 4 * size  # design: one edge LED per file / rank
+    assert c["links"] == 3 * (c["strips"] - 4)  # data, +5V, GND at each join along an edge

@@ -245,3 +245,29 @@ def test_netlist15_power_enters_fused_clamped_reverse_protected_and_decoupled(ne
     assert (n("D227", 2), n("D227", 1)) == ("+5V", "VSYS")
     bulk = [r for r, c in netlist15.comps.items() if c["value"].startswith("1000uF")]
     assert len(bulk) == 2
+
+
+SHARED_LOG_FILES = """
+import os, sys
+sys.path.insert(0, sys.argv[1])
+import skidl.logger
+# another process in this directory (a test worker) deleted the log files skidl just opened
+for lg in (skidl.logger.erc_logger, skidl.logger.rt_logger):
+    for h in lg.log_file_handlers:
+        os.remove(h.baseFilename)
+from hardware import outputs, schematic
+assert schematic.erc(outputs.board()) == []
+print(sorted(os.listdir(".")))
+"""
+
+
+def test_the_schematic_builds_when_another_process_deleted_skidls_log_files(tmp_path):
+    import subprocess
+    import sys
+
+    from .conftest import ROOT
+
+    run = subprocess.run([sys.executable, "-c", SHARED_LOG_FILES, str(ROOT)], cwd=tmp_path,
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "[]"  # and it leaves no log file behind

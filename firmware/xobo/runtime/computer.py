@@ -31,6 +31,7 @@ _SETTLE_POLL_MS = const(4)  # the search's scans while a switch settles (poll)
 # collector, measured on the emulated Pico: hints of 0.9-1.3 s took 1.1-2.1 s at 100 KB)
 _AI_KEEP_FREE = const(104000)
 _AI_TIME_MS_IMAGE = const(1300)  # the search's bound when the AI is frozen into the image
+_AI_TIME_MS_LEAST = const(300)  # the search's bound is never cut below this (search_ms)
 
 
 class Computer:
@@ -104,6 +105,7 @@ class Computer:
             raise XoboError("the game is over: no hint")
         if app.full():
             raise XoboError(app.full_text())
+        t0 = app.d.clock.ticks_ms()
         ai = self.load()
         if ai is None:
             raise XoboError("no hints: the computer player of %s is not installed"
@@ -111,7 +113,7 @@ class Computer:
         app.light.thinking = pos.side
         try:
             m = ai.choose_move(pos.clone(), level=ai.HINT_LEVEL, seed=pos.ply,
-                               time_ms=app.ai_time_ms, poll=self.poll_fn)
+                               time_ms=self.search_ms(t0), poll=self.poll_fn)
         except ai.SearchCancelled:
             raise XoboError("no hint: the board changed while the computer was thinking "
                             "(ask again)") from None
@@ -129,6 +131,7 @@ class Computer:
         if app.ai_failed_ply == pos.ply or not self.plays(pos.side) or pos.is_terminal() \
                 or app.full():
             return
+        t0 = app.d.clock.ticks_ms()
         ai = self.load()
         if ai is None:
             app.ai_failed_ply = pos.ply
@@ -140,7 +143,7 @@ class Computer:
         try:
             app.d.watchdog.feed()  # the search polls the board: bounded by ai_time_ms too
             m = ai.choose_move(pos.clone(), level=app.settings["level"], seed=pos.ply,
-                               time_ms=app.ai_time_ms, poll=self.poll_fn)
+                               time_ms=self.search_ms(t0), poll=self.poll_fn)
         except ai.SearchCancelled:
             return  # a button was pressed: the cycle handles it, then the computer thinks again
         except MemoryError:
@@ -159,6 +162,15 @@ class Computer:
         except XoboError as exc:
             app.ai_failed_ply = pos.ply
             app.emit((E.ERROR, "the computer cannot play: %s" % exc))
+
+    def search_ms(self, t0):
+        """The search's bound for a move or hint asked at ``t0``: ``ai_time_ms`` less what
+        loading the computer's code took (a stock firmware imports it again when the heap
+        was short: 0.33 s on a Pico, which made XoBo's move 2,087 ms in the emulated check's
+        session), never below _AI_TIME_MS_LEAST."""
+        app = self.app
+        left = app.ai_time_ms - ticks_diff(app.d.clock.ticks_ms(), t0)
+        return left if left > _AI_TIME_MS_LEAST else _AI_TIME_MS_LEAST
 
     def done(self, ai):
         """After a search, on the device (``App.release_ai``): the AI's buffers are dropped,

@@ -20,9 +20,21 @@ of memory, anything) puts the game that was playing back as it was (``_restore``
 import sys
 
 from xobo import games
-from xobo.compat import IS_MICROPYTHON, NATIVE_CODE_UNLOADS, collect, forget_module, is_frozen
+from xobo.compat import (
+    IS_MICROPYTHON,
+    NATIVE_CODE_UNLOADS,
+    collect,
+    const,
+    forget_module,
+    is_frozen,
+    mem_free,
+)
 from xobo.errors import XoboError, is_power_cut
 from xobo.runtime import events as E
+
+# free heap above which a game switch leaves the game left's buffers to the next collection
+# (the firmware image keeps 165-196 KB free; mem_free is -1 where there is no such heap)
+_ROOMY = const(100_000)
 
 
 def storage_init(app):
@@ -152,7 +164,7 @@ def resume(app, g):
             settings["first"] = app.names[first]
             pos = app.game.new_position(settings)
         reserve = getattr(pos, "reserve", None)
-        if reserve is not None:  # the history's room first, then the replay's garbage
+        if reserve is not None and moves:  # the history's room first, then the replay's garbage
             collect()  # (what reading the save left goes first: a long game's pages need it)
             reserve(len(moves))
         k = 0
@@ -322,7 +334,8 @@ def set_game(app, name, now):
         prefix = games.package_name(left)
         for mod in [m for m in sys.modules if m == prefix or m.startswith(prefix + ".")]:
             forget_module(mod)
-        collect()
+        # (freed at the next collection: the search's, a `mem`; one here cost 12 ms of the
+        # switch, emulated)
     app.emit((E.GAME, name, app.game.TITLE))
     app.emit((E.SETTING, "game", name))
     if app.settings["opponent"] != "off":
@@ -338,7 +351,8 @@ def _switch(app, name, now):
     app.pos = None
     app.light = None
     app.layers = None
-    collect()
+    if mem_free() < _ROOMY:  # the game left's buffers go before the new game's are made
+        collect()  # (with room to spare they go at the next collection: 12 ms, emulated)
     make_game(app, name)
     app.inf.set_settle(app.settings["settle"])
     app.note = ""
