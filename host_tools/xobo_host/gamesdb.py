@@ -403,6 +403,13 @@ class Recorder:
         self.moves = []
         self.force_new = False
         self.new_game_event = None  # the number of the event that started it, when known
+        # (game id, result) last written: a record read again unchanged writes nothing (a
+        # café host reads a hundred boards' records; every write waits for the others')
+        self.written = None
+        # (game, record text) last recorded: the same reply again is not read again (a café
+        # host reads a board's record at every event of it; replaying it with the rules was
+        # half of the host's work)
+        self.seen = None
 
     def resume(self):
         """Continue from the latest game recorded from this source (a host restarted, a board
@@ -430,7 +437,11 @@ class Recorder:
         GameRecordError for a record that is not one of ``game``, GamesDBError when the
         file cannot take it."""
         game = game or first_game()
-        return self.observe_record(game, read_record(game, record_text), at, events_seen)
+        if self.seen == (game, record_text) and not self.force_new and self.game_id is not None:
+            return self.game_id
+        game_id = self.observe_record(game, read_record(game, record_text), at, events_seen)
+        self.seen = (game, record_text)
+        return game_id
 
     def observe_record(self, game, rec, at=None, events_seen=None):
         at = at or utc_now()
@@ -458,10 +469,13 @@ class Recorder:
                                                 rec.start, at)
             self.key = key
             self.moves = []
+            self.written = None
             if force_new:
                 self.force_new = False
         if notations != self.moves:
             self.db.set_moves(self.game_id, notations, at)
             self.moves = notations
-        self.db.set_result(self.game_id, rec.result, at)
+        if self.written != (self.game_id, rec.result):
+            self.db.set_result(self.game_id, rec.result, at)
+            self.written = (self.game_id, rec.result)
         return self.game_id

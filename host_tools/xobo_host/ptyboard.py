@@ -133,6 +133,15 @@ def look(board):
     return "ply %d expect %s position %s" % (pos.ply, expect, pos.to_string())
 
 
+def look_result(board):
+    """``look result``: how the game ended as the board shows it (no serial):
+    ``result ew ns-resigned edges N=rrggbb S=... E=... W=...`` (``result *`` while it goes
+    on)."""
+    edges = board.edge_colors()
+    return "result %s edges %s" % (board.app.result_text(), " ".join(
+        "%s=%s" % (k, edges[k]) for k in sorted(edges)))
+
+
 def serve(flash_dir=None, board_name="pico_gpio", out=sys.stdout, stdin_fd=None,
           cubes_file=None, events_file=None, hands_clock=False):
     """Run the board behind a new pty until stdin ends; prints ``pty DEVICE`` first.
@@ -217,6 +226,8 @@ def serve(flash_dir=None, board_name="pico_gpio", out=sys.stdout, stdin_fd=None,
                         runner.out = []
                         if text == "look":  # the players look at the board (no serial)
                             runner.out.append(look(board))
+                        elif text == "look result":
+                            runner.out.append(look_result(board))
                         elif text == "arrange":  # the pieces set out as the board shows
                             board.switches.set_counts(bytearray(board.bd.n_cells))
                             board.set_cubes(board.app.pos.heights)

@@ -112,3 +112,28 @@ def test_invitation_codes_are_read_as_typed():
     assert normal_code(code.lower().replace("-", " ")) == code
     assert normal_code("ABCD-EFG0") == ""  # no 0 in the codes (read aloud: O or 0?)
     assert normal_code(None) == ""
+
+
+def test_the_agreed_moves_are_those_every_log_has_up_to_the_first_difference():
+    m = tiny(["b2", "a1", "c3"])
+    m.state = "conflict"
+    assert m.agreed(["b"]) is None  # the other café's log not known yet
+    m.other_logs["b"] = ["b2", "a1", "a3", "c1"]
+    assert m.agreed(["b"]) == ["b2", "a1"]
+    m.other_logs["b"] = ["b2"]
+    assert m.agreed(["b"]) == ["b2"]
+
+
+def test_a_resolution_takes_the_log_at_its_epoch_or_nothing_when_a_move_is_illegal():
+    m = tiny(["b2", "a1", "c3"])
+    m.state, m.conflict = "conflict", "move 3: c3 here, a3 there"
+    m.other_logs["b"] = ["b2", "a1", "a3"]
+    try:
+        m.resolve(1, ["b2", "b2"], "b")
+        raise AssertionError("an illegal resolution was taken")
+    except ValueError as exc:
+        assert "not a legal move 2" in str(exc)
+    assert m.moves == ["b2", "a1", "c3"] and m.state == "conflict" and m.epoch == 0
+    m.resolve(1, ["b2", "a1"], "b")
+    assert m.moves == ["b2", "a1"] and m.epoch == 1 and m.state == "playing"
+    assert m.conflict == "" and m.other_logs == {} and m.resolved_by == "b"

@@ -3,8 +3,11 @@ real broker, ``remotekit.Broker``): undo pressed on one board proposes, undo pre
 other agrees (both boards go back); a decline gives the proposing board its move back; a
 resignation ends the match in both cafés."""
 
-from cafe.remotekit import board_state, commit, same_everywhere, wait_for
+import pytest
+
+from cafe.remotekit import board_state, commit, play_match, same_everywhere, wait_for
 from cafe.test_match_remote import start_match, stop
+from xobo_host.ptyboard import PtyBoardError
 
 
 def test_undo_on_both_boards_takes_the_move_back_everywhere_and_a_decline_restores_it(
@@ -40,11 +43,46 @@ def test_undo_on_both_boards_takes_the_move_back_everywhere_and_a_decline_restor
         commit(a, "play expected")
         wait_for(lambda: all(c.match(ident).undo is None for c in cafes), "no proposal left")
         same_everywhere(cafes, tables, ident)
-        # a resignation from the page ends the match for both
+        # a resignation from the page ends the match for both, on both boards too: each
+        # shows the end of the game (the winner's edges lit, the resigner's dark), kept
+        # across a power cut; a new game at the table clears it
+        ply = cafes[0].match(ident).ply
         out = cafes[1].service.action(ident, {"action": "resign", "table": "a1"})
-        assert out["reply"] == "o resigned"
-        wait_for(lambda: all(c.match(ident).state == "over"
-                             and c.match(ident).result_text() == "o resigned" for c in cafes),
+        assert out["reply"] == "o resigned, x wins"
+        wait_for(lambda: all(c.match(ident).state == "over" and c.match(ident).result_text()
+                             == "o resigned, x wins" for c in cafes),
                  "the resignation in both cafés")
+        for board in (a, b):
+            wait_for(lambda bd=board: bd.play("look result")[0].startswith(
+                "result x o-resigned"), "the resignation on the board")
+            assert board_state(board)[0] == ply  # the position as played
+        edges = dict(e.split("=") for e in b.play("look result")[0].split()[4:])
+        assert edges["N"] == edges["S"] == edges["E"] == edges["W"] != "000000"
+        with pytest.raises(PtyBoardError, match=r"the game is over \(x o-resigned\)"):
+            b.play("serial move c3")
+        wait_for(lambda: all(k in c.match(ident).ended for c, k in ((cafes[0], "a0"),
+                                                                     (cafes[1], "a1"))),
+                 "both cafés know their board shows it")
+        a.play("serial new")
+        assert a.play("look result")[0].startswith("result * edges ")
+        assert board_state(a)[0] == 0  # the board is free: the host leaves it there
+    finally:
+        stop(broker, cafes, bs)
+
+
+def test_a_resignation_in_x_ends_the_game_on_all_three_boards(tmp_path):
+    broker, cafes, bs, tables, ident = start_match(tmp_path, "x", n_cafes=3)
+    try:
+        play_match(cafes, tables, ident, most=2)
+        wait_for(lambda: all(c.match(ident).ply == 2 for c in cafes), "two moves everywhere")
+        same_everywhere(cafes, tables, ident)
+        seat = cafes[2].service.seats_of(cafes[2].match(ident), "a2")[0]
+        name = cafes[2].match(ident).names[seat]
+        out = cafes[2].service.action(ident, {"action": "resign", "table": "a2"})
+        assert out["reply"] == "%s resigned" % name  # three players: no single winner
+        for board in bs.values():
+            wait_for(lambda bd=board: bd.play("look result")[0].startswith(
+                "result none %s-resigned" % name), "the resignation on every board")
+            assert board_state(board)[0] == 2
     finally:
         stop(broker, cafes, bs)

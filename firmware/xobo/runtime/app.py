@@ -101,6 +101,9 @@ class App:
         self.follow = False
         self.note = ""
         self.pending = -1  # host/computer move waiting for the pieces
+        # [PLAYER, WINNER|none] of a resignation the host announced (``resign``): the game
+        # is over, kept in its save; a new position clears it
+        self.resigned = None
         self.pending_from = ""
         self.ai_failed_ply = -1  # the computer could not play this position: not again
         self.ai_time_ms = AI_TIME_MS  # bound of the computer's search (watchdog: 8 s)
@@ -150,6 +153,7 @@ class App:
         """``pos`` is the position: the game's grid on the board for it (its size may be a
         game setting). Nothing else follows it yet (``position_changed``)."""
         self.pos = pos
+        self.resigned = None
         self.n_width = pos.width
         p = self.place
         if p is None or p.width != pos.width or p.height != pos.height:
@@ -199,7 +203,7 @@ class App:
         moves = (text(pos.move_at(i)) for i in range(pos.ply))
         try:
             self.saved.save(self.settings["game"], self.game_params(), self.first, self.start,
-                            moves)
+                            moves, resigned=self.resigned)
             self.unsaved = False
         except (OSError, ValueError) as exc:
             self.emit((E.ERROR, "the game could not be saved: %s" % exc))
@@ -424,8 +428,11 @@ class App:
         """The position changed (a move, an undo, a load): the inference, the light and the
         waiting moves follow it; ``restore``: the pieces may differ from it (shown to fix)."""
         # after the end the pieces may be moved freely: nothing to restore or fix
-        self.inf.set_position(self.pos, restore, self.pos.is_terminal() or self.full())
+        self.inf.set_position(self.pos, restore, self.ended() or self.full())
         self.light.set_position(self.pos)
+        r = self.resigned
+        if r:  # the game's own light of a win (no single winner: -2, nobody's edges)
+            self.layers.winner = self.names.index(r[1]) if r[1] in self.names else -2
         self.light.show_hint(self.pos, -1, now)
         self.hint_move = -1
         self.pending = -1
@@ -456,9 +463,28 @@ class App:
         elif self.full():
             self.emit((E.SAY, self.full_text()))
 
+    def resign_words(self, text):
+        """``PLAYER WINNER|none`` of a resignation, checked: [PLAYER, WINNER|none]."""
+        w = text.split()
+        n = self.names
+        if len(w) != 2 or w[0] not in n or w[0] == w[1] or w[1] not in n and w[1] != "none":
+            raise ValueError("usage: resign PLAYER WINNER|none")
+        return w
+
+    def ended(self):
+        """The game is over: by its rules, or by a resignation (``resign``)."""
+        return self.resigned or self.pos.is_terminal()
+
+    def playing(self):
+        """XoBoError, saying how it ended, when the game is over."""
+        if self.ended():
+            raise XoboError("the game is over (%s)" % self.result_text())
+
     def undo(self, now):
         """Take back the last move; returns its notation or raises XoboError."""
         pos = self.pos
+        if self.resigned:  # (the host's: the match ended)
+            self.playing()
         if pos.ply == 0:
             raise XoboError("nothing to undo: this is the start of the game")
         before = bytes(pos.heights)
@@ -686,11 +712,18 @@ class App:
         return self.names[self.pos.side]
 
     def result_name(self):
+        r = self.resigned
+        if r:
+            return r[1]
         if not self.pos.is_terminal():
             return "*"
         w = self.pos.winner()
         return self.names[w] if w >= 0 else "draw"
 
     def result_text(self):
-        """'*' while the game goes on, else the winner and how: 'ew blocus'."""
+        """'*' while the game goes on, else the winner and how: 'ew blocus', 'ew ns-resigned'
+        ('none red-resigned': no single winner)."""
+        r = self.resigned
+        if r:
+            return "%s %s-resigned" % (r[1], r[0])
         return self.layers.end_text(self.pos)

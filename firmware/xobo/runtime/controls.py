@@ -65,8 +65,7 @@ class Controls:
                 app.settings["game"], name, (" (its buttons: %s)" % " ".join(
                     layers.BUTTON_NAMES)) if layers.BUTTON_NAMES else ""))
         pos = app.pos
-        if pos.is_terminal():
-            raise XoboError("the game is over: %s does nothing" % name)
+        app.playing()  # (the game is over: no button does anything)
         inf = app.inf
         if app.pending < 0 and not inf.restoring and name in inf.buttons:
             if inf.pressed() != name or self._button_move() < 0:
@@ -142,7 +141,7 @@ class Controls:
         the only one; else a confirm."""
         app = self.app
         pos = app.pos
-        if pos.is_terminal():
+        if app.ended():
             app.new_game(now)
             return
         if pos.ply == 0 and app.pending < 0 and app.inf.state == I.MATCH and \

@@ -191,6 +191,12 @@ def resume(app, g):
     w, h = app.game.area(settings)
     if w > app.topo.width or h > app.topo.height:
         return "is a %dx%d game: it does not fit this board" % (w, h)
+    r = g.get("resigned")  # "PLAYER WINNER|none" of a resignation
+    if r is not None:
+        try:
+            r = app.resign_words(r)
+        except ValueError as exc:
+            return "resigned: %s" % exc
     kept = {}
     for k in app.game.SETTINGS:
         if k != "first":
@@ -198,6 +204,7 @@ def resume(app, g):
     if w * h != app.n:
         resize_game(app, kept)
     app.set_position(pos)
+    app.resigned = r
     app.params = kept
     app.first = first
     if start:

@@ -18,7 +18,7 @@ from xobo import VERSION
 from xobo.compat import collect, mem_alloc, mem_free
 from xobo.errors import XoboError
 from xobo.numbers import parse_uint
-from xobo.runtime.events import ERROR, SELFTEST, format_event
+from xobo.runtime.events import ERROR, RESULT, SELFTEST, format_event
 
 # the longest line a host needs: `load` and the longest position of any game (Brochs: 225
 # squares, 14 slashes, side, reserves, submission and pick: at most 262 characters with
@@ -52,6 +52,7 @@ class Protocol:
             "new": self.cmd_new,
             "undo": self.cmd_undo,
             "move": self.cmd_move,
+            "resign": self.cmd_resign,
             "load": self.cmd_load,
             "follow": self.cmd_follow,
             "hint": self.cmd_hint,
@@ -162,9 +163,9 @@ class Protocol:
 
     def cmd_help(self, arg, now):
         self._no_arg("help", arg)
-        from xobo.runtime.help import HELP
+        from xobo.runtime.help import lines
 
-        return ["ok " + h for h in HELP] + ["ok end"]
+        return lines() + ["ok end"]
 
     def cmd_version(self, arg, now):
         self._no_arg("version", arg)
@@ -238,11 +239,22 @@ class Protocol:
         if not words or len(words) > 2 or (len(words) == 2 and words[1].lower() != "(v)"):
             raise ValueError(MOVE_USAGE)
         app = self.app
-        if app.pos.is_terminal():
-            raise XoboError("the game is over (%s won): no more moves" % app.result_name())
+        app.playing()
         m = app.pos.parse_move(arg)
         app.expect_move(m, "host", now)
         return ["ok move %s waiting for the %ss" % (app.pos.move_text(m), app.layers.PIECE)]
+
+    def cmd_resign(self, arg, now):
+        # the host's word that a player resigned (a match): the game is over, saved so
+        app = self.app
+        w = app.resign_words(arg)
+        app.playing()
+        app.cancel_pending(now)
+        app.resigned = w
+        app.position_changed(now)
+        app.save_game()
+        app.emit((RESULT, w[1], w[0] + "-resigned"))
+        return ["ok resign " + app.result_text()]
 
     def cmd_load(self, arg, now):
         if not arg:

@@ -243,6 +243,8 @@ def games(found):
                 g["first"] = _parse_value(rest)
             elif key == "start":
                 g["start"] = rest
+            elif key == "resigned":
+                g["resigned"] = rest
             elif key == "set":
                 k, v = _split(rest)
                 g["settings"][k] = _parse_value(v)

@@ -171,7 +171,7 @@ class SavedGame:
     def seq(self):
         return self.file.seq
 
-    def save(self, game, params, first, start, moves, settings=None):
+    def save(self, game, params, first, start, moves, settings=None, resigned=None):
         """Save the whole game; returns the record's sequence number. Raises ValueError for a
         value that cannot be stored, OSError when the flash fails."""
         for what, s in (("game", game), ("first", first), ("start", start)):
@@ -190,6 +190,8 @@ class SavedGame:
                 raise ValueError("parameter name %r has a space or is empty" % (key,))
             lines.append("param %s %s" % (key, _value_text(key, params[key])))
         lines += ["first %s" % first, "start %s" % (start or ""), _moves_pieces(moves)]
+        if resigned:  # [PLAYER, WINNER|none]: the host's resignation ended the game
+            lines.append("resigned %s %s" % tuple(resigned))
         if settings:
             for key in sorted(settings):
                 if not key or " " in key:

@@ -26,6 +26,12 @@ import threading
 
 PREFIX = "xobo/v1"
 MAX_MESSAGE = 256 * 1024  # a floor of many tables; a match log of Brochs's longest game
+# QoS 1 messages on their way (not yet acknowledged) at once: paho's default, 20, held a
+# match's move behind the burst of a hundred hellos for the broker's acknowledgements
+MAX_INFLIGHT = 1000
+# a host away longer than this (MQTT 5's session expiry) finds its session gone: the hellos
+# ask for whatever it missed, as after a broker restarted without persistence
+SESSION_EXPIRY_S = 24 * 3600
 NAME_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
 
 
@@ -86,6 +92,8 @@ class BrokerLink:
 
     def __init__(self, cafe, settings, on_message=None, on_connect=None):
         import paho.mqtt.client as mqtt
+        from paho.mqtt.packettypes import PacketTypes
+        from paho.mqtt.properties import Properties
 
         self.cafe = check_cafe_name(cafe)
         self.settings = settings
@@ -95,22 +103,30 @@ class BrokerLink:
         self.connects = 0
         self.extra_topics = set()
         self.lock = threading.Lock()
+        # MQTT 5: a subscription can leave out the café's own messages ("no local"), which
+        # MQTT 3.1.1 sends back to a wildcard's subscriber (every move and hello twice
+        # through the broker and the host's network thread)
         client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="xobo-cafe-" + cafe,
-                             clean_session=False)
+                             protocol=mqtt.MQTTv5)
+        self.connect_properties = Properties(PacketTypes.CONNECT)
+        self.connect_properties.SessionExpiryInterval = SESSION_EXPIRY_S
         if settings.username:
             client.username_pw_set(settings.username, settings.password)
         if settings.tls:
             client.tls_set(ca_certs=settings.ca_file)
         client.reconnect_delay_set(min_delay=1, max_delay=2)
         client.max_queued_messages_set(0)
+        client.max_inflight_messages_set(MAX_INFLIGHT)
         client.on_connect = self._connected
         client.on_disconnect = self._disconnected
         client.on_message = self._message
         self.client = client
 
     def start(self):
+        # (a persistent session: the broker keeps what arrives while the host is away)
         self.client.connect_async(self.settings.host, self.settings.port,
-                                  keepalive=self.settings.keepalive)
+                                  keepalive=self.settings.keepalive, clean_start=False,
+                                  properties=self.connect_properties)
         self.client.loop_start()
         return self
 
@@ -125,9 +141,12 @@ class BrokerLink:
     def _connected(self, client, userdata, flags, reason, properties=None):
         if reason.is_failure:
             return
-        subs = [(PREFIX + "/+/match/+", 1), (PREFIX + "/+/reply/+", 1)]
+        from paho.mqtt.subscribeoptions import SubscribeOptions
+
+        others = SubscribeOptions(qos=1, noLocal=True)  # (not the café's own messages)
+        subs = [(PREFIX + "/+/match/+", others), (PREFIX + "/+/reply/+", others)]
         with self.lock:
-            subs += [(t, 1) for t in self.extra_topics]
+            subs += [(t, SubscribeOptions(qos=1)) for t in self.extra_topics]
         client.subscribe(subs)
         self.connects += 1
         self.connected.set()
@@ -175,6 +194,14 @@ class BrokerLink:
                       % (message.topic[:80], type(exc).__name__, exc))
 
     # -- publishing -------------------------------------------------------------------------
-    def publish(self, kind, rest, msg, retain=False):
-        payload = b"" if msg is None else json.dumps(msg, separators=(",", ":")).encode()
-        self.client.publish(self.topic(kind, rest), payload, qos=1, retain=retain)
+    def publish(self, kind, rest, msg, retain=False, qos=1):
+        """``msg``: a dict (sent as JSON), its JSON already made (bytes), or None (a retained
+        message cleared). ``qos`` 0 for what is said again anyway (the hellos, every few
+        seconds): it waits for no acknowledgement and holds no other message back."""
+        if msg is None:
+            payload = b""
+        elif isinstance(msg, bytes):
+            payload = msg
+        else:
+            payload = json.dumps(msg, separators=(",", ":")).encode()
+        self.client.publish(self.topic(kind, rest), payload, qos=qos, retain=retain)

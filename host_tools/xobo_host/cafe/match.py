@@ -72,7 +72,7 @@ def position_hash(text):
 class Match:
     def __init__(self, ident, game, params, seats, moves=(), epoch=0, state="playing",
                  code="", created=None, resigned=-1, undo=None, conflict="", note="",
-                 prepared=()):
+                 prepared=(), ended=()):
         if game not in games.GAMES:
             raise MatchError("unknown game '%s'" % str(game)[:24])
         self.pkg = games.load(game)
@@ -92,7 +92,11 @@ class Match:
         self.conflict = conflict
         self.note = note
         self.prepared = list(prepared)  # this café's tables whose board started the match
+        self.ended = list(ended)  # this café's tables whose board shows the resignation
         self.pending = {}  # n -> (move, before): moves beyond a gap, waiting
+        # in a conflict, the other cafés' logs as they sent them: {cafe: moves}
+        self.other_logs = {}
+        self.resolved_by = ""  # the café whose resolution made this epoch's log
         self._positions = [self._start()]  # the position's text after each ply
         self._pos = self.pkg.new_position(self._settings())
         self.moves = []
@@ -138,9 +142,23 @@ class Match:
     def terminal(self):
         return self._pos.is_terminal()
 
+    def winner_of_resignation(self):
+        """The seat that wins when ``resigned`` resigned: the other one of two; of three
+        (X) none (-1): no rule names one winner then."""
+        if self.resigned < 0 or len(self.seats) != 2:
+            return -1
+        return 1 - self.resigned
+
+    def resign_line(self):
+        """The serial command that shows the resignation on a board (docs/protocol.md)."""
+        w = self.winner_of_resignation()
+        return "resign %s %s" % (self.names[self.resigned], self.names[w] if w >= 0 else "none")
+
     def result_text(self):
         if self.resigned >= 0:
-            return "%s resigned" % self.names[self.resigned]
+            w = self.winner_of_resignation()
+            return "%s resigned%s" % (self.names[self.resigned],
+                                      ", %s wins" % self.names[w] if w >= 0 else "")
         if not self._pos.is_terminal():
             return "*"
         w = self._pos.winner()
@@ -213,6 +231,44 @@ class Match:
             if nxt.to_string() == position_text:
                 return pos.move_text(m)
         return None
+
+    def agreed(self, cafes):
+        """The moves every log has in common (ours and those of ``cafes``, the other cafés
+        of the match), up to the first move where two differ; None while a café's log is
+        not known yet."""
+        if any(c not in self.other_logs for c in cafes):
+            return None
+        n = len(self.moves)
+        for c in cafes:
+            theirs = self.other_logs[c]
+            k = 0
+            while k < min(n, len(theirs)) and theirs[k] == self.moves[k]:
+                k += 1
+            n = k
+        return self.moves[:n]
+
+    def resolve(self, epoch, moves, by):
+        """A conflict settled by the staff of café ``by`` (docs/remote.md): the log becomes
+        ``moves`` (each checked with the rules) at ``epoch``, and the match goes on (or is
+        over, when the rules say so). MatchError, and nothing changed, when a move is not
+        legal."""
+        old, state, conflict = list(self.moves), self.state, self.conflict
+        epoch0 = self.epoch
+        try:
+            self.truncate(0)
+            for text in moves:
+                self._append(text)
+        except MatchError:
+            self.truncate(0)
+            for text in old:
+                self._append(text)
+            self.epoch, self.state, self.conflict = epoch0, state, conflict
+            raise
+        self.epoch = epoch
+        self.state = "over" if self._pos.is_terminal() else "playing"
+        self.conflict = ""
+        self.other_logs = {}
+        self.resolved_by = by
 
     # -- messages ---------------------------------------------------------------------------
     def move_message(self, n):
@@ -298,14 +354,16 @@ class Match:
             "id": self.id, "game": self.game, "params": self.params, "seats": self.seats,
             "moves": self.moves, "epoch": self.epoch, "state": self.state, "code": self.code,
             "created": self.created, "resigned": self.resigned, "undo": self.undo,
-            "conflict": self.conflict, "note": self.note, "prepared": self.prepared})
+            "conflict": self.conflict, "note": self.note, "prepared": self.prepared,
+            "ended": self.ended})
 
     @classmethod
     def from_json(cls, text):
         d = json.loads(text)
         m = cls(d["id"], d["game"], d["params"], d["seats"], (), d["epoch"], d["state"],
                 d.get("code", ""), d.get("created"), d.get("resigned", -1), d.get("undo"),
-                d.get("conflict", ""), d.get("note", ""), d.get("prepared", ()))
+                d.get("conflict", ""), d.get("note", ""), d.get("prepared", ()),
+                d.get("ended", ()))
         state = m.state
         for text in d["moves"]:
             m._append(text)

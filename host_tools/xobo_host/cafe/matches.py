@@ -29,6 +29,7 @@ Usage::
     service.stop()
 """
 
+import json
 import queue
 import threading
 import time
@@ -73,18 +74,14 @@ class TableSync:
 
     def _run(self):
         svc = self.service
-        idle = 0.0
         while not svc.stopping.is_set():
-            woke = self.wake.wait(IDLE_WAKE_S)
+            # a board in step is read again after IDLE_CHECK_S of quiet (not woken every
+            # second for nothing: a hundred idle workers took the cores from the moves)
+            woke = self.wake.wait(IDLE_CHECK_S if self.known_ply >= 0 else IDLE_WAKE_S)
             if woke:  # (cleared only when seen set: a wake-up just after a timeout stays)
                 self.wake.clear()
             if svc.stopping.is_set():
                 return
-            if not woke and self.known_ply >= 0:
-                idle += IDLE_WAKE_S
-                if idle < IDLE_CHECK_S:
-                    continue  # nothing happened and the board was in step: not read
-            idle = 0.0
             try:
                 self.reconcile()
             except LinkError as exc:
@@ -104,8 +101,8 @@ class TableSync:
         return conn.link.command(line)
 
     def _read(self, conn):
-        """(ply, position, expect) of the board now: its ``state`` before and after its
-        ``position`` agree (a move committed between the two is read again)."""
+        """(ply, position, expect, result) of the board now: its ``state`` before and after
+        its ``position`` agree (a move committed between the two is read again)."""
         for _ in range(5):
             first = self._state(conn)
             pos = self._command(conn, "position")
@@ -114,7 +111,7 @@ class TableSync:
                 break
         if not pos or not pos[0].startswith("ok ") or pos[0].split()[1] in OTHER_REPLIES:
             raise LinkError("the board's reply to 'position' was %r" % (pos[:1],))
-        return last[0], pos[0][3:].strip(), last[1]
+        return last[0], pos[0][3:].strip(), last[1], last[2]
 
     def _state(self, conn):
         st = _words(self._command(conn, "state"))
@@ -124,7 +121,8 @@ class TableSync:
             st = st[:st.index("say")]
         ply = int(st[st.index("ply") + 1]) if "ply" in st[:-1] else 0
         expect = st[st.index("expect") + 1] if "expect" in st[:-1] else None
-        return ply, expect
+        result = st[st.index("result") + 1] if "result" in st[:-1] else "*"
+        return ply, expect, result
 
     def _undo(self, conn, why):
         self.host_undos += 1
@@ -224,7 +222,24 @@ class TableSync:
     def _step(self, conn, match, moves_hint):
         """One command towards the log; False when the board is where the log says."""
         svc = self.service
-        ply, position, expect = self._read(conn)
+        ply, position, expect, result = self._read(conn)
+        with svc.lock:
+            resigned = match.resigned >= 0
+            if resigned and (self.key in match.ended or ply > match.ply or
+                             position != match.position_text(ply)):
+                return False  # the board showed the resignation, or is elsewhere: free
+        if resigned:  # shown on the board as the end of the game (a lit move cancelled)
+            if result == "*":
+                reply = self._command(conn, match.resign_line())
+                if not reply or reply[0].startswith("error"):
+                    self.note = "the board refused '%s': %s" % (match.resign_line(),
+                                                                 " ".join(reply))
+                    return False
+            with svc.lock:
+                if self.key not in match.ended:
+                    match.ended.append(self.key)
+                    svc.save(match)
+            return False
         with svc.lock:
             n = match.ply
             undo = match.undo
@@ -488,9 +503,12 @@ class MatchService:
                 match.state = "over"
                 self.save(match)
                 self._send(match, {"t": "resign", "seat": here[0], "epoch": match.epoch})
-                return {"ok": True, "reply": "%s resigned" % match.names[here[0]]}
+                self._wake_tables(match)  # every board shows it
+                return {"ok": True, "reply": match.result_text()}
+            if what == "resolve":
+                return self._staff_resolve(match, req.get("keep", "agreed"))
             if what == "cancel":
-                if match.state not in ACTIVE:
+                if match.state not in ACTIVE + ("conflict",):
                     raise ActionError("the match is %s already" % match.state)
                 match.state = "cancelled"
                 self.save(match)
@@ -498,8 +516,55 @@ class MatchService:
                     self.broker.publish("invite", match.code, None, retain=True)
                 self._send(match, {"t": "cancel"})
                 return {"ok": True, "reply": "match cancelled"}
-            raise ActionError("unknown match control '%s' (undo, decline, resign, cancel)"
-                              % str(what)[:20])
+            raise ActionError("unknown match control '%s' (undo, decline, resign, resolve, "
+                              "cancel)" % str(what)[:20])
+
+    def _staff_resolve(self, match, keep):
+        """The staff settles a conflict (lock held): ``agreed`` keeps the moves every café's
+        log has, up to the first that differs (the boards take the rest back, the match goes
+        on from there); ``ours`` makes this café's log the match's. Every café applies the
+        same log at a new epoch (``resolve`` message; a lost one is asked again by the
+        hellos)."""
+        if match.state != "conflict":
+            raise ActionError("the match is %s: no conflict to resolve" % match.state)
+        remote = self.remote_cafes(match)
+        if keep == "agreed":
+            moves = match.agreed(remote)
+            if moves is None:
+                raise ActionError("the other café's log has not arrived yet (%s): try again "
+                                  "in a moment" % ", ".join(c for c in remote
+                                                           if c not in match.other_logs))
+        elif keep == "ours":
+            moves = list(match.moves)
+        else:
+            raise ActionError("a conflict is resolved keeping 'agreed' (the moves both logs "
+                              "have) or 'ours' (this café's log), not %r" % str(keep)[:20])
+        epoch = match.epoch + 1
+        self._apply_resolution(match, epoch, moves, self.cafe)
+        self._send(match, {"t": "resolve", "epoch": epoch, "moves": moves})
+        return {"ok": True, "reply": "conflict resolved: the match goes on after move %d"
+                % len(moves)}
+
+    def _apply_resolution(self, match, epoch, moves, by):
+        match.resolve(epoch, moves, by)
+        self.save(match)
+        for key in self.local_tables(match):
+            sync = self.syncs.get(key)
+            if sync is not None:
+                sync.known_ply = -1  # every board read again: it may be ahead of the log
+        self._wake_tables(match)
+
+    def _take_resolution(self, match, sender, epoch, moves):
+        """Another café's resolution (its ``resolve``, or its log of a newer epoch while we
+        are in conflict). Two cafés that resolve at once both land on the resolution of the
+        café whose name sorts first."""
+        if epoch < match.epoch or (epoch == match.epoch and not (
+                match.resolved_by and sender < match.resolved_by and moves != match.moves)):
+            return
+        try:
+            self._apply_resolution(match, epoch, moves, sender)
+        except MatchError as exc:
+            self._conflict(match, "%s's resolution is not legal here: %s" % (sender, exc))
 
     def board_undo_proposal(self, match, here):
         to = match.ply - 1
@@ -653,11 +718,11 @@ class MatchService:
                 "epoch": match.epoch}
 
     # -- the broker -------------------------------------------------------------------------
-    def _send(self, match, msg):
+    def _send(self, match, msg, qos=1):
         if self.broker is None or not self.remote_cafes(match):
             return
         msg = dict(msg, match=match.id)
-        self.broker.publish("match", match.id, msg)
+        self.broker.publish("match", match.id, msg, qos=qos)
 
     def _hello(self, match):
         return {"t": "hello", "n": match.ply, "epoch": match.epoch,
@@ -669,11 +734,18 @@ class MatchService:
             self.say_hello()
 
     def say_hello(self):
+        # (made under the lock, sent after it: the tables' moves do not wait for a hundred
+        # hellos going out)
+        hellos = []
         with self.lock:
             for m in self.matches.values():
                 if m.state in ("playing", "over", "conflict", "inviting") and \
                         self.remote_cafes(m):
-                    self._send(m, self._hello(m))
+                    hellos.append((m.id, json.dumps(dict(self._hello(m), match=m.id),
+                                                    separators=(",", ":")).encode()))
+        if self.broker is not None:
+            for ident, payload in hellos:
+                self.broker.publish("match", ident, payload, qos=0)  # (said again in 2 s)
 
     def _on_connect(self):
         with self.lock:
@@ -791,10 +863,18 @@ class MatchService:
         elif t == "ask":
             self._send(match, {"t": "log", "epoch": match.epoch, "moves": match.moves,
                                "undo": match.undo, "resigned": match.resigned})
-        elif t == "log":
+        elif t in ("log", "resolve"):
             moves = msg.get("moves")
             if not isinstance(moves, list) or not isinstance(epoch, int) or \
                     not all(isinstance(x, str) for x in moves):
+                return
+            if t == "resolve" or (match.state == "conflict" and epoch > match.epoch):
+                self._take_resolution(match, sender, epoch, moves)
+                return
+            if match.state == "conflict":  # (its log, for the staff's resolution)
+                if epoch == match.epoch:
+                    match.other_logs[sender] = list(moves)
+                    self._bump()
                 return
             verdict, info = match.adopt(epoch, moves)
             if verdict in ("applied", "duplicate") and match.epoch == epoch:
@@ -815,6 +895,8 @@ class MatchService:
                                    "undo": match.undo, "resigned": match.resigned})
             elif h != match.position_hash() and match.state != "conflict":
                 self._conflict(match, "the two cafés' positions differ after %d moves" % n)
+            elif match.state == "conflict" and sender not in match.other_logs:
+                self._send(match, {"t": "ask", "from": 0, "epoch": match.epoch})
             else:
                 if self._merge_flags(match, msg):
                     self.save(match)
@@ -847,11 +929,14 @@ class MatchService:
                 match.resigned = seat
                 match.state = "over"
                 self.save(match)
+                self._wake_tables(match)
         elif t == "conflict":
-            if match.state != "conflict":
+            if match.state != "conflict" and (not isinstance(epoch, int) or
+                                              epoch >= match.epoch):
                 match.state = "conflict"
                 match.conflict = "%s says: %s" % (sender, str(msg.get("why"))[:200])
                 self.save(match)
+                self._send(match, self._log_message(match))  # (for the staff's resolution)
 
     def _merge_flags(self, match, msg):
         """A resignation or a take-back proposal the other café knows and we missed."""
@@ -888,7 +973,12 @@ class MatchService:
         match.state = "conflict"
         match.conflict = why
         self.save(match)
-        self._send(match, {"t": "conflict", "why": why})
+        self._send(match, {"t": "conflict", "why": why, "epoch": match.epoch})
+        self._send(match, self._log_message(match))  # (for the staff's resolution)
+
+    def _log_message(self, match):
+        return {"t": "log", "epoch": match.epoch, "moves": match.moves, "undo": match.undo,
+                "resigned": match.resigned}
 
     # -- spectators -------------------------------------------------------------------------
     def _publish_floor(self):
@@ -934,5 +1024,8 @@ class MatchService:
                                   for i in range(len(m.seats))]
                 v["local"] = self.local_tables(m)
                 v["notes"] = {k: self.syncs[k].note for k in v["local"] if k in self.syncs}
+                if m.state == "conflict":  # the moves every café's log has (None: unknown)
+                    agreed = m.agreed(self.remote_cafes(m))
+                    v["agreed"] = None if agreed is None else len(agreed)
                 out.append(v)
             return out

@@ -3,14 +3,15 @@ cafés through one local MQTT broker, the broker killed and restarted along the 
 
 It starts Debian's mosquitto on a free loopback port, two stand-in processes of ``--matches``
 boards each (the real firmware on virtual drivers behind pseudo-terminals, as ``xobo board
-serial --pty``, many boards a process: each board's serial input is answered at once, the
-boards are stepped every ``STEP_MS``), two ``xobo cafe`` hosts (café A following the first
-process's boards, café B the second's) on the broker, and invites every table of A to play
-XoBo against a table of B (the staff's own routes: login, invite, accept). Then at every
-table players play: a random legal move on their turn, the other table's move as the board
-lights it, each after thinking ``--pause-ms``, until every game is over (or has
-``--most-moves``: a long random game is left there); meanwhile the broker
-is killed and started again ``--restarts`` times (down ``--down-ms`` each time).
+serial --pty``, many boards a process: each board's serial input is answered at once, a busy
+board is stepped every ``STEP_MS`` and an idle one every ``IDLE_STEP_MS``, its flash in
+memory: a café's real boards are Picos that cost its host nothing), two ``xobo cafe`` hosts
+(café A following the first process's boards, café B the second's) on the broker, and
+invites every table of A to play XoBo against a table of B (the staff's own routes: login,
+invite, accept). Then at every table players play: a random legal move on their turn, the
+other table's move as the board lights it, each after thinking ``--pause-ms``, until every
+game is over (or has ``--most-moves``: a long random game is left there); meanwhile the
+broker is killed and started again ``--restarts`` times (down ``--down-ms`` each time).
 
 It reports:
 
@@ -43,7 +44,12 @@ import tempfile
 import threading
 import time
 
-STEP_MS = 40  # each stand-in board is stepped this often (its serial input: at once)
+STEP_MS = 40  # a stand-in board that is busy is stepped this often (its serial input: at once)
+# ...busy: for this long after its serial input, a hand on it or an event of it; else it is
+# stepped every IDLE_STEP_MS (a café's real boards are Picos that cost its host nothing: a
+# hundred idle boards stepped 25 times a second took the host's cores from the hosts)
+ACTIVE_S = 1.0  # (the settle time, 200 ms, and the debounce fit in it)
+IDLE_STEP_MS = 1000
 SETTLE_MS = 200
 RESTART_EVERY_S = 5.0  # the broker is killed this long after it came back
 # a host following a hundred boards reads each every 10 s besides its events (every 2 s:
@@ -56,7 +62,7 @@ PASSWORD = "bench-password"
 # ------------------------------------------------------------------ the stand-in boards
 
 
-def serve_boards(n, flash_root, prefix):
+def serve_boards(n, prefix):
     """Run ``n`` boards behind ptys in this process: prints ``pty I DEVICE`` for each, then
     ``E I TIME LINE`` for every event of board I (its own clock: the host's). Stdin takes
     ``I LINE``: a hands line of ``xobo_host.ptyboard`` (``play MOVE``, ``play expected``,
@@ -74,10 +80,14 @@ def serve_boards(n, flash_root, prefix):
             out.flush()
 
     boards, masters, runners = [], {}, []
+    busy_until = [0.0] * n  # (time.monotonic) stepped every STEP_MS until then
+
+    def busy(i):
+        busy_until[i] = time.monotonic() + ACTIVE_S
+
     for i in range(n):
         master, slave = ptyboard.open_pty()
-        board = VirtualBoard(flash_dir=os.path.join(flash_root, "%s%03d" % (prefix, i)),
-                             realtime=True)
+        board = VirtualBoard(flash_dir=None, realtime=True)
         board.command("set name %s%03d" % (prefix, i))
         board.command("set settle %d" % SETTLE_MS)
 
@@ -90,6 +100,7 @@ def serve_boards(n, flash_root, prefix):
         board.set_writer(writer)
 
         def listen(line, i=i):
+            busy(i)
             if line.startswith(("event move", "event expect")):
                 say("E %d %.6f %s" % (i, time.time(), line))
 
@@ -104,13 +115,17 @@ def serve_boards(n, flash_root, prefix):
     stdin = sys.stdin.fileno()
     poller.register(stdin, select.POLLIN)
     hands = bytearray()
-    stepped = 0.0
+    stepped = all_stepped = 0.0
     while True:
         now = time.monotonic()
         if now - stepped >= STEP_MS / 1000:
             stepped = now
-            for b in boards:
-                b.step()
+            every = now - all_stepped >= IDLE_STEP_MS / 1000
+            if every:
+                all_stepped = now
+            for i in range(n):
+                if every or busy_until[i] > now:
+                    boards[i].step()
         for fd, _ in poller.poll(10):
             if fd == stdin:
                 data = os.read(stdin, 65536)
@@ -124,6 +139,7 @@ def serve_boards(n, flash_root, prefix):
                     idx, _, line = text.partition(" ")
                     i = int(idx)
                     board, runner = boards[i], runners[i]
+                    busy(i)
                     try:
                         runner.out = []
                         if line == "look":
@@ -146,6 +162,7 @@ def serve_boards(n, flash_root, prefix):
                 continue
             entry[1].extend(data)
             cut = entry[1].rfind(b"\n")
+            busy(entry[0])
             if cut >= 0:
                 boards[entry[0]].feed(bytes(entry[1][:cut + 1]))
                 del entry[1][:cut + 1]
@@ -154,11 +171,11 @@ def serve_boards(n, flash_root, prefix):
 class Boards:
     """A stand-in process of many boards, driven from here."""
 
-    def __init__(self, n, root, prefix):
+    def __init__(self, n, prefix):
         self.prefix = prefix
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "xobo_host.cafe.remotebench", "--serve-boards", str(n),
-             "--flash-root", root, "--prefix", prefix],
+             "--prefix", prefix],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
         self.devices = []
         for _ in range(n):
@@ -333,7 +350,7 @@ def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose
     broker = Broker(root)
     broker.start()
     say("broker on port %d; starting 2 x %d stand-in boards..." % (broker.port, n_matches))
-    sides = {"a": Boards(n_matches, root, "a"), "b": Boards(n_matches, root, "b")}
+    sides = {"a": Boards(n_matches, "a"), "b": Boards(n_matches, "b")}
     hosts = {k: Host(root, "cafe-" + k, sides[k].devices, broker.port) for k in sides}
     try:
         for h in hosts.values():
@@ -555,11 +572,10 @@ def main(argv=None):
     p.add_argument("--most-moves", type=int, default=60,
                    help="a match is left after this many moves (a long random game)")
     p.add_argument("--serve-boards", type=int, help=argparse.SUPPRESS)
-    p.add_argument("--flash-root", help=argparse.SUPPRESS)
     p.add_argument("--prefix", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.serve_boards:
-        return serve_boards(args.serve_boards, args.flash_root, args.prefix)
+        return serve_boards(args.serve_boards, args.prefix)
     out = run(args.matches, args.restarts, args.pause_ms, args.down_ms,
               most_moves=args.most_moves)
     return 1 if out["lost"] or out["doubled"] else 0

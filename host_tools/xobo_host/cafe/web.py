@@ -25,7 +25,8 @@ The staff's (a session cookie from ``POST /api/login``, else 401):
 - ``POST /api/invite`` ``{"table", "seat"}``: an invitation code for another table;
   ``POST /api/invite/lookup`` ``{"code"}``: what a code invites to; ``POST /api/invite/accept``
   ``{"code", "table"}``; ``POST /api/invite/decline`` ``{"code"}``.
-- ``POST /api/match/ID/action``: ``{"action": "undo"|"decline"|"resign"|"cancel", "table"}``.
+- ``POST /api/match/ID/action``: ``{"action": "undo"|"decline"|"resign"|"resolve"|"cancel",
+  "table", "keep": "agreed"|"ours"}``.
 
 Usage::
 

@@ -33,6 +33,11 @@ from xobo_host.sim.backend import ActionError, game_drawing
 from xobo_host.sim.feed import PageFeed
 
 MULTI_LINE = ("record", "settings", "help", "games")
+# the events after which the board's settings are as they were (a move played, lit, taken
+# back, a switch): the mirror reads the game again, not the settings
+CHANGE_ONLY_THE_GAME = ("switch", "move", "expect", "cancel", "undo", "voina", "result",
+                        "hint", "fix", "restore", "match", "say", "offer")
+READER_WAKE_S = 30.0
 EDGES = ("N", "S", "E", "W")  # the order of the edges in the 'leds' reply
 SMALLEST_BOARD = 9  # a board whose LEDs are not known: the 9 x 9, or the game's own size
 
@@ -84,8 +89,9 @@ class SerialLink:
 
         try:
             # (the reader returns what arrives at once; the timeout is only how often an idle
-            # reader thread wakes: a host following a hundred boards has a hundred of them)
-            port = serial.Serial(device, baudrate=baudrate, timeout=1.0)
+            # reader thread wakes: a host following a hundred boards has a hundred of them,
+            # and pyserial's reader is stopped by cancel_read, not by its timeout)
+            port = serial.Serial(device, baudrate=baudrate, timeout=READER_WAKE_S)
         except (serial.SerialException, OSError) as exc:
             raise LinkError("cannot open %s: %s" % (device, exc)) from None
         return cls(port, on_event)
@@ -278,6 +284,11 @@ class MonitorBackend(PageFeed):
         self._has_leds = None
         self._has_settings = None
         self._has_state = None
+        # the settings (and 'follow on') are read again only when they may have changed:
+        # an event that says so, a command of the host, the periodic poll; a move's events
+        # read the position, the record, the LEDs and the state (four commands, not six)
+        self._full = True
+        self._settings_read = {}
         self._snap = self._make_snap("", {}, "", "", [], {})
         link.on_event = self._on_event
 
@@ -302,16 +313,18 @@ class MonitorBackend(PageFeed):
 
     def refresh_soon(self):
         """Read the board again now (after a command the host sent it), not at the next poll."""
+        self._full = True
         self._wake.set()
 
     def _run(self):
         while self._running:
-            self._wake.wait(self.poll_s)
+            if not self._wake.wait(self.poll_s):
+                self._full = True  # the periodic poll reads everything
             self._wake.clear()
             if not self._running:
                 break
             try:
-                self.refresh()
+                self.refresh(full=self._full)
             except LinkError as exc:
                 self._set_error(str(exc))
                 if self.link.closed:
@@ -330,6 +343,8 @@ class MonitorBackend(PageFeed):
                 # (this event's number on the line: a record that a poll read before it is
                 # the old game's, however late the poll hands it to the recorder)
                 self.recorder.mark_new_game(at_event=self.link.events_read)
+        if kind not in CHANGE_ONLY_THE_GAME:
+            self._full = True  # (a setting, another game, a boot: the settings again)
         if not line.startswith("event switch"):
             self._wake.set()  # read the position and the record again
         self._bump()
@@ -341,13 +356,16 @@ class MonitorBackend(PageFeed):
         self._bump()
 
     # -- reading the board --------------------------------------------------------------------
-    def refresh(self):
+    def refresh(self, full=True):
         """Ask the board for its settings, position, record (and LEDs if it can tell); update
-        the database."""
-        # events again, each time: a board that restarted (a game switch on a stock firmware,
-        # its watchdog) has forgotten that it was followed
-        self.link.command("follow on")
-        settings = self._settings()
+        the database. ``full``: the settings too (else those last read)."""
+        if full or not self._settings_read:
+            self._full = False
+            # events again: a board that restarted (a game switch on a stock firmware, its
+            # watchdog) has forgotten that it was followed
+            self.link.command("follow on")
+            self._settings_read = self._settings()
+        settings = dict(self._settings_read)
         game = settings.pop("game", None) or games.GAMES[0]  # a board that does not say: its
         pos_reply = self.link.command("position")  # first game, the one it starts with
         if not pos_reply or not pos_reply[0].startswith("ok "):

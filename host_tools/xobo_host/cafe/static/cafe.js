@@ -407,7 +407,13 @@ window.XoboCafe = (function () {
           }
         }
         if (m.undo) act("Decline the take-back", { action: "decline" });
-        if (m.state === "inviting" || m.state === "playing") act("Cancel", { action: "cancel" });
+        if (m.state === "conflict") {
+          if (m.agreed !== null && m.agreed !== undefined)
+            act("Keep the " + m.agreed + " moves both logs have", { action: "resolve", keep: "agreed" });
+          act("Keep this café's log", { action: "resolve", keep: "ours" });
+        }
+        if (m.state === "inviting" || m.state === "playing" || m.state === "conflict")
+          act("Cancel", { action: "cancel" });
       }
       ul.appendChild(li);
     }

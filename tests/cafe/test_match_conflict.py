@@ -1,0 +1,124 @@
+"""A conflict between two cafés' logs is resolved by the staff, not only cancelled (a real
+broker, ``remotekit.Broker``): a move altered on its way makes the two logs differ; both
+cafés show the conflict and learn each other's log; the staff of either café keeps the moves
+both logs have (``agreed``: the boards take the rest back and the match goes on from there)
+or its own café's log (``ours``: the other café adopts it, its board follows); afterwards
+both cafés' logs, both boards and both records agree, and the match plays on."""
+
+import pytest
+
+from cafe.remotekit import board_state, commit, same_everywhere, wait_expect, wait_for
+from cafe.test_match_remote import start_match, stop
+from xobo_host.sim.backend import ActionError
+
+
+def _alter_next_move(cafe, n, legal_other):
+    """Café ``cafe`` receives move ``n`` as another legal move (a fault on the way: the
+    position it applies to is the same, so only the hellos' hashes can tell)."""
+    def alter(sender, kind, rest, msg):
+        if kind == "match" and msg and msg.get("t") == "move" and msg.get("n") == n:
+            match = cafe.match(msg["match"])
+            msg = dict(msg, move=legal_other(match, msg["move"]))
+        return [msg]
+
+    cafe.service.filter = alter
+
+
+def _another(match, move):
+    pos = match.position()
+    return next(t for t in (pos.move_text(m) for m in pos.legal_actions()) if t != move)
+
+
+def _in_conflict_knowing_each_other(cafes, ident, agreed):
+    def known():
+        for c in cafes:
+            views = {v["id"]: v for v in c.service.views()}
+            if views[ident]["state"] != "conflict" or views[ident].get("agreed") != agreed:
+                return False
+        return True
+
+    wait_for(known, "both cafés in conflict, each with the other's log")
+
+
+def _settle_boards(cafes, tables, ident):
+    """The players put the pieces as each board asks (the taken-back moves off) until every
+    board is at the match's position (or lights its next move)."""
+    def settled():
+        ok = True
+        for cafe, board in tables.values():
+            m = cafe.match(ident)
+            board.play("arrange")  # (the pieces as the board shows them: a move taken off)
+            ply, position, expect = board_state(board)
+            if ply > m.ply or position != m.position_text(ply):
+                ok = False
+            elif ply < m.ply:
+                if expect is not None:
+                    commit(board, "play expected")
+                ok = False
+        return ok
+
+    wait_for(settled, "every board at the match's position", timeout=40)
+
+
+def test_a_conflict_is_resolved_keeping_the_agreed_moves_or_one_cafes_log(tmp_path):
+    broker, cafes, bs, tables, ident = start_match(tmp_path, "tiny")
+    a, b = bs["a0"], bs["a1"]
+    try:
+        commit(a, "play b2")
+        wait_expect(b, "b2")
+        commit(b, "play expected")
+        # move 2 (the second table's) reaches the first café altered: the logs differ
+        _alter_next_move(cafes[0], 2, _another)
+        commit(b, "play a1")
+        lit = wait_expect(a)
+        assert lit != "a1"
+        commit(a, "play expected")
+        cafes[0].service.filter = None
+        _in_conflict_knowing_each_other(cafes, ident, agreed=1)
+        assert cafes[0].match(ident).moves == ["b2", lit]
+        assert cafes[1].match(ident).moves == ["b2", "a1"]
+        with pytest.raises(ActionError, match="keeping 'agreed'"):
+            cafes[1].service.action(ident, {"action": "resolve", "keep": "theirs"})
+        # the second café's staff keeps what both logs have: move 1; both boards take
+        # move 2 back; the second table's players, whose move it was, play on
+        out = cafes[1].service.action(ident, {"action": "resolve", "keep": "agreed"})
+        assert out["reply"] == "conflict resolved: the match goes on after move 1"
+        wait_for(lambda: all(c.match(ident).state == "playing" and c.match(ident).epoch == 1
+                             for c in cafes), "the resolution in both cafés")
+        _settle_boards(cafes, tables, ident)
+        wait_for(lambda: cafes[0].match(ident).moves == cafes[1].match(ident).moves,
+                 "the same log in both cafés")
+        with pytest.raises(ActionError, match="no conflict to resolve"):
+            cafes[0].service.action(ident, {"action": "resolve"})
+        # the match goes on: the next move crosses as any move
+        n = cafes[0].match(ident).ply
+        mover = a if cafes[0].match(ident).side() == 0 else b
+        other = b if mover is a else a
+        move = _another(cafes[0].match(ident), "")
+        commit(mover, "play " + move)
+        wait_expect(other, move)
+        commit(other, "play expected")
+        wait_for(lambda: all(c.match(ident).ply == n + 1 for c in cafes), "the move logged")
+        same_everywhere(cafes, tables, ident)
+        # a second conflict; the first café's staff keeps its own log: the other adopts it
+        n = cafes[0].match(ident).ply
+        mover = a if cafes[0].match(ident).side() == 0 else b
+        other = b if mover is a else a
+        receiving = cafes[1] if mover is a else cafes[0]
+        _alter_next_move(receiving, n + 1, _another)
+        move = _another(cafes[0].match(ident), "")
+        commit(mover, "play " + move)
+        commit(other, "play expected")
+        receiving.service.filter = None
+        wait_for(lambda: all(c.match(ident).state == "conflict" for c in cafes),
+                 "the second conflict in both cafés")
+        _in_conflict_knowing_each_other(cafes, ident, agreed=n)
+        ours = list(cafes[0].match(ident).moves)
+        cafes[0].service.action(ident, {"action": "resolve", "keep": "ours"})
+        wait_for(lambda: all(c.match(ident).moves == ours and c.match(ident).epoch == 2
+                             and c.match(ident).state in ("playing", "over") for c in cafes),
+                 "the first café's log adopted by the second")
+        _settle_boards(cafes, tables, ident)
+        same_everywhere(cafes, tables, ident)
+    finally:
+        stop(broker, cafes, bs)
