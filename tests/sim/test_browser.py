@@ -77,6 +77,7 @@ def wait_hand(pg, n, timeout=3000):
     pg.wait_for_selector('[data-role="hand"][data-count="%d"]' % n, timeout=timeout)
 
 
+@pytest.mark.slow
 def test_a_whole_game_with_regroup_spread_capture_fix_and_undo_played_in_the_page(page):
     pg = page
     # 1-7: placements, clicked cube by cube
