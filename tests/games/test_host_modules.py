@@ -104,19 +104,23 @@ def _named_games(path):
     return found
 
 
-@pytest.mark.parametrize("rel", ["sim/backend.py", "sim/legend.py", "sim/monitor.py",
-                                 "sim/server.py", "cmd_match.py", "cmd_rules.py", "gamesdb.py",
-                                 "gamerecords.py", "cmd_monitor.py", "diagrams.py",
-                                 "bench_ladder.py"])
+TOOLS = ["host_tools/xobo_host/" + rel for rel in (
+    "sim/backend.py", "sim/legend.py", "sim/monitor.py", "sim/server.py", "sim/screenshot.py",
+    "cmd_match.py", "cmd_rules.py", "gamesdb.py", "gamerecords.py", "cmd_monitor.py",
+    "diagrams.py", "bench_ladder.py")] + ["hardware/pieces.py", "hardware/overlay.py"]
+
+
+@pytest.mark.parametrize("rel", TOOLS)
 def test_the_simulator_and_the_tools_name_no_game(rel):
-    # the simulator, match, the games database, the monitor and the diagrams ask the games
-    # (xobo.games, their host modules): adding a game is adding a folder. gamesdb's
-    # LEGACY_GAME is the game of the files written when the database knew one game.
+    # the simulator, match, the games database, the monitor, the diagrams, the piece sets and
+    # the overlays ask the games (xobo.games, their host modules): adding a game is adding a
+    # folder. gamesdb's LEGACY_GAME is the game of the files written when the database knew
+    # one game.
     from pathlib import Path
 
-    path = Path(__file__).resolve().parents[2] / "host_tools" / "xobo_host" / rel
+    path = Path(__file__).resolve().parents[2] / rel
     found = _named_games(path)
-    if rel == "gamesdb.py":
+    if rel.endswith("gamesdb.py"):
         from xobo_host.gamesdb import LEGACY_GAME
 
         assert len([f for f in found if f.startswith(repr(LEGACY_GAME))]) == 1, found
