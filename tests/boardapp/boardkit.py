@@ -68,6 +68,20 @@ def hands_on_board(vb, m, order=None):
     return [(what, to_board[c], n) for what, c, n in acts]
 
 
+def hand_lines(game, pos, m, name, order=None):
+    """Move ``m`` of ``pos`` (game ``game``) as a scripted session's lines
+    (``xobo.runtime.script``: ``put CELL``, ``lift CELL``, ``take CELL N``), the hands from the
+    game's host module; ``name(cell)`` names a game's cell as the script does."""
+    from xobo import hostkit
+
+    hands = hostkit.of(game).hands
+    acts = hands(pos, m, order) if order else hands(pos, m)
+    out = []
+    for what, c, n in acts:
+        out.append("take %s %d" % (name(c), n) if what == "take" else "%s %s" % (what, name(c)))
+    return out
+
+
 def play_by_hand(vb, m, order=None):
     """Move the pieces for move m the way a player does (the game's host module's ``hands``:
     XoBo's a place, a regroup cube by cube, a spread in ``order``); returns nothing (the board
