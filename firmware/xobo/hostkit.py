@@ -28,6 +28,12 @@ A host module may give:
   the grid (``hardware/overlay.py``; default: nothing), ``OVERLAY_VARIANTS``: ``(setting,
   values)`` that move the marks, one overlay each; ``OWN_OVERLAY_BOARDS``: the boards where
   the game's overlay is drawn apart (X's ``x_overlay.svg``);
+- ``RESULT_WORDS``: ``{how: words}``, how a game ends in the simulator page's words, with the
+  rules they cite (``how``: the board layer's result text after the winner; ``{winner}`` and
+  ``{loser}`` are the players' labels); ``NOTATION_RULES``: the rule numbers of its record and
+  position notation, ``(record, position)`` (XoBo's N2, N3; default: none shown);
+  ``RESERVES``: the page shows the reserves of the state's ``reserves`` (XoBo's common and
+  own cubes; default: no);
 - ``LESSON_SHOT``: ``(lesson, board)``, the lesson of its course photographed for the docs
   (``xobo_host.sim.screenshot --learn``; default: the first, on the 9 x 9 board).
 
@@ -118,6 +124,9 @@ class HostKit:
         self.OVERLAY_VARIANTS = getattr(module, "OVERLAY_VARIANTS", None)
         self.OWN_OVERLAY_BOARDS = getattr(module, "OWN_OVERLAY_BOARDS", ())
         self.LESSON_SHOT = getattr(module, "LESSON_SHOT", (1, "pico_gpio"))
+        self.RESULT_WORDS = getattr(module, "RESULT_WORDS", {})
+        self.NOTATION_RULES = getattr(module, "NOTATION_RULES", None)
+        self.RESERVES = getattr(module, "RESERVES", False)
         own = getattr(module, "record_settings", None)
         if own is not None:
             self.record_settings = own

@@ -128,6 +128,27 @@ def test_the_simulator_and_the_tools_name_no_game(rel):
     assert not found, "%s names %s" % (rel, found)
 
 
+@pytest.mark.parametrize("rel", ["sim.js", "board.js", "sim.css", "index.html"])
+def test_the_simulator_page_names_no_game(rel):
+    # the page's words, drawing and styles of a game come from its host module through the
+    # backend (sim/backend.py: game_drawing, page_words): a game's name in quotes, as an
+    # object key or in a selector is a per-game list
+    import re
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "host_tools/xobo_host/sim/static" / rel
+    text = re.sub(r"/\*.*?\*/|(?<![:\w])//[^\n]*|<!--.*?-->", "", path.read_text(),
+                  flags=re.S)  # the comments may speak of games
+    found = []
+    for g in games.GAMES:
+        patterns = [r"""["']%s["']""", r"data-%s-"]
+        if len(g) > 1:  # a one-letter key is a coordinate ({x: 1, y: 2}), not a game
+            patterns.append(r"[{,]\s*%s\s*:")
+        for pattern in patterns:
+            found += re.findall(pattern % re.escape(g), text)
+    assert not found, "%s names %s" % (rel, found)
+
+
 @pytest.mark.parametrize("name", ["tiny", "x"])
 def test_the_simulator_replays_a_record_of_another_game(name, tmp_path):
     from xobo_host.sim.backend import SimBackend, make_virtual_board

@@ -5,6 +5,15 @@ module")."""
 CELL_HOLDS = (1, "a square holds one piece (BM1, BM2)")
 LADDER = ((), 400, (3,), 2)  # make bench: long games, one rung (UCT is slow here)
 LESSON_SHOT = (4, "pico_15x15")  # docs/learn-brochs.png: on the 15 x 15 board
+# how a game ends in the simulator page's words, with the rules they cite
+RESULT_WORDS = {
+    "resigned": "the other side resigned or accepted submission (BE1, BE3)",
+    "master captured": "Black's master was captured (BE1, BE3)",
+    "last white piece captured": "White's last piece was captured (BE1, BE3)",
+    "submission countdown": "the submission countdown ran out: the side with more donjons "
+                            "wins (BE1, BE3)",
+    "four donjons": "all four donjons are Black's (BE1, BE3)",
+}
 LIGHT_PREFIX = ("BR_", "Brochs: ")  # its light codes' prefix (xobo.runtime.colours), words'
 
 
@@ -33,8 +42,9 @@ def draw(app, name):
         if q != rules.NO_QUADRANT:
             quadrant[name(g)] = q
     marks = {name(c): "donjon" for c in pos.donjons}
+    # the LED lights around a piece, under it (a dark man stays dark, not blue): glow "under"
     return {"pieces": pieces, "kinds": kinds, "marks": marks, "quadrant": quadrant,
-            "players": [kinds["man"]["rgb"], kinds["white"]["rgb"]]}
+            "players": [kinds["man"]["rgb"], kinds["white"]["rgb"]], "glow": "under"}
 
 
 NATURAL_WOOD = "efe2cd"  # an unpainted cube, as the page draws XoBo's

@@ -5,6 +5,11 @@ host module")."""
 CELL_HOLDS = (2, "a square holds two pieces at most: a tower (CB4)")
 LADDER = ((), 200, (30, 300), 2)  # make bench: its strength ladder against UCT
 LESSON_SHOT = (3, "pico_gpio")  # docs/learn-chain-reaction.png
+# how a game ends in the simulator page's words, with the rules they cite
+RESULT_WORDS = {
+    "points": "points: reached the target with 2 points more than the other (CE2)",
+    "blockade": "blockade: held the 7 squares before the goal line for a whole turn (CE3)",
+}
 # its light codes' prefix (xobo.runtime.colours), and their words'
 LIGHT_PREFIX = ("CR_", "Chain Reaction: ")
 

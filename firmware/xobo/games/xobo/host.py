@@ -27,7 +27,16 @@ LESSON_SHOT = (1, "pico_gpio")  # docs/learn-xobo.png: the first lesson
 # its own light codes (xobo.runtime.colours) without a game's prefix: the Voina and regroup
 # cells, the loser's edges, the lifted stack (docs/rules/xobo.md): the page's legend
 LIGHT_NAMES = ("VOINA", "REGROUP", "LOSER", "SOURCE")
-PLAYER_LABELS = ("North-South", "East-West")  # ns, ew in the legend's words
+PLAYER_LABELS = ("North–South", "East–West")  # ns, ew in the legend's and the page's words
+# the simulator page's words: how a game ends (E2-E4), the notation's rules, the reserves
+RESULT_WORDS = {
+    "blocus": "{loser} connected both pairs of edges: blocus (E2)",
+    "connected-opponent": "{loser} connected {winner}'s edges (E2)",
+    "connected": "connected its edges (E3)",
+    "exhaustion": "by exhaustion: {loser} cannot play on (E4)",
+}
+NOTATION_RULES = ("N2", "N3")
+RESERVES = True
 
 
 def hands(pos, m, order="late"):
