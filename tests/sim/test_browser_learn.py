@@ -9,6 +9,9 @@ import re
 import pytest
 
 pytestmark = pytest.mark.browser
+# each test is long (a whole course or game on the page) and makes its own simulator: they go
+# to whichever worker is free (tests/conftest.py), a browser started on each
+SPREAD_OVER_WORKERS = True
 
 CARD = '[data-role="learn-words"]'
 
