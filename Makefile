@@ -64,7 +64,7 @@ test-fast: setup
 
 # the long soaks (tests/device): 10,000 moves of XoBo, 1,000 of every game on both boards, in
 # the Pico's heap on the unix port, and the conformance suite's every random game under
-# MicroPython (make test runs them shorter: a quarter of those games; about 5 minutes idle)
+# MicroPython (make test runs them shorter: a quarter of those games under MicroPython)
 soak: setup
 	XOBO_SOAK=full $(BIN)/python -m pytest tests/device/test_soak.py tests/device/test_soak_games.py \
 	  tests/test_micropython_suite.py -k "soak or conformance"

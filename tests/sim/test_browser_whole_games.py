@@ -15,9 +15,6 @@ import pytest
 from sim.simkit import with_board_layer
 
 pytestmark = pytest.mark.browser
-# each test is long (a whole course or game on the page) and makes its own simulator: they go
-# to whichever worker is free (tests/conftest.py), a browser started on each
-SPREAD_OVER_WORKERS = True
 
 
 def cell(name):
