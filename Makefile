@@ -63,9 +63,11 @@ test-fast: setup
 	$(BIN)/python -m pytest -m "not browser and not slow"
 
 # the long soaks (tests/device): 10,000 moves of XoBo, 1,000 of every game on both boards, in
-# the Pico's heap on the unix port (make test runs them shorter; about 3 minutes idle)
+# the Pico's heap on the unix port, and the conformance suite's every random game under
+# MicroPython (make test runs them shorter: a quarter of those games under MicroPython)
 soak: setup
-	XOBO_SOAK=full $(BIN)/python -m pytest tests/device/test_soak.py tests/device/test_soak_games.py
+	XOBO_SOAK=full $(BIN)/python -m pytest tests/device/test_soak.py tests/device/test_soak_games.py \
+	  tests/test_micropython_suite.py -k "soak or conformance"
 
 bench: setup mosquitto
 	$(BIN)/python -m xobo_host.bench

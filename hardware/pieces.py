@@ -4,7 +4,9 @@ cell's reed switch (and no other).
 Everything is read from the games themselves (``xobo.games``): which games fit on which board
 (their ``area`` against the board's grid), how many players, whose pieces light in which colour
 (each game's board layer: ``PLAYER_CODES`` and ``xobo.runtime.colours.RGB``), how many pieces a
-side has (the rules engines' own constants and start positions) and how high they stack. A
+side has and how high they stack (each game's host module, ``piece_set`` through
+``xobo.hostkit``: its rules engine's own constants and start position; the default is one piece
+a cell, the largest area filled). A
 piece is an 18 mm wooden cube with a disc magnet in its bottom face; a piece of one colour serves
 every game that uses that colour, so a table's stock is, per colour, the most any of its games
 needs (``stock``).
@@ -193,19 +195,6 @@ def _games():
     return [(name, load(name)) for name in GAMES]
 
 
-def _max_area(game):
-    """The largest (width, height) over the game's settings that change its area."""
-    best = game.area(game.DEFAULTS)
-    for key, values in game.SETTINGS.items():
-        if isinstance(values, tuple) and len(values) == 2 and all(
-                isinstance(v, int) for v in values):
-            for v in range(values[0], values[1] + 1):
-                w, h = game.area(dict(game.DEFAULTS, **{key: v}))
-                if w * h > best[0] * best[1]:
-                    best = (w, h)
-    return best
-
-
 def hosts(name, game, which):
     """True when the game fits on the board (its default area, as the runtime places it)."""
     w, h = game.area(game.DEFAULTS)
@@ -213,103 +202,17 @@ def hosts(name, game, which):
     return w <= n and h <= n
 
 
-def _rgb(code):
-    from xobo.runtime import colours
-
-    return colours.RGB[code]
-
-
-def _player_colours(game):
-    layer = game.board_layer().Layers
-    return [_rgb(code) for code in layer.PLAYER_CODES[:game.PLAYERS]]
-
-
-def _first_mover_can_be_anyone(game):
-    return tuple(game.SETTINGS.get("first", ())) == tuple(game.PLAYER_NAMES)
-
-
-def _sets_xobo(game):
-    from xobo.games.xobo.rules.geometry import maxreach
-    from xobo.games.xobo.rules.position import TOTAL_CUBES
-
-    w, h = game.area(game.DEFAULTS)
-    top = max(maxreach(c) for c in range(w * h))  # M3: a stack of h needs a reach of h
-    return top, [{"owner": "nobody (B5: the common reserve)", "rgb": None,
-                  "count": TOTAL_CUBES, "shape": "cube"}], \
-        "36 identical cubes, nobody owns them (B5); stacks up to %d (M3: a stack needs a " \
-        "reach as long as its height)" % top
-
-
-def _sets_by_filling(game, why):
-    """Games where each player puts pieces until the area is full: the first mover places
-    ceil(cells / players); any player may be first, so each colour needs that many."""
-    w, h = _max_area(game)
-    cells = w * h
-    each = -(-cells // game.PLAYERS)
-    colours = _player_colours(game)
-    assert _first_mover_can_be_anyone(game)
-    dw, dh = game.area(game.DEFAULTS)
-    default = [-(-(dw * dh - i) // game.PLAYERS) for i in range(game.PLAYERS)]
-    return 1, [{"owner": p, "rgb": colours[i], "count": each, "shape": "cube"}
-               for i, p in enumerate(game.PLAYER_NAMES)], why % (
-        w, h, cells, each, dw, dh, "/".join(str(n) for n in default))
-
-
-def _sets_chain_reaction(game):
-    from xobo.games.chain_reaction.rules import PIECES
-
-    colours = _player_colours(game)
-    pos = game.new_position(game.DEFAULTS)
-    counts = [sum(1 for c in range(len(pos.top)) if pos.top[c] == p + 1)
-              + sum(1 for c in range(len(pos.bot)) if pos.bot[c] == p + 1) for p in (0, 1)]
-    assert counts == [PIECES, PIECES], counts
-    return max(pos.heights) + 1, [
-        {"owner": p, "rgb": colours[i], "count": PIECES, "shape": "cube"}
-        for i, p in enumerate(game.PLAYER_NAMES)
-    ], "%d pieces a side (CB4), stacked two high as towers (a tower is one cube on another: " \
-       "the switch sees one occupied cell, the board knows the colours from the moves)" % PIECES
-
-
-def _sets_brochs(game):
-    from xobo.games.brochs import rules
-    from xobo.runtime import colours
-
-    pos = game.new_position(game.DEFAULTS)
-    white = sum(1 for k in pos.cells if k == rules.WHITE)
-    assert white == rules.WHITE_MEN
-    # the men are the colours the rules name them by: Black's black, White's natural wood
-    # (the board lights blue and orange around them); the game's board layer says so
-    black, white_rgb = game.board_layer().Layers.PIECE_RGB
-    return 1, [
-        {"owner": "white (men)", "rgb": white_rgb, "count": white, "shape": "cube"},
-        {"owner": "black (men)", "rgb": black, "count": pos.res_men, "shape": "cube"},
-        {"owner": "black (the master)", "rgb": colours.RGB[colours.BR_MASTER],
-         "count": pos.res_master, "shape": "master"},
-    ], "White's %d men on the edges and donjons (BB4); Black's %d men and the master in " \
-       "hand (BB5), the master taller and in the master's light colour; the men white " \
-       "(natural wood) and black as the rules name them, lit orange and blue around them" % (
-           white, pos.res_men)
-
-
 @functools.lru_cache(maxsize=4)
 def game_sets(which):
     """{game: {"title", "players", "max_height", "pieces": [...], "why"}} for the games that
     fit on board ``which`` ("9x9" or "15x15")."""
+    from xobo import hostkit
+
     out = {}
     for name, game in _games():
         if not hosts(name, game, which):
             continue
-        if name == "xobo":
-            top, sets, why = _sets_xobo(game)
-        elif name == "chain-reaction":
-            top, sets, why = _sets_chain_reaction(game)
-        elif name == "brochs":
-            top, sets, why = _sets_brochs(game)
-        else:  # X (XB5) and tiny (TB2): pieces go down until the area is full
-            top, sets, why = _sets_by_filling(
-                game, "one piece a cell, never moved; the largest area (%dx%d, %d cells) "
-                "filled, the first mover placing %d, and any colour may move first (the "
-                "default %dx%d: %s in turn order)")
+        top, sets, why = hostkit.of(name).piece_set(game)  # from the game's host module
         out[name] = {"title": game.TITLE, "players": game.PLAYERS, "max_height": top,
                      "pieces": sets, "why": why}
     return out

@@ -40,3 +40,28 @@ def run_micropython(args, heapsize="2M", extra_path=(), timeout=600, input_text=
 @pytest.fixture
 def upy():
     return run_micropython
+
+
+# --- how make test spreads the suite over the cores (-n auto --dist loadgroup) -----------------
+# A module's tests run on one worker, together, so its module fixtures (a browser, a built
+# firmware, a broker) are made once; a module that sets SPREAD_OVER_WORKERS = True has
+# independent long tests (each dual-runtime module under MicroPython) that go to whichever
+# worker is free. The groups with a test marked slow start first (xdist keeps this order:
+# --no-loadscope-reorder), so a long test never begins while the other worker is idle.
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
+def pytest_collection_modifyitems(config, items):
+    group_of, first, slow = {}, {}, set()
+    for k, item in enumerate(items):
+        module = getattr(item, "module", None)
+        if getattr(module, "SPREAD_OVER_WORKERS", False):
+            group = item.nodeid
+        else:
+            group = item.nodeid.split("::")[0]
+            item.add_marker(pytest.mark.xdist_group(group))
+        group_of[item.nodeid] = group
+        first.setdefault(group, k)
+        if item.get_closest_marker("slow") is not None:
+            slow.add(group)
+    order = {item.nodeid: k for k, item in enumerate(items)}
+    items.sort(key=lambda item: (group_of[item.nodeid] not in slow,
+                                 first[group_of[item.nodeid]], order[item.nodeid]))

@@ -1,7 +1,9 @@
 """Every dual-runtime test module also runs under the MicroPython unix port.
 
 A module opts in with ``# dual-runtime`` as its first line; each becomes one test here, so a
-failure names the module, and the output names the failing functions.
+failure names the module, and the output names the failing functions. A first line
+``# dual-runtime per-game`` makes one test a game instead (the module's tests name their game,
+``test_<game>_...``: the conformance suite), so the games run side by side on the cores.
 """
 
 from pathlib import Path
@@ -9,21 +11,34 @@ from pathlib import Path
 import pytest
 from conftest import TESTS, run_micropython
 
+from xobo.games import GAMES
+
+# each module (or game) is a test of its own, on whichever worker is free (tests/conftest.py)
+SPREAD_OVER_WORKERS = True
+PER_GAME = "per-game"
+
 
 def _dual_modules():
+    """[(module, options)] of every dual-runtime module: its first line's words after
+    ``# dual-runtime``."""
     found = []
     for path in sorted(TESTS.rglob("test_*.py")):
         with open(path, encoding="utf-8") as f:
-            if f.readline().strip() == "# dual-runtime":
-                rel = path.relative_to(TESTS).with_suffix("")
-                found.append(".".join(rel.parts))
+            words = f.readline().split()
+        if words[:2] == ["#", "dual-runtime"]:
+            rel = path.relative_to(TESTS).with_suffix("")
+            found.append((".".join(rel.parts), words[2:]))
     return found
 
 
 DUAL = _dual_modules()
+# a module run game by game is long (the conformance suite's random games): those start first
+RUNS = [pytest.param(module + ":" + game, marks=pytest.mark.slow) if PER_GAME in options
+        else module
+        for module, options in DUAL for game in (GAMES if PER_GAME in options else ("",))]
 
 
-@pytest.mark.parametrize("module", DUAL)
+@pytest.mark.parametrize("module", RUNS)
 def test_module_passes_under_micropython(module):
     # (the timeout only turns a hang into a failure: the conformance module takes 2 min of
     # CPU, and a loaded 2-core machine stretches that past the default 10 min)
@@ -36,7 +51,21 @@ def test_module_passes_under_micropython(module):
 
 def test_dual_runtime_modules_exist():
     # the rules engine's own suite must be among them
-    assert any(m.startswith("rules.") for m in DUAL), DUAL
+    assert any(m.startswith("rules.") for m, _ in DUAL), DUAL
+
+
+def test_a_module_run_per_game_has_no_test_that_names_no_game():
+    # under MicroPython such a module runs game by game (tests/upy/runner.py): a test naming
+    # no game, or two, would run in none of them, or twice
+    import importlib
+
+    for module, options in DUAL:
+        if PER_GAME not in options:
+            continue
+        names = [n for n in dir(importlib.import_module(module)) if n.startswith("test_")]
+        for name in names:
+            games = [g for g in GAMES if ("_%s_" % g.replace("-", "_")) in name + "_"]
+            assert len(games) == 1, (module, name, games)
 
 
 def test_firmware_compiles_with_mpy_cross_for_the_rp2040(tmp_path):

@@ -21,7 +21,22 @@ A host module may give:
   in ``make bench`` (``xobo_host.bench_ladder``; default: its own defaults);
 - ``record_settings(rec) -> {key: value}``: the game's settings a record of its record module
   was played with (the simulator sets them to replay it; default: ``first``, the player to move
-  at the record's start).
+  at the record's start);
+- ``piece_set(game) -> (highest stack, pieces, why)``: the pieces a table stocks for it
+  (``hardware/pieces.py``; default: one piece a cell, never moved, the largest area filled);
+- ``overlay_marks(game, pos, place, sheet, out)``: what its overlay for the glass shows besides
+  the grid (``hardware/overlay.py``; default: nothing), ``OVERLAY_VARIANTS``: the setting
+  that moves the marks (every value of its range but the default's has an overlay of its
+  own); ``OWN_OVERLAY_BOARDS``: the boards where the game's default overlay is drawn apart
+  (X's ``x_overlay.svg``);
+- ``RESULT_WORDS``: ``{how: words}``, how a game ends in the simulator page's words, with the
+  rules they cite (``how``: the board layer's result text after the winner; ``{winner}`` and
+  ``{loser}`` are the players' labels); ``NOTATION_RULES``: the rule numbers of its record and
+  position notation, ``(record, position)`` (XoBo's N2, N3; default: none shown);
+  ``RESERVES``: the page shows the reserves of the state's ``reserves`` (XoBo's common and
+  own cubes; default: no);
+- ``LESSON_SHOT``: ``(lesson, board)``, the lesson of its course photographed for the docs
+  (``xobo_host.sim.screenshot --learn``; default: the first, on the 9 x 9 board).
 
 Usage (host only, either runtime)::
 
@@ -56,6 +71,40 @@ def footprint_hands(pos, m):
     return out
 
 
+def _max_area(game):
+    """The largest (width, height) over the game's whole-number settings that change its
+    area."""
+    best = game.area(game.DEFAULTS)
+    for key, values in game.SETTINGS.items():
+        if isinstance(values, tuple) and len(values) == 2 and all(
+                isinstance(v, int) for v in values):
+            for v in range(values[0], values[1] + 1):
+                w, h = game.area(dict(game.DEFAULTS, **{key: v}))
+                if w * h > best[0] * best[1]:
+                    best = (w, h)
+    return best
+
+
+def filling_piece_set(game):
+    """The default piece set: each player puts pieces until the area is full, never moving
+    them; the first mover places ceil(cells / players), and any player may be first, so
+    each colour needs that many (X's XB5, the test game's TB2)."""
+    from xobo.runtime import colours
+
+    w, h = _max_area(game)
+    cells = w * h
+    each = -(-cells // game.PLAYERS)
+    codes = game.board_layer().Layers.PLAYER_CODES
+    assert tuple(game.SETTINGS.get("first", ())) == tuple(game.PLAYER_NAMES)
+    dw, dh = game.area(game.DEFAULTS)
+    default = [-(-(dw * dh - i) // game.PLAYERS) for i in range(game.PLAYERS)]
+    return 1, [{"owner": p, "rgb": colours.RGB[codes[i]], "count": each, "shape": "cube"}
+               for i, p in enumerate(game.PLAYER_NAMES)], (
+        "one piece a cell, never moved; the largest area (%dx%d, %d cells) filled, the first "
+        "mover placing %d, and any colour may move first (the default %dx%d: %s in turn "
+        "order)" % (w, h, cells, each, dw, dh, "/".join(str(n) for n in default)))
+
+
 class HostKit:
     """The host module of game ``name``, its defaults filled in."""
 
@@ -71,6 +120,14 @@ class HostKit:
         self.LIGHT_NAMES = getattr(module, "LIGHT_NAMES", ())
         self.PLAYER_LABELS = getattr(module, "PLAYER_LABELS", None)
         self.LADDER = getattr(module, "LADDER", None)
+        self.piece_set = getattr(module, "piece_set", filling_piece_set)
+        self.overlay_marks = getattr(module, "overlay_marks", None)
+        self.OVERLAY_VARIANTS = getattr(module, "OVERLAY_VARIANTS", None)
+        self.OWN_OVERLAY_BOARDS = getattr(module, "OWN_OVERLAY_BOARDS", ())
+        self.LESSON_SHOT = getattr(module, "LESSON_SHOT", (1, "pico_gpio"))
+        self.RESULT_WORDS = getattr(module, "RESULT_WORDS", {})
+        self.NOTATION_RULES = getattr(module, "NOTATION_RULES", None)
+        self.RESERVES = getattr(module, "RESERVES", False)
         own = getattr(module, "record_settings", None)
         if own is not None:
             self.record_settings = own

@@ -1,11 +1,10 @@
 """Write a scripted board session of a whole game against the computer (for the tests).
 
 The human side's moves are chosen by an AI level too; every move becomes hand actions on the
-virtual board: ``put`` for a placement; for a regroup, ``lift`` of the run and of the stack
-cell, then ``put`` of all the cubes on the stack cell; for a spread, ``lift`` of the stack,
-one ``put`` per target and ``lift`` of each captured pair (the player takes them off, M4).
-The computer's moves are read from ``expect computer``
-lines and carried out the same way.
+virtual board, XoBo's host module's ``hands`` (``tests/boardapp/boardkit.py``: ``hand_lines``):
+``put`` for a placement; for a regroup each cube of the run lifted onto the stack cell; for a
+spread, ``lift`` of the stack, one ``put`` per target and the captured pairs taken off (M4).
+The computer's moves are read from ``expect computer`` lines and carried out the same way.
 
 Usage (writes the script to stdout)::
 
@@ -16,35 +15,21 @@ import argparse
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "firmware"))
+ROOT = Path(__file__).resolve().parents[2]
+sys.path[:0] = [str(ROOT / "firmware"), str(ROOT / "tests")]
+
+from boardapp.boardkit import hand_lines  # noqa: E402
 
 from xobo.games.xobo.ai import choose_move  # noqa: E402
 from xobo.games.xobo.rules.geometry import cell_name  # noqa: E402
-from xobo.games.xobo.rules.geometry import ray as ray_of  # noqa: E402
-from xobo.games.xobo.rules.moves import PLACE, REGROUP, move_cell, move_count, move_dir, move_kind  # noqa: E402
+from xobo.games.xobo.rules.moves import move_kind  # noqa: E402
 from xobo.games.xobo.rules.notation import format_move  # noqa: E402
 from xobo.runtime.script import ScriptRunner  # noqa: E402
 
 
 def hand_actions(pos, m):
-    """The script lines that carry out move m from position pos."""
-    kind = move_kind(m)
-    c = move_cell(m)
-    if kind == PLACE:
-        return ["put %s" % cell_name(c)]
-    ray = ray_of(c, move_dir(m))
-    n = move_count(m)
-    if kind == REGROUP:
-        # the stack cell is lifted and put back with all the cubes: that tells the board
-        # which end of the run got the stack (a<-b,c or b,c->d have the same occupancy)
-        lines = ["lift %s" % cell_name(t) for t in ray[: n - 1]]
-        return lines + ["lift %s" % cell_name(c), "put %s %d" % (cell_name(c), n)]
-    lines = ["lift %s" % cell_name(c)]
-    for t in ray[:n]:
-        lines.append("put %s" % cell_name(t))
-        if pos.heights[t] == 1:
-            lines.append("lift %s" % cell_name(t))  # the captured pair goes to the reserve
-    return lines
+    """The script lines that carry out move m from position pos (XoBo's host module)."""
+    return hand_lines("xobo", pos, m, cell_name)
 
 
 def make_session(computer="ew", level="pico", human="greedy", seed=0, max_moves=120):

@@ -55,14 +55,39 @@ class Recorder:
         return False
 
 
-def play_by_hand(vb, m, order="late"):
-    """Move the cubes for move m the way a player does (XoBo's host module, ``hands``: a
-    place, a regroup cube by cube, a spread in ``order`` "late", "early" or "cube"); returns
-    nothing (the board infers). Between hand actions 120 ms pass."""
-    from xobo.games.xobo.host import hands
+def hands_on_board(vb, m, order=None):
+    """Move ``m`` of the game the board plays as a player's hands do it, in the board's cells:
+    ``[(what, board cell, n)]`` from the game's host module (``xobo.hostkit``: ``hands``;
+    ``order`` is XoBo's spread order, "late", "early" or "cube")."""
+    from xobo import hostkit
 
+    app = vb.app
+    hands = hostkit.of(app.settings["game"]).hands
+    acts = hands(app.pos, m, order) if order else hands(app.pos, m)
+    to_board = app.place.to_board
+    return [(what, to_board[c], n) for what, c, n in acts]
+
+
+def hand_lines(game, pos, m, name, order=None):
+    """Move ``m`` of ``pos`` (game ``game``) as a scripted session's lines
+    (``xobo.runtime.script``: ``put CELL``, ``lift CELL``, ``take CELL N``), the hands from the
+    game's host module; ``name(cell)`` names a game's cell as the script does."""
+    from xobo import hostkit
+
+    hands = hostkit.of(game).hands
+    acts = hands(pos, m, order) if order else hands(pos, m)
+    out = []
+    for what, c, n in acts:
+        out.append("take %s %d" % (name(c), n) if what == "take" else "%s %s" % (what, name(c)))
+    return out
+
+
+def play_by_hand(vb, m, order=None):
+    """Move the pieces for move m the way a player does (the game's host module's ``hands``:
+    XoBo's a place, a regroup cube by cube, a spread in ``order``); returns nothing (the board
+    infers). Between hand actions 120 ms pass."""
     sw = vb.switches
-    for what, c, n in hands(vb.app.pos, m, order):
+    for what, c, n in hands_on_board(vb, m, order):
         if what == "put":
             sw.put(c)
         elif what == "lift":
@@ -73,14 +98,16 @@ def play_by_hand(vb, m, order="late"):
 
 
 def touch_if_ambiguous(vb, m):
-    """What a player does when the board pulses the possible stack cells of a regroup the
-    switches cannot tell apart: lift the intended stack and put it back."""
-    inf = vb.app.inf
-    if inf.ambiguous and (m & 3) == 1:
-        c = (m >> 2) & 127
-        n = vb.switches.lift(c)
-        vb.advance(120)
-        vb.switches.put(c, n)
-        vb.advance(120)
-        return True
-    return False
+    """What a player does when the board pulses the cells to touch (moves of one footprint,
+    XoBo's regroup the switches cannot tell apart): lift the move's touch cell and put it
+    back."""
+    app = vb.app
+    c = app.pos.touch_cell(m) if app.inf.ambiguous else -1
+    if c < 0:
+        return False
+    c = app.place.to_board[c]
+    n = vb.switches.lift(c)
+    vb.advance(120)
+    vb.switches.put(c, n)
+    vb.advance(120)
+    return True

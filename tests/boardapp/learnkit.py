@@ -1,8 +1,8 @@
 # dual-runtime helper (not a test module)
 """A learner on the virtual board who follows only what the board says and lights: the cells
 to fill, clear and adjust (serial ``state``'s fields), the lesson's move lit by ``hint``, the
-computer's move lit on its turn. The hands are a player's: lift what the move empties, put
-what it fills, take off what it captures (the heights before and after the move lit).
+computer's move lit on its turn. The hands are a player's, the game's host module's
+(``boardkit.play_by_hand``: XoBo's spreads cube by cube, the others' from the footprint).
 
 Usage::
 
@@ -12,6 +12,7 @@ Usage::
     ln.complete_course()        # every lesson, the last one played out to the end
 """
 
+from boardapp.boardkit import play_by_hand
 from xobo.runtime.virtual_board import VirtualBoard
 
 SETTLE_MS = 3500  # longer than any settle time (1 s, 3 s while a move could still grow)
@@ -87,7 +88,7 @@ class Learner:
 
     def play_shown(self, text):
         """Play the move the board lights (named ``text`` by its hint or expect event) with
-        the hands: the heights before and after it."""
+        the hands of the game's host module (``boardkit.play_by_hand``)."""
         app = self.vb.app
         pos = app.pos
         m = pos.parse_move(text)
@@ -97,30 +98,8 @@ class Learner:
             assert reply and reply[0].startswith("ok"), reply
             self.vb.advance(SETTLE_MS)
             return
-        after = pos.clone()
-        after.apply(m)
-        to_board = app.place.to_board
-        vb = self.vb
-        touch = pos.touch_cell(m)
-        for g in range(pos.n_cells):
-            h0 = pos.heights[g]
-            h1 = after.heights[g]
-            if h0 and not h1:
-                vb.lift(to_board[g])
-        vb.advance(60)
-        for g in range(pos.n_cells):
-            h0 = pos.heights[g]
-            h1 = after.heights[g]
-            if h1 > h0:
-                vb.put(to_board[g], h1 - h0)
-            elif h0 > h1 > 0:
-                vb.take(to_board[g], h0 - h1)
-        vb.advance(60)
-        if touch >= 0 and after.heights[touch]:
-            n = vb.lift(to_board[touch])
-            vb.advance(60)
-            vb.put(to_board[touch], n)
-        vb.advance(SETTLE_MS)
+        play_by_hand(self.vb, m)  # the game's host module's hands
+        self.vb.advance(SETTLE_MS)
 
     # ---------------------------------------------------------------- the course
     def start(self, game=""):

@@ -3,8 +3,8 @@
 Voina, spreads with captures in the three orders people use) is made with the cubes, and the
 board must infer exactly that move, game after game, until the end (E1-E4)."""
 
-from boardapp.boardkit import play_by_hand, touch_if_ambiguous
-from xobo.games.xobo.rules.moves import new_move_buffer
+from boardapp.boardkit import hands_on_board, play_by_hand, touch_if_ambiguous
+from xobo.games.xobo.rules.moves import PLACE, move_kind, new_move_buffer
 from xobo.games.xobo.rules.notation import format_move
 from xobo.runtime.virtual_board import VirtualBoard
 
@@ -23,7 +23,7 @@ class _Rng:
 def _pick(pos, buf, rng):
     """A legal move, preferring regroups and spreads (they are what the test is about)."""
     n = pos.legal_moves(buf)
-    special = [buf[i] for i in range(n) if buf[i] & 3]
+    special = [buf[i] for i in range(n) if move_kind(buf[i]) != PLACE]
     if special and rng.below(3):
         return special[rng.below(len(special))]
     return buf[rng.below(n)]
@@ -32,12 +32,7 @@ def _pick(pos, buf, rng):
 def _noise(vb, m, rng):
     """A hand brushing the board: a cube lifted and put back, a chattering switch, a cube
     held over an empty cell; on cells the move does not touch, shorter than the settle time."""
-    from xobo.games.xobo.rules.geometry import ray as ray_of
-
-    busy = [(m >> 2) & 127]
-    if m & 3:
-        ray = ray_of(busy[0], ((m >> 9) & 7))
-        busy.extend(ray[:m >> 12])
+    busy = [c for _, c, _ in hands_on_board(vb, m)]  # the cells the move's hands touch
     c = rng.below(81)
     if c in busy:
         return
@@ -70,7 +65,7 @@ def _play_game(seed, max_moves=70, noisy=False):
         if pos.is_terminal():
             break
         m = _pick(pos, buf, rng)
-        kinds[m & 3] += 1
+        kinds[move_kind(m)] += 1
         expected = pos.clone()
         expected.apply(m)
         ply = pos.ply

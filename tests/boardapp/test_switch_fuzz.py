@@ -12,6 +12,7 @@ checked step by step under CPython; the scripts of all the examples then run und
 MicroPython unix port (``python -m xobo.runtime.script``), which must print exactly the same
 lines (tests/boardapp/test_scripts.py does the same for the hand-written sessions)."""
 
+import pytest
 from conftest import run_micropython
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -207,6 +208,7 @@ def _check_both_runtimes(scripts, tmp_path):
     assert len(got) == len(expected), (len(got), len(expected), got[-5:], expected[-5:])
 
 
+@pytest.mark.slow
 def test_set_game_settings_moves_and_power_cuts_never_crash_and_always_resume(tmp_path):
     scripts = []
 

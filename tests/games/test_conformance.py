@@ -1,4 +1,4 @@
-# dual-runtime
+# dual-runtime per-game
 """Every game of ``xobo.games.GAMES`` keeps the game interface's promises (docs/games.md).
 
 For each game whose package is installed, the tests below play RANDOM_GAMES random games to
@@ -21,6 +21,9 @@ from xobo.errors import MoveError
 from xobo.games import GAMES, load, package_name
 
 RANDOM_GAMES = 20  # per game, spread over the settings (the defaults, then each other choice)
+# under MicroPython make test plays a quarter of them (the same first games: the generator is
+# ours), make soak all of them: the checks are the same, CPython plays them all every time
+UPY_SHARE = 4
 # a random game still going after this many moves fails: it must end (a game whose random
 # games are longer says so: RANDOM_GAME_PLIES in its package, Chain Reaction's segments)
 MAX_PLIES = 500
@@ -30,6 +33,17 @@ try:
     import pytest
 except ImportError:  # MicroPython: tests/upy/runner.py has no skip, a skipped test passes
     pytest = None
+
+
+def _games_to_play(game):
+    """How many random games of ``game`` this run plays (UPY_SHARE above)."""
+    import os
+    import sys
+
+    n = getattr(game, "RANDOM_GAMES", RANDOM_GAMES)
+    if sys.implementation.name == "micropython" and os.getenv("XOBO_SOAK") != "full":
+        n = max(1, n // UPY_SHARE)
+    return n
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -109,7 +123,7 @@ def _random_games(name, game, rules):
     buf = rules.new_move_buffer()
     out = []
     # a game with long random games plays fewer (its package's RANDOM_GAMES)
-    for g in range(getattr(game, "RANDOM_GAMES", RANDOM_GAMES)):
+    for g in range(_games_to_play(game)):
         settings = configs[g % len(configs)]
         pos = game.new_position(settings)
         moves = []
@@ -143,7 +157,7 @@ def _each_ply(name, check):
             plies += 1
             if i < len(moves):
                 pos.apply(moves[i])
-    assert plies > RANDOM_GAMES, "%s: the random games were not played" % name
+    assert plies > _games_to_play(game), "%s: the random games were not played" % name
 
 
 def _legal(pos, rules):

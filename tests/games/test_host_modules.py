@@ -104,23 +104,48 @@ def _named_games(path):
     return found
 
 
-@pytest.mark.parametrize("rel", ["sim/backend.py", "sim/legend.py", "sim/monitor.py",
-                                 "sim/server.py", "cmd_match.py", "cmd_rules.py", "gamesdb.py",
-                                 "gamerecords.py", "cmd_monitor.py", "diagrams.py",
-                                 "bench_ladder.py"])
+TOOLS = ["host_tools/xobo_host/" + rel for rel in (
+    "sim/backend.py", "sim/legend.py", "sim/monitor.py", "sim/server.py", "sim/screenshot.py",
+    "cmd_match.py", "cmd_rules.py", "gamesdb.py", "gamerecords.py", "cmd_monitor.py",
+    "diagrams.py", "bench_ladder.py")] + ["hardware/pieces.py", "hardware/overlay.py"]
+
+
+@pytest.mark.parametrize("rel", TOOLS)
 def test_the_simulator_and_the_tools_name_no_game(rel):
-    # the simulator, match, the games database, the monitor and the diagrams ask the games
-    # (xobo.games, their host modules): adding a game is adding a folder. gamesdb's
-    # LEGACY_GAME is the game of the files written when the database knew one game.
+    # the simulator, match, the games database, the monitor, the diagrams, the piece sets and
+    # the overlays ask the games (xobo.games, their host modules): adding a game is adding a
+    # folder. gamesdb's LEGACY_GAME is the game of the files written when the database knew
+    # one game.
     from pathlib import Path
 
-    path = Path(__file__).resolve().parents[2] / "host_tools" / "xobo_host" / rel
+    path = Path(__file__).resolve().parents[2] / rel
     found = _named_games(path)
-    if rel == "gamesdb.py":
+    if rel.endswith("gamesdb.py"):
         from xobo_host.gamesdb import LEGACY_GAME
 
         assert len([f for f in found if f.startswith(repr(LEGACY_GAME))]) == 1, found
         found = [f for f in found if not f.startswith(repr(LEGACY_GAME))]
+    assert not found, "%s names %s" % (rel, found)
+
+
+@pytest.mark.parametrize("rel", ["sim.js", "board.js", "sim.css", "index.html"])
+def test_the_simulator_page_names_no_game(rel):
+    # the page's words, drawing and styles of a game come from its host module through the
+    # backend (sim/backend.py: game_drawing, page_words): a game's name in quotes, as an
+    # object key or in a selector is a per-game list
+    import re
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "host_tools/xobo_host/sim/static" / rel
+    text = re.sub(r"/\*.*?\*/|(?<![:\w])//[^\n]*|<!--.*?-->", "", path.read_text(),
+                  flags=re.S)  # the comments may speak of games
+    found = []
+    for g in games.GAMES:
+        patterns = [r"""["']%s["']""", r"data-%s-"]
+        if len(g) > 1:  # a one-letter key is a coordinate ({x: 1, y: 2}), not a game
+            patterns.append(r"[{,]\s*%s\s*:")
+        for pattern in patterns:
+            found += re.findall(pattern % re.escape(g), text)
     assert not found, "%s names %s" % (rel, found)
 
 

@@ -130,11 +130,16 @@ def test_overlays_use_only_millimetre_sizes():
 
 
 def test_every_value_of_a_setting_that_moves_the_marks_has_its_own_overlay(overlay):
-    from xobo.games import load
+    from xobo import hostkit
+    from xobo.games import GAMES, load
 
     files = {(game, which, tuple(sorted(s.items()))): name
              for name, game, which, s in overlay.overlays()}
-    for game_name, key in overlay.MARK_SETTINGS.items():
+    moving = {name: hostkit.of(name).OVERLAY_VARIANTS for name in GAMES}
+    assert moving["x"] == "size" and moving["brochs"] == "donjon"  # (XB1, BB3)
+    for game_name, key in moving.items():
+        if key is None:
+            continue
         game = load(game_name)
         lo, hi = game.SETTINGS[key]
         for which, n in overlay.BOARD_SIZES.items():

@@ -77,6 +77,7 @@ def wait_hand(pg, n, timeout=3000):
     pg.wait_for_selector('[data-role="hand"][data-count="%d"]' % n, timeout=timeout)
 
 
+@pytest.mark.slow
 def test_a_whole_game_with_regroup_spread_capture_fix_and_undo_played_in_the_page(page):
     pg = page
     # 1-7: placements, clicked cube by cube
@@ -145,7 +146,7 @@ def test_a_whole_game_with_regroup_spread_capture_fix_and_undo_played_in_the_pag
     pg.wait_for_function("() => document.querySelector('[data-role=\"result\"]')"
                          ".textContent.includes('North')")
     pg.wait_for_function("() => document.querySelector('[data-role=\"result\"]')"
-                         ".textContent === 'North–South wins (connected its edges, E3)'")
+                         ".textContent === 'North–South wins: connected its edges (E3)'")
     wait_sees(pg, "over")  # the cubes may be moved freely: nothing to fix
     rec = record_text(pg)
     assert '[Result "NS"]' in rec

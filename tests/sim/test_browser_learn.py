@@ -9,6 +9,9 @@ import re
 import pytest
 
 pytestmark = pytest.mark.browser
+# each test is long (a whole course or game on the page) and makes its own simulator: they go
+# to whichever worker is free (tests/conftest.py), a browser started on each
+SPREAD_OVER_WORKERS = True
 
 CARD = '[data-role="learn-words"]'
 
@@ -135,11 +138,13 @@ def follow_course(pg, lessons):
     pg.wait_for_selector('[data-role="learn-card"][data-learning="no"]')
 
 
+@pytest.mark.slow
 def test_a_newcomer_completes_the_xobo_course_on_the_page_by_doing_what_it_says(page):
     page.select_option('[data-role="level"]', "random")
     follow_course(page, 7)
 
 
+@pytest.mark.slow
 def test_a_newcomer_completes_the_chain_reaction_course_with_its_towers(open_page):
     pg = open_page()
     pg.select_option('[data-role="game"]', "chain-reaction")
@@ -157,18 +162,21 @@ def choose_game(pg, name):
     pg.select_option('[data-role="level"]', "random")
 
 
+@pytest.mark.slow
 def test_a_newcomer_completes_the_x_course_with_three_colours_and_two_computers(open_page):
     pg = open_page()
     choose_game(pg, "x")
     follow_course(pg, 7)
 
 
+@pytest.mark.slow
 def test_a_newcomer_completes_the_brochs_course_drops_captures_and_submission(open_page):
     pg = open_page("pico_15x15")
     choose_game(pg, "brochs")
     follow_course(pg, 8)
 
 
+@pytest.mark.slow
 def test_a_newcomer_completes_the_tiny_course_by_the_cells_the_page_names(open_page):
     pg = open_page()
     choose_game(pg, "tiny")

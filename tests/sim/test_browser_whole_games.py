@@ -159,6 +159,7 @@ def do_hands(pg, hands):
 # ---------------------------------------------------------------- X
 
 
+@pytest.mark.slow
 def test_X_a_whole_three_player_game_on_a_5x5_red_by_hand_yellow_and_green_by_the_computer(
         open_page, tmp_path):
     pg = open_page()
@@ -238,6 +239,7 @@ def test_X_a_whole_three_player_game_on_a_5x5_red_by_hand_yellow_and_green_by_th
 # ---------------------------------------------------------------- Chain Reaction
 
 
+@pytest.mark.slow
 def test_CE1_a_whole_chain_reaction_game_to_12_light_by_hand_and_hints_dark_by_the_computer(
         open_page, tmp_path):
     pg = open_page()
@@ -329,6 +331,7 @@ def test_CE1_a_whole_chain_reaction_game_to_12_light_by_hand_and_hints_dark_by_t
 # ---------------------------------------------------------------- Brochs
 
 
+@pytest.mark.slow
 def test_BE_a_whole_brochs_game_on_the_15x15_board_black_by_the_computer_white_by_hand(
         open_page, monkeypatch, tmp_path):
     """Black (the computer, level greedy) against White by hand (its men moved with clicks:

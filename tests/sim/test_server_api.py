@@ -376,13 +376,13 @@ def test_a_click_on_a_taken_cell_says_why_the_pieces_do_not_stack(sim):
 def test_the_legend_lists_only_the_game_being_played_in_its_players_names(sim):
     meanings = [i["meaning"] for i in sim.post({"action": "guide"})["legend"]]
     assert any(m.startswith("Voïna") for m in meanings)
-    assert any(m.startswith("North-South: its pieces") for m in meanings)
+    assert any(m.startswith("North–South: its pieces") for m in meanings)
     sim.command("set game chain-reaction")
     sim.wait(lambda s: s["guide_key"] == "chain-reaction", what="chain reaction")
     meanings = [i["meaning"] for i in sim.post({"action": "guide"})["legend"]]
     assert any(m.startswith("Light: its pieces") for m in meanings)
     assert any(m.startswith("a tower, Light on top") for m in meanings)
-    assert not any("Voïna" in m or "North-South" in m or "donjon" in m or "Red" in m
+    assert not any("Voïna" in m or "North–South" in m or "donjon" in m or "Red" in m
                    for m in meanings), meanings
     assert not any("cube" in m for m in meanings), meanings
 

@@ -8,6 +8,11 @@ Usage (what ``tests/test_micropython_suite.py`` runs)::
 
     MICROPYPATH=firmware:tests micropython tests/upy/runner.py rules.test_geometry ...
 
+A module may be followed by ``:GAME`` to run only its tests that name that game (the
+conformance suite's ``test_<game>_...``: each game is its own test in the suite)::
+
+    MICROPYPATH=firmware:tests micropython tests/upy/runner.py games.test_conformance:brochs
+
 Prints one line per test (``PASS name`` or ``FAIL name: error``) and a closing line
 ``upy: N passed, M failed``.
 """
@@ -15,7 +20,15 @@ Prints one line per test (``PASS name`` or ``FAIL name: error``) and a closing l
 import sys
 
 
+def _names_game(name, game):
+    """True when test ``name`` is about ``game`` (``chain-reaction``: ``_chain_reaction_``)."""
+    return ("_%s_" % game.replace("-", "_")) in (name + "_")
+
+
 def _run_module(modname, counts):
+    game = None
+    if ":" in modname:
+        modname, game = modname.split(":")
     try:
         __import__(modname)
         module = sys.modules[modname]
@@ -27,7 +40,7 @@ def _run_module(modname, counts):
     # and misses tests a module makes at import (tests/games/test_conformance.py, per game)
     names = set(n for n in dir(module) if n.startswith("test_"))
     names.update(n for n in getattr(module, "__dict__", {}) if n.startswith("test_"))
-    names = sorted(names)
+    names = sorted(n for n in names if game is None or _names_game(n, game))
     for name in names:
         fn = getattr(module, name)
         if not callable(fn):

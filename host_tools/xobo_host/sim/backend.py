@@ -93,23 +93,43 @@ def _rgb(code):
 #   ``kinds``); a cell not listed shows the switches' neutral cubes;
 # - ``kinds``: {kind: {"rgb": "rrggbb", "label": words}};
 # - ``marks``: {cell: mark} ("goal" / "goal2" on Chain Reaction's goal rows, "donjon");
-# - ``quadrant``: {cell: 0-3} (Brochs's quadrants NW, NE, SW, SE; the central cross has none).
+# - ``quadrant``: {cell: 0-3} (Brochs's quadrants NW, NE, SW, SE; the central cross has none);
+# - ``glow``: "under" where the LEDs light around the pieces, under them (Brochs's dark men).
 # A board layer that has ``state_extra(pos)`` puts its own fields in the state instead.
+# ``words`` is the game's host module's for every game (``page_words``): the players' labels,
+# how a game ends, the notation's rules, whether the page shows the reserves.
+
+
+def page_words(name):
+    """The page's words of game ``name`` (its host module, xobo.hostkit): ``labels``
+    {player: label}, ``results`` {how: words}, ``notation`` [record rule, position rule] or
+    None, ``reserves`` (shown or not)."""
+    from xobo import games
+
+    kit = hostkit.of(name)
+    players = games.load(name).PLAYER_NAMES
+    labels = kit.PLAYER_LABELS or [p.capitalize() for p in players]
+    return {"labels": dict(zip(players, labels, strict=True)), "results": kit.RESULT_WORDS,
+            "notation": list(kit.NOTATION_RULES) if kit.NOTATION_RULES else None,
+            "reserves": bool(kit.RESERVES)}
 
 
 def game_drawing(app):
     """What the page draws of the game beyond the LEDs and the counts (its host module's
-    ``draw``, above)."""
-    hook = hostkit.of(app.settings["game"]).draw
-    if hook is None:
-        return {}
-    to_board = app.place.to_board
-    topo = app.topo
+    ``draw``, above), and its words (``page_words``)."""
+    game = app.settings["game"]
+    hook = hostkit.of(game).draw
+    out = {}
+    if hook is not None:
+        to_board = app.place.to_board
+        topo = app.topo
 
-    def name(g):
-        return topo.cell_name(to_board[g])
+        def name(g):
+            return topo.cell_name(to_board[g])
 
-    return hook(app, name)
+        out = dict(hook(app, name))
+    out["words"] = page_words(game)
+    return out
 
 
 def game_guide(app):

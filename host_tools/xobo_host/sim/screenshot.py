@@ -41,10 +41,13 @@ def stage(backend):
     time.sleep(0.4)
 
 
-# the lesson photographed for each game (1-based) and the board it is played on
-LESSON_SHOTS = (("xobo", 1, "pico_gpio"), ("x", 5, "pico_gpio"),
-                ("chain-reaction", 3, "pico_gpio"), ("brochs", 4, "pico_15x15"),
-                ("tiny", 4, "pico_gpio"))
+def lesson_shots():
+    """[(game, lesson, board)]: the lesson photographed for each game (1-based) and the board
+    it is played on, from the games' host modules (``LESSON_SHOT``, xobo.hostkit)."""
+    from xobo import hostkit
+    from xobo.games import GAMES
+
+    return [(name,) + hostkit.of(name).LESSON_SHOT for name in GAMES]
 
 
 def stage_lesson(backend, game, lesson):
@@ -158,7 +161,7 @@ def learn_shots(w, h):
     from xobo_host.sim.backend import SimBackend, make_virtual_board
     from xobo_host.sim.server import SimServer
 
-    for game, lesson, board in LESSON_SHOTS:
+    for game, lesson, board in lesson_shots():
         out = os.path.join(ROOT, "docs", "learn-%s.png" % game)
         with tempfile.TemporaryDirectory() as flash:
             backend = SimBackend(make_virtual_board(flash_dir=flash, board=board)).start()

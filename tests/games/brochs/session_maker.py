@@ -9,7 +9,9 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parents[2] / "firmware"))
+sys.path[:0] = [str(HERE.parents[2] / "firmware"), str(HERE.parents[2] / "tests")]
+
+from boardapp.boardkit import hand_lines  # noqa: E402
 
 import xobo.games.brochs.ai as ai  # noqa: E402
 from xobo.games.brochs import rules as R  # noqa: E402
@@ -17,25 +19,15 @@ from xobo.runtime.script import ScriptRunner  # noqa: E402
 
 
 def hands(pos, m, name):
-    """The script lines that play m by hand (its footprint; the master's button first)."""
+    """The script lines that play m: a pass or a word by its button (``R.BUTTONS``), the
+    master's button first, then the hands of Brochs's host module (``boardkit.hand_lines``)."""
+    buttons = {v: k for k, v in R.BUTTONS.items()}
+    if m in buttons:
+        return ["serial press %s" % buttons[m], "wait 100"]
     out = []
-    if R.is_master_drop(m) and pos.res_men > 0:
-        out.append("serial press master")
-    if m >= R.PASS:
-        return ["serial press %s" % {R.PASS: "pass", R.ASK: "submission", R.ACCEPT: "accept",
-                                     R.REFUSE: "refuse", R.RESIGN: "resign"}[m], "wait 100"]
-    sl = bytearray(R.FOOTPRINT_MAX + 1)
-    sa = bytearray(R.FOOTPRINT_MAX + 1)
-    nl, na = pos.footprint(m, sl, sa)
-    if m < R.DROP:  # the moving piece first, then its captures
-        out.append("lift %s" % name(sl[0]))
-        out.append("put %s" % name(sa[0]))
-        out.extend("lift %s" % name(sl[k]) for k in range(1, nl))
-    else:
-        out.extend("put %s" % name(sa[k]) for k in range(na))
-        out.extend("lift %s" % name(sl[k]) for k in range(nl))
-    out.append("wait 3200")
-    return out
+    if pos.button_of(m) and pos.res_men > 0:  # with no man left every drop is the master's
+        out.append("serial press %s" % pos.button_of(m))
+    return out + hand_lines("brochs", pos, m, name) + ["wait 3200"]
 
 
 def main():

@@ -3,59 +3,44 @@ change of the rules or the computer): each segment as the hands that play it on 
 
     python tests/games/chain_reaction/session_maker.py
 
-A segment becomes: lift the piece or tower; a piece put onto a piece is put with the one
-underneath lifted and put back (the touch that names the target), or, once, stepped to
-with ok; a scoring top piece is put on its goal square, then taken off and put on its
-re-entry square; a penalty lifts the tower, puts its top back and its bottom on the square.
+A segment is played with Chain Reaction's host module's hands (``boardkit.hand_lines``: the
+pieces lifted, put and taken off as the footprint says, the target touched where several
+segments share one); once, a target is stepped to with ok instead of the touch.
 """
 
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
-sys.path.insert(0, str(ROOT / "firmware"))
+sys.path[:0] = [str(ROOT / "firmware"), str(ROOT / "tests")]
 
-from xobo.games.chain_reaction import ai  # noqa: E402
-from xobo.games.chain_reaction.rules import K_PENALTY, K_STEP, Position, cell_name  # noqa: E402
+from boardapp.boardkit import hand_lines  # noqa: E402
+
+from xobo.games.chain_reaction import PLAYER_NAMES, ai  # noqa: E402
+from xobo.games.chain_reaction.rules import FOOTPRINT_MAX, Position, cell_name  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "sessions"
 
 
 def hands(pos, m, use_ok=False):
-    """The script lines that play segment m from pos (before it)."""
-    g = pos.geo
-    k = m >> 9
-    c = g.fi_cell[m & 63]
-    d = (m >> 6) & 7
-    n = cell_name
-    lines = ["# %s %s" % ("light" if pos.side == 0 else "dark", pos.move_text(m))]
-    if k >= K_PENALTY:
-        r = g.fi_cell[k - K_PENALTY]
-        lines += ["lift %s" % n(c), "put %s" % n(c), "put %s" % n(r), "wait 1500"]
-        return lines
-    s1 = g.nb[c * 8 + d]
-    lines.append("lift %s" % n(c))
-    if k == K_STEP:
-        if pos.top[s1]:
-            if use_ok:
-                lines += ["put %s" % n(s1), "press ok", "leds", "wait 3500"]
-                return lines
-            lines += ["lift %s" % n(s1), "put %s 2" % n(s1), "wait 3500"]
-        else:
-            lines += ["put %s" % n(s1), "wait 3500"]
-        return lines
-    s2 = g.nb[s1 * 8 + d]
-    if pos.top[s1]:
-        lines += ["lift %s" % n(s1), "put %s 2" % n(s1)]
-    else:
-        lines.append("put %s" % n(s1))
-    if k == 0:
-        lines.append("put %s %d" % (n(s2), 2 if pos.top[s2] else 1))
-    else:
-        r = g.fi_cell[k - 1]
-        lines += ["put %s" % n(s2), "wait 200", "leds", "lift %s" % n(s2), "put %s" % n(r)]
-    lines.append("wait 3500")
-    return lines
+    """The script lines that play segment m from pos (before it): the host module's hands;
+    with ``use_ok`` a segment onto a piece has its target chosen with ok, not touched."""
+    lines = ["# %s %s" % (PLAYER_NAMES[pos.side], pos.move_text(m))]
+    acts = hand_lines("chain-reaction", pos, m, cell_name)
+    touch = pos.touch_cell(m)
+    if use_ok and touch >= 0:
+        # the hands end with the touch (the target lifted and its pieces put back): ok instead
+        after = pos.clone()
+        after.apply(m)
+        return lines + acts[:-1 - after.heights[touch]] + ["press ok", "leds", "wait 3500"]
+    return lines + acts + ["wait 3500"]
+
+
+def _footprint(pos, m):
+    lifted = bytearray(FOOTPRINT_MAX)
+    added = bytearray(FOOTPRINT_MAX)
+    nl, na = pos.footprint(m, lifted, added)
+    return bytes(lifted[:nl]), bytes(added[:na])
 
 
 def by_hand(seed=1, levels=("search", "greedy"), undo_at=12, cut_at=30):
@@ -71,9 +56,8 @@ def by_hand(seed=1, levels=("search", "greedy"), undo_at=12, cut_at=30):
     stepped = touched = scored = undone = cut = False
     while not pos.is_terminal():
         m = ai.choose_move(pos, levels[pos.side], seed=seed + pos.ply)
-        k = m >> 9
-        onto = k == K_STEP and pos.top[pos.geo.nb[pos.geo.fi_cell[m & 63] * 8 + ((m >> 6) & 7)]]
-        use_ok = bool(onto) and touched and not stepped
+        onto = pos.touch_cell(m) >= 0  # onto a piece: the target is touched (or stepped to)
+        use_ok = onto and touched and not stepped
         out += hands(pos, m, use_ok)
         if onto:
             if use_ok:
@@ -86,7 +70,7 @@ def by_hand(seed=1, levels=("search", "greedy"), undo_at=12, cut_at=30):
                 out.append("wait 3500")
             else:
                 touched = True
-        if 1 <= k < K_STEP:
+        if "+" in pos.move_text(m):  # a piece scored (CN1: '+1', '+2')
             scored = True
         pos.apply(m)
         if pos.ply == undo_at and not undone:
@@ -107,12 +91,11 @@ def by_hand(seed=1, levels=("search", "greedy"), undo_at=12, cut_at=30):
 
 
 def step_count(pos, m):
-    """ok presses after the first that reach m's target (the candidates' touch cells in
-    cell order, the first press picks the lowest)."""
-    g = pos.geo
-    c = g.fi_cell[m & 63]
+    """ok presses after the first that reach m's target (the touch cells of the segments of
+    m's footprint in cell order, the first press picks the lowest)."""
+    fp = _footprint(pos, m)
     cells = sorted(pos.touch_cell(x) for x in pos.legal_actions()
-                   if (x >> 9) == K_STEP and g.fi_cell[x & 63] == c and pos.touch_cell(x) >= 0)
+                   if pos.touch_cell(x) >= 0 and _footprint(pos, x) == fp)
     return cells.index(pos.touch_cell(m))
 
 

@@ -1,6 +1,7 @@
 """Write the scripted board sessions of X (tests/games/x/sessions/*.txt) for the tests.
 
-Every move is a piece put by hand (``put CELL`` and the settle time). ``hand`` is a whole
+Every move is played with X's host module's hands (``boardkit.hand_lines``: a piece put,
+``put CELL``) and the settle time. ``hand`` is a whole
 three-player game played by hand (the players' moves chosen by the greedy level), with a
 mistake fixed (a second piece put by mistake, then lifted), an undo (the piece taken back
 off), a touch (a piece lifted and put back: its neighbours show, nothing is played) and a
@@ -17,10 +18,20 @@ Usage::
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "firmware"))
+ROOT = Path(__file__).resolve().parents[3]
+sys.path[:0] = [str(ROOT / "firmware"), str(ROOT / "tests")]
+
+from boardapp.boardkit import hand_lines  # noqa: E402
 
 from xobo.games.x import ai  # noqa: E402
 from xobo.runtime.script import ScriptRunner  # noqa: E402
+from xobo.runtime.topology import cell_name  # noqa: E402
+
+
+def hands(pos, m):
+    """The script lines that play m (X's area starts at the board's a1: its cells' names are
+    the board's)."""
+    return hand_lines("x", pos, m, lambda c: cell_name(c, pos.width))
 
 
 class Session:
@@ -67,7 +78,8 @@ def hand():
             s.do("press ok")
             s.do("wait 100")
             continue
-        s.do("put %s" % cell)
+        for line in hands(pos, m):
+            s.do(line)
         s.do("wait 1500")
         if ply == 11:  # taken back, then played again
             s.do("press undo")
@@ -101,16 +113,19 @@ def vs_computer():
         if pos.side == 0:
             m = ai.choose_move(pos, "greedy", seed=11)
             s.do("# red %s" % pos.move_text(m))
-            out = s.do("put %s" % pos.move_text(m))
-            out += s.do("wait 1500")
+            out = []
+            for line in hands(pos, m) + ["wait 1500"]:
+                out += s.do(line)
         else:
             out = s.do("wait 100")
         pending += [x.split()[2] for x in out if x.startswith("expect computer ")]
         while pending and not s.pos.is_terminal() and s.pos.side != 0:
             cell = pending.pop(0)
             s.do("# the computer plays %s: put it" % cell)
-            out = s.do("put %s" % cell)
-            out += s.do("wait 1500")
+            pos = s.pos
+            out = []
+            for line in hands(pos, pos.parse_move(cell)) + ["wait 1500"]:
+                out += s.do(line)
             pending += [x.split()[2] for x in out if x.startswith("expect computer ")]
     s.do("state")
     s.do("position")

@@ -23,10 +23,20 @@ PIECES = 36  # a XoBo set has 36 cubes (B1): what is neither on the board nor in
 PIECE_WORD = "cubes"
 CELL_HOLDS = None  # a stack has no height limit (B6)
 LADDER = ((), 200, (30,), 2)  # make bench: its strength ladder against UCT
+LESSON_SHOT = (1, "pico_gpio")  # docs/learn-xobo.png: the first lesson
 # its own light codes (xobo.runtime.colours) without a game's prefix: the Voina and regroup
 # cells, the loser's edges, the lifted stack (docs/rules/xobo.md): the page's legend
 LIGHT_NAMES = ("VOINA", "REGROUP", "LOSER", "SOURCE")
-PLAYER_LABELS = ("North-South", "East-West")  # ns, ew in the legend's words
+PLAYER_LABELS = ("North–South", "East–West")  # ns, ew in the legend's and the page's words
+# the simulator page's words: how a game ends (E2-E4), the notation's rules, the reserves
+RESULT_WORDS = {
+    "blocus": "{loser} connected both pairs of edges: blocus (E2)",
+    "connected-opponent": "{loser} connected {winner}'s edges (E2)",
+    "connected": "connected its edges (E3)",
+    "exhaustion": "by exhaustion: {loser} cannot play on (E4)",
+}
+NOTATION_RULES = ("N2", "N3")
+RESERVES = True
 
 
 def hands(pos, m, order="late"):
@@ -71,3 +81,17 @@ def hands(pos, m, order="late"):
 def record_settings(rec):
     """The settings an N2 record was played with: its variant and first player (N2)."""
     return {"variant": rec.variant, "first": ("ns", "ew")[rec.first]}
+
+
+def piece_set(game):
+    """The set's pieces for hardware/pieces.py: 36 natural cubes nobody owns (B5), stacked as
+    high as a cell's reach lets a stack grow (M3). ``(highest stack, pieces, why)``."""
+    from xobo.games.xobo.rules.geometry import maxreach
+    from xobo.games.xobo.rules.position import TOTAL_CUBES
+
+    w, h = game.area(game.DEFAULTS)
+    top = max(maxreach(c) for c in range(w * h))  # M3: a stack of h needs a reach of h
+    return top, [{"owner": "nobody (B5: the common reserve)", "rgb": None,
+                  "count": TOTAL_CUBES, "shape": "cube"}], \
+        "36 identical cubes, nobody owns them (B5); stacks up to %d (M3: a stack needs a " \
+        "reach as long as its height)" % top

@@ -39,7 +39,7 @@ window.XoboBoard = (function () {
     // where the game's grid sits on the board: its cells are labelled in the game's own
     // notation (the test game's a1-c3 on the board's d4-f6), as the board's words name them
     const ox = (st.area && st.area.x) || 0, oy = (st.area && st.area.y) || 0;
-    return { w, h, area, shape, ox, oy, game: st.game || "xobo",
+    return { w, h, area, shape, ox, oy, game: st.game || "",
       key: [w, h, st.game || "", shape, ox, oy, area.join(",")].join("|") };
   }
 
@@ -199,6 +199,8 @@ window.XoboBoard = (function () {
       const counts = s.counts || [];
       const leds = s.cells || [];
       const draw = s.draw || {};
+      // "under": the LEDs light around the pieces, under them (Brochs's dark men stay dark)
+      if (grid.dataset.glow !== (draw.glow || "")) grid.dataset.glow = draw.glow || "";
       const pieces = draw.pieces || {}, kinds = draw.kinds || {};
       const marks = draw.marks || {}, quadrant = draw.quadrant || {};
       for (let c = 0; c < board.n; c++) {

@@ -75,7 +75,10 @@
     ui.hand.classList.toggle("full", h > 0);
   }
 
-  const SIDE = { ns: "North–South", ew: "East–West", NS: "North–South", EW: "East–West" };
+  /* the game's words from its host module (the backend's page_words, in the drawing): the
+   * players' labels, how a game ends, the notation's rules, whether reserves are shown */
+  const pageWords = () => (snap && snap.draw && snap.draw.words) || {};
+  const label = (name) => (pageWords().labels || {})[String(name || "").toLowerCase()];
 
   function reserves(st) {
     const r = st.reserves;
@@ -98,8 +101,9 @@
     $("span", el).textContent = "Replaying the record: move " + loading.done + " of " + loading.total;
   }
 
-  /* the players' names as people read them: XoBo's sides by their edges, else the name */
-  const playerText = (name) => SIDE[name] || (name ? name[0].toUpperCase() + name.slice(1) : "–");
+  /* the players' names as people read them: the game's labels (XoBo's sides by their
+   * edges), else the name */
+  const playerText = (name) => label(name) || (name ? name[0].toUpperCase() + name.slice(1) : "–");
 
   function renderState(st, say) {
     const side = st.side !== undefined ? String(st.side) : String(st.position || "").split(/\s+/)[1];
@@ -108,7 +112,7 @@
     ui.turn.dataset.side = over ? "" : String(side || "").toLowerCase();
     const v = st.voina === true || st.voina === 1 || st.voina === "1" || st.voina === "yes";
     ui.voina.hidden = !v || over;
-    ui.voina.textContent = "Voïna! " + (SIDE[side] || "") + " is threatened and may regroup";
+    ui.voina.textContent = "Voïna! " + (label(side) || "") + " is threatened and may regroup";
     ui.result.textContent = over ? resultText(st) : "";
     ui.result.dataset.result = st.result || "*";
     renderPlayers(st, side, over);
@@ -127,7 +131,8 @@
       Object.assign(settings, st.settings);
       renderSettings();
     }
-    const hasReserves = st.reserves !== undefined || st.game === undefined || st.game === "xobo";
+    const words = pageWords();
+    const hasReserves = st.reserves !== undefined || st.game === undefined || !!words.reserves;
     role("reserves").hidden = !hasReserves;
     if (hasReserves) {
       const r = reserves(st);
@@ -135,7 +140,12 @@
       role("res-ns").textContent = r.ns !== undefined ? r.ns : "–";
       role("res-ew").textContent = r.ew !== undefined ? r.ew : "–";
     }
-    for (const el of document.querySelectorAll("[data-xobo-only]")) el.hidden = !!st.game && st.game !== "xobo";
+    // the rules of the game's record and position notation, where it has them (XoBo's N2, N3)
+    for (const el of document.querySelectorAll("[data-notation-rule]")) {
+      const rule = (words.notation || [])[Number(el.dataset.notationRule)] || "";
+      el.textContent = rule;
+      el.hidden = !rule;
+    }
     if (ui.record.textContent !== (st.record || "")) ui.record.textContent = st.record || "";
     ui.position.textContent = st.position || "";
   }
@@ -224,55 +234,34 @@
       (typeof st.target === "number" ? " (target " + st.target + ")" : "");
   }
 
-  const OTHER = { ns: "ew", ew: "ns", NS: "EW", EW: "NS" };
-  /* how each game's results end, in words, with the rule they cite (docs/rules/) */
-  const RESULT_WORDS = {
-    "chain-reaction": {
-      points: "points: reached the target with 2 points more than the other (CE2)",
-      blockade: "blockade: held the 7 squares before the goal line for a whole turn (CE3)",
-    },
-    brochs: {
-      resigned: "the other side resigned or accepted submission (BE1, BE3)",
-      "master captured": "Black's master was captured (BE1, BE3)",
-      "last white piece captured": "White's last piece was captured (BE1, BE3)",
-      "submission countdown": "the submission countdown ran out: the side with more " +
-        "donjons wins (BE1, BE3)",
-      "four donjons": "all four donjons are Black's (BE1, BE3)",
-    },
-    tiny: { "": "three in a line (TE1)" },
-  };
+  /* how a game ended, in words: the winner, then how (the board layer's result text after
+   * the winner, in the game's words with the rules they cite: its host module's RESULT_WORDS,
+   * where {winner} and {loser} are the players' labels) */
   function resultText(st) {
-    if (st.game && st.game !== "xobo") {
-      if (st.result === "draw") return "Draw";
-      // the board layer's words: 'x three in a row' -> 'X wins: three in a row'
-      const words = String(st.result_text || "").trim().split(/\s+/);
-      let how = words[0] === st.result ? words.slice(1).join(" ") : "";
-      const known = RESULT_WORDS[st.game] || {};
-      if (known[how]) how = known[how];
-      const names = st.players || [];
-      // a final score, one number per player in their order ('red 2-1-1'): named
-      const m = /^\d+(-\d+)+$/.exec(how);
-      const nums = m ? how.split("-").map(Number) : null;
-      if (nums && nums.length === names.length) {
-        how = scoreWords(names, nums) + " corners: the highest score nobody else has wins (XE2)";
-      }
-      else if (scoreOf(st)) {  // 'light points' and the score: 'Light wins (points): ...'
-        return playerText(st.result) + " wins" + (how ? " (" + how + ")" : "") + ": " +
-          scoreWords(names, scoreOf(st));
-      }
-      return playerText(st.result) + " wins" + (how ? ": " + how : "");
+    if (st.result === "draw") return "Draw";
+    const names = st.players || [];
+    const words = String(st.result_text || "").trim().split(/\s+/);
+    let how = words[0] === st.result ? words.slice(1).join(" ") : "";
+    const known = pageWords().results || {};
+    if (known[how] !== undefined) {
+      const others = names.filter((n) => n !== st.result);
+      how = known[how].replace(/\{winner\}/g, playerText(st.result))
+        .replace(/\{loser\}/g, others.length === 1 ? playerText(others[0]) : "the loser");
     }
-    const w = SIDE[st.result] || st.result, l = SIDE[OTHER[st.result]] || "the loser";
-    const why = {
-      blocus: " (" + l + " connected both pairs of edges: blocus, E2)",
-      "connected-opponent": " (" + l + " connected " + w + "'s edges, E2)",
-      connected: " (connected its edges, E3)",
-      exhaustion: " by exhaustion (" + l + " cannot play on, E4)",
-    }[st.result_reason || ""] || "";
-    return w + " wins" + why;
+    // a final score, one number per player in their order ('red 2-1-1'): named
+    const m = /^\d+(-\d+)+$/.exec(how);
+    const nums = m ? how.split("-").map(Number) : null;
+    if (nums && nums.length === names.length) {
+      how = scoreWords(names, nums) + " corners: the highest score nobody else has wins (XE2)";
+    }
+    else if (scoreOf(st)) {  // 'light points' and the score: 'Light wins (points): ...'
+      return playerText(st.result) + " wins" + (how ? " (" + how + ")" : "") + ": " +
+        scoreWords(names, scoreOf(st));
+    }
+    return playerText(st.result) + " wins" + (how ? ": " + how : "");
   }
 
-  const pieceWord = () => (snap && snap.cubes ? "cube" : "piece");  // XoBo's are cubes
+  const pieceWord = () => (snap && snap.cubes ? "cube" : "piece");  // a counted set: cubes
   const SEES = {
     progress: () => "move in progress", complete: () => "move complete, committing…",
     "wait-longer": () => "complete: press ok or wait (it could still grow)",
