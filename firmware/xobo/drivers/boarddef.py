@@ -344,23 +344,17 @@ def default_boarddef():
     })
 
 
-def make_watchdog(bd, watchdog_ms=8000):
-    """The hardware watchdog for ``bd.platform`` (``xobo.drivers.watchdog.make``)."""
-    from xobo.drivers.watchdog import make
-
-    return make(bd.platform, watchdog_ms)
-
-
 def make_drivers(bd, watchdog_ms=8000, stable_ms=None, flash_root=""):
     """The real drivers for ``bd.platform`` (hardware modules imported here, lazily).
 
     ``watchdog_ms=0`` leaves the watchdog off (``NullWatchdog``; the device's boot starts it
-    with :func:`make_watchdog` once the board is built)."""
+    with ``xobo.drivers.watchdog.make`` once the board is built)."""
     from xobo.drivers import Drivers
     from xobo.drivers.buttons import Buttons
     from xobo.drivers.clock import Clock
     from xobo.drivers.debounce import Debouncer
     from xobo.drivers.flash import Flash
+    from xobo.drivers.watchdog import make as make_watchdog
 
     m = (bd.rows, bd.cols, bd.cell_of_key, bd.row_active, bd.col_pull, bd.settle_us)
     if bd.scanner == "shift595":  # the 15x15 board (micropython-rp2 only)
@@ -394,7 +388,7 @@ def make_drivers(bd, watchdog_ms=8000, stable_ms=None, flash_root=""):
         leds=leds,
         buttons=Buttons(bd.buttons),
         clock=Clock(),
-        watchdog=make_watchdog(bd, watchdog_ms),
+        watchdog=make_watchdog(bd.platform, watchdog_ms),
         flash=Flash(flash_root),
         restart=_soft_reset() if bd.platform == "micropython-rp2" else None,
     )
