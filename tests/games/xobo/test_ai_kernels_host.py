@@ -6,7 +6,7 @@ from conftest import run_micropython
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ai.reference_kernels import distance_ref, flood_ref
+from games.xobo.reference_kernels import distance_ref, flood_ref
 from xobo.games.xobo.rules.moves import new_move_buffer
 from xobo.games.xobo.rules.position import Position
 

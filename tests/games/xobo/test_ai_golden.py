@@ -1,6 +1,6 @@
 # dual-runtime
 """Golden pico-level choices: the move, node count and score of 47 searches recorded with the
-search as it was before the native kernels (tests/ai/golden_maker.py, commit 4bd0182). A
+search as it was before the native kernels (tests/games/xobo/golden_maker.py, commit 4bd0182). A
 faster kernel, a poll or a new term elsewhere must not change what ``pico`` (and so ``hint``)
 plays: its budget is counted in nodes, so the same seed gives the same search."""
 

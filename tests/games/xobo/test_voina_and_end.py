@@ -1,7 +1,7 @@
 # dual-runtime
 """V1-V4 (Voina) and E1-E5 (the end of the game)."""
 
-from rules.util import EW, NS, column, legal_names, make_pos, play, row
+from games.xobo.util import EW, NS, column, legal_names, make_pos, play, row
 from xobo.games.xobo.rules.geometry import N_CELLS, cell_name, parse_cell
 from xobo.games.xobo.rules.moves import REGROUP, move_kind
 

@@ -3,7 +3,7 @@
 
 from xobo_testing import message_of
 
-from rules.util import EW, NS, column, make_pos, row
+from games.xobo.util import EW, NS, column, make_pos, row
 from xobo.errors import MoveError, PositionError, RecordError
 from xobo.games.xobo.rules.notation import format_move, parse_move
 from xobo.games.xobo.rules.position import Position

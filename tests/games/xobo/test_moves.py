@@ -3,7 +3,7 @@
 
 from xobo_testing import message_of
 
-from rules.util import EW, NS, column, legal_names, make_pos, play, row
+from games.xobo.util import EW, NS, column, legal_names, make_pos, play, row
 from xobo.errors import MoveError
 from xobo.games.xobo.rules.geometry import parse_cell
 from xobo.games.xobo.rules.moves import PLACE, REGROUP, SPREAD, move_kind

@@ -6,9 +6,9 @@ variants, sampled every few plies so they cover the opening, stacks, Voina and t
 endgame. Each line: variant, position, seed, the pico move and the search's node count and
 score (STATS), which a kernel change must leave exactly the same.
 
-Usage (prints the GOLDEN tuple for tests/ai/test_ai_golden.py)::
+Usage (prints the GOLDEN tuple for tests/games/xobo/test_ai_golden.py)::
 
-    python tests/ai/golden_maker.py
+    python tests/games/xobo/golden_maker.py
 """
 
 import sys

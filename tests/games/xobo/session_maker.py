@@ -8,7 +8,7 @@ The computer's moves are read from ``expect computer`` lines and carried out the
 
 Usage (writes the script to stdout)::
 
-    python tests/ai/session_maker.py --computer ew --level pico --human greedy --seed 3
+    python tests/games/xobo/session_maker.py --computer ew --level pico --human greedy --seed 3
 """
 
 import argparse

@@ -3,7 +3,7 @@
 
 from xobo_testing import message_of
 
-from rules.util import make_pos
+from games.xobo.util import make_pos
 from xobo.errors import MoveError, PositionError
 from xobo.games.xobo.rules.geometry import (
     EDGE_E,

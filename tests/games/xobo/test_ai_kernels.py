@@ -7,7 +7,7 @@ Under MicroPython the kernels also run with the heap locked: they allocate nothi
 
 from xobo_testing import run_with_heap_locked
 
-from ai.reference_kernels import distance_ref, flood_ref
+from games.xobo.reference_kernels import distance_ref, flood_ref
 from xobo.games.xobo.ai import evaluate as ev
 from xobo.games.xobo.ai.rng import Rng
 from xobo.games.xobo.rules.moves import new_move_buffer

@@ -1,7 +1,7 @@
 # dual-runtime
 """Plain-Python references for the AI's native kernels: the 0-1 BFS ``flood`` and
 ``distance`` exactly as they were before the viper kernels (commit 4bd0182), for the property
-tests (tests/ai/test_ai_kernels*.py). Winner, threats and move generation are checked
+tests (tests/games/xobo/test_ai_kernels*.py). Winner, threats and move generation are checked
 against the rules engine itself."""
 
 from xobo.games.xobo.rules.geometry import ray
