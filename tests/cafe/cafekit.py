@@ -7,7 +7,7 @@ import time
 from xobo_host.ptyboard import PtyBoard
 
 
-def until(pred, timeout=20.0, what="condition"):
+def until(pred, timeout=60.0, what="condition"):
     """Wait for ``pred()`` to hold (the state a test asserts), checking every 20 ms; the
     timeout only turns a hang into a failure."""
     deadline = time.monotonic() + timeout
