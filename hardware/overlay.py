@@ -15,8 +15,6 @@ Usage::
 
 from . import design
 
-LINK_DIRS = ((1, 0), (0, 1), (-1, 1))  # E, N, NW: each link drawn once (its other end: W, S, SE)
-
 
 def _centre(f, r):
     """(x, y) in mm of cell (file f, rank index r) on the glass; y grows downwards."""
@@ -26,15 +24,11 @@ def _centre(f, r):
 
 
 def hex_links(n):
-    """The neighbour pairs of an n x n X rhombus anchored at a1: ((q, r), (q2, r2)) once each."""
-    out = []
-    for r in range(n):
-        for q in range(n):
-            for dq, dr in LINK_DIRS:
-                q2, r2 = q + dq, r + dr
-                if 0 <= q2 < n and 0 <= r2 < n:
-                    out.append(((q, r), (q2, r2)))
-    return out
+    """The neighbour pairs of an n x n X rhombus anchored at a1: ((q, r), (q2, r2)) once each
+    (X's host module's ``links``, which its overlay marks draw too)."""
+    from xobo import hostkit
+
+    return hostkit.of("x").module.links(n)
 
 
 def x_overlay_svg(n=8):
