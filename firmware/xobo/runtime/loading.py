@@ -94,8 +94,8 @@ def resume_saved(app, later=False):
         newest = True
         while saves:  # newest first: a save that makes no game falls back to the other
             g = saves[0]
-            # the older save's bytes go while the newest is replayed (the longest game on
-            # the 15x15 board did not fit beside both); read again if it is needed
+            # the older save's bytes (both slots are kept once a game has two saves) go
+            # while the newest is replayed; read again if it is needed
             others = [s["slot"] for s in saves[1:]]
             saves = None
             try:
@@ -114,7 +114,10 @@ def resume_saved(app, later=False):
             newest = False
             if others:
                 collect()
-                saves = [s for s in app.saved.load_all() if s["slot"] in others]
+                try:
+                    saves = [s for s in app.saved.load_all() if s["slot"] in others]
+                except (OSError, ValueError, MemoryError) as exc:  # (as the first reading)
+                    refused.append("%s not read again: %s" % (", ".join(others), exc))
         if refused:
             note = "saved game not resumed: %s; %s" % (
                 "; ".join(refused), app.note if resumed else "new game")
