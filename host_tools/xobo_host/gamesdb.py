@@ -34,6 +34,7 @@ Usage::
 import datetime
 import os
 import sqlite3
+import time
 
 from xobo_host.gamerecords import (
     GameRecordError,
@@ -152,6 +153,28 @@ class GamesDB:
                         self.conn.execute("ALTER TABLE games ADD COLUMN %s %s" % (name, decl))
                 self.conn.commit()
             self.columns = self._columns("games")
+
+    def write_ahead(self):
+        """Puts the file in SQLite's write-ahead-log mode (readers go on while one writes; the
+        mode stays with the file). Switching needs the file to itself, and SQLite answers a
+        switch that finds another connection at work with "database is locked" at once, its
+        busy timeout unused: the switch is tried again until ``lock_timeout``, then the error
+        says the file is locked. A file already in WAL mode is not switched at all."""
+        deadline = time.monotonic() + self.lock_timeout
+        with self._errors("share the writes of"):  # (the file stays open: try again later)
+            while True:
+                mode = self.conn.execute("PRAGMA journal_mode").fetchone()[0]
+                if mode.lower() == "wal":
+                    return
+                try:
+                    self.conn.execute("PRAGMA journal_mode=WAL")
+                    return
+                except sqlite3.OperationalError as exc:
+                    text = str(exc).lower()
+                    if ("locked" not in text and "busy" not in text) \
+                            or time.monotonic() > deadline:
+                        raise
+                time.sleep(0.01)
 
     # -- the file -----------------------------------------------------------------------------
     def _errors(self, doing):

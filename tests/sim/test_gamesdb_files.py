@@ -204,3 +204,46 @@ def test_export_never_echoes_a_huge_move(tmp_path, capsys):
     assert _games_cli(path, "show", "1") == 0
     out = capsys.readouterr().out
     assert "(10000000 characters)" in out and len(out) < 2000
+
+
+def test_write_ahead_mode_waits_out_a_reader_instead_of_failing_at_once(tmp_path):
+    """Switching to WAL needs the file to itself; SQLite refuses a switch that meets another
+    connection at once (a café's tables connecting together). It is tried again until the
+    reader is gone."""
+    import threading
+
+    path = str(tmp_path / "games.sqlite")
+    GamesDB(path).close()
+    reader = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    reader.execute("BEGIN")
+    reader.execute("SELECT count(*) FROM games").fetchone()  # holds its shared lock
+    db = GamesDB(path, lock_timeout=60)
+    tried = threading.Event()
+    db.conn.set_trace_callback(
+        lambda sql: tried.set() if sql == "PRAGMA journal_mode=WAL" else None)
+    switching = threading.Thread(target=db.write_ahead)
+    switching.start()
+    tried.wait()
+    reader.execute("COMMIT")
+    switching.join()
+    assert db.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    reader.close()
+    db.close()
+
+
+def test_write_ahead_mode_behind_a_reader_that_stays_says_the_file_is_locked(tmp_path):
+    path = str(tmp_path / "games.sqlite")
+    GamesDB(path).close()
+    reader = sqlite3.connect(path, isolation_level=None)
+    reader.execute("BEGIN")
+    reader.execute("SELECT count(*) FROM games").fetchone()
+    db = GamesDB(path, lock_timeout=0.05)
+    try:
+        with pytest.raises(GamesDBError, match="is locked by another program"):
+            db.write_ahead()
+    finally:
+        reader.execute("ROLLBACK")
+        reader.close()
+    db.write_ahead()
+    assert db.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    db.close()

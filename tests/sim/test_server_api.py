@@ -453,3 +453,27 @@ def test_a_position_with_a_chain_reaction_tower_loads_as_a_position_not_a_record
     reply = sim.post({"action": "load", "text": tower})
     assert reply.get("loaded") == "position", reply
     sim.wait(lambda s: s["state"]["position"] == tower, what="the tower's position")
+
+
+def test_a_piece_lifted_and_put_back_by_two_quick_clicks_is_seen_lifted(tmp_path):
+    """Two clicks that reach a starved stepping thread together (here: no stepping thread at
+    all) are still two changes of the switch: the put waits until the firmware has seen the
+    lift, as a hand could never be quicker than the switches' debounce."""
+    from xobo_host.sim.backend import SimBackend, make_virtual_board
+
+    backend = SimBackend(make_virtual_board(str(tmp_path / "flash")))
+    backend.action({"action": "put", "cell": "e5"})
+    backend.action({"action": "lift", "cell": "e5"})
+    backend.action({"action": "put", "cell": "e5"})
+    backend.start()  # the stepping thread sees the last put (and nothing else is done)
+    try:
+        settled = False
+        while not settled:  # until the firmware has seen every change of the switches
+            backend.wait_change(backend.version, 0.1)
+            with backend.lock:
+                settled = not backend.board.settling()
+        switches = [line for _, line in backend.events_after(0)
+                    if line.startswith("event switch e5")]
+    finally:
+        backend.stop()
+    assert switches == ["event switch e5 on", "event switch e5 off", "event switch e5 on"]

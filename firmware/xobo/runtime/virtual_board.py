@@ -175,6 +175,11 @@ class VirtualBoard:
             left -= dt
             self.step()
 
+    def settling(self):
+        """True while a switch's change has not yet lasted the debounce (the firmware has not
+        seen it yet)."""
+        return self.powered and self.drivers.debouncer.settling()
+
     # ------------------------------------------------------------ hands and buttons
 
     def board_cell(self, cell):

@@ -19,6 +19,7 @@ Usage::
     floor.stop()
 """
 
+import sqlite3
 import threading
 import time
 
@@ -123,7 +124,9 @@ class Floor(PageFeed):
             conn = connect(device, self.db_path, lambda: self._changed_device(device),
                            self.poll_s, self.first_timeout,
                            lambda line: self._line_of_device(device, line))
-        except (LinkError, OSError, ValueError) as exc:
+        # (an SQLite error too: a games file busy past its wait is tried again, not a table
+        # left "connecting" for ever)
+        except (LinkError, OSError, ValueError, sqlite3.Error) as exc:
             with self.lock:
                 self.connecting.discard(device)
                 self.retry_at[device] = time.time() + RETRY_S

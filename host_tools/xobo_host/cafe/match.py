@@ -391,7 +391,7 @@ class MatchStore:
         # too, so a write may wait for theirs)
         self.db = GamesDB(str(path), lock_timeout=LOCK_TIMEOUT_S)
         self.conn = self.db.conn
-        self.conn.execute("PRAGMA journal_mode=WAL")
+        self.db.write_ahead()
         # (no fsync at every commit: a killed host loses nothing; after a power cut the
         # boards and the other cafés give back the last moves, docs/remote.md)
         self.conn.execute("PRAGMA synchronous=NORMAL")

@@ -127,7 +127,7 @@ def connect(device, db_path, on_change, poll_s=POLL_S, first_timeout=FIRST_REPLY
             if len(words) == 3 and words[1] == "name":
                 name = words[2]
         db = GamesDB(db_path)
-        db.conn.execute("PRAGMA journal_mode=WAL")  # the page reads while tables record
+        db.write_ahead()  # the page reads while tables record
         # a commit is not synced to the disk at once (WAL: a killed host loses nothing; a
         # power cut at most the last moves, which the board keeps and the recorder reads
         # again: Recorder.resume): one table's fsync no longer holds up every other's write

@@ -30,6 +30,8 @@ from xobo.runtime.events import SETTING, format_event
 from xobo_host.sim.feed import PageFeed
 
 BUTTONS = ("ok", "undo", "hint")
+CELL_ACTIONS = ("put", "lift", "take")  # the page's actions that change a switch
+SETTLE_WAIT_S = 1.0  # the longest a cell action waits for the previous change to be seen
 # A press must stay down for this long on the board's clock, over at least MIN_PRESS_STEPS
 # steps, before its release reaches the firmware: the buttons' debounce (20 ms) then always sees
 # it, even when the stepping thread was starved while the page's short tap came and went.
@@ -414,12 +416,28 @@ class SimBackend(PageFeed):
                 "load, new, clear, power_cut, play, guide)" % (kind,)
             )
         with self.lock:
+            if kind in CELL_ACTIONS:
+                self._let_switches_settle()
             out = handler(req)
             self.board.step()
             self._refresh()
         out.setdefault("ok", True)
         out["version"] = self.version
         return out
+
+    def _let_switches_settle(self):
+        """Steps the firmware until it has seen the last change of the switches. A hand never
+        puts a piece back within the switches' debounce (20 ms) of lifting it, but two clicks
+        of the page can reach a stepping thread that a loaded machine starved in between: the
+        lift would never be seen, and the board would wait for it for ever."""
+        board = self.board
+        deadline = time.monotonic() + SETTLE_WAIT_S
+        while board.settling() and time.monotonic() < deadline:
+            if board.realtime:
+                time.sleep(0.005)
+            else:
+                board.clock.advance(10)
+            board.step()
 
     def _do_put(self, req):
         """Put one cube on a cell: from the hand if it holds any, else from the reserve."""
