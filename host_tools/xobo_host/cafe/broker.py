@@ -24,6 +24,8 @@ Usage::
 import json
 import threading
 
+from xobo_host.cafe import movetrace
+
 PREFIX = "xobo/v1"
 MAX_MESSAGE = 256 * 1024  # a floor of many tables; a match log of Brochs's longest game
 # QoS 1 messages on their way (not yet acknowledged) at once: paho's default, 20, held a
@@ -32,6 +34,12 @@ MAX_INFLIGHT = 1000
 # a host away longer than this (MQTT 5's session expiry) finds its session gone: the hellos
 # ask for whatever it missed, as after a broker restarted without persistence
 SESSION_EXPIRY_S = 24 * 3600
+# a lost broker is tried again after 0.5 s, then 1 s, then every 2 s (paho doubles the wait
+# after each failed attempt): a broker restarted in about a second (a service restart) is
+# back 0.5 s later, not 2 s later (1 s, then 2 s: the attempt at 1 s met a broker still
+# starting, and the café's moves of those 3 s all went at once, measured: docs/remote.md)
+RECONNECT_MIN_S = 0.5
+RECONNECT_MAX_S = 2.0
 NAME_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
 
 
@@ -114,11 +122,14 @@ class BrokerLink:
             client.username_pw_set(settings.username, settings.password)
         if settings.tls:
             client.tls_set(ca_certs=settings.ca_file)
-        client.reconnect_delay_set(min_delay=1, max_delay=2)
+        client.reconnect_delay_set(min_delay=RECONNECT_MIN_S, max_delay=RECONNECT_MAX_S)
         client.max_queued_messages_set(0)
         client.max_inflight_messages_set(MAX_INFLIGHT)
         client.on_connect = self._connected
         client.on_disconnect = self._disconnected
+        if movetrace.enabled:  # (the connection's life, not every message's)
+            client.on_log = self._log
+            client.on_connect_fail = lambda client, userdata: movetrace.trace("connect-failed")
         client.on_message = self._message
         self.client = client
 
@@ -153,7 +164,12 @@ class BrokerLink:
         if self.on_connect is not None:
             self.on_connect()
 
+    def _log(self, client, userdata, level, text):
+        if "PUBLISH" not in text and "PUBACK" not in text and "PING" not in text:
+            movetrace.trace("paho", text[:100])
+
     def _disconnected(self, client, userdata, flags, reason, properties=None):
+        movetrace.trace("disconnected")
         self.connected.clear()
 
     def subscribe(self, topic):

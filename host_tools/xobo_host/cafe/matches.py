@@ -36,6 +36,7 @@ import time
 
 from xobo import games
 from xobo_host.cafe.match import Match, MatchError, MatchStore, new_code, normal_code
+from xobo_host.cafe.movetrace import trace
 from xobo_host.sim.backend import ActionError
 from xobo_host.sim.monitor import LinkError
 
@@ -183,7 +184,9 @@ class TableSync:
         if self.known_ply < 0 or match.state != "playing":
             return
         if self.known_ply == n and len(moves_hint) == 1:
+            trace("fast", match.id, n + 1)
             with svc.lock:
+                trace("locked", match.id, n + 1)
                 if match.ply != n or match.undo is not None or \
                         match.side() not in svc.seats_of(match, self.key):
                     return
@@ -195,6 +198,7 @@ class TableSync:
             self.known_ply = n + 1
         elif self.known_ply == n - 1 and not moves_hint and self.sent != (n - 1,
                                                                          match.moves[-1]):
+            trace("cmd", match.id, n, "fast")
             reply = self._command(conn, "move " + match.moves[-1])
             if reply and reply[0].startswith("ok"):
                 self.sent = (n - 1, match.moves[-1])
@@ -263,6 +267,7 @@ class TableSync:
             else:
                 nxt = False
         if nxt:
+            trace("cmd", match.id, ply + 1, "step")
             reply = self._command(conn, "move " + nxt)
             if reply and reply[0].startswith("error"):
                 self.note = "the board refused the move %s: %s" % (nxt, reply[0][6:])
@@ -411,6 +416,8 @@ class MatchService:
         if sync is None:
             return
         words = line.split()
+        if len(words) > 2 and words[1] == "move":
+            trace("line", key, words[2])
         if len(words) > 1 and words[1] in ("move", "undo", "new", "load", "game", "attached",
                                            "boot", "match", "cancel"):
             sync.hints.put(line)
@@ -424,11 +431,14 @@ class MatchService:
         undo, match.undo = match.undo, None  # a move instead of the take-back: declined
         try:
             self.save(match)
+            trace("saved", match.id, match.ply)
         except Exception:  # not in the database: not in the log (the board is read again)
             match.unplay()
             match.undo = undo
             raise
         self._send(match, match.move_message(match.ply))
+        trace("pub", match.id, match.ply, int(self.broker is not None and
+                                              self.broker.connected.is_set()))
         self._wake_tables(match)
 
     def board_undo(self, match, key, ply):
@@ -748,6 +758,7 @@ class MatchService:
                 self.broker.publish("match", ident, payload, qos=0)  # (said again in 2 s)
 
     def _on_connect(self):
+        trace("connected")
         with self.lock:
             for m in self.matches.values():
                 if m.state == "inviting" and m.code and m.seats[0] is not None and \
@@ -787,6 +798,9 @@ class MatchService:
             return
         if msg is None:
             return
+        if kind == "match":
+            trace("recv", rest, msg.get("t"), msg.get("n") if msg.get("t") != "log" else
+                  len(msg.get("moves") or ()))
         with self.lock:
             if kind == "reply":
                 self._reply(sender, normal_code(rest), msg)
@@ -956,6 +970,7 @@ class MatchService:
 
     def _verdict(self, match, sender, verdict, info):
         if verdict == "applied":
+            trace("applied", match.id, match.ply)
             if match.undo is not None and match.undo["epoch"] == match.epoch:
                 match.undo = None  # a move instead of the take-back: declined
             self.save(match)

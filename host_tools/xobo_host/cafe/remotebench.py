@@ -29,6 +29,7 @@ Usage::
 """
 
 import argparse
+import bisect
 import http.client
 import json
 import os
@@ -226,6 +227,13 @@ class Boards:
 # ------------------------------------------------------------------ the broker, the cafés
 
 
+def process_cpu(pid):
+    """A process's CPU time so far (user + system), in seconds."""
+    with open("/proc/%d/stat" % pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -266,7 +274,7 @@ class Broker:
 class Host:
     """One ``xobo cafe`` process, and its page's API with the staff's login."""
 
-    def __init__(self, root, name, devices, broker_port):
+    def __init__(self, root, name, devices, broker_port, trace=None):
         from xobo_host.cafe.staff import Staff
 
         self.dir = os.path.join(root, name)
@@ -280,7 +288,9 @@ class Host:
         for d in devices:
             args += ["--port", d]
         self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                     text=True, env=dict(os.environ, PYTHONUNBUFFERED="1"))
+                                     text=True, env=dict(os.environ, PYTHONUNBUFFERED="1",
+                                                         **({"XOBO_MATCH_TRACE": trace}
+                                                            if trace else {})))
         line = self.proc.stdout.readline()
         if not line.startswith("XoBo cafe: http://"):
             raise RuntimeError("xobo cafe did not start: %s %s" % (line, self.proc.stderr.read()))
@@ -310,9 +320,7 @@ class Host:
             raise RuntimeError("login: %s" % out)
 
     def cpu(self):
-        with open("/proc/%d/stat" % self.proc.pid) as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return process_cpu(self.proc.pid)
 
     def rss_mb(self):
         with open("/proc/%d/status" % self.proc.pid) as f:
@@ -341,7 +349,7 @@ def _until(pred, timeout, what):
 
 
 def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose=True,
-        most_moves=60):
+        most_moves=60, dump=None, think_spread=0.0):
     from xobo_host.cafe.match import Match
     from xobo_host.gamesdb import GamesDB
 
@@ -351,7 +359,10 @@ def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose
     broker.start()
     say("broker on port %d; starting 2 x %d stand-in boards..." % (broker.port, n_matches))
     sides = {"a": Boards(n_matches, "a"), "b": Boards(n_matches, "b")}
-    hosts = {k: Host(root, "cafe-" + k, sides[k].devices, broker.port) for k in sides}
+    if dump:
+        os.makedirs(dump, exist_ok=True)
+    hosts = {k: Host(root, "cafe-" + k, sides[k].devices, broker.port,
+                     os.path.join(dump, k + ".trace") if dump else None) for k in sides}
     try:
         for h in hosts.values():
             h.login()
@@ -389,15 +400,23 @@ def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose
             "restarts..." % (n_matches, pause_ms, restarts))
         rng = random.Random(seed)
         pause = pause_ms / 1000
+        thinking = random.Random(seed + 1)  # (its own: the games stay the seed's)
+
+        def think():
+            """A thought: ``pause`` exactly, or spread evenly over pause * (1 +- spread)."""
+            return pause * (1 + think_spread * (2 * thinking.random() - 1))
+
         by_board = {}
         for m in matches:
             by_board[("a", m["i"])] = m
             by_board[("b", m["i"])] = m
             m["next"] = (time.time() + rng.random() * pause, "a", None)
         latencies = []  # (t_move, latency)
+        samples = []  # (match, n, the mover's side, t_move, latency)
         outages = []  # (down, up)
         t_start = time.time()
         cpu0 = {k: h.cpu() for k, h in hosts.items()}
+        cpu0.update({"boards " + k: process_cpu(b.proc.pid) for k, b in sides.items()})
         stop = threading.Event()
 
         def restarter():
@@ -477,19 +496,22 @@ def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose
                     if rep.terminal() or rep.ply >= most_moves:
                         live.discard(m["id"])  # (a long game is left there)
                     else:
-                        m["next"] = (time.time() + pause, side, None)
+                        m["next"] = (time.time() + think(), side, None)
             elif words[1] == "expect" and words[2] == "host":
                 move = words[3]
                 n = rep.ply + 1
                 if side != mover and n in m["t0"] and m.get("pending") == move:
                     latencies.append((m["t0"][n], t - m["t0"][n]))
+                    samples.append((m["id"], m["i"], n, mover, m["t0"][n], t - m["t0"][n]))
                     m["lit"] = move
-                    m["next"] = (time.time() + pause, side, "expected")
+                    m["next"] = (time.time() + think(), side, "expected")
                 elif side != mover and n not in m["t0"]:
                     m["early"] = (side, i, t, line)  # read before the move it lights
         stop.set()
         t_end = time.time()
         cpu = {k: (h.cpu() - cpu0[k]) / (t_end - t_start) * 100 for k, h in hosts.items()}
+        boards_cpu = {k: (process_cpu(b.proc.pid) - cpu0["boards " + k]) /
+                      (t_end - t_start) * 100 for k, b in sides.items()}
         rss = {k: h.rss_mb() for k, h in hosts.items()}
         say("every game over (or at %d moves): %d moves in %.0f s; checking..." % (
             most_moves, played, t_end - t_start))
@@ -531,6 +553,9 @@ def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose
             return any(t0 - 2.5 <= up and t0 + lat >= down for down, up in outages)
 
         up = [lat for t0, lat in latencies if not during_outage(t0, lat)]
+        if dump:
+            with open(os.path.join(dump, "bench.json"), "w") as f:
+                json.dump({"samples": samples, "outages": outages}, f)
         every = [lat for _, lat in latencies]
 
         def stats(xs):
@@ -551,6 +576,10 @@ def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose
         say("cafe hosts: CPU %s of one core; RSS %s MB" % (
             ", ".join("%s %.0f %%" % (k, v) for k, v in cpu.items()),
             ", ".join("%s %.0f" % (k, v) for k, v in rss.items())))
+        say("stand-in boards: CPU %s of one core (a café's boards are Picos: not its host's)"
+            % ", ".join("%s %.0f %%" % (k, v) for k, v in boards_cpu.items()))
+        if dump:
+            hops(dump, samples, lambda t0, lat: not during_outage(t0, lat), say)
         return {"lost": lost, "doubled": doubled, "up": up, "every": every}
     finally:
         for h in hosts.values():
@@ -562,22 +591,126 @@ def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose
         shutil.rmtree(root, ignore_errors=True)
 
 
+# ------------------------------------------------------------------ where the time went
+
+HOPS = ("line", "fast", "locked", "saved", "pub", "recv", "cmd", "lit")
+HOP_NAMES = {
+    "line": "the board's event read by its host (serial)",
+    "fast": "the table's worker woken",
+    "locked": "the matches' lock taken",
+    "saved": "the move in the log (SQLite)",
+    "pub": "published (paho)",
+    "recv": "the other host's network thread (the broker's hop)",
+    "cmd": "the move sent to the other board",
+    "lit": "lit on the other board (its serial, the stand-in's step)",
+}
+
+
+def _read_trace(path):
+    """{(what, words...): [times]} of one host's ``movetrace`` file."""
+    out = {}
+    with open(path) as f:
+        for line in f:
+            words = line.split()
+            if len(words) < 3:
+                continue
+            what = words[1]
+            if what in ("fast", "locked", "saved", "pub", "cmd") and len(words) > 3:
+                key = (what, words[2], words[3])
+            elif what in ("line", "recv"):
+                key = (what, words[2])
+            else:
+                continue
+            out.setdefault(key, []).append((float(words[0]), words[3:]))
+    return out
+
+
+def hops(dump, samples, is_up, say=print):
+    """Each move's hops from the hosts' traces: median / p95 of each over the moves counted
+    as "broker up", and for the slowest twentieth of them the hop where each waited
+    longest, how many moves were made within 50 ms of it, and how the other café got it (its
+    move message, or a log asked for)."""
+    traces = {k: _read_trace(os.path.join(dump, k + ".trace")) for k in "ab"}
+    starts = sorted(x[4] for x in samples)
+
+    def crowd(t):
+        return bisect.bisect(starts, t + 0.05) - bisect.bisect(starts, t - 0.05)
+
+    def first(times, after):
+        later = [t for t, _ in times if t >= after]
+        return min(later) if later else None
+
+    rows = []
+    for ident, i, n, mover, t0, lat in samples:
+        if not is_up(t0, lat):
+            continue
+        other = "b" if mover == "a" else "a"
+        mine, theirs = traces[mover], traces[other]
+        at = {"line": first(mine.get(("line", "%s%03d" % (mover, i)), []), t0 - 0.01)}
+        for what in ("fast", "locked", "saved", "pub"):
+            at[what] = first(mine.get((what, ident, str(n)), []), t0 - 0.01)
+        # (the message that brought it: its move, or a log the other café asked for)
+        got = [(t, w) for t, w in theirs.get(("recv", ident), []) if t0 - 0.01 <= t <= t0 + lat
+               and len(w) > 1 and w[1].isdigit() and (w[0] == "move" and int(w[1]) == n or
+                                                     w[0] == "log" and int(w[1]) >= n)]
+        at["recv"] = got[0][0] if got else None
+        at["cmd"] = first(theirs.get(("cmd", ident, str(n)), []), t0 - 0.01)
+        at["lit"] = t0 + lat
+        legs, last = {}, t0
+        for what in HOPS:
+            if at[what] is not None:
+                legs[what] = at[what] - last
+                last = at[what]
+        rows.append((lat, legs, crowd(t0), got[0][1][0] if got else "-"))
+    if not rows:
+        return
+
+    def pct(xs, q):
+        xs = sorted(xs)
+        return xs[min(len(xs) - 1, int(q * len(xs)))] * 1000
+
+    say("where the time went (broker up, %d moves): each hop's median / p95 in ms" % len(rows))
+    for what in HOPS:
+        xs = [r[1][what] for r in rows if what in r[1]]
+        if xs:
+            say("  -> %-58s %6.1f / %6.1f" % (HOP_NAMES[what], pct(xs, 0.5), pct(xs, 0.95)))
+    cut = pct([r[0] for r in rows], 0.95) / 1000
+    tail = [r for r in rows if r[0] >= cut]
+    worst = {}
+    for r in tail:
+        hop = max(r[1], key=r[1].get)
+        worst[hop] = worst.get(hop, 0) + 1
+    how = {}
+    for r in tail:
+        how[r[3]] = how.get(r[3], 0) + 1
+    say("the slowest 5 %% (>= %.0f ms, %d moves): moves made within 50 ms of each: %.1f "
+        "(of every move: %.1f); their longest hop: %s; the other café got them as: %s" % (
+            cut * 1000, len(tail), statistics.mean(r[2] for r in tail),
+            statistics.mean(r[2] for r in rows),
+            ", ".join("%s %d" % (HOP_NAMES[k].split(" (")[0], v) for k, v in
+                      sorted(worst.items(), key=lambda kv: -kv[1])),
+            ", ".join("%s %d" % kv for kv in sorted(how.items(), key=lambda kv: -kv[1]))))
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m xobo_host.cafe.remotebench",
                                 description=__doc__.split("\n\n")[0])
     p.add_argument("--matches", type=int, default=100)
     p.add_argument("--restarts", type=int, default=10)
     p.add_argument("--pause-ms", type=int, default=1000)
+    p.add_argument("--think-spread", type=float, default=0.0,
+                   help="each thought lasts pause * (1 +- this) at random (0: all alike)")
     p.add_argument("--down-ms", type=int, default=1000)
     p.add_argument("--most-moves", type=int, default=60,
                    help="a match is left after this many moves (a long random game)")
+    p.add_argument("--dump", help="a directory for each move's times and the hosts' traces")
     p.add_argument("--serve-boards", type=int, help=argparse.SUPPRESS)
     p.add_argument("--prefix", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.serve_boards:
         return serve_boards(args.serve_boards, args.prefix)
     out = run(args.matches, args.restarts, args.pause_ms, args.down_ms,
-              most_moves=args.most_moves)
+              most_moves=args.most_moves, dump=args.dump, think_spread=args.think_spread)
     return 1 if out["lost"] or out["doubled"] else 0
 
 
