@@ -147,6 +147,7 @@ class TableSync:
         if conn is None:
             self.known_ply = -1
             return
+        trace("woke", self.key)
         with svc.lock:
             match = svc.match_of_table(self.key)
         if match is None:
@@ -305,7 +306,8 @@ class MatchService:
         self.floor = floor
         self.cafe = cafe
         self.store = MatchStore(db_path)
-        self.lock = threading.RLock()
+        from xobo_host.cafe import movetrace
+        self.lock = movetrace.HeldLock() if movetrace.enabled else threading.RLock()
         self.matches = {}
         for m in self.store.load_all():
             self.matches[m.id] = m

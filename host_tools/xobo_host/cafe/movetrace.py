@@ -7,10 +7,12 @@ connection and disconnection of its broker, each stamped with the wall clock
 Unset (a café's normal run), ``trace`` does nothing.
 
 Lines: ``TIME WHAT WORDS...``; ``remotebench --dump DIR`` sets it for both hosts and reads
-them back (``remotebench.hops``).
+them back (``remotebench.hops``). Traced, the matches' lock is a ``HeldLock``: it says who
+held it, or waited for it, 20 ms or longer.
 """
 
 import os
+import sys
 import threading
 import time
 
@@ -25,3 +27,36 @@ def trace(*words):
         line = "%.6f %s\n" % (time.time(), " ".join(str(w) for w in words))
         with _LOCK:
             _FILE.write(line)
+
+
+class HeldLock:
+    """A reentrant lock that, traced, says who held it 20 ms or longer (``held MS WHERE``)
+    and who waited that long for it (``waited MS WHERE``)."""
+
+    def __init__(self):
+        self._lock = threading.RLock()
+        self._depth = 0
+        self._since = 0.0
+        self._where = ""
+
+    def __enter__(self):
+        t = time.monotonic()
+        self._lock.acquire()
+        self._depth += 1
+        if self._depth == 1:
+            self._since = time.monotonic()
+            f = sys._getframe(1)
+            self._where = "%s<%s<%s" % (f.f_code.co_name, f.f_back.f_code.co_name,
+                                        f.f_back.f_back.f_code.co_name if f.f_back.f_back
+                                        else "")
+            if self._since - t >= 0.02:
+                trace("waited", "%.0f" % ((self._since - t) * 1000), self._where)
+        return self
+
+    def __exit__(self, *exc):
+        self._depth -= 1
+        if self._depth == 0:
+            held = time.monotonic() - self._since
+            if held >= 0.02:
+                trace("held", "%.0f" % (held * 1000), self._where)
+        self._lock.release()

@@ -593,10 +593,11 @@ def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose
 
 # ------------------------------------------------------------------ where the time went
 
-HOPS = ("line", "fast", "locked", "saved", "pub", "recv", "cmd", "lit")
+HOPS = ("line", "woke", "fast", "locked", "saved", "pub", "recv", "cmd", "lit")
 HOP_NAMES = {
     "line": "the board's event read by its host (serial)",
-    "fast": "the table's worker woken",
+    "woke": "the table's worker woken",
+    "fast": "the matches' lock to find the table's match",
     "locked": "the matches' lock taken",
     "saved": "the move in the log (SQLite)",
     "pub": "published (paho)",
@@ -617,7 +618,7 @@ def _read_trace(path):
             what = words[1]
             if what in ("fast", "locked", "saved", "pub", "cmd") and len(words) > 3:
                 key = (what, words[2], words[3])
-            elif what in ("line", "recv"):
+            elif what in ("line", "recv", "woke"):
                 key = (what, words[2])
             else:
                 continue
@@ -647,6 +648,7 @@ def hops(dump, samples, is_up, say=print):
         other = "b" if mover == "a" else "a"
         mine, theirs = traces[mover], traces[other]
         at = {"line": first(mine.get(("line", "%s%03d" % (mover, i)), []), t0 - 0.01)}
+        at["woke"] = first(mine.get(("woke", "%s%03d" % (mover, i)), []), at["line"] or t0)
         for what in ("fast", "locked", "saved", "pub"):
             at[what] = first(mine.get((what, ident, str(n)), []), t0 - 0.01)
         # (the message that brought it: its move, or a log the other café asked for)
@@ -683,6 +685,18 @@ def hops(dump, samples, is_up, say=print):
     how = {}
     for r in tail:
         how[r[3]] = how.get(r[3], 0) + 1
+    for k in "ab":  # the matches' lock held 20 ms or longer, by whom (movetrace.HeldLock)
+        held = {}
+        with open(os.path.join(dump, k + ".trace")) as f:
+            for line in f:
+                words = line.split()
+                if len(words) > 3 and words[1] == "held":
+                    ms, where = int(words[2]), words[3].split("<")[0]
+                    n, total, most = held.get(where, (0, 0, 0))
+                    held[where] = (n + 1, total + ms, max(most, ms))
+        say("cafe-%s's matches' lock held >= 20 ms: %s" % (k, ", ".join(
+            "by %s %d times, %d ms in all, at most %d ms" % ((w,) + v) for w, v in
+            sorted(held.items(), key=lambda kv: -kv[1][1])) or "never"))
     say("the slowest 5 %% (>= %.0f ms, %d moves): moves made within 50 ms of each: %.1f "
         "(of every move: %.1f); their longest hop: %s; the other café got them as: %s" % (
             cut * 1000, len(tail), statistics.mean(r[2] for r in tail),
