@@ -31,9 +31,11 @@ Usage::
     print(db.export_record(1))             # the record, replayed and checked by the rules
 """
 
+import contextlib
 import datetime
 import os
 import sqlite3
+import threading
 import time
 
 from xobo_host.gamerecords import (
@@ -123,6 +125,22 @@ def tags_of(text):
     return out
 
 
+# The writers of one file in this process (a café's recorders, a table each, and its
+# matches: each its own connection) take turns on a lock of the process, woken as soon as
+# the last write is done. Left to SQLite's busy handler, a write that met another sleeps 1,
+# 2, 5... up to 100 ms between its tries: with a hundred tables moving at once a match's
+# move waited up to 350 ms for a file free most of that time (docs/remote.md). Other
+# programs' writes are still waited for by SQLite (``lock_timeout``).
+_WRITERS = {}
+_WRITERS_LOCK = threading.Lock()
+
+
+def _writers_of(path):
+    key = os.path.realpath(path)
+    with _WRITERS_LOCK:
+        return _WRITERS.setdefault(key, threading.Lock())
+
+
 class GamesDB:
     """The SQLite file; every method commits before it returns. ``readonly``: only read it
     (``xobo games``); else it must be writable (``xobo monitor`` records into it)."""
@@ -133,6 +151,7 @@ class GamesDB:
         self.lock_timeout = lock_timeout
         self.conn = None
         self.columns = set()
+        self.write_turn = _writers_of(path)
         with self._errors("open"):
             if readonly:
                 uri = "file:%s?mode=ro" % _uri_path(os.path.abspath(path))
@@ -179,6 +198,19 @@ class GamesDB:
     # -- the file -----------------------------------------------------------------------------
     def _errors(self, doing):
         return _SQLiteErrors(self, doing)
+
+    @contextlib.contextmanager
+    def writing(self, doing):
+        """A write, its turn among this process's writers of the file taken first (a
+        GamesDBError says what went wrong, as ``_errors``)."""
+        with self._errors(doing):
+            if not self.write_turn.acquire(timeout=self.lock_timeout):
+                raise sqlite3.OperationalError("database is locked")
+        try:
+            with self._errors(doing):
+                yield
+        finally:
+            self.write_turn.release()
 
     def _columns(self, table):
         return {r[1] for r in self.conn.execute("PRAGMA table_info(%s)" % table)}
@@ -243,7 +275,7 @@ class GamesDB:
         these parameter tags; its id."""
         at = at or utc_now()
         game = game or first_game()
-        with self._errors("record a game into"):
+        with self.writing("record a game into"):
             cur = self.conn.execute(
                 "INSERT INTO games (started_at, updated_at, source, game, params, tags, variant,"
                 " first, start_position) VALUES (?, ?, ?, ?, ?, ?, '', ?, ?)",
@@ -255,7 +287,7 @@ class GamesDB:
     def restart_game(self, game_id, game, tags, first, start_position, at=None):
         """Make an empty row the start of another game (parameters, start, time)."""
         at = at or utc_now()
-        with self._errors("record a game into"):
+        with self.writing("record a game into"):
             self.conn.execute(
                 "UPDATE games SET game = ?, params = ?, tags = ?, variant = '', first = ?,"
                 " start_position = ?, started_at = ?, updated_at = ? WHERE id = ?",
@@ -278,7 +310,7 @@ class GamesDB:
         keep = 0
         while keep < len(old) and keep < len(notations) and old[keep] == notations[keep]:
             keep += 1
-        with self._errors("record a move into"):
+        with self.writing("record a move into"):
             self.conn.execute("DELETE FROM moves WHERE game_id = ? AND ply > ?", (game_id, keep))
             self.conn.executemany(
                 "INSERT INTO moves (game_id, ply, notation, played_at) VALUES (?, ?, ?, ?)",
@@ -288,7 +320,7 @@ class GamesDB:
 
     def set_source(self, game_id, source):
         """The game's board (a café's table renamed while it plays): its record goes on."""
-        with self._errors("record a game into"):
+        with self.writing("record a game into"):
             self.conn.execute("UPDATE games SET source = ? WHERE id = ?", (source, game_id))
             self.conn.commit()
 
@@ -296,7 +328,7 @@ class GamesDB:
         """The record's Result word, ``*`` while the game runs; a finished game keeps the
         time it first ended."""
         at = at or utc_now()
-        with self._errors("record a result into"):
+        with self.writing("record a result into"):
             if result != "*":
                 self.conn.execute(
                     "UPDATE games SET result = ?, ended_at = COALESCE(ended_at, ?) WHERE id = ?",

@@ -400,7 +400,7 @@ class MatchStore:
         self.conn.commit()
 
     def save(self, match):
-        with self.conn:
+        with self.db.writing("save a match into"), self.conn:
             self.conn.execute("INSERT OR REPLACE INTO matches (id, data, updated_at) "
                               "VALUES (?, ?, ?)", (match.id, match.to_json(), time.time()))
 
