@@ -203,9 +203,10 @@ class GamesDB:
     def writing(self, doing):
         """A write, its turn among this process's writers of the file taken first (a
         GamesDBError says what went wrong, as ``_errors``)."""
-        with self._errors(doing):
-            if not self.write_turn.acquire(timeout=self.lock_timeout):
-                raise sqlite3.OperationalError("database is locked")
+        if not self.write_turn.acquire(timeout=self.lock_timeout):
+            raise GamesDBError("cannot %s %s: another write of this program held it %.1f s "
+                               "(waiting for another program's lock?): try again"
+                               % (doing, self.path, self.lock_timeout))
         try:
             with self._errors(doing):
                 yield

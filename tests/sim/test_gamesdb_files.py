@@ -247,3 +247,22 @@ def test_write_ahead_mode_behind_a_reader_that_stays_says_the_file_is_locked(tmp
     db.write_ahead()
     assert db.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     db.close()
+
+
+def test_the_writers_of_one_file_in_a_process_take_turns_and_a_turn_not_had_is_named(tmp_path):
+    # (a café's recorders and its matches, each its own connection: they wait on a lock of
+    # the process, not in SQLite's busy handler, which sleeps up to 100 ms between tries)
+    path = str(tmp_path / "games.sqlite")
+    first = GamesDB(path)
+    other = GamesDB(str(tmp_path / "." / "games.sqlite"), lock_timeout=0.05)  # (same file)
+    try:
+        assert other.write_turn is first.write_turn
+        gid = Recorder(first).observe("1. e5")
+        with first.writing("record a game into"):
+            with pytest.raises(GamesDBError, match="another write of this program held it"):
+                other.set_result(gid, "1-0")
+        other.set_result(gid, "1-0")  # its turn now
+        assert first.game(gid)["result"] == "1-0"
+    finally:
+        first.close()
+        other.close()
