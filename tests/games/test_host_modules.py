@@ -3,6 +3,7 @@ every move carry it out on the pieces, and the simulator reads a game's pieces, 
 records from it, knowing no game's name (issue 20: a game is one folder)."""
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -206,3 +207,59 @@ def test_the_simulator_replays_a_record_of_another_game(name, tmp_path):
         assert app.settings["size"] == game.DEFAULTS["size"]
     bad = backend.action({"action": "load", "text": text.replace("\n1.", "\n1. zz")})
     assert bad["ok"] is False and bad["error"].startswith("record: ")
+
+
+@pytest.fixture
+def sixth_game(tmp_path, monkeypatch):
+    """A sixth game: a copy of the test game's folder under the name ``sixth``, found as a
+    folder is (docs/games.md, "How to add a game"); no tool is told of it."""
+    import shutil
+    import sys
+
+    from xobo.games.folders import discover
+
+    src = Path(games.__file__).parent / "tiny"
+    dst = tmp_path / "sixth"
+    shutil.copytree(src, dst, ignore=shutil.ignore_patterns("__pycache__"))
+    for f in dst.glob("*.py"):
+        text = f.read_text().replace("xobo.games.tiny", "xobo.games.sixth")
+        f.write_text(text.replace('NAME = "tiny"', 'NAME = "sixth"').replace(
+            "ORDER = 9 ", "ORDER = 8 "))
+    monkeypatch.setattr(games, "__path__", list(games.__path__) + [str(tmp_path)])
+    names, packages = discover(str(tmp_path))
+    assert names == ("sixth",)
+    monkeypatch.setattr(games, "GAMES", games.GAMES[:-1] + names + games.GAMES[-1:])
+    monkeypatch.setattr(hostkit, "_KITS", {})
+    yield "sixth"
+    for name in [m for m in sys.modules if m.startswith("xobo.games.sixth")]:
+        del sys.modules[name]
+
+
+def test_a_sixth_game_s_folder_is_enough_for_the_tools(sixth_game, tmp_path):
+    # adding a game is adding a folder: the simulator plays it and replays its record, the
+    # games database records it, the device check, the overlays, the piece sets and the
+    # benches take it, and none of them was told its name
+    from hardware.conftest import load_hardware  # (the repo's hardware/: xobo_hardware)
+    from xobo_host import bench, bench_ai, gamerecords
+    from xobo_host.picocheck import check
+    from xobo_host.sim.backend import SimBackend, make_virtual_board
+
+    name = sixth_game
+    game = games.load(name)
+    assert game.NAME == name and hostkit.of(name).module.__name__ == "xobo.games.sixth.host"
+    backend = SimBackend(make_virtual_board(flash_dir=str(tmp_path / "flash")))
+    assert backend.action({"action": "game", "name": name})["ok"]
+    assert backend.board.app.settings["game"] == name
+    pos = game.new_position(game.DEFAULTS)
+    for m in pos.legal_actions()[:1]:
+        pos.apply(m)
+    text = game.record_text(pos)
+    reply = backend.action({"action": "load", "text": text})
+    assert reply["ok"] and reply["moves"] == 1, reply
+    assert gamerecords.read_record(name, text).moves
+    assert ("sixth_overlay.svg", name, "9x9", {}) in load_hardware("overlay").overlays()
+    assert name in load_hardware("pieces").game_sets("9x9")
+    board = __import__("json").loads(
+        (Path(check.deploy.BOARDS_DIR) / "pico_gpio.json").read_text())
+    assert name in check.Check(None, board, print).game_order()
+    assert name not in [g for g, _t, _m in bench.rules_kernels() + bench_ai.ai_kernels()]
