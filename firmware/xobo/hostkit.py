@@ -26,6 +26,10 @@ A host module may give:
   hints over the ``POSITIONS`` of its ``AI_BENCH`` module when the board starts with the game
   (default: its computer's game at plies 0-40); ``CHECK_MIDDLE``: the middle-game position
   (its text) of the check's computer's move then (default: its computer's after 20 plies);
+  ``BOARD_BENCH``: ``(position, hands, pulsing position)`` of ``make bench``'s board cycle
+  when the board starts with the game (``xobo.runtime.bench``: idle in the position, with
+  the hands ``(("lift"|"put", board cell), ...)`` done, and in a position whose cells pulse;
+  default: its start position only);
 - ``record_settings(rec) -> {key: value}``: the game's settings a record of its record module
   was played with (the simulator sets them to replay it; default: ``first``, the player to move
   at the record's start);
@@ -130,6 +134,7 @@ class HostKit:
         self.RULES_BENCH = getattr(module, "RULES_BENCH", None)
         self.AI_BENCH = getattr(module, "AI_BENCH", None)
         self.CHECK_MIDDLE = getattr(module, "CHECK_MIDDLE", None)
+        self.BOARD_BENCH = getattr(module, "BOARD_BENCH", None)
         self.piece_set = getattr(module, "piece_set", filling_piece_set)
         self.overlay_marks = getattr(module, "overlay_marks", None)
         self.OVERLAY_VARIANTS = getattr(module, "OVERLAY_VARIANTS", None)

@@ -120,7 +120,8 @@ ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
 # every host module: the tools, the simulator, match, the games database, the monitor, the
 # benches, the device check, the café, the hardware's outputs (a new one is checked too)
 TOOLS = sorted(str(p.relative_to(ROOT)) for top in ("host_tools/xobo_host", "hardware")
-               for p in (ROOT / top).rglob("*.py"))
+               for p in (ROOT / top).rglob("*.py")) + [
+    "firmware/xobo/runtime/bench.py"]  # make bench's board cycle (host only)
 # the modules that may name a game, and why
 NAMING = {
     # the docs' picture of a café floor (docs/cafe.md): its tables' games and moves are chosen
@@ -240,6 +241,7 @@ def test_a_sixth_game_s_folder_is_enough_for_the_tools(sixth_game, tmp_path):
     # games database records it, the device check, the overlays, the piece sets and the
     # benches take it, and none of them was told its name
     from hardware.conftest import load_hardware  # (the repo's hardware/: xobo_hardware)
+
     from xobo_host import bench, bench_ai, gamerecords
     from xobo_host.picocheck import check
     from xobo_host.sim.backend import SimBackend, make_virtual_board
