@@ -42,7 +42,7 @@ with contextlib.redirect_stderr(io.StringIO()):  # the fp-lib-table notice at im
 _SKIDL_DIR = os.path.dirname(os.path.abspath(skidl.scriptinfo.__file__))
 
 
-def _skidl_trace():
+def skidl_trace():
     """skidl's ``get_skidl_trace``, the same list from the frames themselves: ``[(file, line)]``
     of every caller outside skidl, the oldest first (where a part, net or node was made; the
     ERC's messages name it). skidl's own calls ``inspect.stack()``, which reads every caller's
@@ -62,7 +62,7 @@ def _skidl_trace():
 
 
 for _module in (skidl.circuit, skidl.node, skidl.logger):
-    _module.get_skidl_trace = _skidl_trace
+    _module.get_skidl_trace = skidl_trace
 
 P = Pin.types
 
