@@ -14,13 +14,12 @@ import io
 import re
 
 from . import design, pcb, pieces
-from .overlay import overlay_svg, overlays, x_overlay_svg
+from .overlay import overlay_svg, overlays, own_overlay_svg, own_overlays
 
 NETLIST_NAME = "xobo_board.net"
 BOM_NAME = "bom.csv"
 NETLIST15_NAME = "xobo_board_15x15.net"
 BOM15_NAME = "bom_15x15.csv"
-X_OVERLAY_NAME = "x_overlay.svg"  # the glass overlay for X (hardware.overlay)
 POWER_NAME = "power_budget.md"
 PCB_TILE_NAME = "pcb_tile.md"  # the cell tile's circuit board (hardware.pcb), its cost
 PIECES_NAME = "pieces.md"  # every game's pieces, the magnet model, the tray (hardware.pieces)
@@ -441,9 +440,8 @@ def stock_md():
             "(the wire runs past other pads) |" % (tiles["turns"], pcb.TURN_WIRE_MM),
         ]
         glass = (size + 1) * design.CELL_PITCH_MM
-        printed = {game for _n, game, board, _s in overlays() if board == which}
-        if which == "9x9":
-            printed.add("x")
+        printed = {game for _n, game, board, _s in overlays() if board == which} | {
+            game for _n, game, board in own_overlays() if board == which}
         unprinted = [g["title"] for name, g in pieces.game_sets(which).items()
                      if name not in printed]
         plain = " (%s %s the whole grid and no marks, so none)" % (
@@ -463,8 +461,8 @@ def stock_md():
 
 def overlay_files(which, defaults=True):
     """The overlay files of board ``which`` ("9x9" or "15x15"): of the games' default settings
-    (X's on the 9x9 first), or of their other settings."""
-    files = [X_OVERLAY_NAME] if which == "9x9" and defaults else []
+    (those the games draw apart first: X's on the 9x9), or of their other settings."""
+    files = [f for f, _game, board in own_overlays() if board == which] if defaults else []
     return files + [name for name, _game, board, settings in overlays()
                     if board == which and (not settings) == defaults]
 
@@ -477,7 +475,6 @@ def generated(out_dir):
         out_dir / POWER_NAME: power_md(),
         out_dir / NETLIST15_NAME: netlist_text("15x15"),
         out_dir / BOM15_NAME: bom_csv("15x15"),
-        out_dir / X_OVERLAY_NAME: x_overlay_svg(8),
         out_dir / PIECES_NAME: pieces.pieces_md(HEADER),
         out_dir / PCB_TILE_NAME: pcb.tile_md(HEADER),
     }
@@ -486,6 +483,8 @@ def generated(out_dir):
     files[out_dir.parent.parent / "docs" / STOCK_DOC] = stock_md()
     for file_name, game, which, settings in overlays():
         files[out_dir / file_name] = overlay_svg(game, which, settings)
+    for file_name, game, which in own_overlays():
+        files[out_dir / file_name] = own_overlay_svg(game, which)
     for name in design.BOARDS:
         b = design.board_definition(name)
         md = wiring_md15(b) if "shift" in b["matrix"] else wiring_md(b)

@@ -1,88 +1,19 @@
-"""The printable overlay for the board's glass when it plays X (docs/rules/x.md): the 9 x 9
-cell grid with X's rhombus on it and the hex links between its cells.
-
-X's cells are hexagons (XB3): on the square grid each cell touches its four orthogonal
-neighbours and its NW and SE diagonal ones, never the NE and SW ones. The overlay draws a
-line from each cell's centre to each of its neighbours', so players see which diagonals
-touch; the cells outside the rhombus (file i and rank 9 for the default size 8) are hatched:
-they stay dark and never count. Sizes and pitch come from :mod:`hardware.design`.
+"""The printable overlays for the board's glass: each game's area on each board it fits, the
+cells it does not use hatched, and the game's marks (its host module's ``overlay_marks``), and
+the overlays a game draws apart (its host module's ``own_overlay_svg`` for the boards of its
+``OWN_OVERLAY_BOARDS``: X's on the 9 x 9, hardware/out/x_overlay.svg). Sizes and pitch come
+from :mod:`hardware.design`; no game is named here (docs/games.md, "The host module").
 
 Usage::
 
     from hardware import overlay
-    svg = overlay.x_overlay_svg(8)       # the text of hardware/out/x_overlay.svg
+    for file_name, game, board, settings in overlay.overlays(): ...
+    svg = overlay.overlay_svg(game, board, settings)
+    for file_name, game, board in overlay.own_overlays(): ...
+    svg = overlay.own_overlay_svg(game, board)
 """
 
 from . import design
-
-
-def _centre(f, r):
-    """(x, y) in mm of cell (file f, rank index r) on the glass; y grows downwards."""
-    p = design.CELL_PITCH_MM
-    side = (design.SIZE + 1) * p
-    return p + p * f, side - (p + p * r)
-
-
-def hex_links(n):
-    """The neighbour pairs of an n x n X rhombus anchored at a1: ((q, r), (q2, r2)) once each
-    (X's host module's ``links``, which its overlay marks draw too)."""
-    from xobo import hostkit
-
-    return hostkit.of("x").module.links(n)
-
-
-def x_overlay_svg(n=8):
-    """The overlay's SVG text for X of size ``n`` (4-9) on the 9 x 9 board."""
-    if not 4 <= n <= design.SIZE:
-        raise ValueError("X's size must be 4-%d, not %d" % (design.SIZE, n))
-    p = design.CELL_PITCH_MM
-    size = design.SIZE
-    side = (size + 1) * p
-    half = p / 2
-    out = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        '<svg xmlns="http://www.w3.org/2000/svg" width="%dmm" height="%dmm" '
-        'viewBox="0 0 %d %d">' % (side, side, side, side),
-        "<title>X (Mark Steere) overlay, size %d, on the %d x %d board (%d mm cells): "
-        "the lines join the cells that touch</title>" % (n, size, size, p),
-        "<defs><pattern id=\"off\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" "
-        "patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" "
-        "stroke=\"#999\" stroke-width=\"1\"/></pattern></defs>",
-        '<rect x="0" y="0" width="%d" height="%d" fill="none" stroke="#000" '
-        'stroke-width="0.5"/>' % (side, side),
-        '<g id="grid" fill="none" stroke="#888" stroke-width="0.4">',
-    ]
-    for r in range(size):
-        for f in range(size):
-            x, y = _centre(f, r)
-            used = f < n and r < n
-            out.append('<rect x="%g" y="%g" width="%d" height="%d"%s/>'
-                       % (x - half, y - half, p, p, "" if used else ' fill="url(#off)"'))
-    out.append("</g>")
-    out.append('<g id="links" stroke="#000" stroke-width="1.2" stroke-linecap="round">')
-    for (q, r), (q2, r2) in hex_links(n):
-        x1, y1 = _centre(q, r)
-        x2, y2 = _centre(q2, r2)
-        out.append('<line x1="%g" y1="%g" x2="%g" y2="%g"/>' % (x1, y1, x2, y2))
-    out.append("</g>")
-    out.append('<g id="labels" font-family="sans-serif" font-size="8" fill="#000" '
-               'text-anchor="middle">')
-    for f in range(size):
-        x, _ = _centre(f, 0)
-        out.append('<text x="%g" y="%g">%s</text>' % (x, side - 6, design.FILES[f]))
-    for r in range(size):
-        _, y = _centre(0, r)
-        out.append('<text x="%g" y="%g">%d</text>' % (8, y + 3, r + 1))
-    corners = (("SW", 0, 0, -1, -1), ("SE", n - 1, 0, 1, -1), ("NW", 0, n - 1, -1, 1),
-               ("NE", n - 1, n - 1, 1, 1))
-    for name, q, r, dx, dy in corners:
-        x, y = _centre(q, r)
-        out.append('<text x="%g" y="%g" font-weight="bold">%s</text>'
-                   % (x + dx * 0.3 * p, y - dy * 0.3 * p + 3, name))
-    out.append("</g>")
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
-
 
 # --- every game's overlay, on every board it fits ---------------------------------------------
 # What the board shows only as light (a game's area on a bigger board, Chain Reaction's goal rows
@@ -151,9 +82,31 @@ def mark_variants(kit, game):
     return key, tuple(v for v in range(lo, hi + 1) if v != game.DEFAULTS[key])
 
 
+def own_overlays():
+    """[(file name, game, board)] of the overlays the games draw apart: their host module's
+    ``own_overlay_svg`` on each board of its ``OWN_OVERLAY_BOARDS`` (X's x_overlay.svg)."""
+    from xobo import hostkit
+    from xobo.games import GAMES
+
+    return [(name.replace("-", "_") + "_overlay" + ("" if which == "9x9" else "_" + which)
+             + ".svg", name, which) for name in GAMES
+            for which in hostkit.of(name).OWN_OVERLAY_BOARDS]
+
+
+def own_overlay_svg(name, which, settings=None):
+    """The overlay game ``name`` draws apart on board ``which`` (its default settings,
+    updated by ``settings``)."""
+    from xobo import hostkit
+    from xobo.games import load
+
+    game = load(name)
+    return hostkit.of(name).own_overlay_svg(game, dict(game.DEFAULTS, **(settings or {})),
+                                            Sheet(BOARD_SIZES[which]))
+
+
 def overlays():
     """[(file name, game, board, settings)] of every overlay hardware/out/ holds besides
-    x_overlay.svg (X's default on the 9x9, drawn apart): each game on each board it fits,
+    those the games draw apart (``own_overlays``): each game on each board it fits,
     where the board shows more than a full, unmarked grid, and one more for every other value
     of the setting that moves its marks (its host module's ``OVERLAY_VARIANTS``), so a café
     playing a game with that setting lays the sheet that matches its light."""
@@ -172,7 +125,7 @@ def overlays():
                 continue  # the whole board, no marks: nothing to print
             stem = name.replace("-", "_") + "_overlay"
             tail = "" if which == "9x9" else "_" + which
-            if which not in kit.OWN_OVERLAY_BOARDS:  # (X's 9x9 default: x_overlay.svg)
+            if which not in kit.OWN_OVERLAY_BOARDS:  # else drawn apart: own_overlays
                 out.append((stem + tail + ".svg", name, which, {}))
             key, values = mark_variants(kit, game)
             for v in values:

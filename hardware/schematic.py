@@ -31,9 +31,38 @@ for _v in ("", "5", "6", "7", "8", "9", "10"):
     os.environ.setdefault("KICAD%s_SYMBOL_DIR" % _v, str(_HERE))
 
 with contextlib.redirect_stderr(io.StringIO()):  # the fp-lib-table notice at import
+    import skidl.circuit
+    import skidl.logger
+    import skidl.node
+    import skidl.scriptinfo
     from skidl import SKIDL, TEMPLATE, Circuit, Net, Part, Pin
     from skidl.logger import erc_logger, rt_logger
     from skidl.pin import pin_drives
+
+_SKIDL_DIR = os.path.dirname(os.path.abspath(skidl.scriptinfo.__file__))
+
+
+def skidl_trace():
+    """skidl's ``get_skidl_trace``, the same list from the frames themselves: ``[(file, line)]``
+    of every caller outside skidl, the oldest first (where a part, net or node was made; the
+    ERC's messages name it). skidl's own calls ``inspect.stack()``, which reads every caller's
+    source line: on each of the ~5,700 parts, nets and nodes of the two boards, 34 of the 60 s
+    that building their netlists took (measured on the 2-core build machine)."""
+    import sys
+
+    frame = sys._getframe(1)
+    trace = []
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        if not filename.startswith(_SKIDL_DIR):
+            trace.append((os.path.abspath(filename), str(frame.f_lineno)))
+        frame = frame.f_back
+    trace.reverse()
+    return trace
+
+
+for _module in (skidl.circuit, skidl.node, skidl.logger):
+    _module.get_skidl_trace = skidl_trace
 
 P = Pin.types
 

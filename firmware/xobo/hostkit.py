@@ -19,6 +19,17 @@ A host module may give:
   (default: the names, capitalized): the page's colour legend;
 - ``LADDER``: ``(settings words, max plies, UCT rungs, games a rung)`` of its strength ladder
   in ``make bench`` (``xobo_host.bench_ladder``; default: its own defaults);
+  ``RULES_BENCH``, ``AI_BENCH``: the modules of its bench kernels for both runtimes (``python
+  -m``; ``xobo_host.bench``, ``xobo_host.bench_ai``: the rules print ``BENCH name us heap``
+  lines, the computer ``BENCH name us heap nodes`` lines and with ``gap`` ``GAP name us``
+  lines; default: ``None``, no table); the device check (``xobo_host.picocheck``) sweeps the
+  hints over the ``POSITIONS`` of its ``AI_BENCH`` module when the board starts with the game
+  (default: its computer's game at plies 0-40); ``CHECK_MIDDLE``: the middle-game position
+  (its text) of the check's computer's move then (default: its computer's after 20 plies);
+  ``BOARD_BENCH``: ``(position, hands, pulsing position)`` of ``make bench``'s board cycle
+  when the board starts with the game (``xobo.runtime.bench``: idle in the position, with
+  the hands ``(("lift"|"put", board cell), ...)`` done, and in a position whose cells pulse;
+  default: its start position only);
 - ``record_settings(rec) -> {key: value}``: the game's settings a record of its record module
   was played with (the simulator sets them to replay it; default: ``first``, the player to move
   at the record's start);
@@ -27,8 +38,8 @@ A host module may give:
 - ``overlay_marks(game, pos, place, sheet, out)``: what its overlay for the glass shows besides
   the grid (``hardware/overlay.py``; default: nothing), ``OVERLAY_VARIANTS``: the setting
   that moves the marks (every value of its range but the default's has an overlay of its
-  own); ``OWN_OVERLAY_BOARDS``: the boards where the game's default overlay is drawn apart
-  (X's ``x_overlay.svg``);
+  own); ``OWN_OVERLAY_BOARDS``: the boards where the game's default overlay is drawn apart,
+  by ``own_overlay_svg(game, settings, sheet) -> SVG text`` (X's ``x_overlay.svg``);
 - ``RESULT_WORDS``: ``{how: words}``, how a game ends in the simulator page's words, with the
   rules they cite (``how``: the board layer's result text after the winner; ``{winner}`` and
   ``{loser}`` are the players' labels); ``NOTATION_RULES``: the rule numbers of its record and
@@ -120,10 +131,15 @@ class HostKit:
         self.LIGHT_NAMES = getattr(module, "LIGHT_NAMES", ())
         self.PLAYER_LABELS = getattr(module, "PLAYER_LABELS", None)
         self.LADDER = getattr(module, "LADDER", None)
+        self.RULES_BENCH = getattr(module, "RULES_BENCH", None)
+        self.AI_BENCH = getattr(module, "AI_BENCH", None)
+        self.CHECK_MIDDLE = getattr(module, "CHECK_MIDDLE", None)
+        self.BOARD_BENCH = getattr(module, "BOARD_BENCH", None)
         self.piece_set = getattr(module, "piece_set", filling_piece_set)
         self.overlay_marks = getattr(module, "overlay_marks", None)
         self.OVERLAY_VARIANTS = getattr(module, "OVERLAY_VARIANTS", None)
         self.OWN_OVERLAY_BOARDS = getattr(module, "OWN_OVERLAY_BOARDS", ())
+        self.own_overlay_svg = getattr(module, "own_overlay_svg", None)
         self.LESSON_SHOT = getattr(module, "LESSON_SHOT", (1, "pico_gpio"))
         self.RESULT_WORDS = getattr(module, "RESULT_WORDS", {})
         self.NOTATION_RULES = getattr(module, "NOTATION_RULES", None)

@@ -3,7 +3,9 @@
 Each kernel runs under both interpreters in the same run; every figure is divided by the
 baseline (a loop over an 81-cell bytearray) measured by the same interpreter in the same
 process, so the ratios compare across machines. Heap is the bytes one call allocates under
-MicroPython (0 is the target on the hot paths).
+MicroPython (0 is the target on the hot paths). The kernels are the games' own (their host
+modules' ``RULES_BENCH``, ``AI_BENCH``: docs/games.md, "The host module"): a game that names
+one gets its table.
 """
 
 import importlib
@@ -14,19 +16,20 @@ from pathlib import Path
 
 from xobo_host.upy import FIRMWARE_DIR, micropython_command
 
-KERNELS = Path(__file__).resolve().parent / "benchkernels"
 
-
-def run_kernel(script, runtime):
+def run_kernel(module, runtime):
+    """{name: (microseconds, heap bytes)} of the ``BENCH`` lines of kernel ``module`` (run
+    with ``-m``) under ``runtime``."""
+    args = ["-m", module]
     if runtime == "cpython":
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join([str(FIRMWARE_DIR), env.get("PYTHONPATH", "")])
-        cmd = [sys.executable, str(KERNELS / script)]
+        cmd = [sys.executable] + args
     else:
-        cmd, env = micropython_command([str(KERNELS / script)], heapsize="8M")
+        cmd, env = micropython_command(args, heapsize="8M")
     proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=1800)
     if proc.returncode != 0:
-        raise RuntimeError("%s under %s failed:\n%s" % (script, runtime, proc.stderr[-3000:]))
+        raise RuntimeError("%s under %s failed:\n%s" % (module, runtime, proc.stderr[-3000:]))
     rows = {}
     for line in proc.stdout.splitlines():
         if line.startswith("BENCH "):
@@ -35,10 +38,10 @@ def run_kernel(script, runtime):
     return rows
 
 
-def table(title, script):
+def table(title, module):
     lines = [title, "%-36s %12s %9s %12s %9s %10s" % (
         "kernel", "CPython ms", "x base", "MicroPy ms", "x base", "upy heap")]
-    results = {rt: run_kernel(script, rt) for rt in ("cpython", "micropython")}
+    results = {rt: run_kernel(module, rt) for rt in ("cpython", "micropython")}
     base_c = results["cpython"]["baseline"][0]
     base_u = results["micropython"]["baseline"][0]
     for name in results["cpython"]:
@@ -50,6 +53,15 @@ def table(title, script):
     lines.append("baseline = 8,100 bytearray reads in a loop; MicroPython/CPython baseline ratio "
                  "%.1f" % (base_u / base_c))
     return lines
+
+
+def rules_kernels():
+    """[(game, title, module)] of every game whose host module names a rules bench kernel
+    (``RULES_BENCH``, xobo.hostkit), in the games' order."""
+    from xobo import games, hostkit
+
+    return [(name, games.load(name).TITLE, hostkit.of(name).RULES_BENCH)
+            for name in games.GAMES if hostkit.of(name).RULES_BENCH]
 
 
 def emulated_pico(report_path=None):
@@ -68,9 +80,11 @@ def emulated_pico(report_path=None):
 
 
 def main():
-    out = table("Rules engine", "rules_kernel.py")
-    for line in out:
-        print(line)
+    for k, (_name, title, module) in enumerate(rules_kernels()):
+        if k:
+            print()
+        for line in table("Rules engine: %s (%s)" % (title, module), module):
+            print(line)
     for extra in ("xobo_host.bench_board", "xobo_host.bench_ai", "xobo_host.bench_ladder"):
         try:
             module = importlib.import_module(extra)

@@ -1,6 +1,7 @@
-"""Bench of the computer opponent: a ``pico``-level move under CPython and MicroPython.
+"""Bench of the computer opponents: a ``pico``-level move under CPython and MicroPython.
 
-Each runtime times itself (``xobo.games.xobo.ai.bench``) on six positions of one game: the best
+For each game whose host module names an AI bench kernel (``AI_BENCH``, xobo.hostkit: XoBo's
+``xobo.games.xobo.ai.bench``), each runtime times itself on the kernel's positions: the best
 time of a move, also as a ratio to a baseline loop timed in the same run, the nodes searched
 (the level's budget), the time per node, under MicroPython the heap one move allocates, and
 the longest gap between two calls of the search's ``poll`` (what the board's scan loop waits
@@ -19,8 +20,17 @@ import sys
 HEAPSIZE = "256K"
 
 
-def _run(runtime, level, gap=False):
-    args = ["-m", "xobo.games.xobo.ai.bench", level] + (["gap"] if gap else [])
+def ai_kernels():
+    """[(game, title, module)] of every game whose host module names an AI bench kernel, in
+    the games' order."""
+    from xobo import games, hostkit
+
+    return [(name, games.load(name).TITLE, hostkit.of(name).AI_BENCH)
+            for name in games.GAMES if hostkit.of(name).AI_BENCH]
+
+
+def _run(module, runtime, level, gap=False):
+    args = ["-m", module, level] + (["gap"] if gap else [])
     if runtime == "micropython":
         from xobo_host.upy import micropython_command
 
@@ -37,7 +47,8 @@ def _run(runtime, level, gap=False):
         cmd = [sys.executable] + args
     proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=1200)
     if proc.returncode != 0:
-        raise RuntimeError("ai bench under %s failed:\n%s" % (runtime, proc.stderr[-3000:]))
+        raise RuntimeError("ai bench %s under %s failed:\n%s" % (module, runtime,
+                                                              proc.stderr[-3000:]))
     rows = {}
     for line in proc.stdout.splitlines():
         if line.startswith("BENCH "):
@@ -50,15 +61,25 @@ def _run(runtime, level, gap=False):
 
 
 def main(level="pico"):
-    """The bench report as lines of text."""
-    cp = _run("cpython", level)
-    up = _run("micropython", level)
-    gaps = _run("micropython", level, gap=True)
+    """The bench report as lines of text: a table for each game with an AI bench kernel."""
+    lines = []
+    for _name, title, module in ai_kernels():
+        if lines:
+            lines.append("")
+        lines += game_table(title, module, level)
+    return lines
+
+
+def game_table(title, module, level):
+    """The bench of one game's computer (kernel ``module``) as lines of text."""
+    cp = _run(module, "cpython", level)
+    up = _run(module, "micropython", level)
+    gaps = _run(module, "micropython", level, gap=True)
     base_c = cp["baseline"][0]
     base_u = up["baseline"][0]
     lines = [
-        "Computer opponent (%s level, one move; MicroPython: unix port, -X heapsize=%s)"
-        % (level, HEAPSIZE),
+        "Computer opponent: %s (%s level, one move; MicroPython: unix port, -X heapsize=%s)"
+        % (title, level, HEAPSIZE),
         "%-12s %5s %10s %6s %11s %6s %8s %9s %8s"
         % ("position", "nodes", "CPython ms", "x base", "MicroPy ms", "x base", "us/node",
            "upy heap", "poll gap"),

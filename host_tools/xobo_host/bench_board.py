@@ -1,6 +1,7 @@
 """Bench of the board's scan-debounce-infer-render cycle under MicroPython and CPython.
 
-Each runtime measures itself (firmware ``xobo.runtime.bench``): the mean time of one cycle, idle
+Each runtime measures itself (firmware ``xobo.runtime.bench``, in the game the board starts
+with, in the positions of its host module's ``BOARD_BENCH``): the mean time of one cycle, idle
 with a stack lifted and a spread in progress, and with pulsing cells (the LEDs rewritten
 every cycle), as a ratio against a baseline measured in
 the same run (a plain loop over the 81 cells), and under MicroPython the heap one cycle

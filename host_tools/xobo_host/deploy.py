@@ -251,8 +251,10 @@ def flash(board, port=None, out_dir=None, run=subprocess.run, echo=print, ports=
     echo("copying to the Pico on %s ..." % dev)
     # the old package first: a stale .py on the device would shadow the new .mpy (ignore
     # "no such file" on a fresh board)
-    run(mpremote_command(dev, "fs", "rm", "-r", ":xobo"), cwd=str(out), capture_output=True)
-    cmd = mpremote_command(dev, "fs", "cp", "-r", "xobo", ":", "+", "fs", "cp", "main.py",
+    package = PACKAGE_DIR.name  # the program's package, xobo/
+    run(mpremote_command(dev, "fs", "rm", "-r", ":" + package), cwd=str(out),
+        capture_output=True)
+    cmd = mpremote_command(dev, "fs", "cp", "-r", package, ":", "+", "fs", "cp", "main.py",
                            ":main.py", "+", "fs", "cp", "board.json", ":board.json", "+",
                            "reset")
     proc = run(cmd, cwd=str(out))

@@ -466,6 +466,12 @@ class Recorder:
         # host reads a board's record at every event of it; replaying it with the rules was
         # half of the host's work)
         self.seen = None
+        # the records the file could not take (locked past its wait), oldest first: written
+        # before the next one, which may be a new game's when the board has already started
+        # it (the old game's last moves would be lost otherwise). A later record of the same
+        # game, with no new game between, replaces the one before (it holds its moves).
+        self.pending = []
+        self.new_games = 0  # new games marked so far (tells whether one came between two)
 
     def resume(self):
         """Continue from the latest game recorded from this source (a host restarted, a board
@@ -485,6 +491,7 @@ class Recorder:
         way when the event came) still counts as the old game's."""
         self.force_new = True
         self.new_game_event = at_event
+        self.new_games += 1
 
     def observe(self, record_text, game=None, at=None, events_seen=None):
         """Record what the board reports (its ``record`` reply, a game of ``game``, default
@@ -493,14 +500,31 @@ class Recorder:
         GameRecordError for a record that is not one of ``game``, GamesDBError when the
         file cannot take it."""
         game = game or first_game()
-        if self.seen == (game, record_text) and not self.force_new and self.game_id is not None:
+        if self.seen == (game, record_text) and not self.force_new and self.game_id is not None \
+                and not self.pending:
             return self.game_id
         game_id = self.observe_record(game, read_record(game, record_text), at, events_seen)
         self.seen = (game, record_text)
         return game_id
 
     def observe_record(self, game, rec, at=None, events_seen=None):
+        """``observe`` of a record already read. A record that the file cannot take
+        (GamesDBError) is kept and written at the next call, before its record."""
         at = at or utc_now()
+        entry = (game, rec, at, events_seen, (game, tuple(rec.tags), rec.start), self.new_games)
+        last = self.pending[-1] if self.pending else None
+        if last is not None and last[4] == entry[4] and last[5] == entry[5]:
+            self.pending[-1] = entry
+        else:
+            self.pending.append(entry)
+        game_id = None
+        while self.pending:  # (raises while the file still cannot take them: kept)
+            game, rec, at, events_seen = self.pending[0][:4]
+            game_id = self._write(game, rec, at, events_seen)
+            self.pending.pop(0)
+        return game_id
+
+    def _write(self, game, rec, at, events_seen):
         # a record read before the new game started is the old game's: the new one not yet
         stale = (events_seen is not None and self.new_game_event is not None
                  and events_seen < self.new_game_event)

@@ -3,7 +3,7 @@
 Usage::
 
     from xobo_host.upy import micropython_command
-    cmd, env = micropython_command(["-m", "xobo.games.xobo.rules.cli", "perft", "2"])
+    cmd, env = micropython_command(["-m", "xobo.runtime.bench", "200"])
 """
 
 import os

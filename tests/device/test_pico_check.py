@@ -316,8 +316,36 @@ def test_report_parsers():
     assert check.parse_timing("ok timing scan=3/1270/1616 light=2/3081/5805 write=1/40/41") == {
         "scan": (3, 1270, 1616), "light": (2, 3081, 5805), "write": (1, 40, 41)}
     assert check.parse_mem("ok mem free=115168 alloc=130720") == 115168
-    assert check.n3_occupied(check.MIDGAME)[:3] == [0, 1, 4]
-    assert check.cell_name(40) == "e5" and check.cell_index("e5") == 40
+
+
+@pytest.mark.parametrize("board, cell", [("pico_gpio", "e5"), ("pico_15x15", "h8")])
+def test_the_board_s_own_items_are_played_in_the_game_it_starts_with(board, cell):
+    # the first game (XoBo) from its host module: a cube put on e5 (h8 of the 15x15), the
+    # hint sweep over its AI bench's positions, its middle-game position with a stack of 3
+    from xobo import games
+    from xobo.games.xobo.ai.bench import POSITIONS
+
+    c = check.Check(_NoHarness(), _board(board), print)
+    assert c.boot.name == games.GAMES[0] == "xobo"
+    b, m, text = c.first_move()
+    assert (c.boot.topo.cell_name(b), text) == (cell, "e5")
+    assert [p.to_string() for p in c.sweep_positions()] == list(POSITIONS)
+    mid = c.middle_position()
+    assert mid.heights[5 * 9 + 4] == 3  # e6
+    assert c.boot.topo.cell_name(c.boot.free_cell(mid)) == cell
+
+
+def test_a_boot_game_without_an_ai_bench_sweeps_its_computer_s_game(monkeypatch):
+    from xobo import hostkit
+
+    c = check.Check(_NoHarness(), _board("pico_gpio"), print)
+    c.boot = check.GameRound(c, "tiny")
+    monkeypatch.setattr(hostkit.of("tiny"), "AI_BENCH", None)
+    plies = [p.ply for p in c.sweep_positions()]
+    assert plies[0] == 0 and plies == sorted(set(plies)) and len(plies) >= 2
+    assert c.middle_position().ply > 0
+    b, m, text = c.first_move()
+    assert c.boot.start.move_text(m) == text and b in c.boot.place.board_cells()
 
 
 # --- every game: the host's side of the check (the positions, the hands) ------------------------

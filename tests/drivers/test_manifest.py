@@ -16,7 +16,8 @@ HOST_ONLY = {
     "xobo/rulescli.py",  # every game's rules CLI and perft (xobo rules under the unix port)
     "xobo/hostkit.py",  # what the host knows of every game (its games/<name>/host.py)
     "xobo/games/folders.py",  # the games found by listing their folders (a source tree)
-    "xobo/games/xobo/ai/bench.py",
+    "xobo/games/xobo/ai/bench.py",  # make bench's kernels (its host module's AI_BENCH...)
+    "xobo/games/xobo/rules/bench.py",
     "xobo/runtime/bench.py",
     "xobo/runtime/meanings.py",  # the light codes in words: the page's legend
     "xobo/runtime/script.py",  # scripted physical sessions

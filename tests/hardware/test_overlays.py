@@ -7,6 +7,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from xobo import hostkit
+
 from .conftest import OUT_DIR
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -116,7 +118,7 @@ def test_x_on_the_15x15_board_draws_its_hex_links_inside_its_area(overlay):
     root = parse(OUT_DIR / "x_overlay_15x15.svg")
     lines = list(root.iter(SVG + "line"))
     lines = [e for e in lines if e.get("stroke") is None]  # not the hatch pattern's
-    assert len(lines) == len(overlay.hex_links(8))
+    assert len(lines) == len(hostkit.of("x").module.links(8))
     for e in lines:
         dx = float(e.get("x2")) - float(e.get("x1"))
         dy = float(e.get("y2")) - float(e.get("y1"))
@@ -165,7 +167,7 @@ def test_XB1_XB3_each_x_size_has_its_rhombus_links_and_corners(overlay, which, n
     tail = "" if which == "9x9" else "_15x15"
     root = parse(OUT_DIR / ("x_overlay_size%d%s.svg" % (size, tail)))
     links = [e for e in root.iter(SVG + "line") if e.get("stroke") is None]
-    assert len(links) == len(overlay.hex_links(size))
+    assert len(links) == len(hostkit.of("x").module.links(size))
     place = Topology(n, n).place(size, size)
     side = (n + 1) * PITCH
     # every link joins two cells of the rhombus as the runtime places it

@@ -271,3 +271,16 @@ def test_the_schematic_builds_when_another_process_deleted_skidls_log_files(tmp_
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "[]"  # and it leaves no log file behind
+
+
+def test_the_faster_skidl_trace_is_skidls_own_list(schematic):
+    # schematic.py puts its own get_skidl_trace into skidl (the same list without reading every
+    # caller's source line): a skidl release whose trace differs shows here, not as ERC
+    # messages that name the wrong place
+    import skidl.scriptinfo
+
+    ours, skidls = schematic.skidl_trace(), skidl.scriptinfo.get_skidl_trace()
+    assert ours == skidls and ours[-1][0] == __file__
+    import skidl.circuit
+
+    assert skidl.circuit.get_skidl_trace is schematic.skidl_trace

@@ -82,6 +82,33 @@ def test_a_lock_taken_while_recording_is_a_clear_error_and_the_next_record_catch
     db.close()
 
 
+def test_a_move_the_locked_file_could_not_take_is_kept_when_the_board_starts_a_new_game(
+        tmp_path):
+    """The board's record of a game's last move met a locked file; by the next read the board
+    had started a new game. The last move is written all the same, to the old game."""
+    path = str(tmp_path / "games.sqlite")
+    db = GamesDB(path, lock_timeout=0.05)
+    rec = Recorder(db)
+    old = rec.observe("1. e5", events_seen=3)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(GamesDBError, match="is locked by another program"):
+            rec.observe("1. e5 ; d4", events_seen=4)
+        rec.mark_new_game(at_event=6)
+        with pytest.raises(GamesDBError, match="is locked by another program"):
+            rec.observe("1. c3", events_seen=7)  # still locked: both kept
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    new = rec.observe("1. c3 ; g8", events_seen=9)
+    assert new != old
+    assert [m["notation"] for m in db.moves(old)] == ["e5", "d4"]
+    assert [m["notation"] for m in db.moves(new)] == ["c3", "g8"]
+    assert len(db.list_games()) == 2
+    db.close()
+
+
 @pytest.mark.parametrize("damage", ["zeroed", "random"])
 def test_a_damaged_page_2_is_named_damaged_not_a_traceback(tmp_path, capsys, damage):
     path = _recorded(tmp_path / "games.sqlite")

@@ -1,7 +1,9 @@
 """Benchmark of one scan-debounce-infer-render cycle, on whichever runtime runs it.
 
 Measures on the virtual board (the fastest of 5 runs each) the mean time of a cycle
-(``App.step``): idle, with a stack lifted and a spread in progress, and with pulsing cells;
+(``App.step``) of the game the board starts with (the first of the games), in the positions its
+host module gives (``BOARD_BENCH``, xobo.hostkit: XoBo's): idle, with pieces lifted and a move
+in progress (a stack lifted and a spread), and with pulsing cells (XoBo's Voina);
 each against a baseline measured in the same run (a plain loop that reads and writes the 81
 cells of a bytearray); under MicroPython also the heap a cycle allocates (``gc.mem_alloc``
 with the collector off; the target is 0).
@@ -19,26 +21,37 @@ from xobo.compat import ticks_diff as _diff
 from xobo.compat import ticks_us as _us
 
 REPEAT = 5
-STACK = "........./........./........./........./....4..../...1...../........./........./" \
-    "......... ns 31 0 0"
 
 
-COL = "....1...."
-VOINA = "/".join([COL] * 4 + ["........."] + [COL] * 4) + " ew 28 0 0"
+def scenario():
+    """(game, (position, hands, pulsing position)) of the bench: the game the board starts
+    with and its host module's ``BOARD_BENCH`` (default: its start position, no hands, no
+    pulsing position)."""
+    from xobo import hostkit
+    from xobo.games import GAMES, load
+
+    name = GAMES[0]
+    bench = hostkit.of(name).BOARD_BENCH
+    if bench is None:
+        game = load(name)
+        bench = (game.new_position(dict(game.DEFAULTS)).to_string(), (), None)
+    return name, bench
 
 
-def _board(lifted, n3=STACK):
-    from xobo.games.xobo.rules.position import Position
+def _board(text, hands=()):
+    """The virtual board in position ``text``, its pieces on the switches, then ``hands``
+    (``("lift", cell)``, ``("put", cell)``: board cells by name) done."""
     from xobo.runtime.virtual_board import VirtualBoard
 
     vb = VirtualBoard()
     vb.advance(50)
-    vb.command("load " + n3)
-    vb.set_cubes(Position.parse(n3).heights)
+    vb.command("load " + text)
+    app = vb.app
+    vb.set_cubes(app.game.parse_position(text, app.settings).heights)
     vb.advance(200)
-    if lifted:
-        vb.lift("e5")
-        vb.put("d4")
+    if hands:
+        for what, cell in hands:
+            (vb.lift if what == "lift" else vb.put)(cell)
         vb.advance(200)
     return vb
 
@@ -94,28 +107,26 @@ def _best(fn, runs=REPEAT):
 
 def measure(cycles=200):
     """Lines 'key value': runtime, baseline_us, idle_us, lifted_us, ratios, heap bytes."""
-    out = ["runtime %s" % sys.implementation.name]
+    name, (text, hands, pulse_text) = scenario()
+    out = ["runtime %s" % sys.implementation.name, "game %s" % name]
     base = _best(lambda: _baseline(cycles))
-    idle = _board(False)
-    lifted = _board(True)
-    pulsing = _board(False, VOINA)  # Voina cells pulse: the LEDs are rewritten often
-    _cycles(idle, 20)  # warm up
-    _cycles(lifted, 20)
-    _cycles(pulsing, 20)
-    t_idle = _best(lambda: _cycles(idle, cycles))
-    t_lift = _best(lambda: _cycles(lifted, cycles))
-    t_pulse = _best(lambda: _cycles(pulsing, cycles))
+    boards = [("idle", _board(text))]
+    if hands:
+        boards.append(("lifted", _board(text, hands)))
+    if pulse_text:  # pulsing cells: the LEDs are rewritten often
+        boards.append(("pulsing", _board(pulse_text)))
+    for _, vb in boards:
+        _cycles(vb, 20)  # warm up
+    times = [(key, _best(lambda vb=vb: _cycles(vb, cycles))) for key, vb in boards]
     out.append("baseline_us %d" % (base // cycles))
-    out.append("cycle_idle_us %d" % (t_idle // cycles))
-    out.append("cycle_lifted_us %d" % (t_lift // cycles))
-    out.append("cycle_pulsing_us %d" % (t_pulse // cycles))
-    out.append("ratio_idle %.1f" % (t_idle / base if base else 0))
-    out.append("ratio_lifted %.1f" % (t_lift / base if base else 0))
-    out.append("ratio_pulsing %.1f" % (t_pulse / base if base else 0))
-    out.append("heap_idle_bytes %d" % _heap(idle, cycles))
-    out.append("heap_lifted_bytes %d" % _heap(lifted, cycles))
-    out.append("heap_pulsing_bytes %d" % _heap(pulsing, cycles))
-    out.append("state_lifted %s" % lifted.app.inf.state_name())
+    for key, t in times:
+        out.append("cycle_%s_us %d" % (key, t // cycles))
+    for key, t in times:
+        out.append("ratio_%s %.1f" % (key, t / base if base else 0))
+    for key, vb in boards:
+        out.append("heap_%s_bytes %d" % (key, _heap(vb, cycles)))
+    for key, vb in boards[1:2] if hands else ():
+        out.append("state_%s %s" % (key, vb.app.inf.state_name()))
     return out
 
 

@@ -7,7 +7,8 @@ serial --pty``, many boards a process: each board's serial input is answered at 
 board is stepped every ``STEP_MS`` and an idle one every ``IDLE_STEP_MS``, its flash in
 memory: a café's real boards are Picos that cost its host nothing), two ``xobo cafe`` hosts
 (café A following the first process's boards, café B the second's) on the broker, and
-invites every table of A to play XoBo against a table of B (the staff's own routes: login,
+invites every table of A to play the game the boards start with (the first of the games:
+XoBo) against a table of B (the staff's own routes: login,
 invite, accept). Then at every table players play: a random legal move on their turn, the
 other table's move as the board lights it, each after thinking ``--pause-ms``, until every
 game is over (or has ``--most-moves``: a long random game is left there); meanwhile the
@@ -350,6 +351,7 @@ def _until(pred, timeout, what):
 
 def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose=True,
         most_moves=60, dump=None, think_spread=0.0):
+    from xobo import games
     from xobo_host.cafe.match import Match
     from xobo_host.gamesdb import GamesDB
 
@@ -371,17 +373,26 @@ def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose
                                    ["tables"]) == n_matches, 120, "cafe-%s's tables" % k)
         say("every table on its café's floor; inviting...")
         matches = []
+        # the boards' game: the one a board starts with (the first of the games), its first
+        # player at café A's tables
+        boot = games.load(games.GAMES[0])
+        seat = boot.PLAYER_NAMES[0]
         for i in range(n_matches):
             status, out = hosts["a"].request("POST", "/api/invite",
-                                             {"table": "a%03d" % i, "seat": "ns"})
+                                             {"table": "a%03d" % i, "seat": seat})
             if status != 200:
                 raise RuntimeError("invite: %s" % out)
+            # the match's game and settings, as café B reads the invitation
+            status, look = hosts["b"].request("POST", "/api/invite/lookup",
+                                              {"code": out["code"]})
+            if status != 200:
+                raise RuntimeError("lookup: %s" % look)
             status, acc = hosts["b"].request("POST", "/api/invite/accept",
                                              {"code": out["code"], "table": "b%03d" % i})
             if status != 200:
                 raise RuntimeError("accept: %s" % acc)
             matches.append({"id": out["match"], "i": i, "replica": Match(
-                out["match"], "xobo", {"variant": "xobo", "first": "ns"},
+                out["match"], look["game"], look["params"],
                 [["cafe-a", "a"], ["cafe-b", "b"]]), "t0": {}, "next": None, "lit": None})
 
         def all_playing():
@@ -567,8 +578,8 @@ def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose
                 statistics.median(xs) * 1000, p95 * 1000, xs[-1] * 1000, len(xs))
 
         say("")
-        say("matches: %d (XoBo, cafe-a vs cafe-b), moves played: %d, broker restarts: %d"
-            % (n_matches, played, len(outages)))
+        say("matches: %d (%s, cafe-a vs cafe-b), moves played: %d, broker restarts: %d"
+            % (n_matches, boot.NAME, played, len(outages)))
         say("event move -> the other board's light, broker up:  %s" % stats(up))
         say("event move -> the other board's light, every move: %s" % stats(every))
         say("moves lost: %d, moves doubled: %d (logs of both cafés, boards, records)"

@@ -24,10 +24,7 @@ SETTLE_SLACK_MS = 300  # debounce (20 ms) and the 10 ms scan period on top of it
 SESSION_PLIES = 40  # the computer-against-computer session of each game
 SESSION_SETTLE_MS = 200  # the shortest settle time: the session's moves are the AI's
 MID_PLIES = 20  # the middle-game position of each game (fewer when the game ends sooner)
-# a middle-game position (ply 20, a stack of 3 on e6), NS to move, reached by the hint engine
-MIDGAME = ("...1...../...1...../....1..../....3..../.....1.../...1...../.......1./"
-           "......111/11..11111 ns 17 0 0")
-FILES = "abcdefghi"
+SWEEP_PLIES = (0, 8, 16, 24, 32, 40)  # the hint sweep's positions, without an AI bench's
 BOOT_FAILURES = ("MemoryError", "out of memory", "Traceback", "xobo: ")
 
 
@@ -76,26 +73,6 @@ class Result:
     def line(self):
         return "%-22s %-62s target %-24s %s" % (self.name, self.figure, self.target,
                                                  "PASS" if self.passed else "FAIL")
-
-
-def cell_name(cell):
-    return "%s%d" % (FILES[cell % 9], cell // 9 + 1)
-
-
-def cell_index(name):
-    return (int(name[1:]) - 1) * 9 + FILES.index(name[0])
-
-
-def n3_occupied(n3):
-    """The cells (indices) holding cubes in an N3 position (ranks 9 to 1, files a to i)."""
-    ranks = n3.split()[0].split("/")
-    cells = []
-    for i, row in enumerate(ranks):
-        rank = 9 - i
-        for f, ch in enumerate(row):
-            if ch != ".":
-                cells.append((rank - 1) * 9 + f)
-    return sorted(cells)
 
 
 def parse_timing(line):
@@ -152,20 +129,16 @@ class Check:
         self.t = targets or Targets(False)
         self.games = games  # None: every game that fits the board
         self.session_plies = session_plies
-        # XoBo's 9 x 9 sits in the middle of a larger board (the runtime's placement,
-        # xobo.runtime.topology): its cell c is the board's cell self.at(c)
-        cols = len(board["matrix"]["cols"])
-        rows = len(board["leds"]["cells"]) // cols
-        self._ox = (cols - 9) // 2
-        self._oy = (rows - 9) // 2
-        self.cols = cols
+        self.cols = len(board["matrix"]["cols"])
         self.echo = echo
         self.results = []
+        # the game the board starts with (the first of the games), its area where the runtime
+        # places it on this board (xobo.runtime.topology: XoBo's 9 x 9 in the middle of the
+        # 15 x 15), its positions and hands: the board's own items are played in it
+        from xobo import games as registry
 
+        self.boot = GameRound(self, registry.GAMES[0])
 
-    def at(self, cell):
-        """The board cell of XoBo's cell ``cell`` (the same on the 9 x 9 board)."""
-        return (cell // 9 + self._oy) * self.cols + cell % 9 + self._ox
     def add(self, name, figure, target, passed):
         r = Result(name, figure, target, passed)
         self.results.append(r)
@@ -271,30 +244,52 @@ class Check:
                      False)
         self.h.run(200)
 
+    def first_move(self):
+        """(board cell, move, its text) of the boot game's first move by hand: one piece put
+        on the free cell nearest the board's middle (XoBo's e5), the move its host module's
+        hands make so."""
+        from xobo import hostkit
+
+        r = self.boot
+        b = r.free_cell(r.start)
+        g = r.place.to_game[b]
+        hands = hostkit.of(r.name).hands
+        for m in r.start.legal_actions():
+            if hands(r.start, m) == [("put", g, 1)]:
+                return b, m, r.start.move_text(m)
+        raise ValueError("%s has no first move that puts one piece on %s"
+                         % (r.name, r.topo.cell_name(b)))
+
     def move_by_hand(self):
         h = self.h
-        e5 = self.at(cell_index("e5"))
-        t0 = h.switch(e5, True)
+        cell, m, text = self.first_move()
+        t0 = h.switch(cell, True)
         t, line = h.run(5000, until=["event move"])
         ms = (t - t0) / 1e6 if t else None
-        ok = line == "event move e5" and SETTLE_MS <= ms <= SETTLE_MS + SETTLE_SLACK_MS
-        self.add("move", ("cube on e5: %r after %.0f ms" % (line, ms)) if t else
-                 "cube on e5: no event move in 5 s", "event move e5 at %d-%d ms"
-                 % (SETTLE_MS, SETTLE_MS + SETTLE_SLACK_MS), ok)
+        want = "event move " + text
+        ok = line == want and SETTLE_MS <= ms <= SETTLE_MS + SETTLE_SLACK_MS
+        self.add("move", ("piece on %s: %r after %.0f ms" % (text, line, ms)) if t else
+                 "piece on %s: no event move in 5 s" % text, "%s at %d-%d ms"
+                 % (want, SETTLE_MS, SETTLE_MS + SETTLE_SLACK_MS), ok)
         _, t, line = self.ask("leds", "ok leds")
-        chain_e5 = self.board["leds"]["cells"][e5]
-        side = [i for s in ("E", "W") for i in self.board["leds"]["edges"][s][:1]]
+        chain = self.board["leds"]["cells"][cell]
+        # the edges of the player to move, where the game lights them (XoBo's EDGES_OF)
+        after = self.boot.start.clone()
+        after.apply(m)
+        edges_of = getattr(self.boot.game.board_layer().Layers, "EDGES_OF", None)
+        side = [i for s in (edges_of[after.side] if edges_of else ())
+                for i in self.board["leds"]["edges"][s][:1]]
         if line and line.startswith("ok leds"):
-            self.frame_check("leds-move", t, line, must_light=[chain_e5] + side)
+            self.frame_check("leds-move", t, line, must_light=[chain] + side)
         else:
             self.add("leds-move", "no leds reply (%r)" % line, "decoded == leds", False)
 
     def changing_frames(self):
         h = self.h
-        e5 = self.at(cell_index("e5"))
+        cell = self.first_move()[0]
         self.ask("timing", "ok timing")
         n0 = len(h.frames)
-        h.switch(e5, False)  # the committed cube taken off: the board blinks e5 to restore it
+        h.switch(cell, False)  # the committed piece taken off: the board blinks it to restore it
         h.run(2500)
         _, t, line = self.ask("timing", "ok timing")
         frames = h.frames[n0:]
@@ -310,70 +305,90 @@ class Check:
         _, t, line = self.ask("leds", "ok leds")
         if line and line.startswith("ok leds"):
             self.frame_check("leds-fix", t, line)
-        h.switch(e5, True)
+        h.switch(cell, True)
         h.run(3000, until=["event match"])
 
-    def hint_sweep(self):
-        """A hint from each position of the AI bench (a game at plies 0-40): the worst time,
-        and whether the device chose what the desktop's node-bounded search chooses (the
-        board bounds its search in time too: a time-cut search could choose otherwise)."""
-        from xobo.games.xobo.ai import choose_move
-        from xobo.games.xobo.ai.bench import POSITIONS
-        from xobo.games.xobo.rules.notation import format_move
-        from xobo.games.xobo.rules.position import Position
+    def sweep_positions(self):
+        """The boot game's positions of the hint sweep: its AI bench kernel's ``POSITIONS``
+        (its host module's ``AI_BENCH``: XoBo's, a game at plies 0-40), else its computer's
+        game at ``SWEEP_PLIES``."""
+        from xobo import hostkit
 
+        r = self.boot
+        module = hostkit.of(r.name).AI_BENCH
+        if module:
+            texts = __import__(module, None, None, ["POSITIONS"]).POSITIONS
+            return [r.game.parse_position(text, r.settings) for text in texts]
+        out = []
+        for plies in SWEEP_PLIES:
+            pos = r.played(plies)
+            if out and pos.ply == out[-1].ply:
+                break  # the game ended sooner
+            out.append(pos)
+        return out
+
+    def hint_sweep(self):
+        """A hint from each position of the sweep (``sweep_positions``): the worst time, and
+        whether the device chose what the desktop's node-bounded search chooses (the board
+        bounds its search in time too: a time-cut search could choose otherwise)."""
         h = self.h
+        r = self.boot
+        ai = r.game.computer()
+        positions = self.sweep_positions()
         times = []
         same = 0
-        for n3 in POSITIONS:
-            _, _, line = self.ask("load " + n3, "ok load")
-            want = set(n3_occupied(n3))
-            for cell in range(81):
-                h.switch(self.at(cell), cell in want)
-            h.run(3000, until=["event match"])
+        for pos in positions:
+            _, _, line = self.ask("load " + pos.to_string(), "ok load")
+            r.set_cells(r.occupied(pos), 3000)
             t0, t, line = self.ask("hint", "ok hint", 20000)
             if not (line and line.startswith("ok hint ")):
                 times.append(None)
                 continue
             times.append((t - t0) / 1e6)
             # the board seeds its hint with the ply of the loaded position, as its own move
-            loaded = Position.parse(n3)
-            desktop = format_move(choose_move(loaded, level="pico", seed=loaded.ply))
+            desktop = pos.move_text(ai.choose_move(pos.clone(), level=ai.HINT_LEVEL,
+                                                   seed=pos.ply))
             same += line.split()[2] == desktop
             h.run(200)
         done = [x for x in times if x is not None]
         worst = max(done) if done else None
         self.add("hint-sweep", "%d positions: %s ms, worst %s; the desktop's move in %d of %d"
-                 % (len(POSITIONS), "/".join("%.0f" % x if x is not None else "-"
+                 % (len(positions), "/".join("%.0f" % x if x is not None else "-"
                                              for x in times),
-                    "%.0f ms" % worst if worst is not None else "-", same, len(POSITIONS)),
+                    "%.0f ms" % worst if worst is not None else "-", same, len(positions)),
                  "%s, the same moves" % target_text(self.t.hint_ms),
-                 len(done) == len(POSITIONS) and meets(worst, self.t.hint_ms)
-                 and same == len(POSITIONS))
+                 len(done) == len(positions) and meets(worst, self.t.hint_ms)
+                 and same == len(positions))
+
+    def middle_position(self):
+        """The boot game's middle-game position: its host module's ``CHECK_MIDDLE`` (XoBo's
+        ply-20 position with a stack of 3 on e6), else its computer's after ``MID_PLIES``."""
+        from xobo import hostkit
+
+        r = self.boot
+        text = hostkit.of(r.name).CHECK_MIDDLE
+        return r.game.parse_position(text, r.settings) if text else r.middle_game()
 
     def midgame(self):
         h = self.h
-        _, _, line = self.ask("load " + MIDGAME, "ok load")
+        r = self.boot
+        mid = self.middle_position()
+        _, _, line = self.ask("load " + mid.to_string(), "ok load")
         if not (line and line.startswith("ok load")):
             self.add("load", "the middle-game position was refused: %s" % line, "ok load",
                      False)
             return
-        want = set(n3_occupied(MIDGAME))
-        for cell in range(81):
-            h.switch(self.at(cell), cell in want)
-        t, line = h.run(5000, until=["event match"])
-        if line is None:
-            self.echo("note: the cubes of the middle-game position never matched (%s)"
+        if not r.set_cells(r.occupied(mid), 5000):
+            self.echo("note: the pieces of the middle-game position never matched (%s)"
                       % "; ".join(ln for _, ln in h.serial[-3:]))
-        self.hint("hint-mid", "ply 20, e6=3")
-        side = MIDGAME.split()[1]
-        empty = self.at(cell_index("e5"))
+        self.hint("hint-mid", "the middle-game position")
+        side = r.game.PLAYER_NAMES[mid.side]
+        empty = r.free_cell(mid)
         t0 = h.send("set opponent %s" % side)
         h.run(50)
         t_sw = h.switch(empty, True)
         # (switch events name the board's cell: XoBo's e5 is h8 on the 15 x 15 board)
-        on = "event switch %s%d on" % ("abcdefghijklmno"[empty % self.cols],
-                                        empty // self.cols + 1)
+        on = "event switch %s on" % r.topo.cell_name(empty)
         t_on, _ = h.run(5000, until=[on])
         t_exp, line = self.event_since("event expect computer", t0)
         if t_exp is None:
@@ -386,13 +401,13 @@ class Check:
             self.add("computer", "no event expect computer in 20 s",
                      target_text(self.t.computer_ms), False)
         if t_on is None:
-            self.add("switch-ai", "no event switch e5 on within 5 s",
+            self.add("switch-ai", "no event switch %s on within 5 s" % r.topo.cell_name(empty),
                      target_text(self.t.switch_ai_ms), False)
         else:
             ms = (t_on - t_sw) / 1e6
             during = t_exp is None or t_exp > t_sw
-            self.add("switch-ai", "event switch e5 on %.0f ms after closing it%s"
-                     % (ms, " (during the search)" if during else
+            self.add("switch-ai", "event switch %s on %.0f ms after closing it%s"
+                     % (r.topo.cell_name(empty), ms, " (during the search)" if during else
                         " (the search had already ended)"),
                      target_text(self.t.switch_ai_ms), meets(ms, self.t.switch_ai_ms) and during)
         h.switch(empty, False)
@@ -459,7 +474,8 @@ class GameRound:
 
     def set_cells(self, cells, wait_ms=4000):
         """Close exactly the switches of ``cells``; waits for ``event match`` when anything
-        changed (the board then sees the position)."""
+        changed (the board then sees the position). Returns False when something changed and
+        no ``event match`` came."""
         h = self.h
         changed = False
         for b in sorted(h.closed - cells):
@@ -469,9 +485,9 @@ class GameRound:
             h.switch(b, True)
             changed = True
         if changed:
-            h.run(wait_ms, until=["event match"])
-        else:
-            h.run(100)
+            return h.run(wait_ms, until=["event match"])[1] is not None
+        h.run(100)
+        return True
 
     def play_by_hand(self, pos, m):
         """Carry out move ``m`` of ``pos`` on the switches as hands do (docs/games.md: the
@@ -502,13 +518,17 @@ class GameRound:
     # -------------------------------------------------------------- positions
 
     def middle_game(self):
-        """A position MID_PLIES moves in (fewer when the game would end first), played by
+        """A position MID_PLIES moves in (fewer when the game would end first): ``played``."""
+        return self.played(MID_PLIES)
+
+    def played(self, plies):
+        """A position ``plies`` moves in (fewer when the game would end first), played by
         the game's computer at its cheapest level that is not random, seeded by the ply."""
         ai = self.game.computer()
         levels = self.game.LEVELS
         level = levels[1] if len(levels) > 1 and levels[0] == "random" else levels[0]
         pos = self.start.clone()
-        for ply in range(MID_PLIES):
+        for ply in range(plies):
             m = ai.choose_move(pos.clone(), level=level, seed=ply)
             pos.apply(m)
             if pos.is_terminal():
@@ -560,7 +580,7 @@ class GameRound:
                      False)
             return
         self.set_cells(self.occupied(mid))
-        self.hint("hint-mid", "ply %d" % mid.ply)
+        self.hint("hint-mid", "the middle-game position")
         self.computer(mid)
         self.heap("heap-ai", "after the computer's move", self.t.heap_ai)
         self.c.ask("set opponent off", "ok opponent")

@@ -23,6 +23,21 @@ PIECES = 36  # a XoBo set has 36 cubes (B1): what is neither on the board nor in
 PIECE_WORD = "cubes"
 CELL_HOLDS = None  # a stack has no height limit (B6)
 LADDER = ((), 200, (30,), 2)  # make bench: its strength ladder against UCT
+# make bench's kernels of its rules and its computer, run under both runtimes (xobo_host.bench,
+# xobo_host.bench_ai)
+RULES_BENCH = "xobo.games.xobo.rules.bench"
+AI_BENCH = "xobo.games.xobo.ai.bench"  # its POSITIONS: the device check's hint sweep too
+# make bench's board cycle (xobo.runtime.bench): a stack of 4 on e5 lifted and spread to d4,
+# and a position whose cells pulse (Voina: the LEDs rewritten often)
+BOARD_BENCH = (
+    "........./........./........./........./....4..../...1...../........./........./"
+    "......... ns 31 0 0",
+    (("lift", "e5"), ("put", "d4")),
+    "/".join(["....1...."] * 4 + ["........."] + ["....1...."] * 4) + " ew 28 0 0")
+# the device check's middle-game position (ply 20, a stack of 3 on e6), NS to move, reached by
+# the hint engine: its hint and the computer's move with a switch closed during the search
+CHECK_MIDDLE = ("...1...../...1...../....1..../....3..../.....1.../...1...../.......1./"
+                "......111/11..11111 ns 17 0 0")
 LESSON_SHOT = (1, "pico_gpio")  # docs/learn-xobo.png: the first lesson
 # its own light codes (xobo.runtime.colours) without a game's prefix: the Voina and regroup
 # cells, the loser's edges, the lifted stack (docs/rules/xobo.md): the page's legend

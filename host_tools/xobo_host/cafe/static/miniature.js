@@ -1,7 +1,7 @@
 /* The café floor's miniature boards: each table's board drawn on one <canvas>, as the board
  * lights it: every cell's LED (cells), its cubes or the game's own pieces (counts, draw),
- * the game's marks (Chain Reaction's goals, Brochs's donjons and quadrants), the edge LEDs,
- * and X's rhombus of hexagons. What a board is (its size, the game's area, the hexagons'
+ * the game's marks (its host module's drawing: goals, donjons, quadrants), the edge LEDs,
+ * and a game's hexagons. What a board is (its size, the game's area, the hexagons'
  * places, how bright an LED is drawn) is the simulator's (board.js: XoboBoard.layoutOf,
  * hexGeometry, drawnHex); the proportions are sim.css's board at the floor's size.
  *
@@ -292,9 +292,10 @@ window.XoboMiniature = (function () {
       ctx.clearRect(0, 0, canvas.width, canvas.height);
       ctx.drawImage(drawnBackground(drawing), 0, 0);
       ctx.setTransform(scale, 0, 0, scale, 0, 0);
-      // Brochs's LEDs light around its pieces, under them (a black man stays black); the
-      // other games' light shines through the cubes, as the simulator blends it (screen)
-      const lightOver = lay.game !== "brochs";
+      // a drawing's glow "under" (its host module's draw: Brochs's): the LEDs light around
+      // the pieces, under them (a black man stays black); else the light shines through
+      // the cubes, as the simulator blends it (screen)
+      const lightOver = drawing.glow !== "under";
       const out = { pieces: [], lit: [], edges: [] };
       const lit = [];
       for (let c = 0; c < geo.cells.length; c++) {

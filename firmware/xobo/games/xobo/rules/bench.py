@@ -1,6 +1,8 @@
-"""Rules engine benchmark kernel; prints ``BENCH name microseconds heap_bytes`` lines.
+"""XoBo's rules engine bench kernel, for both runtimes (host only, never on the device):
+prints ``BENCH name microseconds heap_bytes`` lines. Its host module names it
+(``RULES_BENCH``); ``make bench`` (xobo_host.bench) runs it under both interpreters::
 
-Run under both interpreters by ``make bench`` (xobo_host.bench).
+    micropython -X heapsize=8M -m xobo.games.xobo.rules.bench
 """
 
 import sys
@@ -40,5 +42,6 @@ def main():
     report("midgame_legal_moves_into_buffer", legal_only, 200)
 
 
-main()
-sys.stdout.flush() if hasattr(sys.stdout, "flush") else None
+if __name__ == "__main__":
+    main()
+    sys.stdout.flush() if hasattr(sys.stdout, "flush") else None
