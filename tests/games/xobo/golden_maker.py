@@ -6,6 +6,10 @@ variants, sampled every few plies so they cover the opening, stacks, Voina and t
 endgame. Each line: variant, position, seed, the pico move and the search's node count and
 score (STATS), which a kernel change must leave exactly the same.
 
+The positions in the test are still those of commit 4bd0182; since pico's refutation check
+(issue 24) the expected move, nodes and score are recomputed at those same positions (running
+this maker now would also change the positions: pico plays in its games).
+
 Usage (prints the GOLDEN tuple for tests/games/xobo/test_ai_golden.py)::
 
     python tests/games/xobo/golden_maker.py

@@ -81,6 +81,8 @@ class Config:
         w_own=0,
         w_race=0,
         w_parity=0,
+        refute=0,
+        avoid_lost=0,
     ):
         self.max_depth = max_depth
         self.node_limit = node_limit
@@ -95,6 +97,9 @@ class Config:
         self.w_own = w_own  # per cube of own reserve (captures, M4) more than the opponent
         self.w_race = w_race  # per cube below 12 in the common reserve: who runs out first
         self.w_parity = w_parity  # the E4 race decided (no stack, nobody can link): who wins
+        self.refute = refute  # >0: after depth 1, drop root moves that lose to a Voina
+        # without defence, trying this many of the opponent's threats
+        self.avoid_lost = avoid_lost  # never the unfinished iteration's proven loss
 
 
 class _Scratch:
@@ -167,6 +172,8 @@ class Searcher:
         self.topc = sc.topc
         self.topk = sc.topk
         self.t0 = ticks_ms()
+        self.verified = -1  # the root move that passed the refutation check (refute)
+        self.fallback = -1
 
     # ------------------------------------------------------------------ budget
 
@@ -387,8 +394,9 @@ class Searcher:
                 self._push(ply, make_place(best), 900)
         return self.ncand[ply]
 
-    def threats(self, ply):
-        """Quiescence: placements after which the mover threatens (declares Voina)."""
+    def threats(self, ply, limit=0):
+        """Quiescence: placements after which the mover threatens (declares Voina); at most
+        ``limit`` of them (0: the level's ``q_threats``)."""
         pos = self.pos
         h = pos.heights
         me = pos.side
@@ -406,7 +414,7 @@ class Searcher:
             if h[c] == 0 and a[c] + b[c] - 1 == 2:
                 self._push(ply, make_place(c), 0)
                 k += 1
-                if k >= self.cfg.q_threats:
+                if k >= (limit or self.cfg.q_threats):
                     break
         return self.ncand[ply]
 
@@ -491,6 +499,52 @@ class Searcher:
                         break
         return best
 
+    def refuted(self, m, tick=True):
+        """Whether the root move ``m`` loses to a Voina of the opponent's that leaves no
+        defence (a placement on their shortest path at distance 2, or a spread, or, when
+        ``m`` declared Voina, a defence: the double attack, three plies), or gives the
+        opponent a Voina cell. One node per threat tried (``tick``), or outside the budget (at most
+        ``refute`` threats); the position is restored."""
+        pos = self.pos
+        pos.apply(m)
+        try:
+            opp = pos.side
+            w = winner(pos)
+            if w >= 0:
+                return w == opp
+            if threatens(pos, opp, False):
+                return True  # the opponent has a Voina cell: it places there and wins (E3)
+            ply = 1
+            if threatens(pos, opp ^ 1, False):
+                # ``m`` declared Voina: the opponent's replies are its defences (a defence
+                # that wins outright: refuted; none: ``m`` wins)
+                n = self.defences(1)
+                if n <= 0:
+                    return n < 0
+                ply = 2
+            else:
+                self.threats(1, self.cfg.refute)
+                k = spreads(pos, self.gen)  # a spread can open a path too (captures)
+                for i in range(k):
+                    self._push(1, self.gen[i], 0)
+                n = self.ncand[1]
+            cand = self.cand[1]
+            for i in range(n):
+                if tick:
+                    self._tick()
+                else:
+                    self._poll()
+                pos.apply(cand[i])
+                try:
+                    if winner(pos) < 0 and threatens(pos, opp, False):
+                        if self.defences(ply + 1) == 0:
+                            return True
+                finally:
+                    pos.undo()
+            return False
+        finally:
+            pos.undo()
+
     def root_moves(self):
         """The root's moves (cand[0]) and whether the root is forced; -1: a move wins now."""
         pos = self.pos
@@ -505,6 +559,26 @@ class Searcher:
         n = self.candidates(0, self.cfg.root_extra)
         # a winning spread or an exhausting move is found by the search; shuffle equal keys
         return n
+
+    def drop_refuted(self, order, scores):
+        """Remove from the front of ``order`` (and ``scores``) the root moves that lose to a
+        Voina without defence, until the first that does not (or one is left): the search
+        goes on from the best move that survives the check. Returns that move, or -1 when
+        the budget ran out first (then the best move not found refuted is in
+        ``self.fallback``)."""
+        try:
+            while len(order) > 1 and self.refuted(order[0]):
+                order.pop(0)
+                scores.pop(0)
+            self.verified = order[0]
+        except Budget:
+            best = -1
+            for j in range(len(order)):
+                if best < 0 or scores[j] > scores[best]:
+                    best = j
+            self.fallback = order[best]
+            return -1
+        return order[0]
 
     def best_move(self):
         """Iterative deepening over the root moves; returns (move, score)."""
@@ -529,11 +603,14 @@ class Searcher:
                 order[i], order[j] = order[j], order[i]
         best_move = order[0]
         best_score = -WIN - 1
-        scores = [0] * n
+        scores = [0] * n  # the last finished iteration's score of order[i] (a bound)
+        vals = [0] * n  # this iteration's
+        lost = bytearray(n)  # order[i] proven lost by this iteration
         for depth in range(1, self.cfg.max_depth + 1):
             cur_best = -1
             cur_score = -WIN - 1
             alpha = -WIN - 1
+            done = 0
             try:
                 for i in range(n):
                     m = order[i]
@@ -542,24 +619,64 @@ class Searcher:
                         v = -self.negamax(depth - 1, -WIN - 1, -alpha, 1, 0, 0)
                     finally:
                         pos.undo()
-                    scores[i] = v
+                    done = i + 1
+                    vals[i] = v
+                    if v <= -SURE:
+                        lost[i] = 1  # a bound at or below -SURE: lost whatever the window
                     if v > cur_score:
                         cur_score = v
                         cur_best = i
                         if v > alpha:
                             alpha = v
             except Budget:
-                # the previous best was searched first: the moves done are better informed
-                if cur_best >= 0:
+                # the previous best was searched first: the moves done are better informed,
+                # unless all of them were found lost; then the previous iteration's best
+                # move not yet found lost (a move not searched deeper may still hold:
+                # playing a proven loss would throw the game away)
+                keep = cur_score > -SURE or depth == 1 or not self.cfg.avoid_lost
+                if cur_best >= 0 and keep:
                     best_move = order[cur_best]
                     best_score = cur_score
+                elif cur_best >= 0:
+                    alt = -1
+                    for i in range(done, n):
+                        if not lost[i] and (alt < 0 or scores[i] > scores[alt]):
+                            alt = i
+                    if alt >= 0:
+                        best_move = order[alt]
+                        best_score = scores[alt]
+                    else:
+                        best_move = order[cur_best]
+                        best_score = cur_score
                 break
+            for i in range(n):
+                scores[i] = vals[i]
+                lost[i] = 0
             best_move = order[cur_best]
             best_score = cur_score
             self.depth_done = depth
             # best first for the next iteration
             m = order.pop(cur_best)
             order.insert(0, m)
+            v = scores.pop(cur_best)
+            scores.insert(0, v)
+            if depth == 1 and self.cfg.refute and cur_score < SURE:
+                m = self.drop_refuted(order, scores)
+                if m < 0:
+                    best_move = self.fallback  # the budget ran out meanwhile
+                    break
+                best_move = m
+                best_score = scores[0]
+                n = len(order)
+                if n == 1:
+                    break
             if cur_score >= SURE or cur_score <= -SURE:
                 break
+        # the deeper iteration may prefer a move the check has not seen (its replies are a
+        # few candidates, not every threat): it must pass the check too, else the move that
+        # passed it is played
+        v = self.verified
+        if v >= 0 and best_move != v and best_score < SURE and self.refuted(best_move, False):
+            best_move = v
+            best_score = scores[order.index(v)]
         return best_move, best_score
