@@ -146,8 +146,10 @@ def test_the_firmware_on_flash_is_only_the_device_files(tmp_path):
     # importing XoBo's rules from the .mpy files, unix port); 132,000 until the serial `resign`
     # and the game switch's deferred writes (+164 B), when the boot started unloading the board
     # definition's code (about 8 KB) before the saved game is resumed: the heap tests above and
-    # test_long_saves measure what that leaves
-    assert total < 132_500, total
+    # test_long_saves measure what that leaves; 132,500 until pico's refutation check (issue
+    # 24: +670 B of XoBo's search), measured on the emulated Pico with a stock firmware:
+    # 82,944 B free after the computer's move on the 15x15, 90,608 B on the 9x9 (floor 60,000)
+    assert total < 133_500, total
     assert not any("virtual" in f or "bench" in f or "cli" in f for f in files), files
 
 

@@ -231,9 +231,14 @@ def sixth_game(tmp_path, monkeypatch):
     assert names == ("sixth",)
     monkeypatch.setattr(games, "GAMES", games.GAMES[:-1] + names + games.GAMES[-1:])
     monkeypatch.setattr(hostkit, "_KITS", {})
+    from hardware.conftest import load_hardware
+
+    pieces = load_hardware("pieces")
+    pieces.game_sets.cache_clear()  # (the piece sets of the games found: the sixth's too)
     yield "sixth"
     for name in [m for m in sys.modules if m.startswith("xobo.games.sixth")]:
         del sys.modules[name]
+    pieces.game_sets.cache_clear()  # a later test of this process sees the five games again
 
 
 def test_a_sixth_game_s_folder_is_enough_for_the_tools(sixth_game, tmp_path):
