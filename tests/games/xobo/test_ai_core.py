@@ -161,3 +161,14 @@ def test_unknown_level_and_finished_game_are_refused():
     done = NS_WINS_NOW.clone()
     done.apply(choose_move(done, level="greedy"))
     raises(ValueError, choose_move, done, "pico")
+
+
+def test_a_root_under_voina_gives_a_move_when_the_time_bound_is_already_past():
+    # the root's defences are the moves any choice is made from: the time bound, checked in the
+    # defences' listing below the root, never cuts the root's own list (it escaped the search)
+    pos = Position.parse("....1..../....1..../....1..../....1..../........./....1..../"
+                         "....1..../....1..../....1.... ew 28 0 0")
+    assert pos.under_voina()
+    for level in SEARCH_LEVELS:
+        m = choose_move(pos, level=level, time_ms=-1)
+        assert pos.is_legal(m), level

@@ -270,13 +270,15 @@ class Searcher:
         a = self.a_me
         b = self.b_me
         exhaust = pos.common == 1 and pos.own[opp] == 0
-        time_ms = self.time_ms
+        # the time bound too, below the root: the refutation check lists a threat's defences
+        # outside the nodes (up to 0.4 s past the bound on a stock firmware, emulated Pico,
+        # 15x15); the root's own list (``root_moves``) is what any move is chosen from, and no
+        # Budget handler stands around it: it is always finished
+        time_ms = self.time_ms if ply > 0 else None
         t0 = self.t0
         for i in range(n):
             if poll is not None and poll():
                 raise SearchCancelled()  # a trial move: ~10-40 us here, ~10 ms on a Pico
-            # (and the time bound: the refutation check lists a threat's defences outside the
-            # nodes, up to 0.4 s past the bound on a stock firmware, emulated Pico, 15x15)
             if time_ms is not None and ticks_diff(ticks_ms(), t0) > time_ms:
                 raise Budget()
             m = gen[i]
