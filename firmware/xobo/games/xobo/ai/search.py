@@ -181,11 +181,9 @@ class Searcher:
         self.nodes += 1
         if self.nodes > self.cfg.node_limit:
             raise Budget()
-        if self.poll is not None and self.poll():
-            raise SearchCancelled()
+        self._poll()
         # every node: a node takes up to ~50 ms on a Pico, eight of them overshot the bound
-        if self.time_ms is not None and ticks_diff(ticks_ms(), self.t0) > self.time_ms:
-            raise Budget()
+        self._in_time()
 
     def _poll(self):
         """Within a step that takes longer than a node (candidates): the caller's poll (the
