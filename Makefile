@@ -63,11 +63,14 @@ test-fast: setup
 	$(BIN)/python -m pytest -m "not browser and not slow"
 
 # the long soaks (tests/device): 10,000 moves of XoBo, 1,000 of every game on both boards, in
-# the Pico's heap on the unix port, and the conformance suite's every random game under
-# MicroPython (make test runs them shorter: a quarter of those games under MicroPython)
+# the Pico's heap on the unix port, the conformance suite's every random game on both runtimes
+# and the fuzzers' every example (make test runs them shorter: half of those games under
+# CPython, a quarter under MicroPython, half of the fuzzers' examples)
 soak: setup
 	XOBO_SOAK=full $(BIN)/python -m pytest tests/device/test_soak.py tests/device/test_soak_games.py \
-	  tests/test_micropython_suite.py -k "soak or conformance"
+	  tests/games/test_conformance.py tests/boardapp/test_protocol_fuzz.py \
+	  tests/boardapp/test_switch_fuzz.py tests/test_micropython_suite.py \
+	  -k "soak or conformance or fuzz"
 
 bench: setup mosquitto
 	$(BIN)/python -m xobo_host.bench

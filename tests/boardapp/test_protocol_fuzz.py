@@ -2,6 +2,7 @@
 every reply line starts with 'ok' or 'error', junk changes nothing, and whatever a host sends,
 the saved game stays whole (a reboot resumes exactly the position the board had)."""
 
+from conftest import soak_moves
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -10,7 +11,8 @@ from xobo.runtime.virtual_board import VirtualBoard
 
 COMMANDS = ("help", "version", "position", "record", "settings", "set", "new", "undo", "move",
             "load", "follow", "hint", "state", "selftest")
-FUZZ = settings(max_examples=60, deadline=None,
+# (make soak: 60 examples a test)
+FUZZ = settings(max_examples=soak_moves(60, 30), deadline=None,
                 suppress_health_check=[HealthCheck.too_slow])
 
 

@@ -13,7 +13,7 @@ MicroPython unix port (``python -m xobo.runtime.script``), which must print exac
 lines (tests/boardapp/test_scripts.py does the same for the hand-written sessions)."""
 
 import pytest
-from conftest import run_micropython
+from conftest import run_micropython, soak_moves
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -50,7 +50,8 @@ _game = st.tuples(st.just("game"), st.sampled_from(GAME_NAMES))
 _set = st.tuples(st.just("set"), _index, _index)
 _op = st.one_of(_move, _move, _move, _game, _game, _set, _set, _set,
                 st.sampled_from([("cut",), ("undo",), ("new",), ("gesture",)]))
-FUZZ = settings(max_examples=24, deadline=None, derandomize=True,
+# (make soak: 24 examples)
+FUZZ = settings(max_examples=soak_moves(24, 12), deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 

@@ -21,8 +21,9 @@ from xobo.errors import MoveError
 from xobo.games import GAMES, load, package_name
 
 RANDOM_GAMES = 20  # per game, spread over the settings (the defaults, then each other choice)
-# under MicroPython make test plays a quarter of them (the same first games: the generator is
-# ours), make soak all of them: the checks are the same, CPython plays them all every time
+# make test plays half of them under CPython and a quarter under MicroPython (the same first
+# games: the generator is ours), make soak all of them on both: the checks are the same
+CPY_SHARE = 2
 UPY_SHARE = 4
 # a random game still going after this many moves fails: it must end (a game whose random
 # games are longer says so: RANDOM_GAME_PLIES in its package, Chain Reaction's segments)
@@ -36,13 +37,14 @@ except ImportError:  # MicroPython: tests/upy/runner.py has no skip, a skipped t
 
 
 def _games_to_play(game):
-    """How many random games of ``game`` this run plays (UPY_SHARE above)."""
+    """How many random games of ``game`` this run plays (CPY_SHARE, UPY_SHARE above)."""
     import os
     import sys
 
     n = getattr(game, "RANDOM_GAMES", RANDOM_GAMES)
-    if sys.implementation.name == "micropython" and os.getenv("XOBO_SOAK") != "full":
-        n = max(1, n // UPY_SHARE)
+    if os.getenv("XOBO_SOAK") != "full":
+        share = UPY_SHARE if sys.implementation.name == "micropython" else CPY_SHARE
+        n = max(1, n // share)
     return n
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
