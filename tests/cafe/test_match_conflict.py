@@ -108,6 +108,7 @@ def test_a_conflict_is_resolved_keeping_the_agreed_moves_or_one_cafes_log(tmp_pa
         _alter_next_move(receiving, n + 1, _another)
         move = _another(cafes[0].match(ident), "")
         commit(mover, "play " + move)
+        wait_expect(other)  # (the altered move: it crosses after the mover's board commits)
         commit(other, "play expected")
         receiving.service.filter = None
         wait_for(lambda: all(c.match(ident).state == "conflict" for c in cafes),
