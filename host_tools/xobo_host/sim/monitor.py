@@ -268,12 +268,16 @@ class MonitorBackend(PageFeed):
 
     mode = "monitor"
 
-    def __init__(self, link, recorder=None, device="", poll_s=2.0, max_events=200):
+    def __init__(self, link, recorder=None, device="", poll_s=2.0, max_events=200,
+                 settle_s=0.0):
         PageFeed.__init__(self, max_events)
         self.link = link
         self.recorder = recorder
         self.device = device
         self.poll_s = poll_s
+        # the board is read this long after an event, not at once (the events meanwhile:
+        # one reading); a café host's matches relay a move before its mirror reads the board
+        self.settle_s = settle_s
         self.hand = 0
         self.game_id = None
         self.error = ""
@@ -320,6 +324,8 @@ class MonitorBackend(PageFeed):
         while self._running:
             if not self._wake.wait(self.poll_s):
                 self._full = True  # the periodic poll reads everything
+            elif self.settle_s:
+                time.sleep(self.settle_s)  # (short: a stop waits for it)
             self._wake.clear()
             if not self._running:
                 break
