@@ -35,10 +35,9 @@ UNNAMED = "-"  # the board's name setting before a café names it
 FIX_ALERT_S = 60.0  # a board waiting this long for its cubes to be put right needs staff
 FIRST_REPLY_S = 10.0  # a board may still be booting when its port appears
 POLL_S = 2.0
-# a board's mirror reads it (settings, position, record: the record replayed with the rules,
-# most of a host's work) this long after its events: a hundred tables' moves at once are
-# relayed to their matches first (measured: docs/remote.md); the floor shows the move 0.4 s
-# later, its event at once
+# a board's record is recorded (replayed with the rules: most of a host's work) once the
+# board had no event for this long: a hundred tables' moves at once are relayed to their
+# matches first (measured: docs/remote.md); the floor shows the position at once all the same
 MIRROR_SETTLE_S = 0.4
 WORD = re.compile(r"^[A-Za-z0-9+._-]{1,24}$")  # a value the staff sends: one protocol word
 EVENTS_KEPT = 40  # a table's last event lines (its page shows 20), for 32 tables or more
