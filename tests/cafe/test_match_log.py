@@ -106,6 +106,41 @@ def test_a_match_survives_its_row(tmp_path):
     assert [x.moves for x in again] == [["b2", "a1"]] and again[0].undo == m.undo
 
 
+def test_a_queued_row_is_in_the_file_when_its_then_is_called(tmp_path):
+    import sqlite3
+    import threading
+
+    store = MatchStore(tmp_path / "games.sqlite")
+    m = tiny(["b2"])
+    seen = []
+    done = threading.Event()
+
+    def then():  # (on the store's thread: what another connection reads of the file now)
+        conn = sqlite3.connect(str(tmp_path / "games.sqlite"))
+        seen.append(conn.execute("SELECT data FROM matches WHERE id = 'm1'").fetchone())
+        conn.close()
+        done.set()
+
+    store.queue(m, then)
+    m.play("a1")  # (a change after the queueing: the row is the match as it was queued...
+    assert done.wait(20), "the row was never written"
+    assert seen[0] is not None and Match.from_json(seen[0][0]).moves == ["b2"]
+    store.save(m)  # ...and save returns once the latest one is in the file)
+    store.close()
+    assert MatchStore(tmp_path / "games.sqlite").load_all()[0].moves == ["b2", "a1"]
+
+
+def test_the_rows_queued_when_the_store_closes_are_written_first(tmp_path):
+    store = MatchStore(tmp_path / "games.sqlite")
+    matches = [Match("m%d" % i, "tiny", {"first": "x"}, SEATS, ["b2"] * (i % 2))
+               for i in range(50)]
+    for m in matches:
+        store.queue(m)
+    store.close()
+    again = {x.id: x.moves for x in MatchStore(tmp_path / "games.sqlite").load_all()}
+    assert again == {m.id: m.moves for m in matches}
+
+
 def test_invitation_codes_are_read_as_typed():
     code = new_code()
     assert len(code) == 9 and code[4] == "-"

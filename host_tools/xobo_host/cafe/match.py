@@ -30,9 +30,11 @@ Usage::
 import hashlib
 import json
 import secrets
+import threading
 import time
 
 from xobo import games
+from xobo_host.cafe.movetrace import new_lock
 
 # a match's state: waiting for the invited tables, played, ended (by the rules or a
 # resignation), stopped by a conflict, or declined / cancelled before it started
@@ -97,6 +99,9 @@ class Match:
         # in a conflict, the other cafés' logs as they sent them: {cafe: moves}
         self.other_logs = {}
         self.resolved_by = ""  # the café whose resolution made this epoch's log
+        # (the café host's: what a table's worker, a message of another café and a page do
+        # to this match, one at a time; other matches' are not waited for)
+        self.lock = new_lock()
         self._positions = [self._start()]  # the position's text after each ply
         self._pos = self.pkg.new_position(self._settings())
         self.moves = []
@@ -381,8 +386,17 @@ class Match:
 
 
 class MatchStore:
-    """The matches in the café's SQLite file (table ``matches``: one row a match, written
-    before anything is sent about it, so a host killed at any instant finds it again)."""
+    """The matches in the café's SQLite file (table ``matches``: one row a match), written by
+    one thread of their own: the rows queued meanwhile (each match's latest) go in one commit.
+
+    ``queue(match, then)`` takes the match's row as it is now and returns at once (``then``
+    is called once that row is in the file); ``save(match)`` waits until it is. Nothing
+    waits for SQLite while holding the matches: a hundred tables moving at once queued
+    behind each other's commit, each one waiting its turn on the file with the tables'
+    recorders (measured: docs/remote.md). A commit that fails keeps its rows queued and is
+    tried again (``RETRY_S``); ``save`` then raises its error."""
+
+    RETRY_S = 1.0
 
     def __init__(self, path):
         from xobo_host.gamesdb import GamesDB
@@ -398,11 +412,107 @@ class MatchStore:
         self.conn.execute("CREATE TABLE IF NOT EXISTS matches (id TEXT PRIMARY KEY, "
                           "data TEXT NOT NULL, updated_at REAL NOT NULL)")
         self.conn.commit()
+        self._cond = threading.Condition()
+        self._queued = {}  # match id -> (row, its ply) not written yet, the latest
+        self._then = []  # called once the rows queued before them are written
+        self._writing = set()  # match ids of the commit under way
+        self._tickets = 0  # rows queued so far
+        self._written = 0  # ... and written
+        self._failed = (0, None)  # (the last ticket of a commit that failed, its error)
+        self._closing = False
+        self._thread = threading.Thread(target=self._write, daemon=True,
+                                        name="xobo-match-store")
+        self._thread.start()
+
+    def queue(self, match, then=None):
+        """The match's row as it is now goes into the file soon; ``then()`` once it is
+        there (on the store's thread: it must not wait for anything). A ticket for
+        ``wait``."""
+        row = (match.id, match.to_json(), len(match.moves))
+        with self._cond:
+            if self._closing:
+                raise MatchError("the matches' file is closed (the host is stopping)")
+            self._queued[match.id] = row
+            if then is not None:
+                self._then.append(then)
+            self._tickets += 1
+            self._cond.notify_all()
+            return self._tickets
+
+    def wait(self, ticket, timeout=LOCK_TIMEOUT_S + 5):
+        """Until the rows queued up to ``ticket`` are in the file; the error of a commit
+        that held them and failed (they are tried again meanwhile)."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while self._written < ticket:
+                if self._failed[0] >= ticket:
+                    raise self._failed[1]
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise MatchError("the match was not written in %.0f s" % timeout)
+                self._cond.wait(left)
 
     def save(self, match):
-        with self.db.writing("save a match into"), self.conn:
-            self.conn.execute("INSERT OR REPLACE INTO matches (id, data, updated_at) "
-                              "VALUES (?, ?, ?)", (match.id, match.to_json(), time.time()))
+        """The match's row into the file before this returns."""
+        self.wait(self.queue(match))
+
+    def wait_written(self, ident, timeout=LOCK_TIMEOUT_S + 5):
+        """Until match ``ident``'s row, as last queued, is in the file (a move is given to
+        a board only once it is: docs/remote.md)."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while ident in self._queued or ident in self._writing:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise MatchError("the match's moves were not written in %.0f s: %s" % (
+                        timeout, self._failed[1] or "the file is busy"))
+                self._cond.wait(left)
+
+    def _write(self):
+        from xobo_host.cafe.movetrace import trace
+
+        while True:
+            with self._cond:
+                while not self._queued and not self._closing:
+                    self._cond.wait()
+                if not self._queued:
+                    return  # closing, everything written
+                rows, self._queued = self._queued, {}
+                then, self._then = self._then, []
+                top = self._tickets
+                self._writing = set(rows)
+            try:
+                now = time.time()
+                with self.db.writing("save the matches into"), self.conn:
+                    self.conn.executemany(
+                        "INSERT OR REPLACE INTO matches (id, data, updated_at) "
+                        "VALUES (?, ?, ?)", [(i, data, now) for i, data, _ in rows.values()])
+            except Exception as exc:
+                with self._cond:
+                    for ident, row in rows.items():  # (a newer row queued meanwhile wins)
+                        self._queued.setdefault(ident, row)
+                    self._then[:0] = then
+                    self._writing = set()
+                    self._failed = (top, exc)
+                    self._cond.notify_all()
+                    if self._closing:
+                        return  # (stopping: nothing more can be done)
+                print("xobo cafe: the matches could not be saved (%s): tried again in %.0f s"
+                      % (exc, self.RETRY_S))
+                time.sleep(self.RETRY_S)
+                continue
+            for ident, _, ply in rows.values():
+                trace("stored", ident, ply)
+            with self._cond:
+                self._written = top
+                self._writing = set()
+                self._cond.notify_all()
+            for call in then:
+                try:
+                    call()
+                except Exception as exc:  # the store's thread never dies
+                    print("xobo cafe: after saving the matches: %s: %s"
+                          % (type(exc).__name__, exc))
 
     def load_all(self):
         out = []
@@ -413,5 +523,10 @@ class MatchStore:
                 print("xobo cafe: match %s cannot be read (%s): left aside" % (ident, exc))
         return out
 
-    def close(self):
+    def close(self, timeout=LOCK_TIMEOUT_S + 5):
+        """Writes what is queued, then closes the file."""
+        with self._cond:
+            self._closing = True
+            self._cond.notify_all()
+        self._thread.join(timeout)
         self.db.close()

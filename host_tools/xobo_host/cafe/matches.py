@@ -148,8 +148,7 @@ class TableSync:
             self.known_ply = -1
             return
         trace("woke", self.key)
-        with svc.lock:
-            match = svc.match_of_table(self.key)
+        match = svc.match_of_table(self.key)
         if match is None:
             return
         moves_hint = []
@@ -186,19 +185,20 @@ class TableSync:
             return
         if self.known_ply == n and len(moves_hint) == 1:
             trace("fast", match.id, n + 1)
-            with svc.lock:
+            with match.lock:
                 trace("locked", match.id, n + 1)
                 if match.ply != n or match.undo is not None or \
                         match.side() not in svc.seats_of(match, self.key):
                     return
                 try:
-                    svc.local_move(match, moves_hint[0])
+                    svc.local_move(match, moves_hint[0], by=self.key)
                 except MatchError:
                     self.known_ply = -1  # not the log's next move: the reading says
                     return
             self.known_ply = n + 1
         elif self.known_ply == n - 1 and not moves_hint and self.sent != (n - 1,
                                                                          match.moves[-1]):
+            svc.store.wait_written(match.id)  # (a board lights only what the file holds)
             trace("cmd", match.id, n, "fast")
             reply = self._command(conn, "move " + match.moves[-1])
             if reply and reply[0].startswith("ok"):
@@ -219,7 +219,7 @@ class TableSync:
             reply = self._command(conn, line)
             if not reply or reply[0].startswith("error"):
                 raise MatchError("the board refused '%s': %s" % (line, " ".join(reply)))
-        with self.service.lock:
+        with match.lock:
             match.prepared.append(self.key)
             self.service.save(match)
         self.known_ply = -1
@@ -228,7 +228,7 @@ class TableSync:
         """One command towards the log; False when the board is where the log says."""
         svc = self.service
         ply, position, expect, result = self._read(conn)
-        with svc.lock:
+        with match.lock:
             resigned = match.resigned >= 0
             if resigned and (self.key in match.ended or ply > match.ply or
                              position != match.position_text(ply)):
@@ -240,12 +240,12 @@ class TableSync:
                     self.note = "the board refused '%s': %s" % (match.resign_line(),
                                                                  " ".join(reply))
                     return False
-            with svc.lock:
+            with match.lock:
                 if self.key not in match.ended:
                     match.ended.append(self.key)
                     svc.save(match)
             return False
-        with svc.lock:
+        with match.lock:
             n = match.ply
             undo = match.undo
             here = svc.seats_of(match, self.key)
@@ -268,6 +268,7 @@ class TableSync:
             else:
                 nxt = False
         if nxt:
+            svc.store.wait_written(match.id)  # (a board lights only what the file holds)
             trace("cmd", match.id, ply + 1, "step")
             reply = self._command(conn, "move " + nxt)
             if reply and reply[0].startswith("error"):
@@ -276,7 +277,7 @@ class TableSync:
             self.sent = (ply, nxt)
             return False
         if nxt is None:  # the board played a move the log does not have
-            with svc.lock:
+            with match.lock:
                 move = None
                 for text in moves_hint:  # the board's own word for it (Brochs's master
                     move = move or match.leads_to(n, text, position)  # drop: same position)
@@ -284,7 +285,7 @@ class TableSync:
                     move = match.find_move(n, position)
                 seat = match.side()
                 if move is not None and seat in here:
-                    svc.local_move(match, move)
+                    svc.local_move(match, move, by=self.key)
                     self.known_ply = n + 1
                     return True  # (the match may be over now: the others are told)
                 whose = match.names[seat]
@@ -293,7 +294,7 @@ class TableSync:
             return self._undo(conn, "taken back: " + why)
         # the board is elsewhere: back one move (a move of an undone branch, another game)
         if ply == 0:
-            with svc.lock:
+            with match.lock:
                 match.prepared = [k for k in match.prepared if k != self.key]
             self._prepare(conn, match)
             return True
@@ -307,11 +308,17 @@ class MatchService:
         self.cafe = cafe
         self.store = MatchStore(db_path)
         from xobo_host.cafe import movetrace
-        self.lock = movetrace.HeldLock() if movetrace.enabled else threading.RLock()
+        # the matches' lock: the list of matches, and the controls that look at several
+        # (a table in one match at most); each match has its own (``Match.lock``), taken
+        # after this one when both are: a table's move, a message of another café about a
+        # match wait only for what is done to that match (with one lock for all, a hundred
+        # tables moving at once waited for each other)
+        self.lock = movetrace.new_lock()
         self.matches = {}
         for m in self.store.load_all():
             self.matches[m.id] = m
         self.syncs = {}  # table key -> TableSync
+        self.syncs_lock = threading.Lock()
         self.stopping = threading.Event()
         self.changed = threading.Condition()
         self.version = 0
@@ -358,12 +365,21 @@ class MatchService:
             self.broker.stop()
         for t in self._threads:
             t.join(2)
-        with self.lock:
-            self.store.close()
+        self.store.close()  # (what is queued is written first; not under the lock: see save_soon)
 
     # -- bookkeeping ------------------------------------------------------------------------
     def save(self, match):
+        """The match's row into the database before anything is said about it (the
+        controls, the invitations, a conflict...)."""
         self.store.save(match)
+        self._bump()
+
+    def save_soon(self, match, then=None):
+        """The match's row into the database on the store's thread, together with those of
+        the other matches that changed meanwhile; ``then()`` once it is there (it must not
+        take the matches' lock: a ``save`` may wait for the store under it). A move: the
+        caller does not wait for SQLite, nor make the other tables wait."""
+        self.store.queue(match, then)
         self._bump()
 
     def _bump(self):
@@ -390,9 +406,10 @@ class MatchService:
         return sorted({s[0] for s in match.seats if s is not None and s[0] != self.cafe})
 
     def match_of_table(self, key):
-        """The table's match in play (or ended, still shown), the latest."""
+        """The table's match in play (or ended, still shown), the latest (without the
+        matches' lock: a match is only ever added to the list)."""
         best = None
-        for m in self.matches.values():
+        for m in list(self.matches.values()):
             if m.state in ("playing", "over", "conflict") and [self.cafe, key] in m.seats:
                 if best is None or m.created > best.created:
                     best = m
@@ -403,15 +420,17 @@ class MatchService:
                    for m in self.matches.values())
 
     def _sync(self, key):
-        sync = self.syncs.get(key)
-        if sync is None:
-            sync = self.syncs[key] = TableSync(self, key)
+        with self.syncs_lock:  # (also called on the store's thread, without the lock)
+            sync = self.syncs.get(key)
+            if sync is None:
+                sync = self.syncs[key] = TableSync(self, key)
         sync.wake.set()
         return sync
 
-    def _wake_tables(self, match):
+    def _wake_tables(self, match, but=None):
         for key in self.local_tables(match):
-            self._sync(key)
+            if key != but:  # (``but``: the table whose worker is at work on it already)
+                self._sync(key)
 
     def _on_line(self, key, line):
         sync = self.syncs.get(key)
@@ -426,27 +445,23 @@ class MatchService:
             sync.wake.set()
 
     # -- what the tables do -----------------------------------------------------------------
-    def local_move(self, match, move):
-        """A move played by this café's table on its turn (lock held): into the log, to the
-        other tables."""
+    def local_move(self, match, move, by=None):
+        """A move played by this café's table ``by`` on its turn (lock held): into the log,
+        to the other cafés at once, into the database just after (the board that played it
+        holds it meanwhile: a host killed before the row is written reads it from that
+        board again and sends it again, a duplicate there), and to this café's other tables
+        once it is in the database."""
         match.play(move)
-        undo, match.undo = match.undo, None  # a move instead of the take-back: declined
-        try:
-            self.save(match)
-            trace("saved", match.id, match.ply)
-        except Exception:  # not in the database: not in the log (the board is read again)
-            match.unplay()
-            match.undo = undo
-            raise
+        match.undo = None  # a move instead of the take-back: declined
         self._send(match, match.move_message(match.ply))
         trace("pub", match.id, match.ply, int(self.broker is not None and
                                               self.broker.connected.is_set()))
-        self._wake_tables(match)
+        self.save_soon(match, then=lambda: self._wake_tables(match, but=by))
 
     def board_undo(self, match, key, ply):
         """A player pressed undo on a board of the match (the board took its move back):
         a take-back proposed, or agreed when another table proposed one."""
-        with self.lock:
+        with match.lock:
             if match.state not in ("playing", "over"):
                 return
             here = self.seats_of(match, key)
@@ -479,8 +494,9 @@ class MatchService:
         take-back), resign (a table), cancel (an invitation)."""
         with self.lock:
             match = self.matches.get(match_id)
-            if match is None:
-                raise ActionError("no match '%s'" % str(match_id)[:20])
+        if match is None:
+            raise ActionError("no match '%s'" % str(match_id)[:20])
+        with match.lock:
             what = req.get("action") if isinstance(req, dict) else None
             key = req.get("table") if isinstance(req, dict) else None
             here = self.seats_of(match, key) if isinstance(key, str) else []
@@ -678,17 +694,18 @@ class MatchService:
                 raise ActionError("%s already plays a match: end it first" % key)
             if inv["cafe"] == self.cafe:
                 match = self.matches[inv["match"]]
-                free = [i for i, s in enumerate(match.seats) if s is None]
-                if not free:
-                    raise ActionError("invitation %s has no free seat" % code)
-                match.seats[free[0]] = [self.cafe, key]
-                if all(match.seats):
-                    match.state = "playing"
-                    if match.code and self.broker is not None:
-                        self.broker.publish("invite", match.code, None, retain=True)
-                self.save(match)
-                self._send(match, self._start_message(match))
-                self._wake_tables(match)
+                with match.lock:
+                    free = [i for i, s in enumerate(match.seats) if s is None]
+                    if not free:
+                        raise ActionError("invitation %s has no free seat" % code)
+                    match.seats[free[0]] = [self.cafe, key]
+                    if all(match.seats):
+                        match.state = "playing"
+                        if match.code and self.broker is not None:
+                            self.broker.publish("invite", match.code, None, retain=True)
+                    self.save(match)
+                    self._send(match, self._start_message(match))
+                    self._wake_tables(match)
                 return {"ok": True, "match": match.id, "reply": "%s plays %s in match %s" % (
                     key, match.names[free[0]], code)}
             seats = inv.get("seats")
@@ -717,8 +734,9 @@ class MatchService:
         with self.lock:
             if inv["cafe"] == self.cafe:
                 match = self.matches[inv["match"]]
-                match.state = "declined"
-                self.save(match)
+                with match.lock:
+                    match.state = "declined"
+                    self.save(match)
                 if self.broker is not None:
                     self.broker.publish("invite", code, None, retain=True)
                 return {"ok": True, "reply": "invitation %s declined" % code}
@@ -746,11 +764,11 @@ class MatchService:
             self.say_hello()
 
     def say_hello(self):
-        # (made under the lock, sent after it: the tables' moves do not wait for a hundred
-        # hellos going out)
+        # (each made under its match's lock, all sent after: the tables' moves do not wait
+        # for a hundred hellos going out)
         hellos = []
-        with self.lock:
-            for m in self.matches.values():
+        for m in list(self.matches.values()):
+            with m.lock:
                 if m.state in ("playing", "over", "conflict", "inviting") and \
                         self.remote_cafes(m):
                     hellos.append((m.id, json.dumps(dict(self._hello(m), match=m.id),
@@ -766,7 +784,8 @@ class MatchService:
                 if m.state == "inviting" and m.code and m.seats[0] is not None and \
                         any(s and s[0] == self.cafe for s in m.seats) and \
                         self._inviter(m) == self.cafe:
-                    self._publish_invite(m)
+                    with m.lock:
+                        self._publish_invite(m)
         self.say_hello()
 
     def _inviter(self, match):
@@ -803,20 +822,28 @@ class MatchService:
         if kind == "match":
             trace("recv", rest, msg.get("t"), msg.get("n") if msg.get("t") != "log" else
                   len(msg.get("moves") or ()))
-        with self.lock:
-            if kind == "reply":
+        if kind == "reply":
+            with self.lock:
                 self._reply(sender, normal_code(rest), msg)
-            elif kind == "match":
-                match = self.matches.get(rest)
-                if match is None or sender not in self.remote_cafes(match) and \
-                        msg.get("t") != "start":
+        elif kind == "match":
+            match = self.matches.get(rest)  # (only ever added to: no lock needed)
+            if match is None:
+                return
+            with match.lock:  # (the other matches' messages and moves do not wait)
+                if sender not in self.remote_cafes(match) and msg.get("t") != "start":
                     return
                 self._match_message(match, sender, msg)
 
     def _reply(self, sender, code, msg):
         match = next((m for m in self.matches.values() if m.code == code
                       and self._inviter(m) == self.cafe), None)
-        if match is None or match.state != "inviting":
+        if match is None:
+            return
+        with match.lock:
+            self._seat_reply(match, sender, code, msg)
+
+    def _seat_reply(self, match, sender, code, msg):
+        if match.state != "inviting":
             return
         if msg.get("t") == "decline":
             match.state = "declined"
@@ -975,8 +1002,9 @@ class MatchService:
             trace("applied", match.id, match.ply)
             if match.undo is not None and match.undo["epoch"] == match.epoch:
                 match.undo = None  # a move instead of the take-back: declined
-            self.save(match)
-            self._wake_tables(match)
+            # (the network thread goes on to the next message at once; the boards are
+            # given the move once it is in the database)
+            self.save_soon(match, then=lambda: self._wake_tables(match))
         elif verdict == "gap":
             if info and info[0] == 0:
                 self._send(match, {"t": "ask", "from": 0, "epoch": match.epoch})
@@ -1033,9 +1061,9 @@ class MatchService:
 
     # -- what the pages show ----------------------------------------------------------------
     def views(self):
-        with self.lock:
-            out = []
-            for m in sorted(self.matches.values(), key=lambda m: -m.created):
+        out = []
+        for m in sorted(list(self.matches.values()), key=lambda m: -m.created):
+            with m.lock:
                 v = m.view()
                 v["seat_text"] = [self.seat_text(m, i) if m.seats[i] else "invited"
                                   for i in range(len(m.seats))]
@@ -1044,5 +1072,5 @@ class MatchService:
                 if m.state == "conflict":  # the moves every café's log has (None: unknown)
                     agreed = m.agreed(self.remote_cafes(m))
                     v["agreed"] = None if agreed is None else len(agreed)
-                out.append(v)
-            return out
+            out.append(v)
+        return out

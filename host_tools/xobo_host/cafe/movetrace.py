@@ -7,8 +7,8 @@ connection and disconnection of its broker, each stamped with the wall clock
 Unset (a café's normal run), ``trace`` does nothing.
 
 Lines: ``TIME WHAT WORDS...``; ``remotebench --dump DIR`` sets it for both hosts and reads
-them back (``remotebench.hops``). Traced, the matches' lock is a ``HeldLock``: it says who
-held it, or waited for it, 20 ms or longer.
+them back (``remotebench.hops``). Traced, the matches' locks (``new_lock``: the list's and
+each match's) are ``HeldLock``s: they say who held one, or waited for one, 20 ms or longer.
 """
 
 import os
@@ -27,6 +27,11 @@ def trace(*words):
         line = "%.6f %s\n" % (time.time(), " ".join(str(w) for w in words))
         with _LOCK:
             _FILE.write(line)
+
+
+def new_lock():
+    """A reentrant lock: a ``HeldLock`` when traced."""
+    return HeldLock() if enabled else threading.RLock()
 
 
 class HeldLock:

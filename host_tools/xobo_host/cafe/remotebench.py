@@ -604,15 +604,15 @@ def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose
 
 # ------------------------------------------------------------------ where the time went
 
-HOPS = ("line", "woke", "fast", "locked", "saved", "pub", "recv", "cmd", "lit")
+HOPS = ("line", "woke", "fast", "locked", "pub", "recv", "stored", "cmd", "lit")
 HOP_NAMES = {
     "line": "the board's event read by its host (serial)",
     "woke": "the table's worker woken",
     "fast": "the matches' lock to find the table's match",
     "locked": "the matches' lock taken",
-    "saved": "the move in the log (SQLite)",
-    "pub": "published (paho)",
+    "pub": "in the log, published (paho)",
     "recv": "the other host's network thread (the broker's hop)",
+    "stored": "in the other host's database (SQLite, its store's thread)",
     "cmd": "the move sent to the other board",
     "lit": "lit on the other board (its serial, the stand-in's step)",
 }
@@ -629,7 +629,7 @@ def _read_trace(path):
             what = words[1]
             if what in ("fast", "locked", "saved", "pub", "cmd") and len(words) > 3:
                 key = (what, words[2], words[3])
-            elif what in ("line", "recv", "woke"):
+            elif what in ("line", "recv", "woke", "stored"):
                 key = (what, words[2])
             else:
                 continue
@@ -660,13 +660,17 @@ def hops(dump, samples, is_up, say=print):
         mine, theirs = traces[mover], traces[other]
         at = {"line": first(mine.get(("line", "%s%03d" % (mover, i)), []), t0 - 0.01)}
         at["woke"] = first(mine.get(("woke", "%s%03d" % (mover, i)), []), at["line"] or t0)
-        for what in ("fast", "locked", "saved", "pub"):
+        for what in ("fast", "locked", "pub"):
             at[what] = first(mine.get((what, ident, str(n)), []), t0 - 0.01)
         # (the message that brought it: its move, or a log the other café asked for)
         got = [(t, w) for t, w in theirs.get(("recv", ident), []) if t0 - 0.01 <= t <= t0 + lat
                and len(w) > 1 and w[1].isdigit() and (w[0] == "move" and int(w[1]) == n or
                                                      w[0] == "log" and int(w[1]) >= n)]
         at["recv"] = got[0][0] if got else None
+        # (the other host's first row of the match with this move in it)
+        stored = [t for t, w in theirs.get(("stored", ident), []) if t >= (at["recv"] or t0)
+                  and w and w[0].isdigit() and int(w[0]) >= n]
+        at["stored"] = min(stored) if stored else None
         at["cmd"] = first(theirs.get(("cmd", ident, str(n)), []), t0 - 0.01)
         at["lit"] = t0 + lat
         legs, last = {}, t0

@@ -35,6 +35,10 @@ UNNAMED = "-"  # the board's name setting before a café names it
 FIX_ALERT_S = 60.0  # a board waiting this long for its cubes to be put right needs staff
 FIRST_REPLY_S = 10.0  # a board may still be booting when its port appears
 POLL_S = 2.0
+# a board's record is recorded (replayed with the rules: most of a host's work) once the
+# board had no event for this long: a hundred tables' moves at once are relayed to their
+# matches first (measured: docs/remote.md); the floor shows the position at once all the same
+MIRROR_SETTLE_S = 0.4
 WORD = re.compile(r"^[A-Za-z0-9+._-]{1,24}$")  # a value the staff sends: one protocol word
 EVENTS_KEPT = 40  # a table's last event lines (its page shows 20), for 32 tables or more
 DB_CACHE_KB = 128  # each table's SQLite page cache
@@ -59,7 +63,7 @@ class TableMonitor(MonitorBackend):
         self.selftest_lines = []
         self.selftest_running = False
         MonitorBackend.__init__(self, link, recorder=recorder, device=device, poll_s=poll_s,
-                                max_events=EVENTS_KEPT)
+                                max_events=EVENTS_KEPT, settle_s=MIRROR_SETTLE_S)
 
     def _bump(self):
         MonitorBackend._bump(self)

@@ -268,12 +268,19 @@ class MonitorBackend(PageFeed):
 
     mode = "monitor"
 
-    def __init__(self, link, recorder=None, device="", poll_s=2.0, max_events=200):
+    def __init__(self, link, recorder=None, device="", poll_s=2.0, max_events=200,
+                 settle_s=0.0):
         PageFeed.__init__(self, max_events)
         self.link = link
         self.recorder = recorder
         self.device = device
         self.poll_s = poll_s
+        # the records read are given to the recorder (replayed with the rules: most of a
+        # café host's work) once the board has had no event for this long, or this long
+        # after the first of them at most 4 times this long; 0: at once. The position and
+        # the snapshot are read at once all the same.
+        self.settle_s = settle_s
+        self._records = []  # (game, record, events before it, when read) not recorded yet
         self.hand = 0
         self.game_id = None
         self.error = ""
@@ -318,13 +325,21 @@ class MonitorBackend(PageFeed):
 
     def _run(self):
         while self._running:
-            if not self._wake.wait(self.poll_s):
-                self._full = True  # the periodic poll reads everything
-            self._wake.clear()
+            timeout = self.settle_s if self._records else self.poll_s
+            woke = self._wake.wait(timeout)
             if not self._running:
                 break
             try:
-                self.refresh(full=self._full)
+                if not woke and self._records:  # quiet for settle_s: the records now
+                    self._record_read()
+                    continue
+                if not woke:
+                    self._full = True  # the periodic poll reads everything
+                self._wake.clear()
+                self.refresh(full=self._full, defer=True)
+                if self._records and time.monotonic() - self._records[0][3] > \
+                        4 * self.settle_s:
+                    self._record_read()  # (a board that never rests is recorded all the same)
             except LinkError as exc:
                 self._set_error(str(exc))
                 if self.link.closed:
@@ -332,6 +347,15 @@ class MonitorBackend(PageFeed):
             except Exception as exc:  # a board's odd reply must not end the polling silently
                 self._set_error("cannot read the board's reply: %s: %s"
                                 % (type(exc).__name__, exc))
+        try:  # (stopped: what was read is recorded all the same, when the file still can)
+            self._record_read()
+        except Exception:  # noqa: S110 (the file closed first: the board keeps its record)
+            pass
+
+    def _record_read(self):
+        records, self._records = self._records, []
+        for game, record, events_before, _ in records:  # (in order: an old game's last
+            self._record(game, record, events_before)  # record before the new game's)
 
     def _on_event(self, line):
         # a real board's events come as serial lines, 'event KIND FIELDS' (the protocol)
@@ -356,9 +380,10 @@ class MonitorBackend(PageFeed):
         self._bump()
 
     # -- reading the board --------------------------------------------------------------------
-    def refresh(self, full=True):
+    def refresh(self, full=True, defer=False):
         """Ask the board for its settings, position, record (and LEDs if it can tell); update
-        the database. ``full``: the settings too (else those last read)."""
+        the database. ``full``: the settings too (else those last read). ``defer``: the
+        record is recorded later (``settle_s``) by the mirror's thread."""
         if full or not self._settings_read:
             self._full = False
             # events again: a board that restarted (a game switch on a stock firmware, its
@@ -386,7 +411,18 @@ class MonitorBackend(PageFeed):
         if changed:
             self._bump()
         if self.recorder is not None:
-            self._record(game, record, events_before)
+            if defer and self.settle_s:
+                last = self._records[-1] if self._records else None
+                since = self.recorder.new_game_event
+                if last is not None and last[0] == game and last[2] is not None and \
+                        (since is None or since <= last[2]):
+                    # the same game read again, no new game begun since: it holds the
+                    # moves of the one before (replayed once, not twice)
+                    self._records[-1] = (game, record, events_before, last[3])
+                else:
+                    self._records.append((game, record, events_before, time.monotonic()))
+            else:
+                self._record(game, record, events_before)
 
     def _record(self, game, record, events_before=None):
         if self.recording or not record:
