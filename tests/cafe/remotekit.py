@@ -44,11 +44,14 @@ class Broker:
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
         def listening():
+            if self.proc.poll() is not None:  # not ours that listens: the port was taken
+                raise RuntimeError("mosquitto ended at its start (exit %s): port %d is taken "
+                                   "by another process" % (self.proc.returncode, self.port))
             try:
                 socket.create_connection(("127.0.0.1", self.port), 0.2).close()
-                return True
             except OSError:
                 return False
+            return self.proc.poll() is None
 
         until(listening, 10, "mosquitto listening")  # (a restart: the port may linger)
         return self
