@@ -83,6 +83,7 @@ class Config:
         w_parity=0,
         refute=0,
         avoid_lost=0,
+        root_sort=0,
     ):
         self.max_depth = max_depth
         self.node_limit = node_limit
@@ -100,6 +101,7 @@ class Config:
         self.refute = refute  # >0: after depth 1, drop root moves that lose to a Voina
         # without defence, trying this many of the opponent's threats
         self.avoid_lost = avoid_lost  # never the unfinished iteration's proven loss
+        self.root_sort = root_sort  # the next iteration's root moves by this one's scores
 
 
 class _Scratch:
@@ -147,6 +149,21 @@ def _scratch():
     if not _SCRATCH:
         _SCRATCH.append(_Scratch())
     return _SCRATCH[0]
+
+
+def sort_by_score(order, scores):
+    """Insertion sort of the root moves by score, highest first; equal scores keep their
+    order (the same on both runtimes, the best move stays first)."""
+    for i in range(1, len(order)):
+        m = order[i]
+        v = scores[i]
+        j = i - 1
+        while j >= 0 and scores[j] < v:
+            order[j + 1] = order[j]
+            scores[j + 1] = scores[j]
+            j -= 1
+        order[j + 1] = m
+        scores[j + 1] = v
 
 
 class Searcher:
@@ -558,6 +575,19 @@ class Searcher:
         finally:
             pos.undo()
 
+    def holds_one_ply(self, m):
+        """Whether the root move ``m`` leaves the opponent without an immediate win (no
+        winning line, no Voina cell): outside the budget, polled."""
+        self._poll()
+        pos = self.pos
+        me = pos.side
+        pos.apply(m)
+        try:
+            w = winner(pos)
+            return w == me or (w < 0 and not threatens(pos, me ^ 1, False))
+        finally:
+            pos.undo()
+
     def root_moves(self):
         """The root's moves (cand[0]) and whether the root is forced; -1: a move wins now."""
         pos = self.pos
@@ -646,10 +676,21 @@ class Searcher:
                 # unless all of them were found lost; then the previous iteration's best
                 # move not yet found lost (a move not searched deeper may still hold:
                 # playing a proven loss would throw the game away)
-                keep = cur_score > -SURE or depth == 1 or not self.cfg.avoid_lost
+                keep = cur_score > -SURE or not self.cfg.avoid_lost
                 if cur_best >= 0 and keep:
                     best_move = order[cur_best]
                     best_score = cur_score
+                elif cur_best >= 0 and depth == 1:
+                    # no iteration before: the first move not searched that does not hand
+                    # the opponent an immediate win (a root of many spreads can spend the
+                    # budget in depth 1, whose moves searched were all lost)
+                    best_move = order[cur_best]
+                    best_score = cur_score
+                    for i in range(done, n):
+                        if self.holds_one_ply(order[i]):
+                            best_move = order[i]
+                            best_score = 0
+                            break
                 elif cur_best >= 0:
                     alt = -1
                     for i in range(done, n):
@@ -673,6 +714,8 @@ class Searcher:
             order.insert(0, m)
             v = scores.pop(cur_best)
             scores.insert(0, v)
+            if self.cfg.root_sort:
+                sort_by_score(order, scores)
             if depth == 1 and self.cfg.refute and cur_score < SURE:
                 m = self.drop_refuted(order, scores)
                 if m < 0:
