@@ -6,7 +6,7 @@ from xobo_testing import raises
 from xobo.games.xobo.ai import CONFIGS, LEVELS, STATS, choose_move, hint
 from xobo.games.xobo.ai.evaluate import SURE, distance
 from xobo.games.xobo.ai.rng import Rng
-from xobo.games.xobo.ai.search import Searcher, sort_by_score
+from xobo.games.xobo.ai.search import Searcher
 from xobo.games.xobo.rules.moves import make_place
 from xobo.games.xobo.rules.position import Position
 
@@ -174,14 +174,6 @@ def test_a_root_under_voina_gives_a_move_when_the_time_bound_is_already_past():
     for level in SEARCH_LEVELS:
         m = choose_move(pos, level=level, time_ms=-1)
         assert pos.is_legal(m), level
-
-
-def test_root_moves_of_the_next_iteration_are_sorted_by_score_highest_first_ties_kept():
-    order = [10, 11, 12, 13, 14, 15]
-    scores = [30, -70, 130, 30, -29996, 130]
-    sort_by_score(order, scores)
-    assert scores == [130, 130, 30, 30, -70, -29996]
-    assert order == [12, 15, 10, 13, 11, 14]  # equal scores keep their order (both runtimes)
 
 
 def test_a_root_move_that_leaves_the_opponent_a_voina_cell_does_not_hold_one_ply():

@@ -4,11 +4,8 @@ the first expectations were recorded with the search as it was before the native
 (tests/games/xobo/golden_maker.py, commit 4bd0182); the refutation check of issue 24
 (docs/ai.md, "pico: the double attack it did not see") changed nine of them: eight node
 counts (the check's nodes) and one move (``d2``, a loss its own search had proved, is now
-``c2``); sorting the root moves of depth 2 by their depth-1 scores (issue 24, ``root_sort``)
-changed one more (kv, seed 217: ``a7xa6`` -175 is now ``h7`` -145, the budget running out in
-depth 2 after other moves). A faster kernel, a poll or a new term elsewhere must not change
-what ``pico`` (and so ``hint``) plays: its budget is counted in nodes, so the same seed gives
-the same search."""
+``c2``). A faster kernel, a poll or a new term elsewhere must not change what ``pico`` (and so
+``hint``) plays: its budget is counted in nodes, so the same seed gives the same search."""
 
 from xobo.games.xobo.ai import STATS, choose_move
 from xobo.games.xobo.rules.notation import format_move
@@ -88,7 +85,7 @@ GOLDEN = (
     ("kv", ".....1.../....1..../1.111..../........1/..11...3./"
      "11...11.1/.......1./..1..1..1/.11.1..1. ns 3 6 2", 212, "i2->g4", 111, 80),
     ("kv", ".....1.../........./3..111.../......1.1/..11....1/"
-     "11...1.../........1/..1..1.../.11.1..1. ew 2 8 4", 217, "h7", 111, -145),
+     "11...1.../........1/..1..1.../.11.1..1. ew 2 8 4", 217, "a7xa6", 111, -175),
     ("kv", ".....1.../........./..11111../.1....3../...1....1/"
      "11.1.1.../........1/..1..1.../.11.1..1. ns 0 10 3", 222, "g6xg7", 111, 410),
     ("kv", ".1...11../......1../1.1..3.../.1......./1..1....1/"

@@ -83,7 +83,6 @@ class Config:
         w_parity=0,
         refute=0,
         avoid_lost=0,
-        root_sort=0,
     ):
         self.max_depth = max_depth
         self.node_limit = node_limit
@@ -101,7 +100,6 @@ class Config:
         self.refute = refute  # >0: after depth 1, drop root moves that lose to a Voina
         # without defence, trying this many of the opponent's threats
         self.avoid_lost = avoid_lost  # never the unfinished iteration's proven loss
-        self.root_sort = root_sort  # the next iteration's root moves by this one's scores
 
 
 class _Scratch:
@@ -149,21 +147,6 @@ def _scratch():
     if not _SCRATCH:
         _SCRATCH.append(_Scratch())
     return _SCRATCH[0]
-
-
-def sort_by_score(order, scores):
-    """Insertion sort of the root moves by score, highest first; equal scores keep their
-    order (the same on both runtimes, the best move stays first)."""
-    for i in range(1, len(order)):
-        m = order[i]
-        v = scores[i]
-        j = i - 1
-        while j >= 0 and scores[j] < v:
-            order[j + 1] = order[j]
-            scores[j + 1] = scores[j]
-            j -= 1
-        order[j + 1] = m
-        scores[j + 1] = v
 
 
 class Searcher:
@@ -714,8 +697,6 @@ class Searcher:
             order.insert(0, m)
             v = scores.pop(cur_best)
             scores.insert(0, v)
-            if self.cfg.root_sort:
-                sort_by_score(order, scores)
             if depth == 1 and self.cfg.refute and cur_score < SURE:
                 m = self.drop_refuted(order, scores)
                 if m < 0:
