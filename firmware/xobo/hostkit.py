@@ -47,7 +47,9 @@ A host module may give:
   ``RESERVES``: the page shows the reserves of the state's ``reserves`` (XoBo's common and
   own cubes; default: no);
 - ``LESSON_SHOT``: ``(lesson, board)``, the lesson of its course photographed for the docs
-  (``xobo_host.sim.screenshot --learn``; default: the first, on the 9 x 9 board).
+  (``xobo_host.sim.screenshot --learn``; default: the first, on the 9 x 9 board);
+- ``FLOOR_SHOT``: the cells put, one piece each in turn, on its table in the café floor's
+  picture (docs/cafe-floor.png, ``xobo_host.cafe.screenshot``); default: ``()``, no table.
 
 Usage (host only, either runtime)::
 
@@ -135,6 +137,7 @@ class HostKit:
         self.AI_BENCH = getattr(module, "AI_BENCH", None)
         self.CHECK_MIDDLE = getattr(module, "CHECK_MIDDLE", None)
         self.BOARD_BENCH = getattr(module, "BOARD_BENCH", None)
+        self.FLOOR_SHOT = tuple(getattr(module, "FLOOR_SHOT", ()))
         self.piece_set = getattr(module, "piece_set", filling_piece_set)
         self.overlay_marks = getattr(module, "overlay_marks", None)
         self.OVERLAY_VARIANTS = getattr(module, "OVERLAY_VARIANTS", None)

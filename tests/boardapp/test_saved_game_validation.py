@@ -153,3 +153,23 @@ def test_boot_note_keeps_the_storage_s_reason_when_the_newest_slot_is_damaged():
     assert vb.app.pos.ply == 2, line
     assert "resumed game: 2 moves (the newest save was damaged: bad checksum; one move lost)" \
         in line, line
+
+
+def test_a_board_saved_before_the_games_resumes_its_game_and_settings():
+    # before there were games the board saved its one game without a "game" line (its
+    # variant a line of its own) and its settings without a game's prefix: a board updated
+    # from then resumes that game with those settings (xobo.games.saved_before_the_games)
+    from xobo.games import DEFAULT, saved_before_the_games
+    from xobo.runtime.storage import RecordFile, Settings
+
+    assert saved_before_the_games(DEFAULT)
+    vb = _board_with_two_moves()
+    Settings(vb.flash).save({"variant": "kv", "brightness": 40})
+    RecordFile(vb.flash, "game").write(["variant kv", "first 0", "start ", "moves e5 d4 c3"])
+    rec = Recorder(vb)
+    vb.power_cut()
+    boots = [x for x in rec.lines if x.startswith("event boot")]
+    assert len(boots) == 1 and "resumed game: 3 moves" in boots[0], boots
+    assert vb.app.settings["game"] == DEFAULT
+    assert vb.app.settings["variant"] == "kv" and vb.app.settings["brightness"] == 40
+    assert vb.app.pos.ply == 3

@@ -186,7 +186,9 @@ def test_the_header_names_the_game_and_its_parameters():
     assert text.startswith(b"xobo-save 1\nseq 1\ngame x\nparam size 6\n")
 
 
-def test_a_save_from_before_the_games_is_xobos_with_its_variant():
+def test_a_save_from_before_the_games_has_no_game_and_keeps_its_variant():
+    # the game is the one whose file it is: the board's only game then (at boot,
+    # xobo.runtime.loading.resume; tests/boardapp/test_saved_game_validation.py)
     flash = VirtualFlash()
     body = "xobo-save 1\nseq 3\nvariant kv\nfirst 1\nstart \nmoves e5\n"
     data = body.encode()
@@ -194,4 +196,4 @@ def test_a_save_from_before_the_games_is_xobos_with_its_variant():
 
     flash.write_atomic("game.b", data + ("end %d %s\n" % (len(data), adler32(data))).encode())
     g = SavedGame(flash).load()
-    assert g["game"] == "xobo" and g["params"] == {"variant": "kv"} and g["moves"] == ["e5"]
+    assert g["game"] is None and g["params"] == {"variant": "kv"} and g["moves"] == ["e5"]

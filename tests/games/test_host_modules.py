@@ -119,15 +119,13 @@ def _named_games(path):
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
 # every host module: the tools, the simulator, match, the games database, the monitor, the
 # benches, the device check, the café, the hardware's outputs (a new one is checked too)
-TOOLS = sorted(str(p.relative_to(ROOT)) for top in ("host_tools/xobo_host", "hardware")
-               for p in (ROOT / top).rglob("*.py")) + [
-    "firmware/xobo/runtime/bench.py"]  # make bench's board cycle (host only)
-# the modules that may name a game, and why
-NAMING = {
-    # the docs' picture of a café floor (docs/cafe.md): its tables' games and moves are chosen
-    # by hand for the picture; a new game needs no change there
-    "host_tools/xobo_host/cafe/screenshot.py": "the picture's tables",
-}
+# and the board's runtime (a board without settings plays the first game in ORDER)
+TOOLS = sorted(str(p.relative_to(ROOT))
+               for top in ("host_tools/xobo_host", "hardware", "firmware/xobo/runtime")
+               for p in (ROOT / top).rglob("*.py"))
+# the modules that may name a game, and why (none: each game's host module says what the
+# tools need of it, xobo.hostkit)
+NAMING = {}
 
 
 @pytest.mark.parametrize("rel", TOOLS)

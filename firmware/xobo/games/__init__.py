@@ -12,8 +12,9 @@ them in this order, the menus list them so: lower first). The games are found
 
 Only the selected game's package is imported (on the device the others never take RAM)::
 
-    from xobo.games import load, GAMES
+    from xobo.games import load, GAMES, DEFAULT
     game = load("xobo")              # the package: NAME, PLAYERS, SETTINGS, rules(), ...
+    DEFAULT                          # the first game in ORDER: what a new board plays
     Position = game.rules().Position
 """
 
@@ -60,3 +61,20 @@ except ImportError:  # a source tree (the desktop, the unix port): its folders
     from xobo.games.folders import discover
 
     GAMES, _PACKAGES = discover()
+
+# the game a board plays when its settings name none, or one it cannot play (the first in
+# ORDER: docs/games.md)
+DEFAULT = GAMES[0]
+
+
+def saved_before_the_games(name):
+    """True for the game whose package says SAVED_BEFORE_THE_GAMES: the board's only game
+    before there were games. A board updated from then keeps its save and settings: the game's
+    save file is ``game`` (the others' ``game-<name>``), its settings may be stored without
+    the "<game>." prefix and a save without a ``game`` line is its."""
+    return getattr(load(name), "SAVED_BEFORE_THE_GAMES", False)
+
+
+def save_file(name):
+    """The name of game ``name``'s save file on the flash."""
+    return "game" if saved_before_the_games(name) else "game-" + name

@@ -51,6 +51,7 @@ Usage::
 
 from array import array
 
+from xobo import games
 from xobo.compat import (
     collect,
     const,
@@ -142,7 +143,8 @@ class App:
         # the saved game setting's game, or XoBo with a note saying why not (it does not
         # fit this board, does not import, is no game): a setting never stops the boot; then
         # the settings given by the caller (simulator, tests), kept on flash like a `set`
-        self.loading().start_game(self, self.stored.get("game", "xobo"), inference, settings)
+        self.loading().start_game(self, self.stored.get("game", games.DEFAULT), inference,
+                                  settings)
         if now is None:
             now = drivers.clock.ticks_ms()
         self.boot(now)
@@ -189,7 +191,7 @@ class App:
 
         name = self.settings["game"]
         rules = self.rules
-        return self.saved_class(self.d.flash, "game" if name == "xobo" else "game-" + name,
+        return self.saved_class(self.d.flash, games.save_file(name),
                                 save_limit(rules.MAX_PLIES, rules.SAVED_MOVE_CHARS))
 
     def save_game(self):

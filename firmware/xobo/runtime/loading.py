@@ -143,6 +143,8 @@ def resume(app, g):
     resumed, else what is wrong with it (the position is then unchanged). Every field
     is checked: a checksum only proves the bytes are the ones written."""
     name = app.settings["game"]
+    if g.get("game") is None and games.saved_before_the_games(name):
+        g["game"] = name  # a save from before the games, in that game's file
     if g.get("game") != name:
         return "is a game of %r, not %s" % (g.get("game"), name)
     params = g.get("params")
@@ -273,7 +275,7 @@ def _stored_game(app, name, inference):
             make_game(app, name, inference)
             return
     except Exception as exc:  # (MemoryError, ImportError, ValueError...): never a boot loop
-        if is_power_cut(exc) or name == "xobo":
+        if is_power_cut(exc) or name == games.DEFAULT:
             raise
         why = "%s: %s" % (exc.__class__.__name__, exc)
         app.game = None  # what was made of it goes before XoBo's is made
@@ -281,9 +283,9 @@ def _stored_game(app, name, inference):
         app.light = None
         app.layers = None
         collect()
-    app.note = "game %s not playable on this board (%s): xobo" % (name, why)
-    app.stored["game"] = "xobo"
-    make_game(app, "xobo", inference)
+    app.note = "game %s not playable on this board (%s): %s" % (name, why, games.DEFAULT)
+    app.stored["game"] = games.DEFAULT
+    make_game(app, games.DEFAULT, inference)
 
 
 def switches_by_restart(app):

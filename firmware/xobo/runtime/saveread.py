@@ -225,7 +225,8 @@ def games(found):
     as stored: the caller checks that they make a game."""
     out = []
     for seq, lines, slot in found:
-        g = {"game": "xobo", "params": {}, "first": 0, "start": "", "moves": [],
+        # (no game line: a save from before the games, the file's game: loading.resume)
+        g = {"game": None, "params": {}, "first": 0, "start": "", "moves": [],
              "settings": {}, "seq": seq, "slot": slot}
         for line in lines:
             if isinstance(line, Words):

@@ -25,7 +25,7 @@ from xobo.numbers import parse_uint
 # `opponent` and `level`, stored per game as "<game>.<key>"
 BOARD_KEYS = ("game", "brightness", "settle", "hints", "name")
 GAME_AI_KEYS = ("opponent", "level")
-DEFAULTS = {"game": "xobo", "brightness": 60, "settle": 1000, "hints": "on", "name": "-"}
+DEFAULTS = {"game": games.DEFAULT, "brightness": 60, "settle": 1000, "hints": "on", "name": "-"}
 CHOICES = {"hints": ("on", "off")}
 RANGES = {"brightness": (0, 100), "settle": (200, 5000)}
 _NAME_MAX = const(16)  # the table's name (a café's host knows the board by it): '-' unnamed
@@ -143,7 +143,7 @@ class BoardSettings:
         s = {}
         for k in defaults:
             v = self.stored.get(name + "." + k)
-            if v is None and name == "xobo":
+            if v is None and games.saved_before_the_games(name):
                 v = self.stored.get(k)  # saved before the games: "variant xobo"
             try:
                 s[k] = check_value(k, v, choices, ranges, ()) if v is not None else defaults[k]

@@ -1,8 +1,9 @@
 """Regenerate docs/cafe-floor.png: the café's floor view with a few tables at play.
 
-Four stand-in boards behind pseudo-terminals (``xobo_host.ptyboard``): XoBo in its opening,
-X, three in a row won, and one unplugged (offline); the floor photographed in headless
-Chromium (Debian's /usr/bin/chromium).
+Stand-in boards behind pseudo-terminals (``xobo_host.ptyboard``): a table for each game whose
+host module gives a ``FLOOR_SHOT`` (the cells put there, xobo.hostkit), and one more of the
+first such game, unplugged (offline); the floor photographed in headless Chromium (Debian's
+/usr/bin/chromium).
 
 Usage::
 
@@ -19,12 +20,22 @@ import time
 from xobo_host.sim.legend import ROOT
 from xobo_host.sim.screenshot import CHROMIUM, CHROMIUM_ARGS
 
-TABLES = (
-    ("bar-1", "xobo", ("e5", "d4", "e4")),
-    ("terrace-1", "x", ("e5", "d5")),
-    ("terrace-2", "tiny", ("d4", "e4", "d5", "e5", "d6")),
-    ("window-1", "xobo", ("e5",)),
-)
+TABLE_NAMES = ("bar-1", "terrace-1", "terrace-2", "terrace-3", "terrace-4", "terrace-5")
+OFFLINE_TABLE = "window-1"
+
+
+def tables():
+    """``[(table, game, cells put)]``: the games with a ``FLOOR_SHOT`` in their order, then
+    the offline table (the first of them, its first cell)."""
+    from xobo import hostkit
+    from xobo.games import GAMES
+
+    shots = [(name, hostkit.of(name).FLOOR_SHOT) for name in GAMES]
+    shots = [(game, cells) for game, cells in shots if cells][:len(TABLE_NAMES)]
+    if not shots:
+        raise RuntimeError("no game's host module gives a FLOOR_SHOT")
+    out = [(table, game, cells) for table, (game, cells) in zip(TABLE_NAMES, shots, strict=False)]
+    return out + [(OFFLINE_TABLE, shots[0][0], shots[0][1][:1])]
 
 
 def _wait(pred, timeout=30.0):
@@ -58,7 +69,8 @@ def main(argv=None):
 
     tmp = tempfile.mkdtemp(prefix="xobo-cafe-shot-")
     boards = []
-    for name, game, moves in TABLES:
+    shot = tables()
+    for name, game, moves in shot:
         b = PtyBoard(os.path.join(tmp, name)).plug()
         b.play("serial set name " + name)
         b.play("serial set settle 200")
@@ -73,22 +85,21 @@ def main(argv=None):
     server = CafeServer(floor, Staff.create(os.path.join(tmp, "staff.json"), "screenshot"),
                         db_path).start()
     try:
-        _wait(lambda: sum(1 for v in floor.views() if v["online"]) == len(TABLES))
+        _wait(lambda: sum(1 for v in floor.views() if v["online"]) == len(shot))
         boards[-1].unplug()
-        _wait(lambda: floor.table("window-1").view()["health"] == "offline")
+        _wait(lambda: floor.table(OFFLINE_TABLE).view()["health"] == "offline")
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True,
                                          args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1040, "height": 430})
             page.goto(server.url)
-            page.wait_for_selector('[data-table="window-1"][data-health="offline"]')
-            page.wait_for_selector('[data-table="terrace-2"][data-health="over"]')
-            # bar-1's miniature drawn at its third move, its edges lit for the side to move
-            page.wait_for_selector('[data-table="bar-1"] canvas[data-ply="3"][data-edges]'
-                                   ':not([data-edges=""])')
-            # X's pieces lit in their players' colours (the LEDs are read after the position)
-            page.wait_for_selector('[data-table="terrace-1"] canvas[data-ply="2"][data-lit]'
-                                   ':not([data-lit=""])')
+            page.wait_for_selector('[data-table="%s"][data-health="offline"]' % OFFLINE_TABLE)
+            # each miniature drawn after its last piece with its light: the LEDs of its
+            # cells or its edges (they are read after the position)
+            for name, _game, moves in shot[:-1]:
+                page.wait_for_selector(
+                    '[data-table="%s"] canvas[data-ply="%d"]:is([data-lit]:not([data-lit=""]),'
+                    ' [data-edges]:not([data-edges=""]))' % (name, len(moves)))
             page.screenshot(path=args.out)
             browser.close()
         _small_png(args.out)

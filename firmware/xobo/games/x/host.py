@@ -4,6 +4,7 @@ holds, for the simulator, the test kits and the tools (docs/games.md, "The host 
 CELL_HOLDS = (1, "a cell holds one piece (XM1)")
 LADDER = ((), 100, (30, 300), 3)  # make bench: its strength ladder against UCT
 LESSON_SHOT = (5, "pico_gpio")  # docs/learn-x.png: its fifth lesson
+FLOOR_SHOT = ("e5", "d5")  # docs/cafe-floor.png: two players' pieces in their colours
 LIGHT_PREFIX = ("X_", "X: ")  # its light codes' prefix (xobo.runtime.colours), their words'
 # hardware/out/x_overlay.svg is its overlay on the 9 x 9 board, drawn apart (own_overlay_svg,
 # below: the whole grid, the cells outside the rhombus hatched): hardware/overlay.py makes the

@@ -15,6 +15,9 @@ DEFAULTS = {"variant": "xobo", "first": "ns"}
 NEW_GAME_SETTINGS = ("variant", "first")
 LEVELS = ("random", "greedy", "beginner", "pico", "strong")
 DEFAULT_LEVEL = "pico"
+# the board's only game before there were games: its save file and settings from then are
+# its (xobo.games.saved_before_the_games)
+SAVED_BEFORE_THE_GAMES = True
 cli_module = "xobo.games.xobo.rules.cli"
 record_module = "xobo.games.xobo.rules.record"  # parse_record, format_record
 

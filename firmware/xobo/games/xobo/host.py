@@ -39,6 +39,7 @@ BOARD_BENCH = (
 CHECK_MIDDLE = ("...1...../...1...../....1..../....3..../.....1.../...1...../.......1./"
                 "......111/11..11111 ns 17 0 0")
 LESSON_SHOT = (1, "pico_gpio")  # docs/learn-xobo.png: the first lesson
+FLOOR_SHOT = ("e5", "d4", "e4")  # docs/cafe-floor.png: its opening, the side to move's edges lit
 # its own light codes (xobo.runtime.colours) without a game's prefix: the Voina and regroup
 # cells, the loser's edges, the lifted stack (docs/rules/xobo.md): the page's legend
 LIGHT_NAMES = ("VOINA", "REGROUP", "LOSER", "SOURCE")
