@@ -672,7 +672,7 @@ class Searcher:
                     for i in range(done, n):
                         if self.holds_one_ply(order[i]):
                             best_move = order[i]
-                            best_score = 0
+                            best_score = 0  # not searched: its score is not known
                             break
                 elif cur_best >= 0:
                     alt = -1
