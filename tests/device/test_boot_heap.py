@@ -148,8 +148,10 @@ def test_the_firmware_on_flash_is_only_the_device_files(tmp_path):
     # definition's code (about 8 KB) before the saved game is resumed: the heap tests above and
     # test_long_saves measure what that leaves; 132,500 until pico's refutation check (issue
     # 24: +670 B of XoBo's search), measured on the emulated Pico with a stock firmware:
-    # 82,944 B free after the computer's move on the 15x15, 90,608 B on the 9x9 (floor 60,000)
-    assert total < 133_500, total
+    # 82,944 B free after the computer's move on the 15x15, 90,608 B on the 9x9 (floor 60,000);
+    # 133,500 until pico's fallback for a first iteration out of nodes (issue 24: +139 B of
+    # XoBo's search, 133,447 -> 133,586 B), far inside that floor
+    assert total < 134_000, total
     assert not any("virtual" in f or "bench" in f or "cli" in f for f in files), files
 
 

@@ -3,9 +3,11 @@
 
 from xobo_testing import raises
 
-from xobo.games.xobo.ai import LEVELS, STATS, choose_move, hint
+from xobo.games.xobo.ai import CONFIGS, LEVELS, STATS, choose_move, hint
 from xobo.games.xobo.ai.evaluate import SURE, distance
 from xobo.games.xobo.ai.rng import Rng
+from xobo.games.xobo.ai.search import Searcher
+from xobo.games.xobo.rules.moves import make_place
 from xobo.games.xobo.rules.position import Position
 
 SEARCH_LEVELS = ("greedy", "beginner", "pico", "strong")
@@ -172,3 +174,16 @@ def test_a_root_under_voina_gives_a_move_when_the_time_bound_is_already_past():
     for level in SEARCH_LEVELS:
         m = choose_move(pos, level=level, time_ms=-1)
         assert pos.is_legal(m), level
+
+
+def test_a_root_move_that_leaves_the_opponent_a_voina_cell_does_not_hold_one_ply():
+    # NS under a Voina without defence: every move leaves EW a winning placement (E3)
+    s = Searcher(NS_NO_DEFENCE.clone(), CONFIGS["pico"], Rng(1))
+    pos = NS_NO_DEFENCE.clone()
+    assert not [m for m in pos.legal_actions() if s.holds_one_ply(m)]
+    # with three aligned singles to regroup, the regroups hold and a placement far away does not
+    s = Searcher(NS_UNDER_VOINA.clone(), CONFIGS["pico"], Rng(1))
+    pos = NS_UNDER_VOINA.clone()
+    held = [m for m in pos.legal_actions() if s.holds_one_ply(m)]
+    assert held
+    assert make_place(0) not in held

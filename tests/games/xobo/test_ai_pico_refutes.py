@@ -9,7 +9,7 @@ The positions are from games ``pico`` lost against UCT-20,000 (``xobo match --op
 uct:20000 --seed 1``, games 0, 1 and 2); the check here is a plain three-ply enumeration with
 the engine (every reply, every answer), independent of the search."""
 
-from xobo.games.xobo.ai import choose_move
+from xobo.games.xobo.ai import STATS, choose_move
 from xobo.games.xobo.rules.moves import new_move_buffer
 from xobo.games.xobo.rules.notation import format_move
 from xobo.games.xobo.rules.position import Position
@@ -74,3 +74,35 @@ def test_V2_pico_plays_a_move_no_voina_without_defence_refutes():
         assert r is None, "%s: %s loses to %s" % (text, format_move(m), format_move(r))
         assert format_move(m) != before
         assert pos.to_string() == text  # the caller's position is left alone
+
+
+# game 38 of the same match, ply 32: a root of many spreads spends the 110 nodes inside the
+# first iteration, and every move it searched was lost; pico played a1 then, and EW won at once
+DEPTH_ONE_OUT_OF_NODES = ("11......1/111...1../1......../.1..1..../1.1....../11......1/"
+                          "1..1..1../..1111111/..1111111 ns 4 0 0", 39, "a1")
+
+
+def _wins_at_once(pos, m):
+    """The opponent's replies to ``m`` that win the game at once (E3)."""
+    pos.apply(m)
+    try:
+        opp = pos.side
+        out = []
+        for r in _moves(pos):
+            pos.apply(r)
+            if pos.winner() == opp:
+                out.append(r)
+            pos.undo()
+        return out
+    finally:
+        pos.undo()
+
+
+def test_E3_a_first_iteration_out_of_nodes_plays_no_move_that_hands_an_immediate_win():
+    text, seed, before = DEPTH_ONE_OUT_OF_NODES
+    pos = Position.parse(text)
+    assert _wins_at_once(pos, pos.parse_move(before))  # a1: EW's b1 wins
+    m = choose_move(pos, level="pico", seed=seed)
+    assert STATS[1] == 0  # the first iteration did not finish
+    assert not _wins_at_once(pos, m), format_move(m)
+    assert pos.to_string() == text

@@ -558,6 +558,19 @@ class Searcher:
         finally:
             pos.undo()
 
+    def holds_one_ply(self, m):
+        """Whether the root move ``m`` leaves the opponent without an immediate win (no
+        winning line, no Voina cell): outside the budget, polled."""
+        self._poll()
+        pos = self.pos
+        me = pos.side
+        pos.apply(m)
+        try:
+            w = winner(pos)
+            return w == me or (w < 0 and not threatens(pos, me ^ 1, False))
+        finally:
+            pos.undo()
+
     def root_moves(self):
         """The root's moves (cand[0]) and whether the root is forced; -1: a move wins now."""
         pos = self.pos
@@ -646,10 +659,21 @@ class Searcher:
                 # unless all of them were found lost; then the previous iteration's best
                 # move not yet found lost (a move not searched deeper may still hold:
                 # playing a proven loss would throw the game away)
-                keep = cur_score > -SURE or depth == 1 or not self.cfg.avoid_lost
+                keep = cur_score > -SURE or not self.cfg.avoid_lost
                 if cur_best >= 0 and keep:
                     best_move = order[cur_best]
                     best_score = cur_score
+                elif cur_best >= 0 and depth == 1:
+                    # no iteration before: the first move not searched that does not hand
+                    # the opponent an immediate win (a root of many spreads can spend the
+                    # budget in depth 1, whose moves searched were all lost)
+                    best_move = order[cur_best]
+                    best_score = cur_score
+                    for i in range(done, n):
+                        if self.holds_one_ply(order[i]):
+                            best_move = order[i]
+                            best_score = 0  # not searched: its score is not known
+                            break
                 elif cur_best >= 0:
                     alt = -1
                     for i in range(done, n):
