@@ -48,18 +48,6 @@ def upy():
 # independent long tests (each dual-runtime module under MicroPython) that go to whichever
 # worker is free. The groups with a test marked slow start first (xdist keeps this order:
 # --no-loadscope-reorder), so a long test never begins while the other worker is idle.
-# Two workers a core: half the suite's time is spent waiting (a browser's page, a simulator's
-# settle time, a subprocess, a broker), and a second worker fills a core's waits (make test
-# on the 2-core machine: the wall time with 2 and 4 workers is in CONTRIBUTING.md).
-WORKERS_PER_CORE = 2
-
-
-def pytest_xdist_auto_num_workers(config):
-    import os
-
-    return WORKERS_PER_CORE * (os.cpu_count() or 1)
-
-
 @pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
 def pytest_collection_modifyitems(config, items):
     group_of, first, slow = {}, {}, set()
