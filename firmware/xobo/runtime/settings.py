@@ -141,9 +141,10 @@ class BoardSettings:
         what its next new game uses. ``rules``: its ``game_rules`` when known."""
         choices, ranges, defaults = rules or game_rules(games.load(name))
         s = {}
+        unprefixed = games.saved_before_the_games(name)
         for k in defaults:
             v = self.stored.get(name + "." + k)
-            if v is None and games.saved_before_the_games(name):
+            if v is None and unprefixed:
                 v = self.stored.get(k)  # saved before the games: "variant xobo"
             try:
                 s[k] = check_value(k, v, choices, ranges, ()) if v is not None else defaults[k]

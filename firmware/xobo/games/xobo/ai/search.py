@@ -631,7 +631,6 @@ class Searcher:
         best_score = -WIN - 1
         scores = [0] * n  # the last finished iteration's score of order[i] (a bound)
         vals = [0] * n  # this iteration's
-        lost = bytearray(n)  # order[i] proven lost by this iteration
         for depth in range(1, self.cfg.max_depth + 1):
             cur_best = -1
             cur_score = -WIN - 1
@@ -647,8 +646,6 @@ class Searcher:
                         pos.undo()
                     done = i + 1
                     vals[i] = v
-                    if v <= -SURE:
-                        lost[i] = 1  # a bound at or below -SURE: lost whatever the window
                     if v > cur_score:
                         cur_score = v
                         cur_best = i
@@ -675,9 +672,11 @@ class Searcher:
                             best_score = 0  # not searched: its score is not known
                             break
                 elif cur_best >= 0:
+                    # (the moves searched were all lost: cur_score at or below -SURE; the
+                    # rest, not searched yet, are the previous iteration's)
                     alt = -1
                     for i in range(done, n):
-                        if not lost[i] and (alt < 0 or scores[i] > scores[alt]):
+                        if alt < 0 or scores[i] > scores[alt]:
                             alt = i
                     if alt >= 0:
                         best_move = order[alt]
@@ -688,7 +687,6 @@ class Searcher:
                 break
             for i in range(n):
                 scores[i] = vals[i]
-                lost[i] = 0
             best_move = order[cur_best]
             best_score = cur_score
             self.depth_done = depth
