@@ -171,7 +171,12 @@ def commit(board, lines=None):
     wait for its settle time, then until its ply changes."""
     before = board_state(board)[0]
     board.play(lines)
-    until(lambda: board_state(board)[0] != before, 20, "the board to commit " + lines)
+    try:
+        # (the timeout only turns a hang into a failure: a loaded machine starves the hosts)
+        until(lambda: board_state(board)[0] != before, 60, "the board to commit " + lines)
+    except AssertionError as exc:
+        raise AssertionError("%s; the board (ply, position, lit move): %r" % (
+            exc, board_state(board))) from None
 
 
 def random_move(match, rng):

@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-from sim.simkit import CHROMIUM, CHROMIUM_ARGS, Sim
+from sim.simkit import CHROMIUM, CHROMIUM_ARGS, Sim, new_context
 
 
 @pytest.fixture
@@ -32,7 +32,7 @@ def page(browser, tmp_path):
     """The simulator's page in Chromium, live, with the firmware behind it (``page.sim``);
     any error the page's script raises fails the test."""
     sim = Sim(tmp_path / "flash")
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    ctx = new_context(browser)
     pg = ctx.new_page()
     errors = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -52,7 +52,7 @@ def open_page(browser, tmp_path):
 
     def _open(board="pico_gpio"):
         sim = Sim(tmp_path / ("flash%d" % len(made)), board=board)
-        ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+        ctx = new_context(browser)
         pg = ctx.new_page()
         errors = []
         pg.on("pageerror", lambda exc: errors.append(str(exc)))

@@ -14,6 +14,18 @@ CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
+# Every test page is opened as a player who asked for less motion sees it (the system's
+# "reduce motion": prefers-reduced-motion): the same page and script, its lights changing at
+# once rather than fading over 120 ms. Headless Chromium paints in software: the fades'
+# frames were a third of its CPU in the browser tests (test_browser.py checks both looks).
+PAGE_CONTEXT = {"viewport": {"width": 1280, "height": 900}, "reduced_motion": "reduce"}
+
+
+def new_context(browser, **options):
+    """A browser context for a test page: ``PAGE_CONTEXT`` with ``options`` over it."""
+    return browser.new_context(**dict(PAGE_CONTEXT, **options))
+
+
 START = "........./........./........./........./........./........./........./........./" \
     "......... ns 36 0 0"
 

@@ -7,7 +7,7 @@ shows: the record, the LED colours under the cells, the status.
 
 import pytest
 
-from sim.simkit import START, Sim
+from sim.simkit import START, Sim, new_context
 from xobo.runtime import colours
 
 pytestmark = pytest.mark.browser
@@ -220,8 +220,8 @@ def test_loading_a_position_and_a_record_in_the_page(page):
 
 def test_the_page_fits_a_phone_and_takes_touch(browser, tmp_path):
     sim = Sim(tmp_path / "flash")
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                              has_touch=True, device_scale_factor=2)
+    ctx = new_context(browser, viewport={"width": 390, "height": 844}, is_mobile=True,
+                      has_touch=True, device_scale_factor=2)
     try:
         pg = ctx.new_page()
         pg.goto(sim.url)
@@ -273,3 +273,32 @@ def test_the_status_says_how_tall_a_stack_to_put_back_is(page):
     wait_sees(pg, "restore")
     pg.wait_for_function("() => document.querySelector('[data-role=\"inference\"]')"
                          ".textContent.includes('put back: c5 (a stack of 3) e5')")
+
+
+def test_a_light_fades_in_and_the_legend_blinks_unless_the_player_asks_for_less_motion(
+        browser, tmp_path):
+    """The page's own look fades a cell's light in (120 ms) and blinks the legend's patterns;
+    with the system's "reduce motion" (the look every other test page has, ``new_context``)
+    nothing moves, and the legend still names each pattern in words."""
+    sim = Sim(tmp_path / "flash")
+    looks = {}
+    try:
+        for motion in ("no-preference", "reduce"):
+            ctx = new_context(browser, reduced_motion=motion)
+            pg = ctx.new_page()
+            pg.goto(sim.url)
+            pg.wait_for_selector('[data-role="conn"][data-state="live"]')
+            pg.wait_for_selector('.legend .swatch[data-pattern="blink"]')
+            looks[motion] = pg.evaluate(
+                "() => [getComputedStyle(document.querySelector('.cell .glow'))"
+                ".transitionDuration, getComputedStyle(document.querySelector("
+                "'.legend .swatch[data-pattern=\"blink\"]')).animationName,"
+                " document.querySelector('.legend .swatch[data-pattern=\"blink\"]')"
+                ".parentElement.querySelector('small').textContent]")
+            ctx.close()
+    finally:
+        sim.stop()
+    fade, blink, words = looks["no-preference"]
+    assert fade.startswith("0.12s") and blink == "blink" and words, looks
+    fade, blink, same_words = looks["reduce"]
+    assert fade == "0s" and blink == "none" and same_words == words, looks

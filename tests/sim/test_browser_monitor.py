@@ -5,6 +5,7 @@ firmware's own functions), so the test needs no device."""
 
 import pytest
 
+from sim.simkit import new_context
 from xobo import games
 from xobo_host.sim.monitor import MonitorBackend
 from xobo_host.sim.server import SimServer
@@ -50,7 +51,7 @@ def monitor_page(browser):
         backend = MonitorBackend(GameBoard(game, size), device="/dev/ttyACM0", poll_s=60)
         backend.start()
         server = SimServer(backend).start()
-        ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+        ctx = new_context(browser)
         pg = ctx.new_page()
         errors = []
         pg.on("pageerror", lambda exc: errors.append(str(exc)))

@@ -4,6 +4,8 @@ and at 800 px wide the status beside the board."""
 
 import pytest
 
+from sim.simkit import new_context
+
 pytestmark = pytest.mark.browser
 
 
@@ -42,7 +44,7 @@ def test_at_800_px_the_status_stays_beside_the_board(browser, tmp_path):
     from sim.simkit import Sim
 
     sim = Sim(tmp_path / "flash")
-    ctx = browser.new_context(viewport={"width": 800, "height": 900})
+    ctx = new_context(browser, viewport={"width": 800, "height": 900})
     try:
         pg = ctx.new_page()
         pg.goto(sim.url)

@@ -8,7 +8,7 @@ where the board asks, the record shows it.
 
 import pytest
 
-from sim.simkit import Sim
+from sim.simkit import Sim, new_context
 from sim.test_browser import cell, wait_led, wait_record
 from xobo.games.xobo.rules.notation import parse_move
 from xobo.games.xobo.rules.position import Position
@@ -27,7 +27,7 @@ def sim(tmp_path):
 
 
 def _open(browser, sim, viewport):
-    ctx = browser.new_context(viewport=viewport)
+    ctx = new_context(browser, viewport=viewport)
     pg = ctx.new_page()
     errors = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
