@@ -6,7 +6,7 @@ STAMP   := $(VENV)/.setup-stamp
 BOARD   ?= pico_gpio
 PORT    ?=
 
-.PHONY: setup test test-fast soak bench sim flash build selftest lint doctor clean browser kicad \
+.PHONY: setup test test-long test-fast soak bench sim flash build selftest lint doctor clean browser kicad \
 	hardware pcb pico-check cafe-bench firmware mosquitto remote-bench
 
 setup: $(STAMP)
@@ -56,11 +56,16 @@ mosquitto:
 	  test -x /usr/sbin/mosquitto || \
 	    echo "WARNING: mosquitto is not installed (apt-get install mosquitto): the tests of matches across cafés will be skipped"; }
 
+# the suite but its whole games and courses in the browser (marked long: each has a shorter
+# test of the same path here); make test-long runs those, CI runs both (.ci/run)
 test: setup browser kicad mosquitto
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -m "not long"
+
+test-long: setup browser kicad mosquitto
+	$(BIN)/python -m pytest -m long
 
 test-fast: setup
-	$(BIN)/python -m pytest -m "not browser and not slow"
+	$(BIN)/python -m pytest -m "not browser and not slow and not long"
 
 # the long soaks (tests/device): 10,000 moves of XoBo, 1,000 of every game on both boards, in
 # the Pico's heap on the unix port, the conformance suite's every random game on both runtimes

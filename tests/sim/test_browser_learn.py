@@ -149,12 +149,14 @@ def follow_course(pg, lessons, first=1, last=None):
 
 
 @pytest.mark.slow
+@pytest.mark.long
 def test_a_newcomer_completes_the_xobo_course_on_the_page_by_doing_what_it_says(page):
     page.select_option('[data-role="level"]', "random")
     follow_course(page, 7)
 
 
 @pytest.mark.slow
+@pytest.mark.long
 def test_a_newcomer_completes_the_chain_reaction_course_with_its_towers(open_page):
     pg = open_page()
     pg.select_option('[data-role="game"]', "chain-reaction")
@@ -178,6 +180,7 @@ def choose_game(pg, name):
 # the X and Brochs courses are followed in two parts, each a test (a whole course took 50-105 s
 # on the loaded 2-core machine, its last lesson's set-up and game about half of it)
 @pytest.mark.slow
+@pytest.mark.long
 def test_a_newcomer_does_the_x_course_s_first_six_lessons_with_three_colours(open_page):
     pg = open_page()
     choose_game(pg, "x")
@@ -185,6 +188,7 @@ def test_a_newcomer_does_the_x_course_s_first_six_lessons_with_three_colours(ope
 
 
 @pytest.mark.slow
+@pytest.mark.long
 def test_a_newcomer_completes_the_x_course_s_game_against_two_computers(open_page):
     pg = open_page()
     choose_game(pg, "x")
@@ -192,6 +196,7 @@ def test_a_newcomer_completes_the_x_course_s_game_against_two_computers(open_pag
 
 
 @pytest.mark.slow
+@pytest.mark.long
 def test_a_newcomer_does_the_brochs_course_s_drops_custody_and_remote_capture(open_page):
     pg = open_page("pico_15x15")
     choose_game(pg, "brochs")
@@ -199,11 +204,25 @@ def test_a_newcomer_does_the_brochs_course_s_drops_custody_and_remote_capture(op
 
 
 @pytest.mark.slow
+@pytest.mark.long
 def test_a_newcomer_completes_the_brochs_course_from_a_donjon_s_occupant_and_submission(
         open_page):
     pg = open_page("pico_15x15")
     choose_game(pg, "brochs")
     follow_course(pg, 8, first=6)
+
+
+# make test follows every game's first two lessons on the page (the whole courses are long:
+# make test-long); the test game's whole course, its game against the computer included
+@pytest.mark.parametrize("game, board, lessons", [
+    ("xobo", "pico_gpio", 7), ("chain-reaction", "pico_gpio", 7), ("x", "pico_gpio", 7),
+    ("brochs", "pico_15x15", 8)])
+def test_a_newcomer_does_the_first_two_lessons_of_each_course_on_the_page(open_page, game,
+                                                                          board, lessons):
+    pg = open_page(board)
+    if game != "xobo":
+        choose_game(pg, game)
+    follow_course(pg, lessons, last=2)
 
 
 @pytest.mark.slow

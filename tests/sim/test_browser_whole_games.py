@@ -160,8 +160,22 @@ def do_hands(pg, hands):
 
 
 @pytest.mark.slow
+@pytest.mark.long
 def test_X_a_whole_three_player_game_on_a_5x5_red_by_hand_yellow_and_green_by_the_computer(
         open_page, tmp_path):
+    _x_game(open_page, tmp_path)
+
+
+def test_X_the_opening_of_a_three_player_game_by_hand_hint_and_computer_on_the_page(
+        open_page, tmp_path):
+    # the whole game's first 8 plies (make test; the whole game in make test-long): every
+    # way a move is made on the page (a click, a hint played, the computer's by click and by
+    # "Play ... for me") and each piece lit in its owner's colour
+    _x_game(open_page, tmp_path, plies=8)
+
+
+def _x_game(open_page, tmp_path, plies=None):
+    """X on the 5 x 5 rhombus, Red by hand, to the end (or ``plies`` plies)."""
     pg = open_page()
     sim = pg.sim
     choose_game(pg, "x")
@@ -186,6 +200,9 @@ def test_X_a_whole_three_player_game_on_a_5x5_red_by_hand_yellow_and_green_by_th
         st = sim.state()["state"]
         if st["result"] != "*":
             break
+        if st["ply"] == plies:
+            assert red_moves == 3, red_moves  # two by hand, one by the hint
+            return
         assert st["ply"] < max_plies, "the game did not end: %s" % st["position"]
         side, ply = st["side"], st["ply"]
         wait_turn(pg, side)
@@ -240,8 +257,21 @@ def test_X_a_whole_three_player_game_on_a_5x5_red_by_hand_yellow_and_green_by_th
 
 
 @pytest.mark.slow
+@pytest.mark.long
 def test_CE1_a_whole_chain_reaction_game_to_12_light_by_hand_and_hints_dark_by_the_computer(
         open_page, tmp_path):
+    _chain_reaction_game(open_page, tmp_path)
+
+
+def test_the_opening_of_a_chain_reaction_game_by_hand_hints_and_computer_on_the_page(
+        open_page, tmp_path):
+    # the whole game's first 8 segments (make test; the whole game in make test-long): the
+    # score the page says after each, hints played, a segment by hand, the computer's
+    _chain_reaction_game(open_page, tmp_path, plies=8)
+
+
+def _chain_reaction_game(open_page, tmp_path, plies=None):
+    """Chain Reaction to 12, Light by hand and hints, to the end (or ``plies`` segments)."""
     pg = open_page()
     sim = pg.sim
     choose_game(pg, "chain-reaction")
@@ -266,6 +296,9 @@ def test_CE1_a_whole_chain_reaction_game_to_12_light_by_hand_and_hints_dark_by_t
         st = snap["state"]
         if st["result"] != "*":
             break
+        if st["ply"] == plies:
+            assert by["hand"] >= 1 and by["hint"] >= 1 and by["computer"] >= 1, by
+            return
         assert st["ply"] < max_plies, "the game did not end: %s" % st["position"]
         side, ply = st["side"], st["ply"]
         wait_turn(pg, side)
@@ -335,13 +368,26 @@ def test_CE1_a_whole_chain_reaction_game_to_12_light_by_hand_and_hints_dark_by_t
 
 
 @pytest.mark.slow
+@pytest.mark.long
 def test_BE_a_whole_brochs_game_on_the_15x15_board_black_by_the_computer_white_by_hand(
         open_page, monkeypatch, tmp_path):
+    _brochs_game(open_page, monkeypatch, tmp_path)
+
+
+def test_the_opening_of_a_brochs_game_on_the_15x15_board_by_hand_hint_and_computer(
+        open_page, monkeypatch, tmp_path):
+    # the whole game's first 8 plies (make test; the whole game in make test-long): White's
+    # men moved with clicks and by a hint, Black's moves put by hand and by "Play ... for me"
+    _brochs_game(open_page, monkeypatch, tmp_path, plies=8)
+
+
+def _brochs_game(open_page, monkeypatch, tmp_path, plies=None):
     """Black (the computer, level greedy) against White by hand (its men moved with clicks:
     lifted, put, the captured pieces taken off), a hint played for White by "Play ... for
-    me". The default donjons (d4 l4 d12 l12). Until Brochs's board layer is installed the
-    runtime's default layers stand in for it (the pieces' own colours are drawn by the page;
-    the owners' lights are the layer's, checked only with it)."""
+    me". The default donjons (d4 l4 d12 l12). To the end, or ``plies`` plies. Until
+    Brochs's board layer is installed the runtime's default layers stand in for it (the
+    pieces' own colours are drawn by the page; the owners' lights are the layer's, checked
+    only with it)."""
     from xobo.games.brochs import ai, rules
 
     stand_in = with_board_layer(monkeypatch, "brochs")
@@ -358,6 +404,10 @@ def test_BE_a_whole_brochs_game_on_the_15x15_board_black_by_the_computer_white_b
         st = sim.state()["state"]
         if st["result"] != "*":
             break
+        if st["ply"] == plies:
+            assert by["hand"] >= 2 and by["hint"] == 1 and by["computer"] >= 1 \
+                and by["computer by hand"] >= 1, by
+            return
         assert st["ply"] < max_plies, "the game did not end: %s" % st["position"]
         side, ply = st["side"], st["ply"]
         wait_turn(pg, side)
