@@ -42,6 +42,16 @@ def upy():
     return run_micropython
 
 
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto``: a worker more than the cores. The browser, café and simulator tests wait
+    on real time (a board's settle time, a host's hello, a page's update) while Chromium or a
+    subprocess works: a third worker on a 2-core machine fills those waits
+    (CONTRIBUTING.md, "How make test uses the cores", has the measurements)."""
+    import os
+
+    return (os.cpu_count() or 1) + 1
+
+
 # --- how make test spreads the suite over the cores (-n auto --dist loadgroup) -----------------
 # A module's tests run on one worker, together, so its module fixtures (a browser, a built
 # firmware, a broker) are made once; a module that sets SPREAD_OVER_WORKERS = True has
