@@ -90,7 +90,7 @@ class Sim:
     def command(self, line):
         return self.post({"action": "command", "line": line})
 
-    def wait(self, predicate, timeout=5.0, what="condition"):
+    def wait(self, predicate, timeout=30.0, what="condition"):
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             snap = self.state()

@@ -30,24 +30,24 @@ def wait_record(pg, fragment, timeout=10000):
         arg=fragment, timeout=timeout)
 
 
-def wait_count(pg, name, n, timeout=3000):
+def wait_count(pg, name, n, timeout=30000):
     pg.wait_for_selector('%s[data-count="%d"]' % (cell(name), n), timeout=timeout)
 
 
-def wait_led(pg, name, hexes, timeout=3000):
+def wait_led(pg, name, hexes, timeout=30000):
     """Until the cell's LED shows one of ``hexes`` (blinking lights are caught when on)."""
     pg.wait_for_function(
         "([c, hs]) => hs.includes(document.querySelector('[data-cell=\"' + c + '\"]')"
         ".dataset.led)", arg=[name, list(hexes)], timeout=timeout)
 
 
-def wait_sees(pg, state, timeout=3000):
+def wait_sees(pg, state, timeout=30000):
     """Until the firmware's inference state (shown under the status) is ``state``."""
     pg.wait_for_selector('[data-role="inference"][data-state="%s"]' % state, state="attached",
                          timeout=timeout)
 
 
-def wait_dark(pg, name, timeout=3000):
+def wait_dark(pg, name, timeout=30000):
     wait_led(pg, name, ["000000"], timeout)
 
 
@@ -73,7 +73,7 @@ def lift_by_holding(pg, name):
     pg.mouse.up()
 
 
-def wait_hand(pg, n, timeout=3000):
+def wait_hand(pg, n, timeout=30000):
     pg.wait_for_selector('[data-role="hand"][data-count="%d"]' % n, timeout=timeout)
 
 
@@ -157,7 +157,7 @@ def test_a_whole_game_with_regroup_spread_capture_fix_and_undo_played_in_the_pag
             """c => { const h = document.querySelector('[data-cell="' + c + '"]').dataset.led;
                      const r = parseInt(h.slice(0, 2), 16), g = parseInt(h.slice(2, 4), 16),
                            b = parseInt(h.slice(4), 16);
-                     return b > g && g > r && b > 0; }""", arg=name, timeout=4000)
+                     return b > g && g > r && b > 0; }""", arg=name, timeout=30000)
     assert pg.get_attribute(cell("a5"), "data-led") == "000000"
 
 

@@ -22,7 +22,7 @@ def cell(name):
 def choose_game(pg, name):
     pg.wait_for_selector('[data-role="game"] option[value="%s"]' % name, state="attached")
     pg.select_option('[data-role="game"]', name)
-    pg.wait_for_selector('.grid[data-game="%s"]' % name, timeout=5000)
+    pg.wait_for_selector('.grid[data-game="%s"]' % name, timeout=30000)
     pg.sim.wait(lambda s: s["state"]["game"] == name, what="game " + name)
     pg.sim.command("set settle 200")  # the settle time is a setting of each game
 
@@ -51,8 +51,8 @@ def test_the_game_menu_switches_to_tiny_and_a_whole_tiny_game_is_won_on_the_page
         # the piece is lit in its owner's colour
         pg.wait_for_function(
             "c => document.querySelector('[data-cell=\"' + c + '\"]').dataset.led !== '000000'",
-            arg=name, timeout=3000)
-    pg.wait_for_selector('[data-role="result"][data-result="x"]', timeout=4000)
+            arg=name, timeout=30000)
+    pg.wait_for_selector('[data-role="result"][data-result="x"]', timeout=30000)
     assert pg.inner_text('[data-role="result"]').startswith("X wins")
     assert pg.inner_text('[data-role="turn"]') == "Game over"
     pg.wait_for_selector('[data-role="players"] li[data-player="x"].winner')
@@ -60,7 +60,7 @@ def test_the_game_menu_switches_to_tiny_and_a_whole_tiny_game_is_won_on_the_page
     for name in ("d4", "e4", "f4"):
         pg.wait_for_function(
             "c => document.querySelector('[data-cell=\"' + c + '\"]').dataset.led !== '000000'",
-            arg=name, timeout=3000)
+            arg=name, timeout=30000)
     assert pg.get_attribute(cell("a1"), "data-led") == "000000"
 
 
@@ -127,7 +127,7 @@ def test_CB4_chain_reaction_draws_its_goal_rows_and_a_tower_in_two_colours(open_
     tower = tower[0]
     name = sim.backend.board.app.topo.cell_name(sim.backend.board.app.place.to_board[tower])
     pg.wait_for_selector(cell(name) + '[data-count="2"] .cube.piece:nth-child(2)',
-                         timeout=3000)
+                         timeout=30000)
     colours = pg.eval_on_selector_all(
         cell(name) + " .cube.piece",
         "els => els.map(e => e.style.getPropertyValue('--piece'))")
@@ -139,7 +139,7 @@ def test_the_15x15_board_draws_225_cells_and_brochs_its_donjons_and_quadrants(op
                                                                               monkeypatch):
     with_board_layer(monkeypatch, "brochs")
     pg = open_page("pico_15x15")
-    pg.wait_for_selector('.grid[data-cols="15"][data-rows="15"]', timeout=5000)
+    pg.wait_for_selector('.grid[data-cols="15"][data-rows="15"]', timeout=30000)
     assert pg.locator(".cell").count() == 225
     # XoBo's 9 x 9 sits on d4-l12 of the 15 x 15: the rest is dark
     assert pg.locator(".cell:not(.inactive)").count() == 81
@@ -178,7 +178,7 @@ def test_brochs_men_are_drawn_white_and_black_as_the_real_pieces_with_readable_c
     assert _luminance(white.evaluate("e => e.style.getPropertyValue('--piece')")) > 0.8
     pg.click(cell("e6"))  # Black drops a man
     man = pg.locator(cell("e6") + ' .cube.piece[data-kind="man"]')
-    man.wait_for(timeout=8000)
+    man.wait_for(timeout=30000)
     assert _luminance(man.evaluate("e => e.style.getPropertyValue('--piece')")) < 0.15
     under = pg.eval_on_selector(
         cell("e6"), "el => [getComputedStyle(el.querySelector('.glow')).zIndex,"

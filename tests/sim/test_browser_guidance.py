@@ -22,7 +22,7 @@ def load(pg, text):
     pg.sim.wait(lambda s: s["state"]["inference"] == "match", what="the loaded cubes")
 
 
-def wait_words(pg, fragment, timeout=4000):
+def wait_words(pg, fragment, timeout=30000):
     pg.wait_for_function(
         "f => document.querySelector('[data-role=\"inference\"]').textContent.includes(f)",
         arg=fragment, timeout=timeout)
@@ -51,18 +51,18 @@ def test_the_page_plays_the_computers_move_for_me_with_the_cubes(page):
     page.click('[data-opponent="ew"]')
     page.click(cell("e5"))
     wait_record(page, "1. e5")
-    page.wait_for_selector('[data-role="play"]:not([hidden])', timeout=6000)
+    page.wait_for_selector('[data-role="play"]:not([hidden])', timeout=30000)
     expect = page.sim.state()["state"]["expect"]
     wait_words(page, "the computer plays %s: " % expect)
     page.click('[data-role="play"]')
-    wait_record(page, "1. e5 ; " + expect, timeout=5000)
-    page.wait_for_selector('[data-role="play"][hidden]', state="attached", timeout=3000)
+    wait_record(page, "1. e5 ; " + expect, timeout=30000)
+    page.wait_for_selector('[data-role="play"][hidden]', state="attached", timeout=30000)
 
 
 def test_E3_the_winning_chain_is_drawn_bright_through_its_whole_pulse(page):
     load(page, COLUMN)
     page.click(cell("e5"))  # EW connects NS's edges: NS wins, its chain pulses dark blue
-    page.wait_for_selector('[data-role="result"]:not(:empty)', timeout=4000)
+    page.wait_for_selector('[data-role="result"]:not(:empty)', timeout=30000)
     samples = page.evaluate("""async () => {
         const out = [];
         for (let k = 0; k < 30; k++) {
@@ -79,7 +79,7 @@ def test_E3_the_winning_chain_is_drawn_bright_through_its_whole_pulse(page):
 
 
 def test_the_legend_swatches_never_blink_to_black(page):
-    page.wait_for_selector(".legend .swatch", timeout=4000)
+    page.wait_for_selector(".legend .swatch", timeout=30000)
     lowest = page.evaluate("""async () => {
         let low = 1;
         for (let k = 0; k < 28; k++) {
@@ -104,7 +104,7 @@ def test_a_record_load_shows_its_progress_in_the_page(page):
     }""")
     page.fill('[data-role="load-text"]', RECORD28)
     page.click('[data-role="load"]')
-    wait_record(page, "14. e7 ; f7 (v)", timeout=8000)
+    wait_record(page, "14. e7 ; f7 (v)", timeout=30000)
     seen = page.evaluate("window.loadingSeen")
     assert any("of 28" in t for t in seen), seen
     assert page.is_hidden('[data-role="loading"]')
@@ -113,9 +113,9 @@ def test_a_record_load_shows_its_progress_in_the_page(page):
 def test_B1_the_page_says_when_no_cube_is_left_in_the_box(page):
     for _ in range(36):
         page.sim.post({"action": "put", "cell": "a1"})
-    page.wait_for_selector('[data-cell="a1"][data-count="36"]', timeout=4000)
+    page.wait_for_selector('[data-cell="a1"][data-count="36"]', timeout=30000)
     page.click(cell("b1"))
     page.wait_for_function(
         "() => document.querySelector('[data-role=\"message\"]').textContent"
-        ".includes('no cube left in the box')", timeout=4000)
+        ".includes('no cube left in the box')", timeout=30000)
     assert "No cube left in the box" in page.inner_text('[data-role="hand-text"]')

@@ -33,7 +33,7 @@ def words(pg):
     return pg.inner_text(CARD)
 
 
-def wait_words(pg, pattern, timeout=8000):
+def wait_words(pg, pattern, timeout=30000):
     try:
         pg.wait_for_function(
             "p => new RegExp(p).test(document.querySelector('[data-role=\"learn-words\"]')"
@@ -79,7 +79,7 @@ def set_up(pg):
     # the board then says the lesson (the pieces match)
     pg.wait_for_function(
         "() => !document.querySelector('[data-role=\"learn-words\"]').textContent"
-        ".includes('Set up the lesson')", timeout=8000)
+        ".includes('Set up the lesson')", timeout=30000)
     return True
 
 
@@ -160,7 +160,7 @@ def test_a_newcomer_completes_the_xobo_course_on_the_page_by_doing_what_it_says(
 def test_a_newcomer_completes_the_chain_reaction_course_with_its_towers(open_page):
     pg = open_page()
     pg.select_option('[data-role="game"]', "chain-reaction")
-    pg.wait_for_selector('.grid[data-game="chain-reaction"]', timeout=5000)
+    pg.wait_for_selector('.grid[data-game="chain-reaction"]', timeout=30000)
     pg.sim.command("set settle 200")
     pg.select_option('[data-role="level"]', "random")
     follow_course(pg, 7)
@@ -168,7 +168,7 @@ def test_a_newcomer_completes_the_chain_reaction_course_with_its_towers(open_pag
 
 def choose_game(pg, name):
     pg.select_option('[data-role="game"]', name)
-    pg.wait_for_selector('.grid[data-game="%s"]' % name, timeout=5000)
+    pg.wait_for_selector('.grid[data-game="%s"]' % name, timeout=30000)
     pg.sim.wait(lambda s: s["state"]["game"] == name, what="game " + name)
     # the shortest settle time (docs/protocol.md): a move is committed 200 ms after the pieces
     # stop, not 1 s, as in the other courses; the course is the same

@@ -57,7 +57,7 @@ def monitor_page(browser):
         pg.on("pageerror", lambda exc: errors.append(str(exc)))
         made.append((server, backend, ctx, errors))
         pg.goto(server.url)
-        pg.wait_for_selector('[data-role="conn"][data-state="live"]', timeout=5000)
+        pg.wait_for_selector('[data-role="conn"][data-state="live"]', timeout=30000)
         return pg
 
     yield _open
@@ -71,7 +71,7 @@ def monitor_page(browser):
 def test_the_monitor_page_mirrors_brochs_on_the_15x15_board(monitor_page):
     pg = monitor_page("brochs", 15)
     pg.wait_for_selector('.grid[data-cols="15"][data-rows="15"][data-game="brochs"]',
-                         timeout=5000)
+                         timeout=30000)
     assert pg.locator("body.monitor").count() == 1
     assert pg.locator(".cell").count() == 225
     donjons = sorted(pg.eval_on_selector_all('[data-mark="donjon"]',
@@ -84,5 +84,5 @@ def test_the_monitor_page_mirrors_brochs_on_the_15x15_board(monitor_page):
 
 def test_the_monitor_page_mirrors_x_as_hexagons(monitor_page):
     pg = monitor_page("x", 9)
-    pg.wait_for_selector('.grid[data-shape="hex"]', timeout=5000)
+    pg.wait_for_selector('.grid[data-shape="hex"]', timeout=30000)
     assert pg.locator(".cell.hex").count() == 64

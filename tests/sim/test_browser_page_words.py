@@ -12,7 +12,7 @@ pytestmark = pytest.mark.browser
 def choose_game(pg, name):
     pg.wait_for_selector('[data-role="game"] option[value="%s"]' % name, state="attached")
     pg.select_option('[data-role="game"]', name)
-    pg.wait_for_selector('.grid[data-game="%s"]' % name, timeout=5000)
+    pg.wait_for_selector('.grid[data-game="%s"]' % name, timeout=30000)
 
 
 def test_the_test_game_is_labelled_as_its_words_name_its_cells(open_page):
@@ -27,7 +27,7 @@ def test_the_test_game_is_labelled_as_its_words_name_its_cells(open_page):
     assert "a click puts a piece" in pg.inner_text('[data-role="hand-text"]')
     pg.click('[data-cell="e5"]')
     pg.wait_for_function("() => document.querySelector('[data-role=\"record\"]').textContent"
-                         ".includes('1. b2')", timeout=5000)
+                         ".includes('1. b2')", timeout=30000)
 
 
 def test_x_shows_the_corners_won_as_its_score(open_page):
@@ -37,7 +37,7 @@ def test_x_shows_the_corners_won_as_its_score(open_page):
     assert pg.inner_text('[data-role="score"]') == "Corners: Red 0 · Yellow 0 · Green 0"
     pg.click('[data-cell="a1"]')  # Red's corner cell: South-West is Red's for now (XS1)
     pg.wait_for_function("() => document.querySelector('[data-role=\"score\"]').textContent"
-                         " === 'Corners: Red 1 · Yellow 0 · Green 0'", timeout=5000)
+                         " === 'Corners: Red 1 · Yellow 0 · Green 0'", timeout=30000)
 
 
 def test_at_800_px_the_status_stays_beside_the_board(browser, tmp_path):
@@ -48,7 +48,7 @@ def test_at_800_px_the_status_stays_beside_the_board(browser, tmp_path):
     try:
         pg = ctx.new_page()
         pg.goto(sim.url)
-        pg.wait_for_selector('[data-role="conn"][data-state="live"]', timeout=5000)
+        pg.wait_for_selector('[data-role="conn"][data-state="live"]', timeout=30000)
         board = pg.locator(".frame").bounding_box()
         status = pg.locator(".card.status").bounding_box()
         assert status["x"] >= board["x"] + board["width"], (board, status)

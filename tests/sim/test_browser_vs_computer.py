@@ -32,7 +32,7 @@ def _open(browser, sim, viewport):
     errors = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
     pg.goto(sim.url)
-    pg.wait_for_selector('[data-role="conn"][data-state="live"]', timeout=5000)
+    pg.wait_for_selector('[data-role="conn"][data-state="live"]', timeout=30000)
     return ctx, pg, errors
 
 
@@ -40,7 +40,7 @@ def opponent_button(side):
     return '[data-opponent="%s"]' % side
 
 
-def wait_opponent(pg, side, timeout=4000):
+def wait_opponent(pg, side, timeout=30000):
     pg.wait_for_selector(opponent_button(side) + '[aria-checked="true"]', timeout=timeout)
 
 
@@ -86,11 +86,11 @@ def test_computer_plays_east_west_at_level_random_and_its_move_lights(browser, s
     move = snap["state"]["expect"]
     pg.wait_for_function(
         "m => document.querySelector('[data-role=\"inference\"]').textContent"
-        ".includes('the computer plays ' + m + ': ')", arg=move, timeout=3000)
+        ".includes('the computer plays ' + m + ': ')", arg=move, timeout=30000)
     cells = changed_cells(snap["state"]["position"], move)
     assert cells, move
     for name in cells:  # the computer's move is shown in light (double flash)
-        wait_led(pg, name, PENDING, timeout=3000)
+        wait_led(pg, name, PENDING, timeout=30000)
     pg.screenshot(path=str(tmp_path / "vs-computer.png"))
 
     assert parse_move(move, Position.parse(snap["state"]["position"])) & 3 == 0  # a placement

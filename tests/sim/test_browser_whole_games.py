@@ -24,7 +24,7 @@ def cell(name):
 def choose_game(pg, name):
     pg.wait_for_selector('[data-role="game"] option[value="%s"]' % name, state="attached")
     pg.select_option('[data-role="game"]', name)
-    pg.wait_for_selector('.grid[data-game="%s"]' % name, timeout=5000)
+    pg.wait_for_selector('.grid[data-game="%s"]' % name, timeout=30000)
     pg.sim.wait(lambda s: s["state"]["game"] == name, what="game " + name)
 
 
@@ -34,7 +34,7 @@ def console(pg, line):
     pg.press('[data-role="console-input"]', "Enter")
     pg.wait_for_function(
         "l => document.querySelector('[data-role=\"console-output\"]').textContent"
-        ".startsWith('> ' + l + '\\n')", arg=line, timeout=5000)
+        ".startsWith('> ' + l + '\\n')", arg=line, timeout=30000)
     out = pg.inner_text('[data-role="console-output"]').split("\n")[1:]
     assert out and out[0].startswith("ok"), (line, out)
     return out
@@ -53,7 +53,7 @@ def computer_plays(pg, opponent, level):
     pg.select_option('[data-role="level"]', level)
     pg.sim.wait(lambda s: s["state"]["settings"]["level"] == level, what="level " + level)
     pg.click('[data-opponent="%s"]' % opponent)
-    pg.wait_for_selector('[data-opponent="%s"][aria-checked="true"]' % opponent, timeout=4000)
+    pg.wait_for_selector('[data-opponent="%s"][aria-checked="true"]' % opponent, timeout=30000)
     assert pg.sim.state()["state"]["settings"]["opponent"] == opponent
 
 
@@ -63,7 +63,7 @@ def board_name(sim, g):
     return app.topo.cell_name(app.place.to_board[g])
 
 
-def wait_ply(sim, ply, timeout=8.0):
+def wait_ply(sim, ply, timeout=30.0):
     try:
         return sim.wait(lambda s: s["state"]["ply"] >= ply or s["state"]["result"] != "*",
                         timeout=timeout, what="ply %d" % ply)
@@ -81,7 +81,7 @@ def wait_ply(sim, ply, timeout=8.0):
 def wait_turn(pg, player):
     """The page shows ``player`` to move: the turn line and the players' list."""
     pg.wait_for_selector('[data-role="players"] li[data-player="%s"].to-move' % player,
-                         timeout=5000)
+                         timeout=30000)
     words = player[0].upper() + player[1:] + " to move"
     assert pg.inner_text('[data-role="turn"]') == words
 
@@ -106,7 +106,7 @@ def offered(pg, source):
     handle = pg.wait_for_function(
         "sel => { const e = document.querySelector(sel);"
         " return e && e.innerText === 'Play ' + e.dataset.move + ' for me' && e.dataset.move; }",
-        arg=sel, timeout=8000)
+        arg=sel, timeout=30000)
     return handle.json_value()
 
 
@@ -223,7 +223,7 @@ def _x_game(open_page, tmp_path, plies=None):
             # the computer's move is lit and said; its pieces are put by the player: every
             # other one by hand on the cell it names, the others by "Play ... for me"
             sel = '[data-role="play"][data-from="expect"]:not([hidden])'
-            pg.wait_for_selector(sel, timeout=8000)
+            pg.wait_for_selector(sel, timeout=30000)
             move = pg.get_attribute(sel, "data-move")
             assert ("the computer plays %s" % move) in pg.inner_text('[data-role="inference"]')
             g = app.pos.parse_move(move)
@@ -245,7 +245,7 @@ def _x_game(open_page, tmp_path, plies=None):
     assert sorted(score) in ([0, 0, 4], [0, 1, 3], [1, 1, 2], [0, 2, 2])  # XE2
     words = ("%s wins: Red %d · Yellow %d · Green %d corners: the highest score nobody else "
              "has wins (XE2)" % ((winner.capitalize(),) + tuple(score)))
-    pg.wait_for_selector('[data-role="result"][data-result="%s"]' % winner, timeout=4000)
+    pg.wait_for_selector('[data-role="result"][data-result="%s"]' % winner, timeout=30000)
     assert pg.inner_text('[data-role="result"]') == words
     assert pg.inner_text('[data-role="turn"]') == "Game over"
     pg.wait_for_selector('[data-role="players"] li[data-player="%s"].winner' % winner)
@@ -330,13 +330,13 @@ def _chain_reaction_game(open_page, tmp_path, plies=None):
             pg.wait_for_function(
                 "t => document.querySelector('[data-role=\"score\"]').textContent === t",
                 arg="Score: Light %d · Dark %d (target 12)" % (score["light"], score["dark"]),
-                timeout=3000)
+                timeout=30000)
         # a tower (a piece on a piece of the other colour, CB4) is drawn in the two colours
         two = [c for c, ks in snap["draw"]["pieces"].items() if len(set(ks)) == 2]
         if two and not towers:
             name = two[0]
             pg.wait_for_selector(cell(name) + '[data-count="2"] .cube.piece:nth-child(2)',
-                                 timeout=3000)
+                                 timeout=30000)
             drawn = pg.eval_on_selector_all(
                 cell(name) + " .cube.piece",
                 "els => els.map(e => e.style.getPropertyValue('--piece'))")
@@ -356,7 +356,7 @@ def _chain_reaction_game(open_page, tmp_path, plies=None):
                        "(CE3)"}[how]
     words = "%s wins (%s): Light %d · Dark %d" % (winner.capitalize(), how, score["light"],
                                                    score["dark"])
-    pg.wait_for_selector('[data-role="result"][data-result="%s"]' % winner, timeout=4000)
+    pg.wait_for_selector('[data-role="result"][data-result="%s"]' % winner, timeout=30000)
     assert pg.inner_text('[data-role="result"]') == words
     assert pg.inner_text('[data-role="turn"]') == "Game over"
     pg.wait_for_selector('[data-role="players"] li[data-player="%s"].winner' % winner)
@@ -442,7 +442,7 @@ def _brochs_game(open_page, monkeypatch, tmp_path, plies=None):
             # every piece lit (its owner; a blinking one is seen in its lit phase)
             pg.wait_for_function(
                 "() => [...document.querySelectorAll('.cell[data-pieces]')]"
-                ".every(e => e.dataset.led !== '000000')", timeout=3000)
+                ".every(e => e.dataset.led !== '000000')", timeout=30000)
     st = sim.state()["state"]
     assert by["hand"] >= 3 and by["computer"] >= 3 and by["computer by hand"] >= 1, by
     winner = st["result"]
@@ -457,7 +457,7 @@ def _brochs_game(open_page, monkeypatch, tmp_path, plies=None):
                                    "donjons wins",
            "four donjons": "all four donjons are Black's"}[" ".join(words[1:])]
     want = winner.capitalize() + " wins: " + how + " (BE1, BE3)"
-    pg.wait_for_selector('[data-role="result"][data-result="%s"]' % winner, timeout=4000)
+    pg.wait_for_selector('[data-role="result"][data-result="%s"]' % winner, timeout=30000)
     assert pg.inner_text('[data-role="result"]') == want
     assert pg.inner_text('[data-role="turn"]') == "Game over"
     pg.wait_for_selector('[data-role="players"] li[data-player="%s"].winner' % winner)
