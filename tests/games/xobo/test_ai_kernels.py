@@ -1,13 +1,16 @@
 # dual-runtime
 """The AI's native kernels (games/xobo/ai/evaluate.py: viper under MicroPython, plain Python under
 CPython) give exactly what their references give, on positions from random games and on
-random boards with walls of stacks: the 0-1 BFS against the old plain-Python code, winner
-(E2-E4), threats (V1, kv spreads included) and move generation against the rules engine.
+random boards with walls of stacks: the 0-1 BFS and the search's candidate cells against the
+old plain-Python code, winner (E2-E4), threats (V1, kv spreads included) and move generation
+against the rules engine.
 Under MicroPython the kernels also run with the heap locked: they allocate nothing."""
+
+import array
 
 from xobo_testing import run_with_heap_locked
 
-from games.xobo.reference_kernels import distance_ref, flood_ref
+from games.xobo.reference_kernels import candidate_cells_ref, distance_ref, flood_ref
 from xobo.games.xobo.ai import evaluate as ev
 from xobo.games.xobo.ai.rng import Rng
 from xobo.games.xobo.rules.moves import new_move_buffer
@@ -80,9 +83,60 @@ def _mismatch(pos):
     return ""
 
 
+_FLOODS = tuple(bytearray(81) for _ in range(4))
+_KEY = array.array("i", bytes(4 * 81))
+_TAKEN = bytearray(81)
+_TOP = bytearray(32)
+_TOPK = array.array("i", bytes(4 * 32))
+
+
+def candidate_cells(h, me, can_place, gifts, k_adv, k_def, k_quiet):
+    """The placements the search lists (Searcher.candidates) from the kernels, as
+    [(cell, key)] in its order, and whether a stack is on the board."""
+    a1, b1, a2, b2 = _FLOODS
+    d_me = ev.flood(h, me, True, a1)
+    ev.flood(h, me, False, b1)
+    d_op = ev.flood(h, me ^ 1, True, a2)
+    ev.flood(h, me ^ 1, False, b2)
+    flags = (1 if can_place else 0) | (2 if gifts and d_op == 2 else 0)
+    stack = ev.cell_keys(h, a1, b1, a2, b2, _KEY, _TAKEN, d_me, d_op, flags)
+    out = []
+    if not can_place:
+        return out, stack == 1, d_me, d_op
+    for k, offset, kernel in ((k_adv, 0, None), (k_def, 500, ev.align_keys)):
+        if kernel is not None:
+            if not k or d_op >= ev.INF:
+                continue
+            kernel(h, a2, b2, _KEY, _TAKEN, d_op)
+        n = ev.top_cells(_KEY, _TAKEN, _TOP, _TOPK, k)
+        out.extend((_TOP[i], offset + _TOPK[i] - ev.KEY_BIAS) for i in range(n))
+    if k_quiet:
+        best = ev.quiet_cell(a1, b1, a2, b2, _TAKEN, d_me, d_op)
+        if best >= 0:
+            out.append((best, 900))
+    return out, stack == 1, d_me, d_op
+
+
+def _candidates_mismatch(pos):
+    h = pos.heights
+    for me in (0, 1):
+        for can_place, gifts, k_adv, k_def, k_quiet in ((True, True, 9, 2, 1),
+                                                         (True, False, 5, 3, 1),
+                                                         (True, True, 18, 0, 0),
+                                                         (False, True, 5, 2, 1)):
+            got, stack, d_me, d_op = candidate_cells(h, me, can_place, gifts, k_adv, k_def,
+                                                      k_quiet)
+            want = candidate_cells_ref(h, _FLOODS, d_me, d_op, can_place,
+                                       gifts and d_op == 2, k_adv, k_def, k_quiet)
+            if (got, stack) != want:
+                return "candidate cells for player %d (%s, %s, %d, %d, %d): %s, expected %s" % (
+                    me, can_place, gifts, k_adv, k_def, k_quiet, (got, stack), want)
+    return ""
+
+
 def _check(positions):
     for pos in positions:
-        what = _mismatch(pos)
+        what = _mismatch(pos) or _candidates_mismatch(pos)
         assert not what, "%s differs on %s (%s)" % (what, pos.to_string(), pos.variant)
 
 
@@ -126,6 +180,16 @@ def _kernels_once(pos, buf, dist):
         n += 1
     if ev.threatens(pos, 1, False):
         n += 1
+    a1, b1, a2, b2 = _FLOODS
+    d_me = ev.flood(h, 0, True, a1)
+    ev.flood(h, 0, False, b1)
+    d_op = ev.flood(h, 1, True, a2)
+    ev.flood(h, 1, False, b2)
+    n += ev.cell_keys(h, a1, b1, a2, b2, _KEY, _TAKEN, d_me, d_op, 3)
+    n += ev.top_cells(_KEY, _TAKEN, _TOP, _TOPK, 9)
+    if d_op < ev.INF:
+        ev.align_keys(h, a2, b2, _KEY, _TAKEN, d_op)
+    n += ev.quiet_cell(a1, b1, a2, b2, _TAKEN, d_me, d_op)
     return n
 
 

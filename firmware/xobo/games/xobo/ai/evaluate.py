@@ -17,7 +17,7 @@ Usage::
     evaluate(pos)                  # score for the side to move, centipawn-like
 """
 
-from xobo.compat import const, micropython, ptr8, ptr16
+from xobo.compat import const, micropython, ptr8, ptr16, ptr32
 from xobo.games.xobo.rules.geometry import EDGES, MAXREACH, REACH, ray
 
 INF = const(99)
@@ -174,6 +174,134 @@ def _bfs(h: ptr8, dist: ptr8, sbit: int, gbit: int, early: int) -> int:
         c = ec[gbit * 9 + i]
         if dist[c] < best:
             best = dist[c]
+    return best
+
+
+# The search's candidate lists (xobo.games.xobo.ai.search.Searcher.candidates): its loops over
+# the 81 cells, natively. They were the larger part of a pico search on the unix port (half to
+# four fifths of its time, the floods included); the same keys, cells and order as the plain
+# Python they replace (tests/games/xobo/test_ai_golden.py: moves and node counts). A key is
+# stored plus KEY_BIAS, never negative: a viper ptr32 load is unsigned (and zero-extended on a
+# 64-bit unix port), so a negative key would compare as a large one.
+KEY_BIAS = const(16)
+
+
+@micropython.viper
+def cell_keys(h: ptr8, a1: ptr8, b1: ptr8, a2: ptr8, b2: ptr8, key: ptr32, taken: ptr8,
+              d_me: int, d_op: int, flags: int) -> int:
+    """Every empty cell's key for the mover's placements, lowest first: on the mover's
+    shortest path and off the opponent's (``s_me * 10 - s_op + KEY_BIAS``, the slacks from
+    the floods ``a1``/``b1`` and ``a2``/``b2``); ``taken`` 1 for the cells not to place on
+    (occupied; all when ``flags & 1`` is 0: nothing to place; with ``flags & 2``, the cells
+    on the opponent's shortest path: gifts). Returns 1 when a stack is on the board."""
+    stack = 0
+    for c in range(81):
+        v = h[c]
+        taken[c] = 1
+        if v:
+            if v >= 3:
+                stack = 1
+            continue
+        if (flags & 1) == 0:
+            continue
+        taken[c] = 0
+        s_me = 40
+        if d_me < INF:
+            s_me = a1[c] + b1[c] - 1 - d_me
+        s_op = 40
+        if d_op < INF:
+            s_op = a2[c] + b2[c] - 1 - d_op
+        if s_op > 9:
+            s_op = 9
+        key[c] = s_me * 10 - s_op + KEY_BIAS
+        if (flags & 2) and s_op == 0:
+            taken[c] = 1
+    return stack
+
+
+@micropython.viper
+def top_cells(key: ptr32, taken: ptr8, top: ptr8, topk: ptr32, k: int) -> int:
+    """The ``k`` (>= 1) untaken cells of lowest ``key`` (below 9999) into ``top``/``topk``,
+    lowest first (the first of equal keys first), each marked taken; returns how many."""
+    n = 0
+    for c in range(81):
+        if taken[c]:
+            continue
+        v = key[c]
+        if v >= 9999:
+            continue
+        if n == k and v >= topk[n - 1]:
+            continue
+        j = n
+        if n >= k:
+            j = k - 1
+        while j > 0 and topk[j - 1] > v:
+            top[j] = top[j - 1]
+            topk[j] = topk[j - 1]
+            j -= 1
+        top[j] = c
+        topk[j] = v
+        if n < k:
+            n += 1
+    for i in range(n):
+        taken[top[i]] = 1
+    return n
+
+
+@micropython.viper
+def align_keys(h: ptr8, a2: ptr8, b2: ptr8, key: ptr32, taken: ptr8, d_op: int):
+    """Keys of the untaken cells within 2 of the opponent's shortest path (``d_op`` < INF)
+    that align at least three singles with a single on that path (the only answer to a later
+    Voina is a regroup of three aligned singles): ``s_op * 10 - run + KEY_BIAS``; 9999
+    elsewhere."""
+    st = ptr8(_STEP)
+    for c in range(81):
+        key[c] = 9999
+        if taken[c]:
+            continue
+        s_op = a2[c] + b2[c] - 1 - d_op
+        if s_op > 2:
+            continue
+        best_run = 0
+        for d in range(4):
+            run = 1
+            hit = 0
+            dd = d
+            while dd < 8:
+                t = st[c * 8 + dd]  # along the ray, nearest first (255: off)
+                while t != 255 and h[t] == 1:
+                    run += 1
+                    if a2[t] + b2[t] == d_op:
+                        hit = 1
+                    t = st[t * 8 + dd]
+                dd += 4
+            if hit and run >= 3 and run > best_run:
+                best_run = run
+        if best_run:
+            key[c] = s_op * 10 - best_run + KEY_BIAS
+
+
+@micropython.viper
+def quiet_cell(a1: ptr8, b1: ptr8, a2: ptr8, b2: ptr8, taken: ptr8, d_me: int,
+               d_op: int) -> int:
+    """The untaken cell farthest from both shortest paths (the first of equals), -1: none."""
+    best = -1
+    bk = -1
+    for c in range(81):
+        if taken[c]:
+            continue
+        s_me = 40
+        if d_me < INF:
+            s_me = a1[c] + b1[c] - 1 - d_me
+        s_op = 40
+        if d_op < INF:
+            s_op = a2[c] + b2[c] - 1 - d_op
+        v = s_op
+        if s_me < s_op:
+            v = s_me
+        if v > bk:
+            best = c
+            bk = v
     return best
 
 

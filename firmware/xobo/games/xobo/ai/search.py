@@ -35,17 +35,21 @@ import array
 from xobo.compat import ticks_diff, ticks_ms
 from xobo.games.xobo.ai.evaluate import (
     INF,
-    STEP,
+    KEY_BIAS,
     SURE,
     WIN,
+    align_keys,
+    cell_keys,
     distance,
     flood,
     legal_moves,
+    quiet_cell,
     race_score,
     score_distances,
     spreads,
     supply,
     threatens,
+    top_cells,
     winner,
 )
 from xobo.games.xobo.rules.moves import PLACE, SPREAD, make_place, new_move_buffer
@@ -224,30 +228,12 @@ class Searcher:
 
     def _top(self, ply, k, offset):
         """Push the ``k`` untaken cells of lowest ``cellkey`` (below 9999) as placements,
-        lowest first, marking them taken; one pass with a small sorted window."""
-        key = self.cellkey
-        taken = self.taken
+        lowest first, marking them taken (evaluate.top_cells; its keys carry KEY_BIAS)."""
         top = self.topc
         topk = self.topk
-        n = 0
-        for c in range(81):
-            if taken[c]:
-                continue
-            v = key[c]
-            if v >= 9999 or (n == k and v >= topk[n - 1]):
-                continue
-            j = n if n < k else k - 1
-            while j > 0 and topk[j - 1] > v:
-                top[j] = top[j - 1]
-                topk[j] = topk[j - 1]
-                j -= 1
-            top[j] = c
-            topk[j] = v
-            if n < k:
-                n += 1
+        n = top_cells(self.cellkey, self.taken, top, topk, k)
         for i in range(n):
-            taken[top[i]] = 1
-            self._push(ply, make_place(top[i]), offset + topk[i])
+            self._push(ply, make_place(top[i]), offset + topk[i] - KEY_BIAS)
 
     def defences(self, ply):
         """Under Voina: the moves after which the attacker cannot win at once (V2, V3, E4).
@@ -324,28 +310,10 @@ class Searcher:
         flood(h, opp, False, b2)
         self._poll()
         can_place = pos.common or pos.own[me]
-        has_stack = False
-        gifts = cfg.prune_gifts and d_op == 2
-        key = self.cellkey
-        taken = self.taken
-        for c in range(81):
-            v = h[c]
-            taken[c] = 1
-            if v:
-                if v >= 3:
-                    has_stack = True
-                continue
-            if not can_place:
-                continue
-            taken[c] = 0
-            s_me = a1[c] + b1[c] - 1 - d_me if d_me < INF else 40
-            s_op = a2[c] + b2[c] - 1 - d_op if d_op < INF else 40
-            if s_op > 9:
-                s_op = 9
-            # on my path and off the opponent's first
-            key[c] = s_me * 10 - s_op
-            if gifts and s_op == 0:
-                taken[c] = 1  # the opponent would have a Voina cell on their turn: lost
+        flags = 1 if can_place else 0
+        if cfg.prune_gifts and d_op == 2:
+            flags |= 2  # a cell on the opponent's path would be a Voina cell on their turn
+        has_stack = cell_keys(h, a1, b1, a2, b2, self.cellkey, self.taken, d_me, d_op, flags)
         if has_stack:
             n = spreads(pos, self.gen)
             gen = self.gen
@@ -359,49 +327,13 @@ class Searcher:
         self._poll()
         # cells that align three singles with a single of the opponent's shortest path
         if cfg.k_def and d_op < INF:
-            for c in range(81):
-                if not c & 15:
-                    self._poll()
-                if taken[c]:
-                    key[c] = 9999
-                    continue
-                key[c] = 9999
-                s_op = a2[c] + b2[c] - 1 - d_op
-                if s_op > 2:
-                    continue
-                best_run = 0
-                for d in range(4):
-                    run = 1
-                    hit = False
-                    dd = d
-                    while dd < 8:
-                        t = STEP[c * 8 + dd]  # along the ray, nearest first (255: off)
-                        while t != 255 and h[t] == 1:
-                            run += 1
-                            if a2[t] + b2[t] == d_op:
-                                hit = True
-                            t = STEP[t * 8 + dd]
-                        dd += 4
-                    if hit and run >= 3 and run > best_run:
-                        best_run = run
-                if best_run:
-                    key[c] = s_op * 10 - best_run
+            align_keys(h, a2, b2, self.cellkey, self.taken, d_op)
             self._poll()
             self._top(ply, cfg.k_def, 500)
         if cfg.k_quiet:
             self._poll()
             # the empty cell farthest from both paths: a waiting move (the reserve, E4)
-            best = -1
-            bk = -1
-            for c in range(81):
-                if taken[c]:
-                    continue
-                s_me = a1[c] + b1[c] - 1 - d_me if d_me < INF else 40
-                s_op = a2[c] + b2[c] - 1 - d_op if d_op < INF else 40
-                v = s_me if s_me < s_op else s_op
-                if v > bk:
-                    best = c
-                    bk = v
+            best = quiet_cell(a1, b1, a2, b2, self.taken, d_me, d_op)
             if best >= 0:
                 self._push(ply, make_place(best), 900)
         return self.ncand[ply]
