@@ -124,6 +124,49 @@ def test_the_monitor_mirrors_a_board_on_a_serial_line_and_records_its_games(boar
     assert "1. e5" in capsys.readouterr().out
 
 
+def test_a_resting_record_is_read_before_a_host_command_starts_another_game(board_tty,
+                                                                          tmp_path):
+    """The café's mirror (``settle_s``) reads a board's position at its events and its
+    record once it rests; a host's ``new`` or ``set game`` before it rests reads the record
+    first, so the last moves of the game left are recorded."""
+    link = SerialLink.open(board_tty)
+    db = GamesDB(str(tmp_path / "games.sqlite"))
+    # (a board that never rests for this long: only the new game's command reads the record)
+    backend = MonitorBackend(link, recorder=Recorder(db, source=board_tty), device=board_tty,
+                             poll_s=60, settle_s=60)
+
+    def moves(gid):
+        try:
+            return [m["notation"] for m in db.moves(gid)]
+        except Exception:
+            return None
+
+    try:
+        assert link.command("set settle 200")[0] == "ok settle 200"
+        backend.start()
+        link.command("!put e5")
+        _until(lambda: backend.snapshot()["state"].get("ply") == 1,
+               what="the move's position on the page")
+        link.command("!put d4")
+        _until(lambda: backend.snapshot()["state"].get("ply") == 2,
+               what="the second move's position on the page")
+        assert moves(1) == []  # (its record waits for the board to rest)
+        link.command("new")  # (the game's record is read first, then the board starts anew)
+        assert moves(1) == ["e5", "d4"]
+        link.command("!lift e5")
+        link.command("!lift d4")
+        _until(lambda: backend.snapshot()["state"].get("inference") == "match",
+               what="the pieces of the old game cleared")
+        link.command("!put c3")
+        _until(lambda: backend.snapshot()["state"].get("ply") == 1, what="c3 on the page")
+        assert link.command("set game tiny")[0].startswith("ok game tiny")
+        assert moves(2) == ["c3"]  # (a new game: a row of its own, with its move)
+    finally:
+        backend.stop()
+        link.close()
+        db.close()
+
+
 def test_a_board_that_does_not_answer_is_a_clear_error(tmp_path):
     master, slave = pty.openpty()
     tty.setraw(slave)

@@ -18,6 +18,7 @@ Usage::
     backend.start()
 """
 
+import contextlib
 import math
 import queue
 import threading
@@ -38,6 +39,9 @@ MULTI_LINE = ("record", "settings", "help", "games")
 CHANGE_ONLY_THE_GAME = ("switch", "move", "expect", "cancel", "undo", "voina", "result",
                         "hint", "fix", "restore", "match", "say", "offer")
 READER_WAKE_S = 30.0
+# the commands after which the board's ``record`` is another game's (``set game X``: the
+# other game's own): ``SerialLink.before_game_change`` is called before they are sent
+GAME_CHANGES = ("new", "load")
 EDGES = ("N", "S", "E", "W")  # the order of the edges in the 'leds' reply
 SMALLEST_BOARD = 9  # a board whose LEDs are not known: the 9 x 9, or the game's own size
 
@@ -79,6 +83,10 @@ class SerialLink:
         self.cmd_lock = threading.Lock()
         self.closed = False
         self.error = ""
+        # called (with no argument, in the caller's thread, before the command is sent)
+        # before a command that makes the board play another game: the mirror reads the
+        # record of the game being left first (``MonitorBackend.record_now``)
+        self.before_game_change = None
         self._reader = serial.threaded.ReaderThread(port, _line_reader(self))
         self._reader.name = "xobo-serial"
         self._reader.start()
@@ -124,9 +132,14 @@ class SerialLink:
         """``command``, and how many event lines the board sent before its reply ended: the
         serial line keeps the board's order, so an event counted here happened before the
         reply was written (an event a thread sees later may have come after it)."""
-        name = line.split(None, 1)[0].lower() if line.strip() else ""
+        words = line.split(None, 2)
+        name = words[0].lower() if words else ""
         multi = name in MULTI_LINE
         script = name.startswith("!")  # unix-port script lines: 'ok ...' lines, then 'ok'
+        hook = self.before_game_change
+        if hook is not None and (name in GAME_CHANGES or name == "set" and len(words) > 1
+                                 and words[1].lower() == "game"):
+            hook()
         with self.cmd_lock:
             if self.closed:
                 raise LinkError(self.error or "the serial line is closed")
@@ -275,12 +288,19 @@ class MonitorBackend(PageFeed):
         self.recorder = recorder
         self.device = device
         self.poll_s = poll_s
-        # the records read are given to the recorder (replayed with the rules: most of a
-        # café host's work) once the board has had no event for this long, or this long
-        # after the first of them at most 4 times this long; 0: at once. The position and
-        # the snapshot are read at once all the same.
+        # the board's record is read (its longest reply, made by the board's rules) and
+        # given to the recorder (replayed with the rules: most of a café host's work) once
+        # the board has had no event for this long, or this long after the first of them at
+        # most 4 times this long, and before a command of the host that makes the board
+        # play another game (``SerialLink.before_game_change``); 0: at every reading. The
+        # position, the LEDs and the state (what the floor shows, what a match needs) are
+        # read at once all the same.
         self.settle_s = settle_s
-        self._records = []  # (game, record, events before it, when read) not recorded yet
+        self._record_since = None  # (time.monotonic) the first event since the record's read
+        self._record_text = ""  # the record as last read
+        # reading the record and recording it: the mirror's thread, or a host's thread about
+        # to make the board play another game
+        self._record_lock = threading.Lock()
         self.hand = 0
         self.game_id = None
         self.error = ""
@@ -298,6 +318,8 @@ class MonitorBackend(PageFeed):
         self._settings_read = {}
         self._snap = self._make_snap("", {}, "", "", [], {})
         link.on_event = self._on_event
+        if settle_s:
+            link.before_game_change = self.record_now
 
     # -- lifecycle ----------------------------------------------------------------------------
     def start(self, first_timeout=10.0):
@@ -325,21 +347,22 @@ class MonitorBackend(PageFeed):
 
     def _run(self):
         while self._running:
-            timeout = self.settle_s if self._records else self.poll_s
-            woke = self._wake.wait(timeout)
+            due = self._record_since is not None
+            woke = self._wake.wait(self.settle_s if due else self.poll_s)
             if not self._running:
                 break
             try:
-                if not woke and self._records:  # quiet for settle_s: the records now
-                    self._record_read()
+                if not woke and due:  # quiet for settle_s: the record now (unless an event
+                    if not self._full:  # came meanwhile that may change the game: read first)
+                        self.record_now(ask_game=False)
                     continue
                 if not woke:
                     self._full = True  # the periodic poll reads everything
                 self._wake.clear()
                 self.refresh(full=self._full, defer=True)
-                if self._records and time.monotonic() - self._records[0][3] > \
-                        4 * self.settle_s:
-                    self._record_read()  # (a board that never rests is recorded all the same)
+                since = self._record_since
+                if since is not None and time.monotonic() - since > 4 * self.settle_s:
+                    self.record_now(ask_game=False)  # (a board that never rests is recorded)
             except LinkError as exc:
                 self._set_error(str(exc))
                 if self.link.closed:
@@ -347,15 +370,51 @@ class MonitorBackend(PageFeed):
             except Exception as exc:  # a board's odd reply must not end the polling silently
                 self._set_error("cannot read the board's reply: %s: %s"
                                 % (type(exc).__name__, exc))
-        try:  # (stopped: what was read is recorded all the same, when the file still can)
-            self._record_read()
-        except Exception:  # noqa: S110 (the file closed first: the board keeps its record)
+        try:  # (stopped: the game's last moves are recorded all the same, when they can be)
+            self.record_now()
+        except Exception:  # noqa: S110 (the line or the file closed first: the board keeps it)
             pass
 
-    def _record_read(self):
-        records, self._records = self._records, []
-        for game, record, events_before, _ in records:  # (in order: an old game's last
-            self._record(game, record, events_before)  # record before the new game's)
+    def record_now(self, ask_game=True):
+        """Read the board's record and record it, if the board had an event since it was
+        last read (the mirror's thread once the board rests; a host's thread before it
+        makes the board play another game, so that the last moves of the game left are
+        recorded). ``ask_game``: the board's game asked first (``_read_record``). A board
+        that cannot be read is said in the mirror's error."""
+        with self._record_lock:
+            if self._record_since is None:
+                return
+            self._record_since = None  # (an event from now on: read again)
+            try:
+                game, record, events_before = self._read_record(ask_game)
+            except LinkError as exc:
+                self._set_error(str(exc))
+                return
+            self._keep_record(record)
+            if self.recorder is not None:
+                self._record(game, record, events_before)
+
+    def _read_record(self, ask_game=False):
+        """(game, record text, events the board sent before its reply). ``ask_game``: the
+        board's game asked first (not the one of the last reading: a host's thread may come
+        between an event and the mirror's reading)."""
+        game = self._settings_read.get("game") or games.GAMES[0]
+        if ask_game and self._has_settings is not False:
+            game = self._settings().get("game") or game
+        reply, events_before = self.link.command_in_order("record")
+        record = "" if reply[0].startswith("error") else _record_text(_strip_ok(reply))
+        return game, record, events_before
+
+    def _keep_record(self, record):
+        """The record just read into the page's snapshot."""
+        with self.lock:
+            self._record_text = record
+            state = self._snap.get("state", {})
+            changed = state.get("record") != record
+            if changed:
+                self._snap = dict(self._snap, state=dict(state, record=record))
+        if changed:
+            self._bump()
 
     def _on_event(self, line):
         # a real board's events come as serial lines, 'event KIND FIELDS' (the protocol)
@@ -383,7 +442,7 @@ class MonitorBackend(PageFeed):
     def refresh(self, full=True, defer=False):
         """Ask the board for its settings, position, record (and LEDs if it can tell); update
         the database. ``full``: the settings too (else those last read). ``defer``: the
-        record is recorded later (``settle_s``) by the mirror's thread."""
+        record is read and recorded later (``settle_s``: ``record_now``)."""
         if full or not self._settings_read:
             self._full = False
             # events again: a board that restarted (a game switch on a stock firmware, its
@@ -396,32 +455,29 @@ class MonitorBackend(PageFeed):
         if not pos_reply or not pos_reply[0].startswith("ok "):
             raise LinkError("position: %s" % " ".join(pos_reply))
         position = pos_reply[0][3:].strip()
-        record_reply, events_before = self.link.command_in_order("record")
-        record = "" if record_reply[0].startswith("error") else _record_text(
-            _strip_ok(record_reply))
-        leds = self._leds()
-        seen = self._board_state()
-        self.recording = "" if has_records(game) else (
-            "%s has no record notation: its games are not recorded" % game)
-        with self.lock:
-            snap = self._make_snap(game, settings, position, record, leds, {})
-            snap["state"].update(seen)
-            changed = snap != self._snap
-            self._snap = snap
-        if changed:
-            self._bump()
-        if self.recorder is not None:
-            if defer and self.settle_s:
-                last = self._records[-1] if self._records else None
-                since = self.recorder.new_game_event
-                if last is not None and last[0] == game and last[2] is not None and \
-                        (since is None or since <= last[2]):
-                    # the same game read again, no new game begun since: it holds the
-                    # moves of the one before (replayed once, not twice)
-                    self._records[-1] = (game, record, events_before, last[3])
-                else:
-                    self._records.append((game, record, events_before, time.monotonic()))
+        deferred = defer and self.settle_s
+        # (read and recorded under the record's lock: a record read by another thread
+        # meanwhile is not recorded before this older one)
+        with contextlib.nullcontext() if deferred else self._record_lock:
+            if deferred:
+                if self._record_since is None:
+                    self._record_since = time.monotonic()
             else:
+                self._record_since = None
+                _, record, events_before = self._read_record()
+                self._record_text = record
+            leds = self._leds()
+            seen = self._board_state()
+            self.recording = "" if has_records(game) else (
+                "%s has no record notation: its games are not recorded" % game)
+            with self.lock:
+                snap = self._make_snap(game, settings, position, self._record_text, leds, {})
+                snap["state"].update(seen)
+                changed = snap != self._snap
+                self._snap = snap
+            if changed:
+                self._bump()
+            if self.recorder is not None and not deferred:
                 self._record(game, record, events_before)
 
     def _record(self, game, record, events_before=None):
