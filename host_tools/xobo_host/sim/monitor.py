@@ -185,6 +185,26 @@ def _strip_ok(lines):
     return out
 
 
+def _continued(game, record, moves):
+    """The record of ``game`` that continues ``record`` with ``moves`` (their texts, as the
+    board's events give them; None: an undo), every move checked by the rules; None when it
+    cannot be made (a game without records, a move the rules refuse)."""
+    from xobo_host.gamerecords import read_record, write_record
+
+    try:
+        rec = read_record(game, record)
+        texts = list(rec.moves)
+        for move in moves:
+            if move is None:
+                if texts:
+                    texts.pop()
+            else:
+                texts.append(move)
+        return write_record(game, rec.tags, rec.start, texts)
+    except GameRecordError:
+        return None
+
+
 def _record_text(lines):
     """The record's lines as N2 text: the protocol drops the blank line after the tags."""
     out = []
@@ -297,7 +317,14 @@ class MonitorBackend(PageFeed):
         # read at once all the same.
         self.settle_s = settle_s
         self._record_since = None  # (time.monotonic) the first event since the record's read
-        self._record_text = ""  # the record as last read
+        self._last_record = ""  # the record as last read
+        # the moves and undos the board reported since that read ((event number, the move's
+        # text, None for an undo)), and the games left (a new game, a load) before their
+        # record was read again: (game, the record last read, those moves, the event's
+        # number), recorded from them (a new game begun by the players at once, before the
+        # board rested: the last moves of the game left are recorded all the same)
+        self._unread = []
+        self._left_games = []
         # reading the record and recording it: the mirror's thread, or a host's thread about
         # to make the board play another game
         self._record_lock = threading.Lock()
@@ -382,7 +409,7 @@ class MonitorBackend(PageFeed):
         recorded). ``ask_game``: the board's game asked first (``_read_record``). A board
         that cannot be read is said in the mirror's error."""
         with self._record_lock:
-            if self._record_since is None:
+            if self._record_since is None and not self._left_games:
                 return
             self._record_since = None  # (an event from now on: read again)
             try:
@@ -390,9 +417,9 @@ class MonitorBackend(PageFeed):
             except LinkError as exc:
                 self._set_error(str(exc))
                 return
+            left = self._note_record(record, events_before)
             self._keep_record(record)
-            if self.recorder is not None:
-                self._record(game, record, events_before)
+            self._record_all(left, game, record, events_before)
 
     def _read_record(self, ask_game=False):
         """(game, record text, events the board sent before its reply). ``ask_game``: the
@@ -405,10 +432,48 @@ class MonitorBackend(PageFeed):
         record = "" if reply[0].startswith("error") else _record_text(_strip_ok(reply))
         return game, record, events_before
 
+    def _follow_moves(self, kind, words):
+        """(the reader's thread, the mirror's lock held) The moves and undos since the
+        record was read; a game left before it was read again."""
+        at = self.link.events_read
+        if kind == "move":
+            self._unread.append((at, " ".join(words[2:])))
+        elif kind == "undo":
+            self._unread.append((at, None))
+        elif kind in ("new", "load"):
+            if self._unread and self._last_record:
+                game = self._settings_read.get("game") or games.GAMES[0]
+                self._left_games.append((game, self._last_record,
+                                         [move for _, move in self._unread], at))
+            self._unread = []
+
+    def _note_record(self, record, events_before):
+        """The record just read is the last one (the moves reported before it are in it);
+        returns the games left before it was read."""
+        with self.lock:
+            self._last_record = record
+            self._unread = [e for e in self._unread if e[0] > events_before]
+            left, self._left_games = self._left_games, []
+        return left
+
+    def _record_all(self, left, game, record, events_before):
+        """(the record's lock held) The games left before ``record`` was read, each its last
+        record read and the moves reported since; then ``record``, unless it was read before
+        such a game was left (those games hold its moves and more)."""
+        if self.recorder is None:
+            return
+        covered = 0
+        for left_game, base, moves, at in left:
+            text = _continued(left_game, base, moves)
+            if text is not None:
+                self._record(left_game, text, at - 1)
+                covered = at
+        if events_before is None or events_before >= covered:
+            self._record(game, record, events_before)
+
     def _keep_record(self, record):
         """The record just read into the page's snapshot."""
         with self.lock:
-            self._record_text = record
             state = self._snap.get("state", {})
             changed = state.get("record") != record
             if changed:
@@ -426,6 +491,8 @@ class MonitorBackend(PageFeed):
                 # (this event's number on the line: a record that a poll read before it is
                 # the old game's, however late the poll hands it to the recorder)
                 self.recorder.mark_new_game(at_event=self.link.events_read)
+            if self.settle_s:
+                self._follow_moves(kind, words)
         if kind not in CHANGE_ONLY_THE_GAME:
             self._full = True  # (a setting, another game, a boot: the settings again)
         if not line.startswith("event switch"):
@@ -465,20 +532,20 @@ class MonitorBackend(PageFeed):
             else:
                 self._record_since = None
                 _, record, events_before = self._read_record()
-                self._record_text = record
+                left = self._note_record(record, events_before)
             leds = self._leds()
             seen = self._board_state()
             self.recording = "" if has_records(game) else (
                 "%s has no record notation: its games are not recorded" % game)
             with self.lock:
-                snap = self._make_snap(game, settings, position, self._record_text, leds, {})
+                snap = self._make_snap(game, settings, position, self._last_record, leds, {})
                 snap["state"].update(seen)
                 changed = snap != self._snap
                 self._snap = snap
             if changed:
                 self._bump()
-            if self.recorder is not None and not deferred:
-                self._record(game, record, events_before)
+            if not deferred:
+                self._record_all(left, game, record, events_before)
 
     def _record(self, game, record, events_before=None):
         if self.recording or not record:
