@@ -38,6 +38,11 @@ MULTI_LINE = ("record", "settings", "help", "games")
 # back, a switch): the mirror reads the game again, not the settings
 CHANGE_ONLY_THE_GAME = ("switch", "move", "expect", "cancel", "undo", "voina", "result",
                         "hint", "fix", "restore", "match", "say", "offer")
+# the events after which the board's position and record are as they were (a move lit, a
+# hint, the pieces out of place or back in place, words for people): its light and state
+# are read again, not those
+KEEP_THE_GAME = ("switch", "expect", "cancel", "hint", "fix", "restore", "match", "say",
+                   "button")
 READER_WAKE_S = 30.0
 # the commands after which the board's ``record`` is another game's (``set game X``: the
 # other game's own): ``SerialLink.before_game_change`` is called before they are sent
@@ -317,6 +322,9 @@ class MonitorBackend(PageFeed):
         # read at once all the same.
         self.settle_s = settle_s
         self._record_since = None  # (time.monotonic) the first event since the record's read
+        self._record_stale = True  # an event since the record's read that may change it
+        self._position_stale = True  # ... since the position's read
+        self._last_position = None  # the position as last read
         self._last_record = ""  # the record as last read
         # the moves and undos the board reported since that read ((event number, the move's
         # text, None for an undo)), and the games left (a new game, a load) before their
@@ -343,6 +351,7 @@ class MonitorBackend(PageFeed):
         # read the position, the record, the LEDs and the state (four commands, not six)
         self._full = True
         self._settings_read = {}
+        self._last_view = None  # (what the board said, the game's view of it): _game_view
         self._snap = self._make_snap("", {}, "", "", [], {})
         link.on_event = self._on_event
         if settle_s:
@@ -409,9 +418,11 @@ class MonitorBackend(PageFeed):
         recorded). ``ask_game``: the board's game asked first (``_read_record``). A board
         that cannot be read is said in the mirror's error."""
         with self._record_lock:
-            if self._record_since is None and not self._left_games:
+            if self._record_since is None and not self._record_stale and \
+                    not self._left_games:
                 return
             self._record_since = None  # (an event from now on: read again)
+            self._record_stale = False
             try:
                 game, record, events_before = self._read_record(ask_game)
             except LinkError as exc:
@@ -493,6 +504,9 @@ class MonitorBackend(PageFeed):
                 self.recorder.mark_new_game(at_event=self.link.events_read)
             if self.settle_s:
                 self._follow_moves(kind, words)
+        if kind not in KEEP_THE_GAME:
+            self._record_stale = True
+            self._position_stale = True
         if kind not in CHANGE_ONLY_THE_GAME:
             self._full = True  # (a setting, another game, a boot: the settings again)
         if not line.startswith("event switch"):
@@ -517,20 +531,26 @@ class MonitorBackend(PageFeed):
             self.link.command("follow on")
             self._settings_read = self._settings()
         settings = dict(self._settings_read)
-        game = settings.pop("game", None) or games.GAMES[0]  # a board that does not say: its
-        pos_reply = self.link.command("position")  # first game, the one it starts with
-        if not pos_reply or not pos_reply[0].startswith("ok "):
-            raise LinkError("position: %s" % " ".join(pos_reply))
-        position = pos_reply[0][3:].strip()
+        # (a board that does not say: its first game, the one it starts with)
+        game = settings.pop("game", None) or games.GAMES[0]
+        position = self._last_position  # (read again only after an event that may change it)
+        if full or self._position_stale or position is None:
+            self._position_stale = False
+            pos_reply = self.link.command("position")
+            if not pos_reply or not pos_reply[0].startswith("ok "):
+                self._position_stale = True
+                raise LinkError("position: %s" % " ".join(pos_reply))
+            position = self._last_position = pos_reply[0][3:].strip()
         deferred = defer and self.settle_s
         # (read and recorded under the record's lock: a record read by another thread
         # meanwhile is not recorded before this older one)
         with contextlib.nullcontext() if deferred else self._record_lock:
             if deferred:
-                if self._record_since is None:
+                if self._record_since is None and (self._record_stale or full):
                     self._record_since = time.monotonic()
             else:
                 self._record_since = None
+                self._record_stale = False
                 _, record, events_before = self._read_record()
                 left = self._note_record(record, events_before)
             leds = self._leds()
@@ -626,14 +646,32 @@ class MonitorBackend(PageFeed):
         except (XoboError, ValueError, ImportError):
             return None
 
+    def _game_view(self, game, settings, position, n_leds):
+        """(topology, the game's state for the page, counts, colours, drawing) of what the
+        board said; the last one again when the board said the same (its light changed, a
+        move lit: the position is the same, and reading it with the rules is most of a
+        snapshot's work)."""
+        key = (game, sorted(settings.items()), position, n_leds)
+        last = self._last_view
+        if last is not None and last[0] == key:
+            return last[1]
+        mirror = self._mirror(game, settings, position, n_leds)
+        if mirror is None:
+            view = (_topology(n_leds, (0, 0)), None, None, [], {})
+        else:
+            view = (mirror.topo, mirror.state(), mirror.counts(), mirror.colours(),
+                    game_drawing(mirror))
+        self._last_view = (key, view)
+        return view
+
     def _make_snap(self, game, settings, position, record, leds, extra):
         hexes = [x.lower() for x in leds if len(x) == 6]
-        mirror = self._mirror(game, settings, position, len(hexes))
-        topo = mirror.topo if mirror is not None else _topology(len(hexes), (0, 0))
+        topo, game_state, counts, colours_, draw = self._game_view(game, settings, position,
+                                                                   len(hexes))
         n = topo.n_cells
         state = {"position": position, "record": record}
-        if mirror is not None:
-            state.update(mirror.state())
+        if game_state is not None:
+            state.update(game_state)
             state["record"] = record
         elif game:
             state["game"] = game
@@ -646,12 +684,11 @@ class MonitorBackend(PageFeed):
                 edges[e] = h
         snap = {
             "mode": self.mode, "device": self.device, "cells": cells, "edges": edges,
-            "counts": mirror.counts() if mirror is not None else [0] * n, "hand": 0,
+            "counts": counts if counts is not None else [0] * n, "hand": 0,
             "state": state, "event_seq": self.event_seq, "game_id": self.game_id,
             "leds_known": leds_known, "errors": 1 if self.error else 0,
             "last_error": self.error, "recording": self.recording,
-            "colours": mirror.colours() if mirror is not None else [],
-            "draw": game_drawing(mirror) if mirror is not None else {},
+            "colours": colours_, "draw": draw,
         }
         snap.update(extra)
         return snap
