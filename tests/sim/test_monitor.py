@@ -141,8 +141,8 @@ def test_a_resting_record_is_read_before_a_host_command_starts_another_game(boar
         except Exception:
             return None
 
-    try:
-        assert link.command("set settle 200")[0] == "ok settle 200"
+    try:  # (the board may still be booting)
+        assert link.command("set settle 200", timeout=30)[0] == "ok settle 200"
         backend.start()
         link.command("!put e5")
         _until(lambda: backend.snapshot()["state"].get("ply") == 1,

@@ -137,41 +137,58 @@ class SerialLink:
         """``command``, and how many event lines the board sent before its reply ended: the
         serial line keeps the board's order, so an event counted here happened before the
         reply was written (an event a thread sees later may have come after it)."""
-        words = line.split(None, 2)
-        name = words[0].lower() if words else ""
-        multi = name in MULTI_LINE
-        script = name.startswith("!")  # unix-port script lines: 'ok ...' lines, then 'ok'
-        hook = self.before_game_change
-        if hook is not None and (name in GAME_CHANGES or name == "set" and len(words) > 1
-                                 and words[1].lower() == "game"):
-            hook()
+        return self.commands_in_order([line], timeout)[0]
+
+    def commands(self, lines, timeout=3.0):
+        """Several commands sent in one write (the board answers them one after the other,
+        in order: one round trip, not one each); their replies, in order."""
+        return [reply for reply, _ in self.commands_in_order(lines, timeout)]
+
+    def commands_in_order(self, lines, timeout=3.0):
+        """``commands``: (reply lines, events sent before the reply ended) of each."""
+        asked = []
+        for line in lines:
+            words = line.split(None, 2)
+            name = words[0].lower() if words else ""
+            hook = self.before_game_change
+            if hook is not None and (name in GAME_CHANGES or name == "set" and len(words) > 1
+                                     and words[1].lower() == "game"):
+                hook()
+            # (unix-port script lines ('!put e5') answer 'ok ...' lines, then 'ok')
+            asked.append((line, name in MULTI_LINE, name.startswith("!")))
         with self.cmd_lock:
             if self.closed:
                 raise LinkError(self.error or "the serial line is closed")
             while not self.replies.empty():  # stale replies of a timed-out command
                 self.replies.get_nowait()
-            self.port.write((line.strip() + "\n").encode("ascii", "replace"))
+            self.port.write("".join(line.strip() + "\n" for line in lines).encode(
+                "ascii", "replace"))
             self.port.flush()
-            out = []
             deadline = time.monotonic() + timeout
-            while True:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    raise LinkError("the board did not answer %r within %.1f s" % (line, timeout))
-                try:
-                    reply, events_before = self.replies.get(timeout=left)
-                except queue.Empty:
-                    continue
-                if reply is None:
-                    raise LinkError(self.error or "the serial line is closed")
-                out.append(reply)
-                if reply.startswith("error"):
+            return [self._reply(line, multi, script, deadline, timeout)
+                    for line, multi, script in asked]
+
+    def _reply(self, line, multi, script, deadline, timeout):
+        """(the command lock held) The reply lines of one command sent."""
+        out = []
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise LinkError("the board did not answer %r within %.1f s" % (line, timeout))
+            try:
+                reply, events_before = self.replies.get(timeout=left)
+            except queue.Empty:
+                continue
+            if reply is None:
+                raise LinkError(self.error or "the serial line is closed")
+            out.append(reply)
+            if reply.startswith("error"):
+                return out, events_before
+            if script:
+                if reply == "ok":
                     return out, events_before
-                if script:
-                    if reply == "ok":
-                        return out, events_before
-                elif not multi or reply == "ok end":
-                    return out, events_before
+            elif not multi or reply == "ok end":
+                return out, events_before
 
     def close(self):
         self.closed = True
@@ -533,10 +550,24 @@ class MonitorBackend(PageFeed):
         settings = dict(self._settings_read)
         # (a board that does not say: its first game, the one it starts with)
         game = settings.pop("game", None) or games.GAMES[0]
-        position = self._last_position  # (read again only after an event that may change it)
+        # the position (read again only after an event that may change it), the LEDs and
+        # the state: asked in one write when the board is known to answer them all
+        position = self._last_position
+        asked = []
         if full or self._position_stale or position is None:
             self._position_stale = False
-            pos_reply = self.link.command("position")
+            asked.append("position")
+        if self._has_leds:
+            asked.append("leds")
+        if self._has_state:
+            asked.append("state")
+        try:
+            replies = dict(zip(asked, self.link.commands(asked), strict=True))
+        except LinkError:
+            self._position_stale = self._position_stale or "position" in asked
+            raise
+        if "position" in replies:
+            pos_reply = replies["position"]
             if not pos_reply or not pos_reply[0].startswith("ok "):
                 self._position_stale = True
                 raise LinkError("position: %s" % " ".join(pos_reply))
@@ -553,8 +584,8 @@ class MonitorBackend(PageFeed):
                 self._record_stale = False
                 _, record, events_before = self._read_record()
                 left = self._note_record(record, events_before)
-            leds = self._leds()
-            seen = self._board_state()
+            leds = self._leds(replies.get("leds"))
+            seen = self._board_state(replies.get("state"))
             self.recording = "" if has_records(game) else (
                 "%s has no record notation: its games are not recorded" % game)
             with self.lock:
@@ -602,17 +633,19 @@ class MonitorBackend(PageFeed):
             out[key] = value.strip()
         return out
 
-    def _board_state(self):
-        """What the board sees (``state``): the inference's state and the moves played since
-        the start (a position string starts every game again at ply 0); {} when it cannot
-        tell."""
+    def _board_state(self, reply=None):
+        """What the board sees (``state``, or its ``reply`` already read): the inference's
+        state and the moves played since the start (a position string starts every game
+        again at ply 0); {} when it cannot tell."""
         if self._has_state is False:
             return {}
-        reply = self.link.command("state")
+        if reply is None:
+            reply = self.link.command("state")
         words = reply[0].split() if reply else []
         if len(words) < 3 or words[:2] != ["ok", "state"]:
             self._has_state = False
             return {}
+        self._has_state = True
         out = {"inference": words[2]}
         if "ply" in words[:-1]:
             ply = words[words.index("ply") + 1]
@@ -620,15 +653,17 @@ class MonitorBackend(PageFeed):
                 out["ply"] = int(ply)
         return out
 
-    def _leds(self):
-        """LED colours from the ``leds`` command: the board's cells, then edges N S E W."""
+    def _leds(self, reply=None):
+        """LED colours from the ``leds`` command (or its ``reply`` already read): the board's
+        cells, then edges N S E W."""
         if self._has_leds is False:
             return []
-        try:
-            reply = self.link.command("leds", timeout=1.0)
-        except LinkError:
-            self._has_leds = False
-            return []
+        if reply is None:
+            try:
+                reply = self.link.command("leds", timeout=1.0)
+            except LinkError:
+                self._has_leds = False
+                return []
         if not reply or not reply[0].startswith("ok"):
             self._has_leds = False
             return []
