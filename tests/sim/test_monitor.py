@@ -182,6 +182,50 @@ def test_a_board_that_does_not_answer_is_a_clear_error(tmp_path):
         SerialLink.open(str(tmp_path / "no-such-tty"))
 
 
+def test_a_late_reply_is_not_taken_for_the_next_commands(tmp_path):
+    """A board that answers after the host gave up: its late replies come before those of
+    the next commands (the board answers in order) and are set aside."""
+    master, slave = pty.openpty()
+    tty.setraw(slave)
+    asked = []
+    first_given_up = threading.Event()
+
+    def board():
+        seen = b""
+        while True:
+            try:
+                data = os.read(master, 256)
+            except OSError:
+                return
+            if not data:
+                return
+            seen += data
+            while b"\n" in seen:
+                line, _, seen = seen.partition(b"\n")
+                asked.append(line.decode())
+                # the first two commands are answered late: once the host gave up on them,
+                # together with the next one
+                if len(asked) == 3:
+                    first_given_up.wait(20)
+                    os.write(master, b"ok state play side ns result * ply 1\r\n"
+                                     b"ok ..1 ns 1 0 0\r\nok state play side ew ply 2\r\n")
+
+    answering = threading.Thread(target=board, daemon=True)
+    answering.start()
+    try:
+        link = SerialLink.open(os.ttyname(slave))
+        with pytest.raises(LinkError, match="did not answer 'state'"):
+            link.commands(["state", "position"], timeout=0.3)
+        first_given_up.set()
+        assert link.command("state", timeout=20) == ["ok state play side ew ply 2"]
+        assert asked == ["state", "position", "state"]
+        link.close()
+    finally:
+        os.close(master)
+        os.close(slave)
+        answering.join(5)
+
+
 def test_the_link_counts_the_events_the_board_sent_before_a_reply(tmp_path):
     master, slave = pty.openpty()
     tty.setraw(slave)

@@ -92,6 +92,11 @@ class SerialLink:
         # before a command that makes the board play another game: the mirror reads the
         # record of the game being left first (``MonitorBackend.record_now``)
         self.before_game_change = None
+        # the commands that timed out, whose replies are still to come ((multi, script) of
+        # each): the board answers in order, so theirs come before those of the next
+        # command, which sets them aside (a late 'state' is not taken for the next one's)
+        self._owed = []
+        self.booted = False  # the board restarted: it owes nothing any more
         self._reader = serial.threaded.ReaderThread(port, _line_reader(self))
         self._reader.name = "xobo-serial"
         self._reader.start()
@@ -116,6 +121,8 @@ class SerialLink:
             return
         if line.startswith("event "):
             self.events_read += 1
+            if line.startswith("event boot"):
+                self.booted = True  # (what was asked before is not answered any more)
             if self.on_event:
                 self.on_event(line)
         elif line.startswith("ok") or line.startswith("error"):
@@ -159,14 +166,31 @@ class SerialLink:
         with self.cmd_lock:
             if self.closed:
                 raise LinkError(self.error or "the serial line is closed")
-            while not self.replies.empty():  # stale replies of a timed-out command
-                self.replies.get_nowait()
+            if self.booted:
+                self.booted = False
+                self._owed = []
+            owed, self._owed = self._owed, []
+            if not owed:
+                while not self.replies.empty():  # (lines that answer nothing asked)
+                    self.replies.get_nowait()
             self.port.write("".join(line.strip() + "\n" for line in lines).encode(
                 "ascii", "replace"))
             self.port.flush()
             deadline = time.monotonic() + timeout
-            return [self._reply(line, multi, script, deadline, timeout)
-                    for line, multi, script in asked]
+            for multi, script in owed:  # (late replies: set aside)
+                try:
+                    self._reply("an earlier command", multi, script, deadline, timeout)
+                except LinkError:  # (not answered in twice the time: taken as lost, as
+                    self._owed = [(m, sc) for _, m, sc in asked]  # a board that restarted)
+                    raise
+            out = []
+            for k, (line, multi, script) in enumerate(asked):
+                try:
+                    out.append(self._reply(line, multi, script, deadline, timeout))
+                except LinkError:
+                    self._owed = [(multi, script) for _, multi, script in asked[k:]]
+                    raise
+            return out
 
     def _reply(self, line, multi, script, deadline, timeout):
         """(the command lock held) The reply lines of one command sent."""
