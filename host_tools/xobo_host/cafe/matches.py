@@ -115,9 +115,10 @@ class TableSync:
     def _read(self, conn):
         """(ply, position, expect, result) of the board now: its ``state`` before and after
         its ``position`` agree (a move committed between the two is read again)."""
-        for _ in range(5):  # (asked in one write: the board answers them in order)
-            first, pos, last = conn.link.commands(["state", "position", "state"])
-            first, last = self._state(first), self._state(last)
+        for _ in range(5):
+            first = self._state(self._command(conn, "state"))
+            pos = self._command(conn, "position")
+            last = self._state(self._command(conn, "state"))
             if first == last:
                 break
         if not pos or not pos[0].startswith("ok ") or pos[0].split()[1] in OTHER_REPLIES:

@@ -574,24 +574,14 @@ class MonitorBackend(PageFeed):
         settings = dict(self._settings_read)
         # (a board that does not say: its first game, the one it starts with)
         game = settings.pop("game", None) or games.GAMES[0]
-        # the position (read again only after an event that may change it), the LEDs and
-        # the state: asked in one write when the board is known to answer them all
-        position = self._last_position
-        asked = []
+        position = self._last_position  # (read again only after an event that may change it)
         if full or self._position_stale or position is None:
             self._position_stale = False
-            asked.append("position")
-        if self._has_leds:
-            asked.append("leds")
-        if self._has_state:
-            asked.append("state")
-        try:
-            replies = dict(zip(asked, self.link.commands(asked), strict=True))
-        except LinkError:
-            self._position_stale = self._position_stale or "position" in asked
-            raise
-        if "position" in replies:
-            pos_reply = replies["position"]
+            try:
+                pos_reply = self.link.command("position")
+            except LinkError:
+                self._position_stale = True
+                raise
             if not pos_reply or not pos_reply[0].startswith("ok "):
                 self._position_stale = True
                 raise LinkError("position: %s" % " ".join(pos_reply))
@@ -608,8 +598,8 @@ class MonitorBackend(PageFeed):
                 self._record_stale = False
                 _, record, events_before = self._read_record()
                 left = self._note_record(record, events_before)
-            leds = self._leds(replies.get("leds"))
-            seen = self._board_state(replies.get("state"))
+            leds = self._leds()
+            seen = self._board_state()
             self.recording = "" if has_records(game) else (
                 "%s has no record notation: its games are not recorded" % game)
             with self.lock:
