@@ -12,3 +12,6 @@ class ScriptedLink:
 
     def command_in_order(self, line, timeout=3.0):
         return self.command(line, timeout), self.events_read
+
+    def commands(self, lines, timeout=3.0):
+        return [self.command(line, timeout) for line in lines]

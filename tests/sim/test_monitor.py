@@ -124,6 +124,49 @@ def test_the_monitor_mirrors_a_board_on_a_serial_line_and_records_its_games(boar
     assert "1. e5" in capsys.readouterr().out
 
 
+def test_a_resting_record_is_read_before_a_host_command_starts_another_game(board_tty,
+                                                                          tmp_path):
+    """The café's mirror (``settle_s``) reads a board's position at its events and its
+    record once it rests; a host's ``new`` or ``set game`` before it rests reads the record
+    first, so the last moves of the game left are recorded."""
+    link = SerialLink.open(board_tty)
+    db = GamesDB(str(tmp_path / "games.sqlite"))
+    # (a board that never rests for this long: only the new game's command reads the record)
+    backend = MonitorBackend(link, recorder=Recorder(db, source=board_tty), device=board_tty,
+                             poll_s=60, settle_s=60)
+
+    def moves(gid):
+        try:
+            return [m["notation"] for m in db.moves(gid)]
+        except Exception:
+            return None
+
+    try:  # (the board may still be booting)
+        assert link.command("set settle 200", timeout=30)[0] == "ok settle 200"
+        backend.start()
+        link.command("!put e5")
+        _until(lambda: backend.snapshot()["state"].get("ply") == 1,
+               what="the move's position on the page")
+        link.command("!put d4")
+        _until(lambda: backend.snapshot()["state"].get("ply") == 2,
+               what="the second move's position on the page")
+        assert moves(1) == []  # (its record waits for the board to rest)
+        link.command("new")  # (the game's record is read first, then the board starts anew)
+        assert moves(1) == ["e5", "d4"]
+        link.command("!lift e5")
+        link.command("!lift d4")
+        _until(lambda: backend.snapshot()["state"].get("inference") == "match",
+               what="the pieces of the old game cleared")
+        link.command("!put c3")
+        _until(lambda: backend.snapshot()["state"].get("ply") == 1, what="c3 on the page")
+        assert link.command("set game tiny")[0].startswith("ok game tiny")
+        assert moves(2) == ["c3"]  # (a new game: a row of its own, with its move)
+    finally:
+        backend.stop()
+        link.close()
+        db.close()
+
+
 def test_a_board_that_does_not_answer_is_a_clear_error(tmp_path):
     master, slave = pty.openpty()
     tty.setraw(slave)
@@ -137,6 +180,50 @@ def test_a_board_that_does_not_answer_is_a_clear_error(tmp_path):
         os.close(slave)
     with pytest.raises(LinkError, match="cannot open"):
         SerialLink.open(str(tmp_path / "no-such-tty"))
+
+
+def test_a_late_reply_is_not_taken_for_the_next_commands(tmp_path):
+    """A board that answers after the host gave up: its late replies come before those of
+    the next commands (the board answers in order) and are set aside."""
+    master, slave = pty.openpty()
+    tty.setraw(slave)
+    asked = []
+    first_given_up = threading.Event()
+
+    def board():
+        seen = b""
+        while True:
+            try:
+                data = os.read(master, 256)
+            except OSError:
+                return
+            if not data:
+                return
+            seen += data
+            while b"\n" in seen:
+                line, _, seen = seen.partition(b"\n")
+                asked.append(line.decode())
+                # the first two commands are answered late: once the host gave up on them,
+                # together with the next one
+                if len(asked) == 3:
+                    first_given_up.wait(20)
+                    os.write(master, b"ok state play side ns result * ply 1\r\n"
+                                     b"ok ..1 ns 1 0 0\r\nok state play side ew ply 2\r\n")
+
+    answering = threading.Thread(target=board, daemon=True)
+    answering.start()
+    try:
+        link = SerialLink.open(os.ttyname(slave))
+        with pytest.raises(LinkError, match="did not answer 'state'"):
+            link.commands(["state", "position"], timeout=0.3)
+        first_given_up.set()
+        assert link.command("state", timeout=20) == ["ok state play side ew ply 2"]
+        assert asked == ["state", "position", "state"]
+        link.close()
+    finally:
+        os.close(master)
+        os.close(slave)
+        answering.join(5)
 
 
 def test_the_link_counts_the_events_the_board_sent_before_a_reply(tmp_path):

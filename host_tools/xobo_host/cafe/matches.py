@@ -48,6 +48,11 @@ FLOOR_EVERY_S = 0.2  # the published floor: at most this often
 MAX_WATCHED = 16  # other cafés' floors followed at most
 IDLE_WAKE_S = 1.0  # a table's worker looks again this often when nothing happens...
 IDLE_CHECK_S = 5.0  # ...and reads a board it believes in step this often
+# a move passed on the usual way (``TableSync._fast``: one serial command, the board not
+# read first) is checked by reading the board this long after, when nothing else read it
+# meanwhile: not at once, among the hundred moves of the other tables that come at the same
+# instant (measured: docs/remote.md)
+VERIFY_AFTER_S = 0.5
 # the first words of replies that are no position (a late reply of another command)
 OTHER_REPLIES = ("state", "leds", "mem", "timing", "follow", "move", "undo", "new", "load",
                  "xobo-board", "hint", "selftest", "end", "game", "opponent", "level")
@@ -68,6 +73,9 @@ class TableSync:
         self.host_undos = 0  # undos the host sent: their events are no proposal
         self.known_ply = -1  # the board's ply when last seen in step with the log
         self.sent = None  # (ply, move) last sent as a host move
+        # (time.monotonic) when the board is read to check the moves passed on since it was
+        # last read (``_fast``), None when it was read since
+        self.verify_at = None
         self.note = ""
         self.thread = threading.Thread(target=self._run, daemon=True,
                                        name="xobo-match-" + key)
@@ -78,7 +86,10 @@ class TableSync:
         while not svc.stopping.is_set():
             # a board in step is read again after IDLE_CHECK_S of quiet (not woken every
             # second for nothing: a hundred idle workers took the cores from the moves)
-            woke = self.wake.wait(IDLE_CHECK_S if self.known_ply >= 0 else IDLE_WAKE_S)
+            wait = IDLE_CHECK_S if self.known_ply >= 0 else IDLE_WAKE_S
+            if self.verify_at is not None:
+                wait = max(0.0, min(wait, self.verify_at - time.monotonic()))
+            woke = self.wake.wait(wait)
             if woke:  # (cleared only when seen set: a wake-up just after a timeout stays)
                 self.wake.clear()
             if svc.stopping.is_set():
@@ -105,17 +116,17 @@ class TableSync:
         """(ply, position, expect, result) of the board now: its ``state`` before and after
         its ``position`` agree (a move committed between the two is read again)."""
         for _ in range(5):
-            first = self._state(conn)
+            first = self._state(self._command(conn, "state"))
             pos = self._command(conn, "position")
-            last = self._state(conn)
+            last = self._state(self._command(conn, "state"))
             if first == last:
                 break
         if not pos or not pos[0].startswith("ok ") or pos[0].split()[1] in OTHER_REPLIES:
             raise LinkError("the board's reply to 'position' was %r" % (pos[:1],))
         return last[0], pos[0][3:].strip(), last[1], last[2]
 
-    def _state(self, conn):
-        st = _words(self._command(conn, "state"))
+    def _state(self, reply):
+        st = _words(reply)
         if st[:2] != ["ok", "state"]:  # (a late reply of another command: not ours)
             raise LinkError("the board's reply to 'state' was %r" % " ".join(st[:4]))
         if "say" in st:  # the rest is words for people
@@ -137,6 +148,10 @@ class TableSync:
     # -- the rule -----------------------------------------------------------------------------
     def reconcile(self):
         svc = self.service
+        # (the moves passed on since the board was last read are checked now: ``_fast``)
+        check = self.verify_at is not None and time.monotonic() >= self.verify_at
+        if check:
+            self.verify_at = None
         hints = []
         while True:
             try:
@@ -167,7 +182,11 @@ class TableSync:
             return
         if self.key not in match.prepared and match.state == "playing":
             self._prepare(conn, match)
-        self._fast(conn, match, moves_hint)
+        if self._fast(conn, match, moves_hint) and not check:
+            if self.verify_at is None:  # (the board is read soon, unless it is before)
+                self.verify_at = time.monotonic() + VERIFY_AFTER_S
+            return
+        self.verify_at = None
         for _ in range(RECONCILE_STEPS):
             if not self._step(conn, match, moves_hint):
                 return
@@ -178,33 +197,36 @@ class TableSync:
         the other is then one serial command at each end): the board was at the log's end
         and its players played the one move of our seat (``event move``), or the log grew
         by one move of another table while the board was at the log's end. The reading
-        that follows (``_step``) puts right whatever this assumed wrongly."""
+        that follows (``_step``, at once or ``VERIFY_AFTER_S`` later: ``verify_at``) puts
+        right whatever this assumed wrongly. True when the move was passed on."""
         svc = self.service
         n = match.ply
         if self.known_ply < 0 or match.state != "playing":
-            return
+            return False
         if self.known_ply == n and len(moves_hint) == 1:
             trace("fast", match.id, n + 1)
             with match.lock:
                 trace("locked", match.id, n + 1)
                 if match.ply != n or match.undo is not None or \
                         match.side() not in svc.seats_of(match, self.key):
-                    return
+                    return False
                 try:
                     svc.local_move(match, moves_hint[0], by=self.key)
                 except MatchError:
                     self.known_ply = -1  # not the log's next move: the reading says
-                    return
+                    return False
             self.known_ply = n + 1
-        elif self.known_ply == n - 1 and not moves_hint and self.sent != (n - 1,
-                                                                         match.moves[-1]):
+            return True
+        if self.known_ply == n - 1 and not moves_hint and self.sent != (n - 1,
+                                                                       match.moves[-1]):
             svc.store.wait_written(match.id)  # (a board lights only what the file holds)
             trace("cmd", match.id, n, "fast")
             reply = self._command(conn, "move " + match.moves[-1])
             if reply and reply[0].startswith("ok"):
                 self.sent = (n - 1, match.moves[-1])
-            else:
-                self.known_ply = -1
+                return True
+            self.known_ply = -1
+        return False
 
     def _prepare(self, conn, match):
         """The board starts the match: its game, the match's parameters, no computer, a new

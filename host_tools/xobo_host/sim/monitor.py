@@ -18,6 +18,7 @@ Usage::
     backend.start()
 """
 
+import contextlib
 import math
 import queue
 import threading
@@ -37,7 +38,15 @@ MULTI_LINE = ("record", "settings", "help", "games")
 # back, a switch): the mirror reads the game again, not the settings
 CHANGE_ONLY_THE_GAME = ("switch", "move", "expect", "cancel", "undo", "voina", "result",
                         "hint", "fix", "restore", "match", "say", "offer")
+# the events after which the board's position and record are as they were (a move lit, a
+# hint, the pieces out of place or back in place, words for people): its light and state
+# are read again, not those
+KEEP_THE_GAME = ("switch", "expect", "cancel", "hint", "fix", "restore", "match", "say",
+                   "button")
 READER_WAKE_S = 30.0
+# the commands after which the board's ``record`` is another game's (``set game X``: the
+# other game's own): ``SerialLink.before_game_change`` is called before they are sent
+GAME_CHANGES = ("new", "load")
 EDGES = ("N", "S", "E", "W")  # the order of the edges in the 'leds' reply
 SMALLEST_BOARD = 9  # a board whose LEDs are not known: the 9 x 9, or the game's own size
 
@@ -79,6 +88,15 @@ class SerialLink:
         self.cmd_lock = threading.Lock()
         self.closed = False
         self.error = ""
+        # called (with no argument, in the caller's thread, before the command is sent)
+        # before a command that makes the board play another game: the mirror reads the
+        # record of the game being left first (``MonitorBackend.record_now``)
+        self.before_game_change = None
+        # the commands that timed out, whose replies are still to come ((multi, script) of
+        # each): the board answers in order, so theirs come before those of the next
+        # command, which sets them aside (a late 'state' is not taken for the next one's)
+        self._owed = []
+        self.booted = False  # the board restarted: it owes nothing any more
         self._reader = serial.threaded.ReaderThread(port, _line_reader(self))
         self._reader.name = "xobo-serial"
         self._reader.start()
@@ -103,6 +121,8 @@ class SerialLink:
             return
         if line.startswith("event "):
             self.events_read += 1
+            if line.startswith("event boot"):
+                self.booted = True  # (what was asked before is not answered any more)
             if self.on_event:
                 self.on_event(line)
         elif line.startswith("ok") or line.startswith("error"):
@@ -124,36 +144,75 @@ class SerialLink:
         """``command``, and how many event lines the board sent before its reply ended: the
         serial line keeps the board's order, so an event counted here happened before the
         reply was written (an event a thread sees later may have come after it)."""
-        name = line.split(None, 1)[0].lower() if line.strip() else ""
-        multi = name in MULTI_LINE
-        script = name.startswith("!")  # unix-port script lines: 'ok ...' lines, then 'ok'
+        return self.commands_in_order([line], timeout)[0]
+
+    def commands(self, lines, timeout=3.0):
+        """Several commands sent in one write (the board answers them one after the other,
+        in order: one round trip, not one each); their replies, in order."""
+        return [reply for reply, _ in self.commands_in_order(lines, timeout)]
+
+    def commands_in_order(self, lines, timeout=3.0):
+        """``commands``: (reply lines, events sent before the reply ended) of each."""
+        asked = []
+        for line in lines:
+            words = line.split(None, 2)
+            name = words[0].lower() if words else ""
+            hook = self.before_game_change
+            if hook is not None and (name in GAME_CHANGES or name == "set" and len(words) > 1
+                                     and words[1].lower() == "game"):
+                hook()
+            # (unix-port script lines ('!put e5') answer 'ok ...' lines, then 'ok')
+            asked.append((line, name in MULTI_LINE, name.startswith("!")))
         with self.cmd_lock:
             if self.closed:
                 raise LinkError(self.error or "the serial line is closed")
-            while not self.replies.empty():  # stale replies of a timed-out command
-                self.replies.get_nowait()
-            self.port.write((line.strip() + "\n").encode("ascii", "replace"))
+            if self.booted:
+                self.booted = False
+                self._owed = []
+            owed, self._owed = self._owed, []
+            if not owed:
+                while not self.replies.empty():  # (lines that answer nothing asked)
+                    self.replies.get_nowait()
+            self.port.write("".join(line.strip() + "\n" for line in lines).encode(
+                "ascii", "replace"))
             self.port.flush()
-            out = []
             deadline = time.monotonic() + timeout
-            while True:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    raise LinkError("the board did not answer %r within %.1f s" % (line, timeout))
+            for multi, script in owed:  # (late replies: set aside)
                 try:
-                    reply, events_before = self.replies.get(timeout=left)
-                except queue.Empty:
-                    continue
-                if reply is None:
-                    raise LinkError(self.error or "the serial line is closed")
-                out.append(reply)
-                if reply.startswith("error"):
+                    self._reply("an earlier command", multi, script, deadline, timeout)
+                except LinkError:  # (not answered in twice the time: taken as lost, as
+                    self._owed = [(m, sc) for _, m, sc in asked]  # a board that restarted)
+                    raise
+            out = []
+            for k, (line, multi, script) in enumerate(asked):
+                try:
+                    out.append(self._reply(line, multi, script, deadline, timeout))
+                except LinkError:
+                    self._owed = [(multi, script) for _, multi, script in asked[k:]]
+                    raise
+            return out
+
+    def _reply(self, line, multi, script, deadline, timeout):
+        """(the command lock held) The reply lines of one command sent."""
+        out = []
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise LinkError("the board did not answer %r within %.1f s" % (line, timeout))
+            try:
+                reply, events_before = self.replies.get(timeout=left)
+            except queue.Empty:
+                continue
+            if reply is None:
+                raise LinkError(self.error or "the serial line is closed")
+            out.append(reply)
+            if reply.startswith("error"):
+                return out, events_before
+            if script:
+                if reply == "ok":
                     return out, events_before
-                if script:
-                    if reply == "ok":
-                        return out, events_before
-                elif not multi or reply == "ok end":
-                    return out, events_before
+            elif not multi or reply == "ok end":
+                return out, events_before
 
     def close(self):
         self.closed = True
@@ -170,6 +229,26 @@ def _strip_ok(lines):
             break
         out.append(line[3:] if line.startswith("ok ") else line[2:].lstrip())
     return out
+
+
+def _continued(game, record, moves):
+    """The record of ``game`` that continues ``record`` with ``moves`` (their texts, as the
+    board's events give them; None: an undo), every move checked by the rules; None when it
+    cannot be made (a game without records, a move the rules refuse)."""
+    from xobo_host.gamerecords import read_record, write_record
+
+    try:
+        rec = read_record(game, record)
+        texts = list(rec.moves)
+        for move in moves:
+            if move is None:
+                if texts:
+                    texts.pop()
+            else:
+                texts.append(move)
+        return write_record(game, rec.tags, rec.start, texts)
+    except GameRecordError:
+        return None
 
 
 def _record_text(lines):
@@ -275,12 +354,29 @@ class MonitorBackend(PageFeed):
         self.recorder = recorder
         self.device = device
         self.poll_s = poll_s
-        # the records read are given to the recorder (replayed with the rules: most of a
-        # café host's work) once the board has had no event for this long, or this long
-        # after the first of them at most 4 times this long; 0: at once. The position and
-        # the snapshot are read at once all the same.
+        # the board's record is read (its longest reply, made by the board's rules) and
+        # given to the recorder (replayed with the rules: most of a café host's work) once
+        # the board has had no event for this long, or this long after the first of them at
+        # most 4 times this long, and before a command of the host that makes the board
+        # play another game (``SerialLink.before_game_change``); 0: at every reading. The
+        # position, the LEDs and the state (what the floor shows, what a match needs) are
+        # read at once all the same.
         self.settle_s = settle_s
-        self._records = []  # (game, record, events before it, when read) not recorded yet
+        self._record_since = None  # (time.monotonic) the first event since the record's read
+        self._record_stale = True  # an event since the record's read that may change it
+        self._position_stale = True  # ... since the position's read
+        self._last_position = None  # the position as last read
+        self._last_record = ""  # the record as last read
+        # the moves and undos the board reported since that read ((event number, the move's
+        # text, None for an undo)), and the games left (a new game, a load) before their
+        # record was read again: (game, the record last read, those moves, the event's
+        # number), recorded from them (a new game begun by the players at once, before the
+        # board rested: the last moves of the game left are recorded all the same)
+        self._unread = []
+        self._left_games = []
+        # reading the record and recording it: the mirror's thread, or a host's thread about
+        # to make the board play another game
+        self._record_lock = threading.Lock()
         self.hand = 0
         self.game_id = None
         self.error = ""
@@ -296,8 +392,11 @@ class MonitorBackend(PageFeed):
         # read the position, the record, the LEDs and the state (four commands, not six)
         self._full = True
         self._settings_read = {}
+        self._last_view = None  # (what the board said, the game's view of it): _game_view
         self._snap = self._make_snap("", {}, "", "", [], {})
         link.on_event = self._on_event
+        if settle_s:
+            link.before_game_change = self.record_now
 
     # -- lifecycle ----------------------------------------------------------------------------
     def start(self, first_timeout=10.0):
@@ -325,21 +424,22 @@ class MonitorBackend(PageFeed):
 
     def _run(self):
         while self._running:
-            timeout = self.settle_s if self._records else self.poll_s
-            woke = self._wake.wait(timeout)
+            due = self._record_since is not None
+            woke = self._wake.wait(self.settle_s if due else self.poll_s)
             if not self._running:
                 break
             try:
-                if not woke and self._records:  # quiet for settle_s: the records now
-                    self._record_read()
+                if not woke and due:  # quiet for settle_s: the record now (unless an event
+                    if not self._full:  # came meanwhile that may change the game: read first)
+                        self.record_now(ask_game=False)
                     continue
                 if not woke:
                     self._full = True  # the periodic poll reads everything
                 self._wake.clear()
                 self.refresh(full=self._full, defer=True)
-                if self._records and time.monotonic() - self._records[0][3] > \
-                        4 * self.settle_s:
-                    self._record_read()  # (a board that never rests is recorded all the same)
+                since = self._record_since
+                if since is not None and time.monotonic() - since > 4 * self.settle_s:
+                    self.record_now(ask_game=False)  # (a board that never rests is recorded)
             except LinkError as exc:
                 self._set_error(str(exc))
                 if self.link.closed:
@@ -347,15 +447,91 @@ class MonitorBackend(PageFeed):
             except Exception as exc:  # a board's odd reply must not end the polling silently
                 self._set_error("cannot read the board's reply: %s: %s"
                                 % (type(exc).__name__, exc))
-        try:  # (stopped: what was read is recorded all the same, when the file still can)
-            self._record_read()
-        except Exception:  # noqa: S110 (the file closed first: the board keeps its record)
+        try:  # (stopped: the game's last moves are recorded all the same, when they can be)
+            self.record_now()
+        except Exception:  # noqa: S110 (the line or the file closed first: the board keeps it)
             pass
 
-    def _record_read(self):
-        records, self._records = self._records, []
-        for game, record, events_before, _ in records:  # (in order: an old game's last
-            self._record(game, record, events_before)  # record before the new game's)
+    def record_now(self, ask_game=True):
+        """Read the board's record and record it, if the board had an event since it was
+        last read (the mirror's thread once the board rests; a host's thread before it
+        makes the board play another game, so that the last moves of the game left are
+        recorded). ``ask_game``: the board's game asked first (``_read_record``). A board
+        that cannot be read is said in the mirror's error."""
+        with self._record_lock:
+            if self._record_since is None and not self._record_stale and \
+                    not self._left_games:
+                return
+            self._record_since = None  # (an event from now on: read again)
+            self._record_stale = False
+            try:
+                game, record, events_before = self._read_record(ask_game)
+            except LinkError as exc:
+                self._set_error(str(exc))
+                return
+            left = self._note_record(record, events_before)
+            self._keep_record(record)
+            self._record_all(left, game, record, events_before)
+
+    def _read_record(self, ask_game=False):
+        """(game, record text, events the board sent before its reply). ``ask_game``: the
+        board's game asked first (not the one of the last reading: a host's thread may come
+        between an event and the mirror's reading)."""
+        game = self._settings_read.get("game") or games.GAMES[0]
+        if ask_game and self._has_settings is not False:
+            game = self._settings().get("game") or game
+        reply, events_before = self.link.command_in_order("record")
+        record = "" if reply[0].startswith("error") else _record_text(_strip_ok(reply))
+        return game, record, events_before
+
+    def _follow_moves(self, kind, words):
+        """(the reader's thread, the mirror's lock held) The moves and undos since the
+        record was read; a game left before it was read again."""
+        at = self.link.events_read
+        if kind == "move":
+            self._unread.append((at, " ".join(words[2:])))
+        elif kind == "undo":
+            self._unread.append((at, None))
+        elif kind in ("new", "load"):
+            if self._unread and self._last_record:
+                game = self._settings_read.get("game") or games.GAMES[0]
+                self._left_games.append((game, self._last_record,
+                                         [move for _, move in self._unread], at))
+            self._unread = []
+
+    def _note_record(self, record, events_before):
+        """The record just read is the last one (the moves reported before it are in it);
+        returns the games left before it was read."""
+        with self.lock:
+            self._last_record = record
+            self._unread = [e for e in self._unread if e[0] > events_before]
+            left, self._left_games = self._left_games, []
+        return left
+
+    def _record_all(self, left, game, record, events_before):
+        """(the record's lock held) The games left before ``record`` was read, each its last
+        record read and the moves reported since; then ``record``, unless it was read before
+        such a game was left (those games hold its moves and more)."""
+        if self.recorder is None:
+            return
+        covered = 0
+        for left_game, base, moves, at in left:
+            text = _continued(left_game, base, moves)
+            if text is not None:
+                self._record(left_game, text, at - 1)
+                covered = at
+        if events_before is None or events_before >= covered:
+            self._record(game, record, events_before)
+
+    def _keep_record(self, record):
+        """The record just read into the page's snapshot."""
+        with self.lock:
+            state = self._snap.get("state", {})
+            changed = state.get("record") != record
+            if changed:
+                self._snap = dict(self._snap, state=dict(state, record=record))
+        if changed:
+            self._bump()
 
     def _on_event(self, line):
         # a real board's events come as serial lines, 'event KIND FIELDS' (the protocol)
@@ -367,6 +543,11 @@ class MonitorBackend(PageFeed):
                 # (this event's number on the line: a record that a poll read before it is
                 # the old game's, however late the poll hands it to the recorder)
                 self.recorder.mark_new_game(at_event=self.link.events_read)
+            if self.settle_s:
+                self._follow_moves(kind, words)
+        if kind not in KEEP_THE_GAME:
+            self._record_stale = True
+            self._position_stale = True
         if kind not in CHANGE_ONLY_THE_GAME:
             self._full = True  # (a setting, another game, a boot: the settings again)
         if not line.startswith("event switch"):
@@ -383,7 +564,7 @@ class MonitorBackend(PageFeed):
     def refresh(self, full=True, defer=False):
         """Ask the board for its settings, position, record (and LEDs if it can tell); update
         the database. ``full``: the settings too (else those last read). ``defer``: the
-        record is recorded later (``settle_s``) by the mirror's thread."""
+        record is read and recorded later (``settle_s``: ``record_now``)."""
         if full or not self._settings_read:
             self._full = False
             # events again: a board that restarted (a game switch on a stock firmware, its
@@ -391,38 +572,45 @@ class MonitorBackend(PageFeed):
             self.link.command("follow on")
             self._settings_read = self._settings()
         settings = dict(self._settings_read)
-        game = settings.pop("game", None) or games.GAMES[0]  # a board that does not say: its
-        pos_reply = self.link.command("position")  # first game, the one it starts with
-        if not pos_reply or not pos_reply[0].startswith("ok "):
-            raise LinkError("position: %s" % " ".join(pos_reply))
-        position = pos_reply[0][3:].strip()
-        record_reply, events_before = self.link.command_in_order("record")
-        record = "" if record_reply[0].startswith("error") else _record_text(
-            _strip_ok(record_reply))
-        leds = self._leds()
-        seen = self._board_state()
-        self.recording = "" if has_records(game) else (
-            "%s has no record notation: its games are not recorded" % game)
-        with self.lock:
-            snap = self._make_snap(game, settings, position, record, leds, {})
-            snap["state"].update(seen)
-            changed = snap != self._snap
-            self._snap = snap
-        if changed:
-            self._bump()
-        if self.recorder is not None:
-            if defer and self.settle_s:
-                last = self._records[-1] if self._records else None
-                since = self.recorder.new_game_event
-                if last is not None and last[0] == game and last[2] is not None and \
-                        (since is None or since <= last[2]):
-                    # the same game read again, no new game begun since: it holds the
-                    # moves of the one before (replayed once, not twice)
-                    self._records[-1] = (game, record, events_before, last[3])
-                else:
-                    self._records.append((game, record, events_before, time.monotonic()))
+        # (a board that does not say: its first game, the one it starts with)
+        game = settings.pop("game", None) or games.GAMES[0]
+        position = self._last_position  # (read again only after an event that may change it)
+        if full or self._position_stale or position is None:
+            self._position_stale = False
+            try:
+                pos_reply = self.link.command("position")
+            except LinkError:
+                self._position_stale = True
+                raise
+            if not pos_reply or not pos_reply[0].startswith("ok "):
+                self._position_stale = True
+                raise LinkError("position: %s" % " ".join(pos_reply))
+            position = self._last_position = pos_reply[0][3:].strip()
+        deferred = defer and self.settle_s
+        # (read and recorded under the record's lock: a record read by another thread
+        # meanwhile is not recorded before this older one)
+        with contextlib.nullcontext() if deferred else self._record_lock:
+            if deferred:
+                if self._record_since is None and (self._record_stale or full):
+                    self._record_since = time.monotonic()
             else:
-                self._record(game, record, events_before)
+                self._record_since = None
+                self._record_stale = False
+                _, record, events_before = self._read_record()
+                left = self._note_record(record, events_before)
+            leds = self._leds()
+            seen = self._board_state()
+            self.recording = "" if has_records(game) else (
+                "%s has no record notation: its games are not recorded" % game)
+            with self.lock:
+                snap = self._make_snap(game, settings, position, self._last_record, leds, {})
+                snap["state"].update(seen)
+                changed = snap != self._snap
+                self._snap = snap
+            if changed:
+                self._bump()
+            if not deferred:
+                self._record_all(left, game, record, events_before)
 
     def _record(self, game, record, events_before=None):
         if self.recording or not record:
@@ -459,17 +647,19 @@ class MonitorBackend(PageFeed):
             out[key] = value.strip()
         return out
 
-    def _board_state(self):
-        """What the board sees (``state``): the inference's state and the moves played since
-        the start (a position string starts every game again at ply 0); {} when it cannot
-        tell."""
+    def _board_state(self, reply=None):
+        """What the board sees (``state``, or its ``reply`` already read): the inference's
+        state and the moves played since the start (a position string starts every game
+        again at ply 0); {} when it cannot tell."""
         if self._has_state is False:
             return {}
-        reply = self.link.command("state")
+        if reply is None:
+            reply = self.link.command("state")
         words = reply[0].split() if reply else []
         if len(words) < 3 or words[:2] != ["ok", "state"]:
             self._has_state = False
             return {}
+        self._has_state = True
         out = {"inference": words[2]}
         if "ply" in words[:-1]:
             ply = words[words.index("ply") + 1]
@@ -477,15 +667,17 @@ class MonitorBackend(PageFeed):
                 out["ply"] = int(ply)
         return out
 
-    def _leds(self):
-        """LED colours from the ``leds`` command: the board's cells, then edges N S E W."""
+    def _leds(self, reply=None):
+        """LED colours from the ``leds`` command (or its ``reply`` already read): the board's
+        cells, then edges N S E W."""
         if self._has_leds is False:
             return []
-        try:
-            reply = self.link.command("leds", timeout=1.0)
-        except LinkError:
-            self._has_leds = False
-            return []
+        if reply is None:
+            try:
+                reply = self.link.command("leds", timeout=1.0)
+            except LinkError:
+                self._has_leds = False
+                return []
         if not reply or not reply[0].startswith("ok"):
             self._has_leds = False
             return []
@@ -503,14 +695,32 @@ class MonitorBackend(PageFeed):
         except (XoboError, ValueError, ImportError):
             return None
 
+    def _game_view(self, game, settings, position, n_leds):
+        """(topology, the game's state for the page, counts, colours, drawing) of what the
+        board said; the last one again when the board said the same (its light changed, a
+        move lit: the position is the same, and reading it with the rules is most of a
+        snapshot's work)."""
+        key = (game, sorted(settings.items()), position, n_leds)
+        last = self._last_view
+        if last is not None and last[0] == key:
+            return last[1]
+        mirror = self._mirror(game, settings, position, n_leds)
+        if mirror is None:
+            view = (_topology(n_leds, (0, 0)), None, None, [], {})
+        else:
+            view = (mirror.topo, mirror.state(), mirror.counts(), mirror.colours(),
+                    game_drawing(mirror))
+        self._last_view = (key, view)
+        return view
+
     def _make_snap(self, game, settings, position, record, leds, extra):
         hexes = [x.lower() for x in leds if len(x) == 6]
-        mirror = self._mirror(game, settings, position, len(hexes))
-        topo = mirror.topo if mirror is not None else _topology(len(hexes), (0, 0))
+        topo, game_state, counts, colours_, draw = self._game_view(game, settings, position,
+                                                                   len(hexes))
         n = topo.n_cells
         state = {"position": position, "record": record}
-        if mirror is not None:
-            state.update(mirror.state())
+        if game_state is not None:
+            state.update(game_state)
             state["record"] = record
         elif game:
             state["game"] = game
@@ -523,12 +733,11 @@ class MonitorBackend(PageFeed):
                 edges[e] = h
         snap = {
             "mode": self.mode, "device": self.device, "cells": cells, "edges": edges,
-            "counts": mirror.counts() if mirror is not None else [0] * n, "hand": 0,
+            "counts": counts if counts is not None else [0] * n, "hand": 0,
             "state": state, "event_seq": self.event_seq, "game_id": self.game_id,
             "leds_known": leds_known, "errors": 1 if self.error else 0,
             "last_error": self.error, "recording": self.recording,
-            "colours": mirror.colours() if mirror is not None else [],
-            "draw": game_drawing(mirror) if mirror is not None else {},
+            "colours": colours_, "draw": draw,
         }
         snap.update(extra)
         return snap
