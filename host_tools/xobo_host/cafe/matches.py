@@ -116,17 +116,17 @@ class TableSync:
         """(ply, position, expect, result) of the board now: its ``state`` before and after
         its ``position`` agree (a move committed between the two is read again)."""
         for _ in range(5):
-            first = self._state(self._command(conn, "state"))
+            first = self._state(conn)
             pos = self._command(conn, "position")
-            last = self._state(self._command(conn, "state"))
+            last = self._state(conn)
             if first == last:
                 break
         if not pos or not pos[0].startswith("ok ") or pos[0].split()[1] in OTHER_REPLIES:
             raise LinkError("the board's reply to 'position' was %r" % (pos[:1],))
         return last[0], pos[0][3:].strip(), last[1], last[2]
 
-    def _state(self, reply):
-        st = _words(reply)
+    def _state(self, conn):
+        st = _words(self._command(conn, "state"))
         if st[:2] != ["ok", "state"]:  # (a late reply of another command: not ours)
             raise LinkError("the board's reply to 'state' was %r" % " ".join(st[:4]))
         if "say" in st:  # the rest is words for people

@@ -647,19 +647,17 @@ class MonitorBackend(PageFeed):
             out[key] = value.strip()
         return out
 
-    def _board_state(self, reply=None):
-        """What the board sees (``state``, or its ``reply`` already read): the inference's
-        state and the moves played since the start (a position string starts every game
-        again at ply 0); {} when it cannot tell."""
+    def _board_state(self):
+        """What the board sees (``state``): the inference's state and the moves played since
+        the start (a position string starts every game again at ply 0); {} when it cannot
+        tell."""
         if self._has_state is False:
             return {}
-        if reply is None:
-            reply = self.link.command("state")
+        reply = self.link.command("state")
         words = reply[0].split() if reply else []
         if len(words) < 3 or words[:2] != ["ok", "state"]:
             self._has_state = False
             return {}
-        self._has_state = True
         out = {"inference": words[2]}
         if "ply" in words[:-1]:
             ply = words[words.index("ply") + 1]
@@ -667,17 +665,15 @@ class MonitorBackend(PageFeed):
                 out["ply"] = int(ply)
         return out
 
-    def _leds(self, reply=None):
-        """LED colours from the ``leds`` command (or its ``reply`` already read): the board's
-        cells, then edges N S E W."""
+    def _leds(self):
+        """LED colours from the ``leds`` command: the board's cells, then edges N S E W."""
         if self._has_leds is False:
             return []
-        if reply is None:
-            try:
-                reply = self.link.command("leds", timeout=1.0)
-            except LinkError:
-                self._has_leds = False
-                return []
+        try:
+            reply = self.link.command("leds", timeout=1.0)
+        except LinkError:
+            self._has_leds = False
+            return []
         if not reply or not reply[0].startswith("ok"):
             self._has_leds = False
             return []
