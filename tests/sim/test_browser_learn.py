@@ -159,10 +159,7 @@ def test_a_newcomer_completes_the_xobo_course_on_the_page_by_doing_what_it_says(
 @pytest.mark.long
 def test_a_newcomer_completes_the_chain_reaction_course_with_its_towers(open_page):
     pg = open_page()
-    pg.select_option('[data-role="game"]', "chain-reaction")
-    pg.wait_for_selector('.grid[data-game="chain-reaction"]', timeout=30000)
-    pg.sim.command("set settle 200")
-    pg.select_option('[data-role="level"]', "random")
+    choose_game(pg, "chain-reaction")
     follow_course(pg, 7)
 
 
@@ -172,7 +169,6 @@ def choose_game(pg, name):
     pg.sim.wait(lambda s: s["state"]["game"] == name, what="game " + name)
     # the shortest settle time (docs/protocol.md): a move is committed 200 ms after the pieces
     # stop, not 1 s, as in the other courses; the course is the same
-    pg.sim.command("set settle 200")
     pg.sim.command("set settle 200")
     pg.select_option('[data-role="level"]', "random")
 
