@@ -140,7 +140,7 @@ class App:
         self.settings = self.config.values
         self.params = {}  # the parameters of the game in progress (its save's header)
         self.loading().storage_init(self)  # the settings on flash
-        # the saved game setting's game, or XoBo with a note saying why not (it does not
+        # the saved game setting's game, or the default one with a note saying why not (it does not
         # fit this board, does not import, is no game): a setting never stops the boot; then
         # the settings given by the caller (simulator, tests), kept on flash like a `set`
         self.loading().start_game(self, self.stored.get("game", games.DEFAULT), inference,

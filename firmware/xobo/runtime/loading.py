@@ -242,9 +242,10 @@ def playable(app):
 
 
 def start_game(app, name, inference=None, settings=None):
-    """At power-up: the settings' game, or XoBo with ``app.note`` saying why not (the game
-    does not fit this board, is not installed completely, is no game): whatever the flash
-    says, the board boots. The settings then say xobo (saved with the next setting). Then
+    """At power-up: the settings' game, or the default game (``games.DEFAULT``) with
+    ``app.note`` saying why not (the game does not fit this board, is not installed
+    completely, is no game): whatever the flash says, the board boots. The settings then name
+    the default game (saved with the next setting). Then
     ``settings`` given by the caller (the simulator, tests: ValueError for a bad one), saved
     like a ``set``."""
     _stored_game(app, name, inference)
@@ -278,7 +279,7 @@ def _stored_game(app, name, inference):
         if is_power_cut(exc) or name == games.DEFAULT:
             raise
         why = "%s: %s" % (exc.__class__.__name__, exc)
-        app.game = None  # what was made of it goes before XoBo's is made
+        app.game = None  # what was made of it goes before the default game's is made
         app.inf = None
         app.light = None
         app.layers = None
@@ -321,7 +322,8 @@ def set_game(app, name, now):
     if switches_by_restart(app):
         # the setting first, then a restart into it (once the reply is written): the boot
         # resumes the game's saved game or starts one, and says so (``event boot``); a game
-        # that cannot boot there falls back to XoBo with a note, as any saved setting does
+        # that cannot boot there falls back to the default game with a note, as any saved
+        # setting does
         app.stored["game"] = name
         app.settings["game"] = name  # (the reply names it; nothing else runs before the restart)
         app.save_settings()
