@@ -73,6 +73,7 @@ DIR_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 DIR_DF = (0, 1, 1, 1, 0, -1, -1, -1)
 DIR_DR = (1, 1, 0, -1, -1, -1, 0, 1)
 COLOUR_CHARS = ".ld"
+_COLOUR_BYTES = b".ld"  # COLOUR_CHARS as bytes, for to_string
 PLAYER_WORDS = ("Light", "Dark")
 FILES = "abcdefghi"
 _NONE = const(255)
@@ -357,17 +358,23 @@ class Position(GamePosition):
 
     def to_string(self):
         """The CN2 string (with the CE3 state as a 7th field when the variant is on)."""
-        rows = []
+        # written into one buffer byte by byte, not by adding strings (a new string for
+        # every cell): the conformance suite writes it for every move it tries
+        top = self.top
+        bot = self.bot
+        out = bytearray()
         for r in range(self.field, 0, -1):
-            row = ""
-            for f in range(1, 8):
-                c = r * WIDTH + f
-                if self.bot[c]:
-                    row += "[%s%s]" % (COLOUR_CHARS[self.bot[c]], COLOUR_CHARS[self.top[c]])
+            if r != self.field:
+                out.append(47)  # "/"
+            for c in range(r * WIDTH + 1, r * WIDTH + 8):
+                if bot[c]:
+                    out.append(91)  # "["
+                    out.append(_COLOUR_BYTES[bot[c]])
+                    out.append(_COLOUR_BYTES[top[c]])
+                    out.append(93)  # "]"
                 else:
-                    row += COLOUR_CHARS[self.top[c]]
-            rows.append(row)
-        s = "%s %s %d %d %d %d" % ("/".join(rows), "ld"[self.side], self.seg, self.score[0],
+                    out.append(_COLOUR_BYTES[top[c]])
+        s = "%s %s %d %d %d %d" % (str(out, "ascii"), "ld"[self.side], self.seg, self.score[0],
                                    self.score[1], self.target)
         if self.blockade:
             if self.blockade_winner >= 0:

@@ -38,6 +38,7 @@ SAVED_MOVE_CHARS = const(2)  # a move in a save: its cell, 'a1'
 FOOTPRINT_MAX = const(1)
 N_PLAYERS = const(3)
 PLAYER_LETTERS = "ryg"
+_OWNER_BYTES = b".ryg"  # a cell's owner (0: nobody) as written in a position
 PLAYER_WORDS = ("Red", "Yellow", "Green")
 CORNER_NAMES = ("SW", "SE", "NW", "NE")
 FILES = "abcdefghi"
@@ -245,15 +246,20 @@ class Position(GamePosition):
 
     def to_string(self):
         """The XN2 string, side to move included."""
+        # written into one buffer byte by byte, not by adding strings (a new string for
+        # every cell): the conformance suite writes it for every move it tries
         n = self.size
-        rows = []
+        owner = self.owner
+        out = bytearray(n * (n + 1) - 1)
+        o = 0
         for r in range(n - 1, -1, -1):
-            row = ""
-            for q in range(n):
-                v = self.owner[r * n + q]
-                row += "." if v == 0 else PLAYER_LETTERS[v - 1]
-            rows.append(row)
-        return "%s %s" % ("/".join(rows), PLAYER_LETTERS[self.side])
+            for c in range(r * n, r * n + n):
+                out[o] = _OWNER_BYTES[owner[c]]
+                o += 1
+            if r:
+                out[o] = 47  # "/"
+                o += 1
+        return "%s %s" % (str(out, "ascii"), PLAYER_LETTERS[self.side])
 
     def __eq__(self, other):
         return (isinstance(other, Position) and self.size == other.size

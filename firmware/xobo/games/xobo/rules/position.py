@@ -168,16 +168,21 @@ class Position(GamePosition):
 
     def to_string(self):
         """The N3 position string."""
+        # written into one buffer byte by byte, not by adding strings (a new string for
+        # every cell): the conformance suite writes it for every move it tries
         h = self.heights
-        rows = []
+        out = bytearray(89)
+        o = 0
         for rank in range(8, -1, -1):
-            row = ""
-            for f in range(9):
-                v = h[rank * 9 + f]
-                row += "." if v == 0 else chr(48 + v)
-            rows.append(row)
+            for c in range(rank * 9, rank * 9 + 9):
+                v = h[c]
+                out[o] = 46 if v == 0 else 48 + v  # ".", or the height's digit
+                o += 1
+            if rank:
+                out[o] = 47  # "/"
+                o += 1
         return "%s %s %d %d %d" % (
-            "/".join(rows),
+            str(out, "ascii"),
             "ns" if self.side == NS else "ew",
             self.common,
             self.own[0],
