@@ -56,8 +56,10 @@ def pytest_xdist_auto_num_workers(config):
 # A module's tests run on one worker, together, so its module fixtures (a browser, a built
 # firmware, a broker) are made once; a module that sets SPREAD_OVER_WORKERS = True has
 # independent long tests (each dual-runtime module under MicroPython) that go to whichever
-# worker is free. The groups with a test marked slow start first (xdist keeps this order:
-# --no-loadscope-reorder), so a long test never begins while the other worker is idle.
+# worker is free; modules that set the same WORKER_GROUP run on one worker, together (what
+# they build once in a process, they share). The groups with a test marked slow start first
+# (xdist keeps this order: --no-loadscope-reorder), so a long test never begins while the
+# other worker is idle.
 @pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
 def pytest_collection_modifyitems(config, items):
     group_of, first, slow = {}, {}, set()
@@ -66,7 +68,8 @@ def pytest_collection_modifyitems(config, items):
         if getattr(module, "SPREAD_OVER_WORKERS", False):
             group = item.nodeid
         else:
-            group = item.nodeid.split("::")[0]
+            # WORKER_GROUP: modules that share what a process builds once (the schematics)
+            group = getattr(module, "WORKER_GROUP", None) or item.nodeid.split("::")[0]
             item.add_marker(pytest.mark.xdist_group(group))
         group_of[item.nodeid] = group
         first.setdefault(group, k)

@@ -5,6 +5,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+# the schematics built once in a worker (hardware.outputs caches them: 4-8 s each) serve
+# both modules: they run on one worker (tests/conftest.py)
+WORKER_GROUP = "hardware-schematics"
 PICO_BOARDS = ("pico_gpio", "pico_gpio_adapter", "pico_circuitpython")
 
 

@@ -3,6 +3,9 @@ pin for pin (matrix, LED data, buttons, LED chain order, the key -> cell map).""
 
 import re
 
+# the schematics built once in a worker (hardware.outputs caches them: 4-8 s each) serve
+# both modules: they run on one worker (tests/conftest.py)
+WORKER_GROUP = "hardware-schematics"
 PICO_BOARDS = ("pico_gpio", "pico_gpio_adapter", "pico_circuitpython")
 
 

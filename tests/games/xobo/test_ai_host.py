@@ -3,7 +3,7 @@ the same choices under MicroPython, pico's node budget and heap, short matches, 
 
 import re
 
-from conftest import run_micropython
+from conftest import run_micropython, soak_moves
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -93,9 +93,11 @@ def test_greedy_beats_random_in_20_games():
 
 
 def test_strong_beats_random():
-    # two games (the strength ladder is make bench's): each a whole game of the strong level
-    w, l, u, d = run_match("strong", "random", 2, seed=2, workers=2)
-    assert w == 2, (w, l, u, d)
+    # a whole game of the strong level, two under make soak (the strength ladder is make
+    # bench's): each is about 7 s of CPU, random's moves make long games
+    games = soak_moves(2, 1)
+    w, l, u, d = run_match("strong", "random", games, seed=2, workers=2)
+    assert w == games, (w, l, u, d)
 
 
 def test_match_line_reports_wins_losses_unfinished_and_signed_elo():

@@ -1,5 +1,6 @@
 """Property tests (hypothesis): invariants of the rules over random games (OpenSpiel style)."""
 
+from conftest import soak_moves
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -10,7 +11,9 @@ from xobo.games.xobo.rules.notation import format_move, parse_move
 from xobo.games.xobo.rules.position import Position
 from xobo.games.xobo.rules.record import format_record, parse_record, record_from_position
 
-SETTINGS = settings(max_examples=60, deadline=None,
+# 30 random games a property in make test, 60 under make soak (the brute-force checks take
+# 7 s of CPU a property at 60)
+SETTINGS = settings(max_examples=soak_moves(60, 30), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
