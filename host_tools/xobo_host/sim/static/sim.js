@@ -11,6 +11,13 @@
   const MIN_PRESS_MS = 80;
   const $ = (sel, root) => (root || document).querySelector(sel);
   const role = (name) => $('[data-role="' + name + '"]');
+  /* A snapshot comes up to 25 times a second while the board's lights pulse, and an element
+   * written again is laid out and painted again even with the same words: the renderers
+   * write only what changed (a lesson's pulsing lights cost Chromium 0.42 s of CPU a second
+   * when every text was written at each snapshot). */
+  const setText = (el, text) => { if (el.textContent !== text) el.textContent = text; };
+  const setHidden = (el, hidden) => { if (el.hidden !== !!hidden) el.hidden = !!hidden; };
+  const setData = (el, key, value) => { if (el.dataset[key] !== value) el.dataset[key] = value; };
 
   const ui = {
     grid: role("grid"), conn: role("conn"), hand: role("hand"), handCubes: role("hand-cubes"),
@@ -53,26 +60,30 @@
     }
     renderState(s.state || {}, s.say || "");
     renderLoading(s.loading);
-    document.body.classList.toggle("monitor", s.mode === "monitor");
-    role("mode-title").textContent = s.mode === "monitor"
-      ? "monitor" + (s.device ? " · " + s.device : "") : "simulator";
+    if (document.body.classList.contains("monitor") !== (s.mode === "monitor")) {
+      document.body.classList.toggle("monitor", s.mode === "monitor");
+    }
+    setText(role("mode-title"), s.mode === "monitor"
+      ? "monitor" + (s.device ? " · " + s.device : "") : "simulator");
     if (s.events && s.events.length) addEvents(s.events);
     if (s.last_error && s.last_error !== lastError) say("Firmware error: " + s.last_error, "error");
     lastError = s.last_error || "";
   }
 
   function renderHand(h, box, cubes) {
-    ui.hand.dataset.count = String(h);
-    ui.handCubes.innerHTML = "";
-    for (let i = 0; i < Math.min(h, 8); i++) ui.handCubes.insertAdjacentHTML("beforeend", '<i class="cube"></i>');
+    if (ui.hand.dataset.count !== String(h)) {
+      ui.hand.dataset.count = String(h);
+      ui.handCubes.innerHTML = "";
+      for (let i = 0; i < Math.min(h, 8); i++) ui.handCubes.insertAdjacentHTML("beforeend", '<i class="cube"></i>');
+    }
     // a game whose pieces are not counted (box null) has no box to speak of
     const inBox = box === undefined || box === null ? "" : " (" + box + " of " + cubes + " in the box)";
     const piece = box === undefined || box === null ? "piece" : "cube";  // XoBo counts its cubes
-    ui.handText.textContent = h === 0
+    setText(ui.handText, h === 0
       ? (box === 0 ? "No cube left in the box: all " + cubes + " are on the board; take some off"
         : "Hand empty: a click puts a " + piece + (inBox ? " from the box" + inBox : ""))
-      : "Hand: " + h + " " + piece + (h === 1 ? "" : "s") + ", click cells to put them one by one" + inBox;
-    ui.hand.classList.toggle("full", h > 0);
+      : "Hand: " + h + " " + piece + (h === 1 ? "" : "s") + ", click cells to put them one by one" + inBox);
+    if (ui.hand.classList.contains("full") !== h > 0) ui.hand.classList.toggle("full", h > 0);
   }
 
   /* the game's words from its host module (the backend's page_words, in the drawing): the
@@ -92,13 +103,13 @@
 
   function renderLoading(loading) {
     const el = role("loading");
-    el.hidden = !loading;
-    role("load").disabled = !!loading;
+    setHidden(el, !loading);
+    if (role("load").disabled !== !!loading) role("load").disabled = !!loading;
     if (!loading) return;
     const bar = $("progress", el);
     bar.max = loading.total;
     bar.value = loading.done;
-    $("span", el).textContent = "Replaying the record: move " + loading.done + " of " + loading.total;
+    setText($("span", el), "Replaying the record: move " + loading.done + " of " + loading.total);
   }
 
   /* the players' names as people read them: the game's labels (XoBo's sides by their
@@ -108,13 +119,13 @@
   function renderState(st, say) {
     const side = st.side !== undefined ? String(st.side) : String(st.position || "").split(/\s+/)[1];
     const over = st.result && st.result !== "*";
-    ui.turn.textContent = over ? "Game over" : playerText(side) + " to move";
-    ui.turn.dataset.side = over ? "" : String(side || "").toLowerCase();
+    setText(ui.turn, over ? "Game over" : playerText(side) + " to move");
+    setData(ui.turn, "side", over ? "" : String(side || "").toLowerCase());
     const v = st.voina === true || st.voina === 1 || st.voina === "1" || st.voina === "yes";
-    ui.voina.hidden = !v || over;
-    ui.voina.textContent = "Voïna! " + (label(side) || "") + " is threatened and may regroup";
-    ui.result.textContent = over ? resultText(st) : "";
-    ui.result.dataset.result = st.result || "*";
+    setHidden(ui.voina, !v || over);
+    setText(ui.voina, "Voïna! " + (label(side) || "") + " is threatened and may regroup");
+    setText(ui.result, over ? resultText(st) : "");
+    setData(ui.result, "result", st.result || "*");
     renderPlayers(st, side, over);
     renderGames(st);
     renderInference(st, say);
@@ -122,10 +133,10 @@
     // the move the pieces wait for (the host's, the computer's), else the hint shown
     const toPlay = st.expect || (snap && snap.hint);
     const play = role("play");
-    play.hidden = !toPlay || readOnly();
-    play.textContent = "Play " + toPlay + " for me";
-    play.dataset.move = toPlay || "";
-    play.dataset.from = st.expect ? "expect" : toPlay ? "hint" : "";
+    setHidden(play, !toPlay || readOnly());
+    setText(play, "Play " + toPlay + " for me");
+    setData(play, "move", toPlay || "");
+    setData(play, "from", st.expect ? "expect" : toPlay ? "hint" : "");
     renderScore(st, over);
     if (st.settings && typeof st.settings === "object") {  // the simulator's snapshot has them
       Object.assign(settings, st.settings);
@@ -133,21 +144,21 @@
     }
     const words = pageWords();
     const hasReserves = st.reserves !== undefined || st.game === undefined || !!words.reserves;
-    role("reserves").hidden = !hasReserves;
+    setHidden(role("reserves"), !hasReserves);
     if (hasReserves) {
       const r = reserves(st);
-      role("res-common").textContent = r.common !== undefined ? r.common : "–";
-      role("res-ns").textContent = r.ns !== undefined ? r.ns : "–";
-      role("res-ew").textContent = r.ew !== undefined ? r.ew : "–";
+      setText(role("res-common"), String(r.common !== undefined ? r.common : "–"));
+      setText(role("res-ns"), String(r.ns !== undefined ? r.ns : "–"));
+      setText(role("res-ew"), String(r.ew !== undefined ? r.ew : "–"));
     }
     // the rules of the game's record and position notation, where it has them (XoBo's N2, N3)
     for (const el of document.querySelectorAll("[data-notation-rule]")) {
       const rule = (words.notation || [])[Number(el.dataset.notationRule)] || "";
-      el.textContent = rule;
-      el.hidden = !rule;
+      setText(el, rule);
+      setHidden(el, !rule);
     }
-    if (ui.record.textContent !== (st.record || "")) ui.record.textContent = st.record || "";
-    ui.position.textContent = st.position || "";
+    setText(ui.record, st.record || "");
+    setText(ui.position, st.position || "");
   }
 
   /* a player's dot: the colour its cells light, or, for a game whose pieces have their own
@@ -186,8 +197,9 @@
     }
     for (const li of ui.players.children) {
       const name = li.dataset.player;
-      li.classList.toggle("to-move", !over && name === side);
-      li.classList.toggle("winner", !!over && name === st.result);
+      const toMove = !over && name === side, winner = !!over && name === st.result;
+      if (li.classList.contains("to-move") !== toMove) li.classList.toggle("to-move", toMove);
+      if (li.classList.contains("winner") !== winner) li.classList.toggle("winner", winner);
     }
   }
 
@@ -206,9 +218,10 @@
         ui.game.appendChild(o);
       }
     }
-    role("games").hidden = !games.length;
+    setHidden(role("games"), !games.length);
     if (st.game && ui.game.value !== st.game && document.activeElement !== ui.game) ui.game.value = st.game;
-    document.title = (st.title || "XoBo") + " · board simulator";
+    const title = (st.title || "XoBo") + " · board simulator";
+    if (document.title !== title) document.title = title;
   }
 
   /* a score per player ({"light": 3, "dark": 5}, a game layer's state_extra), in the
@@ -228,10 +241,10 @@
   function renderScore(st, over) {
     const el = role("score");
     const score = scoreOf(st);
-    el.hidden = !score || over;
-    if (!score) { el.textContent = ""; return; }
-    el.textContent = (st.score_label || "Score") + ": " + scoreWords(st.players, score) +
-      (typeof st.target === "number" ? " (target " + st.target + ")" : "");
+    setHidden(el, !score || over);
+    if (!score) { setText(el, ""); return; }
+    setText(el, (st.score_label || "Score") + ": " + scoreWords(st.players, score) +
+      (typeof st.target === "number" ? " (target " + st.target + ")" : ""));
   }
 
   /* how a game ended, in words: the winner, then how (the board layer's result text after
@@ -334,25 +347,25 @@
   function renderLearn(st, say) {
     const learning = !!st.learn;
     const card = role("learn-card");
-    card.dataset.learning = learning ? "yes" : "no";
-    role("learn").hidden = learning || readOnly();
-    role("learn-next").hidden = !learning || st.learn === "learn done" || readOnly();
-    role("learn-off").hidden = !learning || readOnly();
-    role("learn-progress").textContent = !learning ? "" : st.learn === "learn done"
-      ? "course complete" : "lesson " + st.learn.split(" ")[1];
-    role("learn-words").textContent = learning ? say : LEARN_INTRO;
+    setData(card, "learning", learning ? "yes" : "no");
+    setHidden(role("learn"), learning || readOnly());
+    setHidden(role("learn-next"), !learning || st.learn === "learn done" || readOnly());
+    setHidden(role("learn-off"), !learning || readOnly());
+    setText(role("learn-progress"), !learning ? "" : st.learn === "learn done"
+      ? "course complete" : "lesson " + st.learn.split(" ")[1]);
+    setText(role("learn-words"), learning ? say : LEARN_INTRO);
   }
 
   function renderInference(st, say) {
     const el = role("inference");
     const inf = st.inference || "match";
-    el.dataset.state = inf;
+    setData(el, "state", inf);
     // the firmware's own words first (what is left of a move, the regroup to touch, the
     // computer's move, a move offered to ok); the state's name when it has none
     let text = say || (SEES[inf] ? SEES[inf]() : "");
     if (st.expect && !say) text = (text ? text + " · " : "") + "expecting " + st.expect;
     if (st.learn) {  // the lesson's words name the pieces to put and take themselves
-      el.textContent = text;
+      setText(el, text);
       return;
     }
     const fill = st.fill || [], clear = st.clear || [], tall = st.fill_heights || {};
@@ -363,7 +376,7 @@
     const heightText = Object.keys(heights).sort().map(c => c + ": make it " +
       (heights[c] === 1 ? "a single cube" : "a stack of " + heights[c]));
     if (heightText.length) text += " · " + heightText.join(" · ");
-    el.textContent = text;
+    setText(el, text);
   }
 
   function addEvents(list) {
@@ -471,11 +484,12 @@
     renderVsChoices();
     const opp = settings.opponent || "off";
     for (const b of document.querySelectorAll("[data-opponent]")) {
-      b.setAttribute("aria-checked", b.dataset.opponent === opp ? "true" : "false");
+      const checked = b.dataset.opponent === opp ? "true" : "false";
+      if (b.getAttribute("aria-checked") !== checked) b.setAttribute("aria-checked", checked);
     }
     const level = role("level");
     if (settings.level && level.value !== settings.level) level.value = settings.level;
-    role("vs").dataset.computer = opp;
+    setData(role("vs"), "computer", opp);
     const now = opp + " " + (settings.level || "");
     if (shownVs !== null && now !== shownVs) {
       say(opp === "off" ? "Two players: the computer does not play"
