@@ -77,14 +77,33 @@ def wait_hand(pg, n, timeout=30000):
     pg.wait_for_selector('[data-role="hand"][data-count="%d"]' % n, timeout=timeout)
 
 
-@pytest.mark.slow
+OPENING = "e1 a1 e2 a3 e3 g8 e4 a5 e5 a7 e6 a9 e7 i1".split()  # moves 1-7: placements
+
+
+@pytest.mark.long
 def test_a_whole_game_with_regroup_spread_capture_fix_and_undo_played_in_the_page(page):
-    pg = page
-    # 1-7: placements, clicked cube by cube
-    moves = "e1 a1 e2 a3 e3 g8 e4 a5 e5 a7 e6 a9 e7 i1".split()
-    for k, name in enumerate(moves):
-        expect = ("%d. %s" % (k // 2 + 1, name)) if k % 2 == 0 else "; " + name
-        place(pg, name, expect)
+    _xobo_game(page, whole=True)
+
+
+def test_a_fix_an_undo_a_regroup_and_a_spread_with_a_capture_played_in_the_page(page):
+    # the whole game's middle (make test-long plays it all): its first seven moves loaded
+    # as a record through the page, then the fix, the undo, the regroup under Voina and the
+    # spread that captures, each made with the page's clicks and tools
+    _xobo_game(page, whole=False)
+
+
+def _xobo_game(pg, whole):
+    if whole:  # 1-7: placements, clicked cube by cube
+        for k, name in enumerate(OPENING):
+            expect = ("%d. %s" % (k // 2 + 1, name)) if k % 2 == 0 else "; " + name
+            place(pg, name, expect)
+    else:
+        record = " ".join(("%d. %s" % (k // 2 + 1, name)) if k % 2 == 0 else "; " + name
+                          for k, name in enumerate(OPENING))
+        pg.fill('[data-role="load-text"]', '[Variant "xobo"]\n\n' + record)
+        pg.click('[data-role="load"]')
+        wait_record(pg, "7. e7 ; i1")
+        wait_sees(pg, "match")
     assert pg.inner_text('[data-role="res-common"]') == "22"
 
     # an illegal situation: NS lifts the single on a1 -> the board asks to put it back
@@ -138,6 +157,8 @@ def test_a_whole_game_with_regroup_spread_capture_fix_and_undo_played_in_the_pag
     pg.wait_for_function("() => document.querySelector('[data-role=\"res-ns\"]')"
                          ".textContent === '2'")
     pg.click('[data-tool="put"]')
+    if not whole:
+        return
 
     # to the end: NS connects North and South
     for name, expect in (("i3", "; i3"), ("e6", "10. e6 (v)"), ("i5", "; i5"),

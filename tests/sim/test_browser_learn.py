@@ -208,8 +208,9 @@ def test_a_newcomer_completes_the_brochs_course_from_a_donjon_s_occupant_and_sub
     follow_course(pg, 8, first=6)
 
 
-# make test follows every game's first two lessons on the page (the whole courses are long:
-# make test-long); the test game's whole course, its game against the computer included
+# make test follows every game's first two lessons on the page, and the test game's course
+# from its fifth lesson to its end, its game against the computer included (the whole
+# courses are long: make test-long)
 @pytest.mark.parametrize("game, board, lessons", [
     ("xobo", "pico_gpio", 7), ("chain-reaction", "pico_gpio", 7), ("x", "pico_gpio", 7),
     ("brochs", "pico_15x15", 8)])
@@ -221,11 +222,19 @@ def test_a_newcomer_does_the_first_two_lessons_of_each_course_on_the_page(open_p
     follow_course(pg, lessons, last=2)
 
 
-@pytest.mark.slow
+@pytest.mark.long
 def test_a_newcomer_completes_the_tiny_course_by_the_cells_the_page_names(open_page):
     pg = open_page()
     choose_game(pg, "tiny")
     follow_course(pg, 6)
+
+
+def test_a_newcomer_ends_the_tiny_course_with_its_game_against_the_computer(open_page):
+    # the course's end in make test (the whole course: make test-long): its fifth lesson,
+    # then the game against the computer played as the board lights it, "Course complete"
+    pg = open_page()
+    choose_game(pg, "tiny")
+    follow_course(pg, 6, first=5)
 
 
 def test_the_learn_card_says_a_wrong_move_and_gives_the_players_game_back(page):
