@@ -18,7 +18,7 @@ Usage (prints the GOLDEN tuple for tests/games/xobo/test_ai_golden.py)::
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "firmware"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "firmware"))
 
 from xobo.games.xobo.ai import STATS, choose_move  # noqa: E402
 from xobo.games.xobo.rules.notation import format_move  # noqa: E402

@@ -15,7 +15,7 @@ import argparse
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 sys.path[:0] = [str(ROOT / "firmware"), str(ROOT / "tests")]
 
 from boardapp.boardkit import hand_lines  # noqa: E402
