@@ -53,6 +53,13 @@ IDLE_CHECK_S = 5.0  # ...and reads a board it believes in step this often
 # meanwhile: not at once, among the hundred moves of the other tables that come at the same
 # instant (measured: docs/remote.md)
 VERIFY_AFTER_S = 0.5
+# while a table's worker has a move to relay (its board's move to send on, or another
+# table's move to light on its board), the café's board mirrors wait this long at most
+# before reading their boards: a hundred tables' moves of the same instant are relayed
+# first, the mirrors' readings (the floor's view, the records) come after them (measured:
+# docs/remote.md); a relay not done after RELAY_STALE_S no longer holds them
+RELAY_FIRST_S = 0.1
+RELAY_STALE_S = 2.0
 # the first words of replies that are no position (a late reply of another command)
 OTHER_REPLIES = ("state", "leds", "mem", "timing", "follow", "move", "undo", "new", "load",
                  "xobo-board", "hint", "selftest", "end", "game", "opponent", "level")
@@ -94,6 +101,7 @@ class TableSync:
                 self.wake.clear()
             if svc.stopping.is_set():
                 return
+            relays = svc.relays_due(self.key)  # (the relays this pass does: see below)
             try:
                 self.reconcile()
             except LinkError as exc:
@@ -102,6 +110,8 @@ class TableSync:
             except Exception as exc:  # a worker never dies: say it, try again
                 self.note = "%s: %s" % (type(exc).__name__, exc)
                 self.known_ply = -1
+            finally:
+                svc.relayed(self.key, relays)
 
     # -- the board ----------------------------------------------------------------------------
     def _conn(self):
@@ -341,6 +351,10 @@ class MatchService:
             self.matches[m.id] = m
         self.syncs = {}  # table key -> TableSync
         self.syncs_lock = threading.Lock()
+        # the tables whose worker has a move to relay: table key -> (how many were due, since
+        # when); the mirrors of the café's boards wait for them (``relays_first``)
+        self.relaying = {}
+        self.relays = threading.Condition()
         self.stopping = threading.Event()
         self.changed = threading.Condition()
         self.version = 0
@@ -356,6 +370,7 @@ class MatchService:
 
             self.broker = BrokerLink(cafe, broker, self._on_message, self._on_connect)
         floor.line_hooks.append(self._on_line)
+        floor.read_hooks.append(self.relays_first)
         self._threads = []
 
     # -- lifecycle --------------------------------------------------------------------------
@@ -449,6 +464,49 @@ class MatchService:
         sync.wake.set()
         return sync
 
+    # -- relays first ------------------------------------------------------------------------
+    def _relay_due(self, key):
+        """Table ``key``'s worker has a move to relay (woken for it)."""
+        with self.relays:
+            due = self.relaying.get(key)
+            self.relaying[key] = (due[0] + 1 if due else 1,
+                                  due[1] if due else time.monotonic())
+
+    def relays_due(self, key):
+        """(the table's worker, before its pass) How many relays were due at its table."""
+        with self.relays:
+            due = self.relaying.get(key)
+            return due[0] if due else 0
+
+    def relayed(self, key, relays):
+        """(the table's worker, after its pass) The ``relays`` due before it are done (more
+        that came meanwhile stay due: the worker was woken for them and passes again)."""
+        if not relays:
+            return
+        with self.relays:
+            due = self.relaying.get(key)
+            if due is not None and due[0] <= relays:
+                del self.relaying[key]
+                if not self.relaying:
+                    self.relays.notify_all()
+
+    def relays_first(self):
+        """(a board's mirror, before it reads its board) Wait, ``RELAY_FIRST_S`` at most,
+        until no table's worker has a move to relay: at a hundred tables moving at once, the
+        moves reach the other tables first, the pages and the records a little later."""
+        with self.relays:
+            if not self.relaying:
+                return
+            deadline = time.monotonic() + RELAY_FIRST_S
+            while self.relaying:
+                now = time.monotonic()
+                for key in [k for k, (_, since) in self.relaying.items()
+                            if now - since > RELAY_STALE_S]:
+                    del self.relaying[key]  # (a worker held up: the mirrors go on)
+                if not self.relaying or now >= deadline:
+                    return
+                self.relays.wait(deadline - now)
+
     def _wake_tables(self, match, but=None):
         for key in self.local_tables(match):
             if key != but:  # (``but``: the table whose worker is at work on it already)
@@ -463,6 +521,8 @@ class MatchService:
             trace("line", key, words[2])
         if len(words) > 1 and words[1] in ("move", "undo", "new", "load", "game", "attached",
                                            "boot", "match", "cancel"):
+            if words[1] == "move":
+                self._relay_due(key)
             sync.hints.put(line)
             sync.wake.set()
 
@@ -1026,6 +1086,9 @@ class MatchService:
                 match.undo = None  # a move instead of the take-back: declined
             # (the network thread goes on to the next message at once; the boards are
             # given the move once it is in the database)
+            for key in self.local_tables(match):
+                if key in self.syncs:
+                    self._relay_due(key)
             self.save_soon(match, then=lambda: self._wake_tables(match))
         elif verdict == "gap":
             if info and info[0] == 0:

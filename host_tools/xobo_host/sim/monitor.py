@@ -382,6 +382,9 @@ class MonitorBackend(PageFeed):
         self.error = ""
         self.recording = ""  # why the current game is not recorded, when it is not
         self._wake = threading.Event()
+        # called (no argument) by the mirror's thread before it reads the board: a café host
+        # makes the mirror wait there while its matches relay a move (docs/remote.md)
+        self.before_read = None
         self._running = False
         self._thread = None
         self._has_leds = None
@@ -429,6 +432,8 @@ class MonitorBackend(PageFeed):
             if not self._running:
                 break
             try:
+                if self.before_read is not None:
+                    self.before_read()
                 if not woke and due:  # quiet for settle_s: the record now (unless an event
                     if not self._full:  # came meanwhile that may change the game: read first)
                         self.record_now(ask_game=False)
