@@ -83,6 +83,10 @@ class TableSync:
         # (time.monotonic) when the board is read to check the moves passed on since it was
         # last read (``_fast``), None when it was read since
         self.verify_at = None
+        # held by the worker during its pass, and by a board's reader thread passing its
+        # move on itself (``pass_on``): one at a time
+        self.passing = threading.Lock()
+        self.poked = False  # woken for something to do (not only to wait less: ``pass_on``)
         self.note = ""
         self.thread = threading.Thread(target=self._run, daemon=True,
                                        name="xobo-match-" + key)
@@ -101,9 +105,14 @@ class TableSync:
                 self.wake.clear()
             if svc.stopping.is_set():
                 return
+            if woke and not self.poked and self.hints.empty() and (
+                    self.verify_at is None or time.monotonic() < self.verify_at):
+                continue  # woken only to wait until the check a move passed on asked for
+            self.poked = False
             relays = svc.relays_due(self.key)  # (the relays this pass does: see below)
             try:
-                self.reconcile()
+                with self.passing:
+                    self.reconcile()
             except LinkError as exc:
                 self.note = "board: %s" % exc
                 self.known_ply = -1
@@ -112,6 +121,39 @@ class TableSync:
                 self.known_ply = -1
             finally:
                 svc.relayed(self.key, relays)
+
+    def poke(self):
+        """Something to do: a pass now."""
+        self.poked = True  # (before the wake-up: the worker sees both, or is woken again)
+        self.wake.set()
+
+    def pass_on(self, move):
+        """(the board's reader thread, at its ``event move``) The usual case of a move of
+        ours (``_fast``: the board at the log's end, this table's turn) passed on at once by
+        the thread that read it, without waking the worker (among a hundred tables' threads,
+        that wake-up was the longest wait of a move: docs/remote.md); the board is read
+        ``VERIFY_AFTER_S`` later all the same. False, with nothing done, when it is not that
+        case (the worker busy, other events before it, a board not known in step): the
+        worker then takes it as before."""
+        if not self.passing.acquire(blocking=False):
+            return False
+        try:
+            if self.known_ply < 0 or not self.hints.empty():
+                return False
+            conn = self._conn()
+            match = self.service.match_of_table(self.key)
+            if conn is None or match is None or match.state != "playing" or \
+                    self.known_ply != match.ply:
+                return False
+            trace("woke", self.key)
+            if not self._fast(conn, match, [move]):
+                return False
+            if self.verify_at is None:  # (the worker waits for it: told to wait less)
+                self.verify_at = time.monotonic() + VERIFY_AFTER_S
+                self.wake.set()
+            return True
+        finally:
+            self.passing.release()
 
     # -- the board ----------------------------------------------------------------------------
     def _conn(self):
@@ -200,7 +242,7 @@ class TableSync:
         for _ in range(RECONCILE_STEPS):
             if not self._step(conn, match, moves_hint):
                 return
-        self.wake.set()  # more to do: again at once
+        self.poke()  # more to do: again at once
 
     def _fast(self, conn, match, moves_hint):
         """The usual case, without reading the board first (a move's way from one board to
@@ -461,7 +503,7 @@ class MatchService:
             sync = self.syncs.get(key)
             if sync is None:
                 sync = self.syncs[key] = TableSync(self, key)
-        sync.wake.set()
+        sync.poke()
         return sync
 
     # -- relays first ------------------------------------------------------------------------
@@ -522,9 +564,11 @@ class MatchService:
         if len(words) > 1 and words[1] in ("move", "undo", "new", "load", "game", "attached",
                                            "boot", "match", "cancel"):
             if words[1] == "move":
+                if len(words) > 2 and sync.pass_on(words[2]):
+                    return  # (passed on by this thread, the board's reader)
                 self._relay_due(key)
             sync.hints.put(line)
-            sync.wake.set()
+            sync.poke()
 
     # -- what the tables do -----------------------------------------------------------------
     def local_move(self, match, move, by=None):
