@@ -142,10 +142,11 @@ class TableSync:
                 return False
             conn = self._conn()
             match = self.service.match_of_table(self.key)
-            if conn is None or match is None or match.state != "playing" or \
-                    self.known_ply != match.ply:
+            if conn is None or match is None or match.state != "playing":
                 return False
             trace("woke", self.key)
+            # (with a move reported, ``_fast`` sends the board nothing: this thread reads
+            # the board's replies, it must not wait for one)
             if not self._fast(conn, match, [move]):
                 return False
             if self.verify_at is None:  # (the worker waits for it: told to wait less)
@@ -269,6 +270,12 @@ class TableSync:
                     return False
             self.known_ply = n + 1
             return True
+        if self.known_ply == n - 1 and moves_hint == [match.moves[-1]] and \
+                self.sent == (n - 1, match.moves[-1]):
+            # the board committed the other table's move we lit: at the log's end (not read
+            # at once: three serial commands at each such move, among the other tables')
+            self.known_ply = n
+            return True
         if self.known_ply == n - 1 and not moves_hint and self.sent != (n - 1,
                                                                        match.moves[-1]):
             svc.store.wait_written(match.id)  # (a board lights only what the file holds)
@@ -302,6 +309,13 @@ class TableSync:
         """One command towards the log; False when the board is where the log says."""
         svc = self.service
         ply, position, expect, result = self._read(conn)
+        if not self.hints.empty():
+            # the board reported a change while it was read (its players pressed undo just
+            # then): its events are taken first, by the next pass; nothing is decided on a
+            # reading they make stale (a take-back proposed as the move was read lit that
+            # move again, left lit once the take-back was agreed)
+            self.poke()
+            return False
         with match.lock:
             resigned = match.resigned >= 0
             if resigned and (self.key in match.ended or ply > match.ply or
