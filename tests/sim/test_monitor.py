@@ -285,3 +285,23 @@ def test_xobo_monitor_without_a_board_says_so(tmp_path, capsys):
     assert main(["monitor", "--port", str(tmp_path / "nothing"), "--no-browser",
                  "--db", str(tmp_path / "g.sqlite")]) == 1
     assert "cannot open" in capsys.readouterr().err
+
+
+def test_a_reply_given_up_is_counted_on_the_link(tmp_path):
+    """A reply not come in twice the time is given up (the board may have restarted), and
+    the link says so: it may come yet, and be taken for the next one of its kind (the café's
+    matches then read the position twice alike)."""
+    master, slave = pty.openpty()
+    tty.setraw(slave)
+    try:
+        link = SerialLink.open(os.ttyname(slave))
+        with pytest.raises(LinkError, match="did not answer 'position'"):
+            link.command("position", timeout=0.2)
+        assert link.replies_given_up == 0  # (owed: it may come before the next reply)
+        with pytest.raises(LinkError, match="did not answer 'an earlier command'"):
+            link.command("state", timeout=0.2)
+        assert link.replies_given_up == 1
+        link.close()
+    finally:
+        os.close(master)
+        os.close(slave)

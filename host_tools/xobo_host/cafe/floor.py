@@ -59,6 +59,9 @@ class Floor(PageFeed):
         self._thread = None
         self._snap = {}
         self.line_hooks = []  # hook(table_key, line) for every event line of every board
+        # hook() before every reading of a board by its mirror (the matches: a move relayed
+        # first, the mirror's reading after it)
+        self.read_hooks = []
 
     # -- lifecycle --------------------------------------------------------------------------
     def start(self):
@@ -123,7 +126,8 @@ class Floor(PageFeed):
         try:
             conn = connect(device, self.db_path, lambda: self._changed_device(device),
                            self.poll_s, self.first_timeout,
-                           lambda line: self._line_of_device(device, line))
+                           lambda line: self._line_of_device(device, line),
+                           self._before_read)
         # (an SQLite error too: a games file busy past its wait is tried again, not a table
         # left "connecting" for ever)
         except (LinkError, OSError, ValueError, sqlite3.Error) as exc:
@@ -156,6 +160,10 @@ class Floor(PageFeed):
         if table is not None:
             for hook in self.line_hooks:
                 hook(table.key, line)
+
+    def _before_read(self):
+        for hook in self.read_hooks:
+            hook()
 
     def _changed_device(self, device):
         table = self.by_device.get(device)

@@ -53,6 +53,13 @@ IDLE_CHECK_S = 5.0  # ...and reads a board it believes in step this often
 # meanwhile: not at once, among the hundred moves of the other tables that come at the same
 # instant (measured: docs/remote.md)
 VERIFY_AFTER_S = 0.5
+# while a table's worker has a move to relay (its board's move to send on, or another
+# table's move to light on its board), the café's board mirrors wait this long at most
+# before reading their boards: a hundred tables' moves of the same instant are relayed
+# first, the mirrors' readings (the floor's view, the records) come after them (measured:
+# docs/remote.md); a relay not done after RELAY_STALE_S no longer holds them
+RELAY_FIRST_S = 0.1
+RELAY_STALE_S = 2.0
 # the first words of replies that are no position (a late reply of another command)
 OTHER_REPLIES = ("state", "leds", "mem", "timing", "follow", "move", "undo", "new", "load",
                  "xobo-board", "hint", "selftest", "end", "game", "opponent", "level")
@@ -76,6 +83,10 @@ class TableSync:
         # (time.monotonic) when the board is read to check the moves passed on since it was
         # last read (``_fast``), None when it was read since
         self.verify_at = None
+        # held by the worker during its pass, and by a board's reader thread passing its
+        # move on itself (``pass_on``): one at a time
+        self.passing = threading.Lock()
+        self.poked = False  # woken for something to do (not only to wait less: ``pass_on``)
         self.note = ""
         self.thread = threading.Thread(target=self._run, daemon=True,
                                        name="xobo-match-" + key)
@@ -94,14 +105,56 @@ class TableSync:
                 self.wake.clear()
             if svc.stopping.is_set():
                 return
+            if woke and not self.poked and self.hints.empty() and (
+                    self.verify_at is None or time.monotonic() < self.verify_at):
+                continue  # woken only to wait until the check a move passed on asked for
+            self.poked = False
+            relays = svc.relays_due(self.key)  # (the relays this pass does: see below)
             try:
-                self.reconcile()
+                with self.passing:
+                    self.reconcile()
             except LinkError as exc:
                 self.note = "board: %s" % exc
                 self.known_ply = -1
             except Exception as exc:  # a worker never dies: say it, try again
                 self.note = "%s: %s" % (type(exc).__name__, exc)
                 self.known_ply = -1
+            finally:
+                svc.relayed(self.key, relays)
+
+    def poke(self):
+        """Something to do: a pass now."""
+        self.poked = True  # (before the wake-up: the worker sees both, or is woken again)
+        self.wake.set()
+
+    def pass_on(self, move):
+        """(the board's reader thread, at its ``event move``) The usual case of a move of
+        ours (``_fast``: the board at the log's end, this table's turn) passed on at once by
+        the thread that read it, without waking the worker (among a hundred tables' threads,
+        that wake-up was the longest wait of a move: docs/remote.md); the board is read
+        ``VERIFY_AFTER_S`` later all the same. False, with nothing done, when it is not that
+        case (the worker busy, other events before it, a board not known in step): the
+        worker then takes it as before."""
+        if not self.passing.acquire(blocking=False):
+            return False
+        try:
+            if self.known_ply < 0 or not self.hints.empty():
+                return False
+            conn = self._conn()
+            match = self.service.match_of_table(self.key)
+            if conn is None or match is None or match.state != "playing":
+                return False
+            trace("woke", self.key)
+            # (with a move reported, ``_fast`` sends the board nothing: this thread reads
+            # the board's replies, it must not wait for one)
+            if not self._fast(conn, match, [move]):
+                return False
+            if self.verify_at is None:  # (the worker waits for it: told to wait less)
+                self.verify_at = time.monotonic() + VERIFY_AFTER_S
+                self.wake.set()
+            return True
+        finally:
+            self.passing.release()
 
     # -- the board ----------------------------------------------------------------------------
     def _conn(self):
@@ -114,13 +167,22 @@ class TableSync:
 
     def _read(self, conn):
         """(ply, position, expect, result) of the board now: its ``state`` before and after
-        its ``position`` agree (a move committed between the two is read again)."""
+        its ``position`` agree (a move committed between the two is read again). On a link
+        that gave replies up, the position is read twice alike too: a position given up
+        that comes late is taken for the next one (a starved host read an older position
+        with the board's ply now, took the board for elsewhere and took its move back: a
+        match stuck in the benchmark at load 20-50, docs/remote.md)."""
         for _ in range(5):
             first = self._state(conn)
             pos = self._command(conn, "position")
             last = self._state(conn)
-            if first == last:
-                break
+            if first != last:
+                continue
+            if conn.link.replies_given_up and self._command(conn, "position") != pos:
+                continue
+            break
+        else:
+            raise LinkError("the board's state changed at each of 5 readings")
         if not pos or not pos[0].startswith("ok ") or pos[0].split()[1] in OTHER_REPLIES:
             raise LinkError("the board's reply to 'position' was %r" % (pos[:1],))
         return last[0], pos[0][3:].strip(), last[1], last[2]
@@ -190,7 +252,7 @@ class TableSync:
         for _ in range(RECONCILE_STEPS):
             if not self._step(conn, match, moves_hint):
                 return
-        self.wake.set()  # more to do: again at once
+        self.poke()  # more to do: again at once
 
     def _fast(self, conn, match, moves_hint):
         """The usual case, without reading the board first (a move's way from one board to
@@ -216,6 +278,12 @@ class TableSync:
                     self.known_ply = -1  # not the log's next move: the reading says
                     return False
             self.known_ply = n + 1
+            return True
+        if self.known_ply == n - 1 and moves_hint == [match.moves[-1]] and \
+                self.sent == (n - 1, match.moves[-1]):
+            # the board committed the other table's move we lit: at the log's end (not read
+            # at once: three serial commands at each such move, among the other tables')
+            self.known_ply = n
             return True
         if self.known_ply == n - 1 and not moves_hint and self.sent != (n - 1,
                                                                        match.moves[-1]):
@@ -250,6 +318,13 @@ class TableSync:
         """One command towards the log; False when the board is where the log says."""
         svc = self.service
         ply, position, expect, result = self._read(conn)
+        if not self.hints.empty():
+            # the board reported a change while it was read (its players pressed undo just
+            # then): its events are taken first, by the next pass; nothing is decided on a
+            # reading they make stale (a take-back proposed as the move was read lit that
+            # move again, left lit once the take-back was agreed)
+            self.poke()
+            return False
         with match.lock:
             resigned = match.resigned >= 0
             if resigned and (self.key in match.ended or ply > match.ply or
@@ -341,6 +416,10 @@ class MatchService:
             self.matches[m.id] = m
         self.syncs = {}  # table key -> TableSync
         self.syncs_lock = threading.Lock()
+        # the tables whose worker has a move to relay: table key -> (how many were due, since
+        # when); the mirrors of the café's boards wait for them (``relays_first``)
+        self.relaying = {}
+        self.relays = threading.Condition()
         self.stopping = threading.Event()
         self.changed = threading.Condition()
         self.version = 0
@@ -356,6 +435,7 @@ class MatchService:
 
             self.broker = BrokerLink(cafe, broker, self._on_message, self._on_connect)
         floor.line_hooks.append(self._on_line)
+        floor.read_hooks.append(self.relays_first)
         self._threads = []
 
     # -- lifecycle --------------------------------------------------------------------------
@@ -446,8 +526,51 @@ class MatchService:
             sync = self.syncs.get(key)
             if sync is None:
                 sync = self.syncs[key] = TableSync(self, key)
-        sync.wake.set()
+        sync.poke()
         return sync
+
+    # -- relays first ------------------------------------------------------------------------
+    def _relay_due(self, key):
+        """Table ``key``'s worker has a move to relay (woken for it)."""
+        with self.relays:
+            due = self.relaying.get(key)
+            self.relaying[key] = (due[0] + 1 if due else 1,
+                                  due[1] if due else time.monotonic())
+
+    def relays_due(self, key):
+        """(the table's worker, before its pass) How many relays were due at its table."""
+        with self.relays:
+            due = self.relaying.get(key)
+            return due[0] if due else 0
+
+    def relayed(self, key, relays):
+        """(the table's worker, after its pass) The ``relays`` due before it are done (more
+        that came meanwhile stay due: the worker was woken for them and passes again)."""
+        if not relays:
+            return
+        with self.relays:
+            due = self.relaying.get(key)
+            if due is not None and due[0] <= relays:
+                del self.relaying[key]
+                if not self.relaying:
+                    self.relays.notify_all()
+
+    def relays_first(self):
+        """(a board's mirror, before it reads its board) Wait, ``RELAY_FIRST_S`` at most,
+        until no table's worker has a move to relay: at a hundred tables moving at once, the
+        moves reach the other tables first, the pages and the records a little later."""
+        with self.relays:
+            if not self.relaying:
+                return
+            deadline = time.monotonic() + RELAY_FIRST_S
+            while self.relaying:
+                now = time.monotonic()
+                for key in [k for k, (_, since) in self.relaying.items()
+                            if now - since > RELAY_STALE_S]:
+                    del self.relaying[key]  # (a worker held up: the mirrors go on)
+                if not self.relaying or now >= deadline:
+                    return
+                self.relays.wait(deadline - now)
 
     def _wake_tables(self, match, but=None):
         for key in self.local_tables(match):
@@ -463,8 +586,12 @@ class MatchService:
             trace("line", key, words[2])
         if len(words) > 1 and words[1] in ("move", "undo", "new", "load", "game", "attached",
                                            "boot", "match", "cancel"):
+            if words[1] == "move":
+                if len(words) > 2 and sync.pass_on(words[2]):
+                    return  # (passed on by this thread, the board's reader)
+                self._relay_due(key)
             sync.hints.put(line)
-            sync.wake.set()
+            sync.poke()
 
     # -- what the tables do -----------------------------------------------------------------
     def local_move(self, match, move, by=None):
@@ -1026,6 +1153,9 @@ class MatchService:
                 match.undo = None  # a move instead of the take-back: declined
             # (the network thread goes on to the next message at once; the boards are
             # given the move once it is in the database)
+            for key in self.local_tables(match):
+                if key in self.syncs:
+                    self._relay_due(key)
             self.save_soon(match, then=lambda: self._wake_tables(match))
         elif verdict == "gap":
             if info and info[0] == 0:

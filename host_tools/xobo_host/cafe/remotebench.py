@@ -117,22 +117,15 @@ def serve_boards(n, prefix):
     stdin = sys.stdin.fileno()
     poller.register(stdin, select.POLLIN)
     hands = bytearray()
-    stepped = all_stepped = 0.0
-    while True:
-        now = time.monotonic()
-        if now - stepped >= STEP_MS / 1000:
-            stepped = now
-            every = now - all_stepped >= IDLE_STEP_MS / 1000
-            if every:
-                all_stepped = now
-            for i in range(n):
-                if every or busy_until[i] > now:
-                    boards[i].step()
-        for fd, _ in poller.poll(10):
+
+    def serve(timeout_ms):
+        """The hands' lines and the boards' serial input that came (waiting ``timeout_ms``
+        at most for some); False when the hands' line closed."""
+        for fd, _ in poller.poll(timeout_ms):
             if fd == stdin:
                 data = os.read(stdin, 65536)
                 if not data:
-                    return 0
+                    return False
                 hands.extend(data)
                 while b"\n" in hands:
                     k = hands.index(b"\n")
@@ -168,6 +161,26 @@ def serve_boards(n, prefix):
             if cut >= 0:
                 boards[entry[0]].feed(bytes(entry[1][:cut + 1]))
                 del entry[1][:cut + 1]
+        return True
+
+    stepped = all_stepped = 0.0
+    while True:
+        now = time.monotonic()
+        if now - stepped >= STEP_MS / 1000:
+            stepped = now
+            every = now - all_stepped >= IDLE_STEP_MS / 1000
+            if every:
+                all_stepped = now
+            for i in range(n):
+                if every or busy_until[i] > now:
+                    boards[i].step()
+                    # (each board is its own Pico: a command to one is answered at once,
+                    # not after the other boards' steps; a round of a hundred busy boards'
+                    # steps held every command to them for tens of ms: docs/remote.md)
+                    if not serve(0):
+                        return 0
+        if not serve(10):
+            return 0
 
 
 class Boards:

@@ -56,7 +56,8 @@ class TableMonitor(MonitorBackend):
     keeps what the floor shows beyond the mirror: when the last move was played, since
     when the board waits for a fix, the last self-test's report."""
 
-    def __init__(self, link, recorder, device, on_change, poll_s=POLL_S, on_line=None):
+    def __init__(self, link, recorder, device, on_change, poll_s=POLL_S, on_line=None,
+                 before_read=None):
         self.on_change = on_change
         self.on_line = on_line  # every event line too (the matches follow the moves)
         self.last_move_at = None
@@ -64,6 +65,7 @@ class TableMonitor(MonitorBackend):
         self.selftest_running = False
         MonitorBackend.__init__(self, link, recorder=recorder, device=device, poll_s=poll_s,
                                 max_events=EVENTS_KEPT, settle_s=MIRROR_SETTLE_S)
+        self.before_read = before_read
 
     def _bump(self):
         MonitorBackend._bump(self)
@@ -111,9 +113,10 @@ class Connection:
 
 
 def connect(device, db_path, on_change, poll_s=POLL_S, first_timeout=FIRST_REPLY_S,
-            on_line=None):
+            on_line=None, before_read=None):
     """Open ``device``, make sure a board answers (``version``), read its name, start its
-    mirror and recorder. LinkError says why not (no board there, not a XoBo board)."""
+    mirror and recorder. LinkError says why not (no board there, not a XoBo board).
+    ``before_read()``: called by the mirror's thread before each reading of the board."""
     link = SerialLink.open(device)
     db = None
     try:
@@ -140,7 +143,8 @@ def connect(device, db_path, on_change, poll_s=POLL_S, first_timeout=FIRST_REPLY
         # per connection, 64 MB for 32 tables as the file grows)
         db.conn.execute("PRAGMA cache_size = -%d" % DB_CACHE_KB)
         recorder = Recorder(db, source=source_of(name, device)).resume()
-        monitor = TableMonitor(link, recorder, device, on_change, poll_s, on_line)
+        monitor = TableMonitor(link, recorder, device, on_change, poll_s, on_line,
+                               before_read)
         if recorder.game_id is not None:
             moves = db.moves(recorder.game_id)
             if moves:

@@ -96,6 +96,9 @@ class SerialLink:
         # each): the board answers in order, so theirs come before those of the next
         # command, which sets them aside (a late 'state' is not taken for the next one's)
         self._owed = []
+        # replies given up (not come in twice the time): they may come yet, and be taken for
+        # another command's of the same kind (a starved host or board: docs/remote.md)
+        self.replies_given_up = 0
         self.booted = False  # the board restarted: it owes nothing any more
         self._reader = serial.threaded.ReaderThread(port, _line_reader(self))
         self._reader.name = "xobo-serial"
@@ -182,6 +185,7 @@ class SerialLink:
                     self._reply("an earlier command", multi, script, deadline, timeout)
                 except LinkError:  # (not answered in twice the time: taken as lost, as
                     self._owed = [(m, sc) for _, m, sc in asked]  # a board that restarted)
+                    self.replies_given_up += len(owed)
                     raise
             out = []
             for k, (line, multi, script) in enumerate(asked):
@@ -382,6 +386,9 @@ class MonitorBackend(PageFeed):
         self.error = ""
         self.recording = ""  # why the current game is not recorded, when it is not
         self._wake = threading.Event()
+        # called (no argument) by the mirror's thread before it reads the board: a café host
+        # makes the mirror wait there while its matches relay a move (docs/remote.md)
+        self.before_read = None
         self._running = False
         self._thread = None
         self._has_leds = None
@@ -429,6 +436,8 @@ class MonitorBackend(PageFeed):
             if not self._running:
                 break
             try:
+                if self.before_read is not None:
+                    self.before_read()
                 if not woke and due:  # quiet for settle_s: the record now (unless an event
                     if not self._full:  # came meanwhile that may change the game: read first)
                         self.record_now(ask_game=False)
