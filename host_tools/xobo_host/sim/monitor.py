@@ -149,13 +149,10 @@ class SerialLink:
         reply was written (an event a thread sees later may have come after it)."""
         return self.commands_in_order([line], timeout)[0]
 
-    def commands(self, lines, timeout=3.0):
-        """Several commands sent in one write (the board answers them one after the other,
-        in order: one round trip, not one each); their replies, in order."""
-        return [reply for reply, _ in self.commands_in_order(lines, timeout)]
-
     def commands_in_order(self, lines, timeout=3.0):
-        """``commands``: (reply lines, events sent before the reply ended) of each."""
+        """Several commands sent in one write (the board answers them one after the other,
+        in order: one round trip, not one each): (reply lines, events sent before the reply
+        ended) of each, in order."""
         asked = []
         for line in lines:
             words = line.split(None, 2)
