@@ -46,6 +46,16 @@ def board_tty(tmp_path):
     os.close(slave)
 
 
+@pytest.fixture
+def silent_tty():
+    """A pty where no board answers; yields its device path."""
+    master, slave = pty.openpty()
+    tty.setraw(slave)
+    yield os.ttyname(slave)
+    os.close(master)
+    os.close(slave)
+
+
 def _until(pred, timeout=6.0, what="condition"):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -167,17 +177,11 @@ def test_a_resting_record_is_read_before_a_host_command_starts_another_game(boar
         db.close()
 
 
-def test_a_board_that_does_not_answer_is_a_clear_error(tmp_path):
-    master, slave = pty.openpty()
-    tty.setraw(slave)
-    try:
-        link = SerialLink.open(os.ttyname(slave))
-        with pytest.raises(LinkError, match="did not answer 'position'"):
-            link.command("position", timeout=0.3)
-        link.close()
-    finally:
-        os.close(master)
-        os.close(slave)
+def test_a_board_that_does_not_answer_is_a_clear_error(tmp_path, silent_tty):
+    link = SerialLink.open(silent_tty)
+    with pytest.raises(LinkError, match="did not answer 'position'"):
+        link.command("position", timeout=0.3)
+    link.close()
     with pytest.raises(LinkError, match="cannot open"):
         SerialLink.open(str(tmp_path / "no-such-tty"))
 
@@ -215,7 +219,7 @@ def test_a_late_reply_is_not_taken_for_the_next_commands(tmp_path):
     try:
         link = SerialLink.open(os.ttyname(slave))
         with pytest.raises(LinkError, match="did not answer 'state'"):
-            link.commands(["state", "position"], timeout=0.3)
+            link.commands_in_order(["state", "position"], timeout=0.3)
         first_given_up.set()
         assert link.command("state", timeout=20) == ["ok state play side ew ply 2"]
         assert asked == ["state", "position", "state"]
@@ -287,21 +291,15 @@ def test_xobo_monitor_without_a_board_says_so(tmp_path, capsys):
     assert "cannot open" in capsys.readouterr().err
 
 
-def test_a_reply_given_up_is_counted_on_the_link(tmp_path):
+def test_a_reply_given_up_is_counted_on_the_link(silent_tty):
     """A reply not come in twice the time is given up (the board may have restarted), and
     the link says so: it may come yet, and be taken for the next one of its kind (the café's
     matches then read the position twice alike)."""
-    master, slave = pty.openpty()
-    tty.setraw(slave)
-    try:
-        link = SerialLink.open(os.ttyname(slave))
-        with pytest.raises(LinkError, match="did not answer 'position'"):
-            link.command("position", timeout=0.2)
-        assert link.replies_given_up == 0  # (owed: it may come before the next reply)
-        with pytest.raises(LinkError, match="did not answer 'an earlier command'"):
-            link.command("state", timeout=0.2)
-        assert link.replies_given_up == 1
-        link.close()
-    finally:
-        os.close(master)
-        os.close(slave)
+    link = SerialLink.open(silent_tty)
+    with pytest.raises(LinkError, match="did not answer 'position'"):
+        link.command("position", timeout=0.2)
+    assert link.replies_given_up == 0  # (owed: it may come before the next reply)
+    with pytest.raises(LinkError, match="did not answer 'an earlier command'"):
+        link.command("state", timeout=0.2)
+    assert link.replies_given_up == 1
+    link.close()
