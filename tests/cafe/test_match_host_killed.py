@@ -43,8 +43,10 @@ def test_a_cafe_host_killed_mid_match_resumes_it_with_no_move_lost(tmp_path):
     proc, url = start_host()
     other = Cafe(tmp_path, "cafe-o", {"k1": bs["k1"]}, broker).start()
     try:
-        wait_for(lambda: _request(url + "api/floor")[1]["tables"][0]["online"],
-                 "k0 online at cafe-k")
+        # (the floor lists no table until its board said hello: a loaded machine's first
+        # answers have none)
+        wait_for(lambda: [t["online"] for t in _request(url + "api/floor")[1]["tables"]]
+                 == [True], "k0 online at cafe-k")
         status, out, headers = _request(url + "api/login", {"password": PASSWORD})
         cookie = headers["Set-Cookie"].split(";")[0]
         status, inv, _ = _request(url + "api/invite", {"table": "k0", "seat": "x"},
