@@ -91,9 +91,13 @@ def main(game, board, total, flash_dir):
         vb.press("ok")
         vb.advance(40)
         vb.release("ok")
-        vb.advance(20)
-        if app.pos.ply == ply:  # the same pieces before and after (onto a piece): the settle
-            vb.advance(3300)
+        # ok commits it at the next cycle; a move with the same pieces before and after (onto
+        # a piece) waits for the settle time: cycles until the ply moves on, at most 3.3 s (a
+        # fixed 3.3 s wait after every move was 96% of the soak's time)
+        waited = 0
+        while app.pos.ply == ply and waited < 3320:
+            vb.advance(10)
+            waited += 10
         if app.pos.ply == ply:
             stuck += 1
             errors.append("not committed at ply %d: %s" % (ply, app.inf.state_name()))
