@@ -86,6 +86,19 @@ window.XoboBoard = (function () {
       .join("");
   }
 
+  /* A drawn colour as its hue at full brightness and its level (the drawn max channel over
+   * 255): hue x level is the drawn colour. */
+  function ledHue(drawn) {
+    const v = parseInt(drawn, 16);
+    const rgb = [(v >> 16) & 255, (v >> 8) & 255, v & 255];
+    const m = Math.max(rgb[0], rgb[1], rgb[2]) || 1;
+    return {
+      hex: rgb.map((x) => Math.min(255, Math.round(x * 255 / m)).toString(16).padStart(2, "0"))
+        .join(""),
+      level: m / 255,
+    };
+  }
+
   function createView(frame, hooks) {
     hooks = hooks || {};
     const grid = $(".grid", frame);
@@ -185,12 +198,30 @@ window.XoboBoard = (function () {
       return html;
     }
 
+    /* A cell's light is its hue (--led, at full brightness) and its level (--level, the
+     * glow's opacity): a pulse or a fade changes the level only, which the compositor
+     * applies to the glow's layer without painting the cell again. Headless Chromium paints
+     * in software: a new colour at every step of a pulse (16 a second during a lesson)
+     * repainted each lit cell's blurred glow and shadows. */
     function ledStyle(el, hex) {
       const on = hex && hex !== "000000";
       const drawn = drawnHex(hex);
       el.dataset.drawn = drawn;
-      el.style.setProperty("--led", "#" + drawn);
-      el.classList.toggle("lit", !!on);
+      const glow = el.querySelector(".glow");
+      if (!glow) {  // an edge's LED: small, painted in its colour
+        el.style.setProperty("--led", "#" + drawn);
+        el.classList.toggle("lit", !!on);
+        return;
+      }
+      if (on) {
+        const hue = ledHue(drawn);
+        if (el.dataset.hue !== hue.hex) {
+          el.dataset.hue = hue.hex;
+          el.style.setProperty("--led", "#" + hue.hex);
+        }
+        glow.style.setProperty("--level", hue.level.toFixed(3));
+      }
+      if (el.classList.contains("lit") !== !!on) el.classList.toggle("lit", !!on);
     }
 
     function render(s) {

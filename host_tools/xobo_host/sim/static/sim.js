@@ -565,11 +565,13 @@
   function connect() {
     const es = new EventSource("/events");
     es.addEventListener("state", (ev) => {
-      ui.conn.dataset.state = "live";
-      ui.conn.textContent = "live";
+      // every snapshot says "live": written only when it was not (a rewritten text is laid
+      // out again, 16 times a second while lights pulse)
+      setData(ui.conn, "state", "live");
+      setText(ui.conn, "live");
       render(JSON.parse(ev.data));
     });
-    es.onerror = () => { ui.conn.dataset.state = "lost"; ui.conn.textContent = "reconnecting…"; };
+    es.onerror = () => { setData(ui.conn, "state", "lost"); setText(ui.conn, "reconnecting…"); };
     fetch("/state").then((r) => r.json()).then((s) => { if (!snap) render(s); readSettings(); })
       .catch(() => {});
     fetch("/legend").then((r) => r.json()).then((items) => { if (!shownLegend) renderLegend(items); })
