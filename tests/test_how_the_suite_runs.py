@@ -3,6 +3,7 @@
 browser, a built firmware, a broker) are made once. pytest 9.2 with pytest-xdist 3.8 stopped
 grouping without a word (pytest-dev/pytest-xdist#1386): this test says so if it comes back."""
 
+import os
 import subprocess
 import sys
 
@@ -16,10 +17,13 @@ def test_loadgroup_runs_the_tests_of_a_group_on_one_worker(tmp_path):
             "def test_one(i):\n"
             "    pass\n")
     (tmp_path / "pytest.ini").write_text("[pytest]\n")  # not the project's options
+    # xdist alone: the installed plugins (hypothesis, playwright...) would be imported by the
+    # run and by each of its workers for nothing
     proc = subprocess.run(
-        [sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadgroup", "-vv",
-         "-p", "no:cacheprovider", "-c", str(tmp_path / "pytest.ini"), str(tmp_path)],
-        capture_output=True, text=True, cwd=str(tmp_path), timeout=600)
+        [sys.executable, "-m", "pytest", "-p", "xdist.plugin", "-n", "2", "--dist", "loadgroup",
+         "-vv", "-p", "no:cacheprovider", "-c", str(tmp_path / "pytest.ini"), str(tmp_path)],
+        capture_output=True, text=True, cwd=str(tmp_path), timeout=600,
+        env=dict(os.environ, PYTEST_DISABLE_PLUGIN_AUTOLOAD="1"))
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
     ran = [line.split() for line in proc.stdout.splitlines() if line.startswith("[gw")]
     assert len(ran) == 8, proc.stdout[-3000:]
