@@ -9,11 +9,8 @@ import time
 import urllib.error
 import urllib.request
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
+from xobo_host.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: F401 (the tests' launch)
+
 # Every test page is opened as a player who asked for less motion sees it (the system's
 # "reduce motion": prefers-reduced-motion): the same page and script, its lights changing at
 # once rather than fading over 120 ms. Headless Chromium paints in software: the fades'

@@ -17,8 +17,8 @@ import sys
 import tempfile
 import time
 
+from xobo_host.chromium import CHROMIUM, CHROMIUM_ARGS
 from xobo_host.sim.legend import ROOT
-from xobo_host.sim.screenshot import CHROMIUM, CHROMIUM_ARGS
 
 TABLE_NAMES = ("bar-1", "terrace-1", "terrace-2", "terrace-3", "terrace-4", "terrace-5")
 OFFLINE_TABLE = "window-1"

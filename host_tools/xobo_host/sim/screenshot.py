@@ -21,13 +21,9 @@ import sys
 import tempfile
 import time
 
+from xobo_host.chromium import CHROMIUM, CHROMIUM_ARGS
 from xobo_host.sim.legend import ROOT
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 GAME = ("1. e1 ; a1 2. e2 ; a3 3. e3 ; g8 4. e4 ; a5 5. e5 ; a7 6. e6 ; a9 7. e7 ; i1 "
         "8. e8 (v) ; e8->e6")
 
