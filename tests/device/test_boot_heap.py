@@ -153,12 +153,8 @@ def test_the_firmware_on_flash_is_only_the_device_files(tmp_path):
     # XoBo's search, 133,447 -> 133,586 B), far inside that floor; 134,000 until the search's
     # candidate loops became viper kernels (issue 24: +2,360 B of native code, 133,586 ->
     # 135,946 B), measured on the emulated Pico with a stock firmware, 9x9: 95,664 B free
-    # after the computer's move in the board's check, 90,352 B in XoBo's round (floor 60,000);
-    # 136,500 until pico's static term for regroupable chains (issue 24: +1,663 B, mostly the
-    # native code of evaluate._cut_count, 135,946 -> 137,609 B; 137,691 B with its count only
-    # near a Voina, cut_near), about 88 KB free after the computer's move by the same check's
-    # figures, still far inside that floor
-    assert total < 138_000, total
+    # after the computer's move in the board's check, 90,352 B in XoBo's round (floor 60,000)
+    assert total < 136_500, total
     assert not any("virtual" in f or "bench" in f or "cli" in f for f in files), files
 
 

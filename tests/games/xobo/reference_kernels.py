@@ -229,25 +229,3 @@ def candidate_cells_ref(h, floods, d_me, d_op, can_place, gifts, k_adv, k_def, k
         if best >= 0:
             out.append((best, 900))
     return out, has_stack
-
-
-def cut_singles_ref(h, a, b, d):
-    """The singles on a shortest path (``a[c] + b[c] == d``) that lie in a straight run of
-    three or more singles (a regroup, M2, can gather them): evaluate.cut_singles, written
-    from the rules' rays (B4) instead of the kernel's step table."""
-    n = 0
-    for c in range(81):
-        if h[c] != 1 or a[c] + b[c] != d:
-            continue
-        for k in range(4):
-            run = 1
-            for direction in (k, k + 4):
-                for t in ray(c, direction):
-                    if h[t] != 1:
-                        break
-                    run += 1
-            if run >= 3:
-                n += 1
-                break
-    return n
-

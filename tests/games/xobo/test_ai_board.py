@@ -3,10 +3,9 @@
 ``sessions/vs_computer_ew_pico.txt`` (written by ``session_maker.py``): the board plays EW at
 level pico; the player's NS moves are cubes put, lifted and regrouped by hand. The computer's
 moves are announced (``expect computer ...``), shown in light and committed only when the
-cubes match, including the computer's regroup h9->h7 and its spread h7xg6 whose captured pair
-on g6 the player takes off (M4) (``session_maker.py --seed 5``). The same script gives the same
-game under CPython and MicroPython: the computer is deterministic (node budget, seeded
-choices).
+cubes match, including the computer's regroup d7->b9 and its spread b9xc9 whose captured pair
+on c9 the player takes off (M4). The same script gives the same game under CPython and
+MicroPython: the computer is deterministic (node budget, seeded choices).
 """
 
 from pathlib import Path
@@ -35,7 +34,7 @@ def test_whole_game_against_the_computer_with_a_spread_and_its_captures(runtime,
     expected = [x.split()[2] for x in out if x.startswith("expect computer ")]
     moves = [x.split()[1] for x in out if x.startswith("move ")]
     # every computer move was announced before the cubes committed it
-    assert "h9->h7" in expected and "h7xg6" in expected
+    assert "d7->b9" in expected and "b9xc9" in expected
     for m in expected:
         assert m in moves
     assert out[-2] == "result ew"

@@ -6,7 +6,7 @@ from xobo_testing import raises
 from xobo.games.xobo.ai import CONFIGS, LEVELS, STATS, choose_move, hint
 from xobo.games.xobo.ai.evaluate import SURE, distance
 from xobo.games.xobo.ai.rng import Rng
-from xobo.games.xobo.ai.search import Config, Searcher
+from xobo.games.xobo.ai.search import Searcher
 from xobo.games.xobo.rules.moves import make_place
 from xobo.games.xobo.rules.position import Position
 
@@ -187,26 +187,3 @@ def test_a_root_move_that_leaves_the_opponent_a_voina_cell_does_not_hold_one_ply
     held = [m for m in pos.legal_actions() if s.holds_one_ply(m)]
     assert held
     assert make_place(0) not in held
-
-
-def _static(pos, cfg):
-    return Searcher(pos.clone(), cfg, Rng(0)).static()
-
-
-def test_the_regroupable_chain_term_counts_a_straight_chain_only_near_a_voina():
-    # EW's singles a1-c1 in a row on rank 1 (a regroup, M2, can gather them into a stack that
-    # cuts the chain): six cubes short, far from a Voina, the term leaves the score alone;
-    # with a1-f1 three cubes short it counts each of the six against EW, the side to move
-    plain = Config(max_depth=2, node_limit=110, w_own=20, w_race=15)
-    near = Config(max_depth=2, node_limit=110, w_own=20, w_race=15, w_cut=20, cut_near=3)
-    empty = ["........."] * 8
-    far = pos_of(empty + ["111......"], "ew", 33)
-    assert distance(far.heights, 1) == 6
-    assert _static(far, near) == _static(far, plain)
-    close = pos_of(empty + ["111111..."], "ew", 30)
-    assert distance(close.heights, 1) == 3
-    assert _static(close, near) == _static(close, plain) - 20 * 6
-    # the same chain zigzagged (no three singles in a line) costs nothing
-    zigzag = pos_of(["........."] * 7 + [".1.1.1...", "1.1.1...."], "ew", 30)
-    assert distance(zigzag.heights, 1) == 3
-    assert _static(zigzag, near) == _static(zigzag, plain)

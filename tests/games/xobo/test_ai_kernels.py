@@ -2,8 +2,7 @@
 """The AI's native kernels (games/xobo/ai/evaluate.py: viper under MicroPython, plain Python under
 CPython) give exactly what their references give, on positions from random games and on
 random boards with walls of stacks: the 0-1 BFS and the search's candidate cells against the
-old plain-Python code, the singles a regroup can gather (``path_cut``) against a reference
-written from the rules' rays, winner (E2-E4), threats (V1, kv spreads included) and move generation
+old plain-Python code, winner (E2-E4), threats (V1, kv spreads included) and move generation
 against the rules engine.
 Under MicroPython the kernels also run with the heap locked: they allocate nothing."""
 
@@ -11,12 +10,7 @@ import array
 
 from xobo_testing import run_with_heap_locked
 
-from games.xobo.reference_kernels import (
-    candidate_cells_ref,
-    cut_singles_ref,
-    distance_ref,
-    flood_ref,
-)
+from games.xobo.reference_kernels import candidate_cells_ref, distance_ref, flood_ref
 from xobo.games.xobo.ai import evaluate as ev
 from xobo.games.xobo.ai.rng import Rng
 from xobo.games.xobo.rules.moves import new_move_buffer
@@ -72,11 +66,6 @@ def _mismatch(pos):
                 return "flood player %d from_start %s" % (p, start)
         if ev.distance(h, p) != distance_ref(h, p):
             return "distance player %d" % p
-        d = flood_ref(h, p, True, _A)
-        flood_ref(h, p, False, _B)
-        want = d * 256 + (cut_singles_ref(h, _A, _B, d) if d < ev.INF else 0)
-        if ev.path_cut(h, p) != want:
-            return "path_cut player %d" % p
         if ev.threatens(pos, p) != pos.threatens(p):
             return "threatens player %d" % p
     if ev.winner(pos) != pos.winner():
@@ -201,7 +190,6 @@ def _kernels_once(pos, buf, dist):
     if d_op < ev.INF:
         ev.align_keys(h, a2, b2, _KEY, _TAKEN, d_op)
     n += ev.quiet_cell(a1, b1, a2, b2, _TAKEN, d_me, d_op)
-    n += ev.path_cut(h, 0) + ev.path_cut(h, 1)
     return n
 
 
@@ -210,29 +198,3 @@ def test_kernels_allocate_nothing():
     for pos in positions:
         want = _kernels_once(pos, _BUF, _A)  # first use makes the kv buffer
         assert run_with_heap_locked(_kernels_once, pos, _BUF, _A) == want
-
-
-def test_path_cut_counts_the_path_singles_a_regroup_can_gather():
-    # EW's chain along rank 1 (a1-f1, six in a row: M2 gathers any three or more of them);
-    # g1 links f1 on to h1, h2 and the h file
-    pos = Position.parse(
-        "....1..../...1....1/...1...1./..1.1111./..1....1./1......1./.11....../1......1./"
-        "111111.1. ew 11 0 0")
-    h = pos.heights
-    r = ev.path_cut(h, 1)
-    d = flood_ref(h, 1, True, _A)
-    flood_ref(h, 1, False, _B)
-    on_path = [c for c in range(81) if h[c] == 1 and _A[c] + _B[c] == d]
-    assert r >> 8 == d == ev.distance(h, 1) == 1  # g1 links West to East
-    # a1-f1 (6) are on the path and in a row; a2, h1, h2 are on it in no run of three
-    assert 6 <= r & 255 == cut_singles_ref(h, _A, _B, d) < len(on_path)
-    # a zigzag chain across the board: linked, and no three of its singles in a line
-    pos = Position.parse(
-        "........./........./........./........./1.1.1.1.1/.1.1.1.1./........./........./"
-        "......... ns 27 0 0")
-    assert ev.path_cut(pos.heights, 1) == 0
-    # stacks wall NS's edges apart: no path, nothing to count
-    pos = Position.parse(
-        "........./........./........./........./333333333/........./........./........./"
-        "......... ns 9 0 0")
-    assert ev.path_cut(pos.heights, 0) == ev.INF * 256

@@ -49,7 +49,7 @@ CONFIGS = {
     ),
     "pico": Config(
         max_depth=2, node_limit=110, k_adv=5, k_def=2, k_quiet=1, root_extra=4, max_ext=3,
-        prune_gifts=1, w_own=20, w_race=15, refute=16, avoid_lost=1, w_cut=20, cut_near=3,
+        prune_gifts=1, w_own=20, w_race=15, refute=16, avoid_lost=1,
     ),
     "strong": Config(
         max_depth=8,

@@ -73,7 +73,7 @@ def kernel_memory():
     move buffer on first use)."""
     n = 0
     for b in (_NB, _NBN, _EDGES, _STEP, _REACH, _MAXREACH, _hk, _cur, _nxt, _tmp, _label,
-              _cflags, _stack, _conn, _mark):
+              _cflags, _stack, _conn):
         n += len(b)
     return n + 2 * len(_KVBUF[0]) if _KVBUF else n
 
@@ -97,7 +97,6 @@ _conn = bytearray(1)  # bit p: player p's edges are linked (the last labelling p
 # rank of one touching South, the lowest touching North, the highest file touching West, the
 # lowest touching East (0 / 10 when none)
 _reach = bytearray(4)
-_mark = bytearray(81)  # the cells on a shortest path (path_cut)
 
 # weights of the static evaluation
 W_DIST = const(100)  # one cube of distance
@@ -112,8 +111,7 @@ def _bfs(h: ptr8, dist: ptr8, sbit: int, gbit: int, early: int) -> int:
     wall. ``dist`` comes filled with INF; the 9 cells of edge ``sbit`` start (bit number of
     the edge flag); returns the least cost of a cell of edge ``gbit`` (INF if none).
     ``early``: stop at the first layer that reaches the goal edge (``dist`` then only partly
-    filled); 2: once that layer is complete (every distance up to the goal's is final, for
-    ``path_cut``). Every value stays below 100: no machine-word overflow."""
+    filled). Every value stays below 100: no machine-word overflow."""
     ed = ptr8(_EDGES)
     ec = ptr8(_EDGE_CELLS)
     nb = ptr8(_NB)
@@ -136,7 +134,7 @@ def _bfs(h: ptr8, dist: ptr8, sbit: int, gbit: int, early: int) -> int:
             nn += 1
     d = 0
     while nc or nn:
-        if early == 1:
+        if early:
             # a goal cell in this layer ends the search: layers only grow
             for i in range(nc):
                 c = cur[i]
@@ -153,7 +151,7 @@ def _bfs(h: ptr8, dist: ptr8, sbit: int, gbit: int, early: int) -> int:
                 v = h[n]
                 if v == 1:
                     if dist[n] > d:
-                        if early == 1 and (ed[n] & gflag):
+                        if early and (ed[n] & gflag):
                             return d
                         dist[n] = d
                         cur[nc] = n
@@ -163,10 +161,6 @@ def _bfs(h: ptr8, dist: ptr8, sbit: int, gbit: int, early: int) -> int:
                         dist[n] = d + 1
                         nxt[nn] = n
                         nn += 1
-        if early == 2:
-            for i in range(9):
-                if dist[ec[gbit * 9 + i]] == d:
-                    return d
         t = cur
         cur = nxt
         nxt = t
@@ -311,63 +305,6 @@ def quiet_cell(a1: ptr8, b1: ptr8, a2: ptr8, b2: ptr8, taken: ptr8, d_me: int,
     return best
 
 
-@micropython.viper
-def _cut_count(h: ptr8, dist: ptr8, mark: ptr8, gbit: int, d: int) -> int:
-    """The singles on a shortest path that lie in a straight run of three or more singles:
-    the cubes a regroup (M2) can gather into a stack, the only answer to a Voina besides a
-    spread or a blocus (V2, V3). A chain of such singles is cut when it threatens; a zigzag
-    is not. ``dist``: the 0-1 BFS from the other edge, final up to ``d``, the distance to
-    edge ``gbit`` (``_bfs`` with ``early`` 2); ``mark`` comes zeroed.
-
-    A walk back from the goal cells at distance ``d`` over the cells whose distance drops
-    by their successor's cost marks exactly the cells on a shortest path (``a[c] + b[c] -
-    cost(c) == d`` with the floods from both edges), without the second flood."""
-    ec = ptr8(_EDGE_CELLS)
-    nb = ptr8(_NB)
-    nbn = ptr8(_NBN)
-    st = ptr8(_STEP)
-    stk = ptr8(_stack)
-    # back from the goal cells at distance d: p precedes c on a shortest path when
-    # dist[p] + cost(c) == dist[c] (a single costs 0, an empty cell 1)
-    sp = 0
-    for i in range(9):
-        c = ec[gbit * 9 + i]
-        if dist[c] == d:
-            mark[c] = 1
-            stk[sp] = c
-            sp += 1
-    while sp:
-        sp -= 1
-        c = stk[sp]
-        want = dist[c]
-        if h[c] == 0:
-            want -= 1
-        base = c * 8
-        for k in range(base, base + nbn[c]):
-            n = nb[k]
-            if h[n] < 2 and mark[n] == 0 and dist[n] == want:
-                mark[n] = 1
-                stk[sp] = n
-                sp += 1
-    count = 0
-    for c in range(81):
-        if mark[c] == 0 or h[c] != 1:
-            continue
-        for k in range(4):
-            run = 1
-            dd = k
-            while dd < 8:
-                t = st[c * 8 + dd]  # along the line both ways (255: off the board)
-                while t != 255 and h[t] == 1:
-                    run += 1
-                    t = st[t * 8 + dd]
-                dd += 4
-            if run >= 3:
-                count += 1
-                break
-    return count
-
-
 def flood(h, player, from_start, dist):
     """0-1 BFS from one edge of ``player``; fills ``dist`` (bytearray 81) with the cost of
     the cheapest path from that edge to each cell (its own cost included); returns the
@@ -376,17 +313,6 @@ def flood(h, player, from_start, dist):
     if from_start:
         return _bfs(h, dist, START[player], GOAL[player], 0)
     return _bfs(h, dist, GOAL[player], START[player], 0)
-
-
-def path_cut(h, player):
-    """``player``'s distance (as ``distance``) times 256, plus the singles on its shortest
-    paths that a regroup can gather (``_cut_count``); ``INF * 256`` when walled off."""
-    _tmp[:] = _FULL
-    d = _bfs(h, _tmp, START[player], GOAL[player], 2)
-    if d >= INF:
-        return INF * 256
-    _mark[:] = _ZERO
-    return d * 256 + _cut_count(h, _tmp, _mark, GOAL[player], d)
 
 
 def distance(h, player):

@@ -43,7 +43,6 @@ from xobo.games.xobo.ai.evaluate import (
     distance,
     flood,
     legal_moves,
-    path_cut,
     quiet_cell,
     race_score,
     score_distances,
@@ -88,8 +87,6 @@ class Config:
         w_parity=0,
         refute=0,
         avoid_lost=0,
-        w_cut=0,
-        cut_near=0,
     ):
         self.max_depth = max_depth
         self.node_limit = node_limit
@@ -107,8 +104,6 @@ class Config:
         self.refute = refute  # >0: after depth 1, drop root moves that lose to a Voina
         # without defence, trying this many of the opponent's threats
         self.avoid_lost = avoid_lost  # never the unfinished iteration's proven loss
-        self.w_cut = w_cut  # per single on a shortest path that a regroup can gather (M2)
-        self.cut_near = cut_near  # >0: count a side's such singles only at distance <= this
 
 
 class _Scratch:
@@ -373,24 +368,10 @@ class Searcher:
         pos = self.pos
         h = pos.heights
         me = pos.side
-        cfg = self.cfg
-        if cfg.w_cut:
-            # each side's distance and the singles on its shortest paths that a regroup
-            # can gather (a chain that is cut when it threatens)
-            r = path_cut(h, me)
-            d_me = r >> 8
-            near = cfg.cut_near
-            cut = r & 255 if not near or d_me <= near else 0
-            r = path_cut(h, me ^ 1)
-            d_op = r >> 8
-            if not near or d_op <= near:
-                cut -= r & 255
-        else:
-            d_me = distance(h, me)
-            d_op = distance(h, me ^ 1)
+        d_me = distance(h, me)
+        d_op = distance(h, me ^ 1)
         s = score_distances(pos, d_me, d_op)
-        if cfg.w_cut:
-            s -= cfg.w_cut * cut
+        cfg = self.cfg
         if cfg.w_parity:
             s += race_score(pos, d_me, d_op, cfg.w_parity)
         if cfg.w_own:
