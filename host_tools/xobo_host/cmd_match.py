@@ -34,6 +34,11 @@ interval::
     ...
     pico vs uct:300: 6 wins in 6 games, 100% (95% CI 61-100%), fair 50%; 0 losses, 0 drawn or
     unfinished; 19.5 ms a move, median 14.8 (CPython)
+
+``--record FILE`` writes each game's moves; ``--reuse FILE`` plays such a record's opponent
+replies again while a game follows it (the opponent's choice depends on the moves so far and
+the seed only: UCT is seeded per move, a level has a node budget), so a changed level is
+measured on the same games for the cost of the games' new parts only.
 """
 
 import math
@@ -78,6 +83,13 @@ def register(subparsers):
                    " against SPEC in every other seat: uct:N (plain UCT, N playouts a move) or"
                    " a level; prints --a's win share with a 95%% (Wilson) interval")
     p.add_argument("--time-ms", type=positive, default=None, help="wall-time cap per move")
+    p.add_argument("--record", metavar="FILE",
+                   help="with --opponent: write every game's moves to FILE (JSON lines)")
+    p.add_argument("--reuse", metavar="FILE",
+                   help="with --opponent: a --record file of the same opponent, game, settings,"
+                   " seeds and move limit; while a game follows its recorded moves the"
+                   " opponent's recorded reply is played without searching (it is the reply"
+                   " it would give: its choice depends on the moves so far and the seed only)")
     p.add_argument("--quiet", action="store_true", help="only the result line")
     p.set_defaults(func=run)
 
@@ -424,8 +436,10 @@ def _player(game, spec, max_moves, time_ms):
 
 def play_seat_game(job):
     """One game: ``level`` in seat ``index % players``, ``opponent`` in the others. Returns
-    (index, seat, winner seat or -1, plies, the level's seconds for each of its moves)."""
-    index, name, settings, level, opponent, seed, max_moves, time_ms = job
+    (index, seat, winner seat or -1, plies, the level's seconds for each of its moves, the
+    moves). ``recorded``: the moves of the same game recorded before (or None): while the game
+    so far equals its beginning, the opponent's move is the recorded one."""
+    index, name, settings, level, opponent, seed, max_moves, time_ms, recorded = job
     from xobo.games import load
 
     game = load(name)
@@ -434,46 +448,115 @@ def play_seat_game(job):
     pos = game.new_position(settings)
     seat = index % game.PLAYERS
     times = []
+    moves = []
+    follows = recorded is not None
     while not pos.is_terminal() and pos.ply < max_moves:
+        k = len(moves)
         if pos.side == seat:
             t0 = time.perf_counter()
             m = mine(pos, seed)
             times.append(time.perf_counter() - t0)
+        elif follows and k < len(recorded):
+            m = recorded[k]
         else:
             m = theirs(pos, seed)
+        if follows and (k >= len(recorded) or recorded[k] != m):
+            follows = False
+        moves.append(m)
         pos.apply(m)
-    return index, seat, pos.winner(), pos.ply, times
+    return index, seat, pos.winner(), pos.ply, times, moves
+
+
+def read_record(path, name, opponent, settings, max_moves):
+    """{(seed, the level's seat): moves} from a ``--record`` file, after checking that its
+    games were played against the same opponent in the same game, settings and move limit
+    (else their replies are not the ones this match would get: ValueError saying what
+    differs)."""
+    import json
+
+    want = {"game": name, "opponent": opponent, "settings": settings, "max_moves": max_moves}
+    games = {}
+    try:
+        with open(path) as f:
+            lines = [line for line in f if line.strip()]
+    except OSError as exc:
+        raise ValueError("cannot read the record %s: %s" % (path, exc.strerror)) from None
+    for n, line in enumerate(lines, 1):
+        try:
+            rec = json.loads(line)
+            for key, value in want.items():
+                if rec[key] != value:
+                    raise ValueError("%s line %d: its %s is %r, this match's %r"
+                                     % (path, n, key, rec[key], value))
+            moves = rec["moves"]
+            if not all(isinstance(m, int) for m in moves):
+                raise TypeError
+            games[(int(rec["seed"]), int(rec["seat"]))] = moves
+        except (KeyError, TypeError, json.JSONDecodeError):
+            raise ValueError("%s line %d is not a line of a match record (--record)"
+                             % (path, n)) from None
+    return games
 
 
 def run_opponent_match(name, level, opponent, games, seed=0, settings_words=(), max_moves=200,
-                       workers=2, time_ms=None, progress=None):
+                       workers=2, time_ms=None, progress=None, record=None, reuse=None):
     """``level`` against ``opponent`` in ``games`` games of game ``name``, the level's seat
     rotating (game ``i``: seat ``i`` modulo the players, seed ``SEED + i``). Returns
     {"games", "wins", "losses", "unfinished", "moves", "seconds", "times"} (the level's:
-    "times" lists its seconds for each move)."""
+    "times" lists its seconds for each move). ``record``: a file to write each game's moves to
+    (JSON lines); ``reuse``: such a file, whose opponent replies are played again while a game
+    follows it (node budgets only: with ``time_ms`` a reply depends on the clock)."""
+    import json
+
     from xobo.games import load
 
     game = load(name)
     settings = parse_settings(game, settings_words)
     for spec in (level, opponent):  # clear errors before any process starts
         _player(game, spec, max_moves, time_ms)
-    jobs = [(i, name, settings, level, opponent, seed + i, max_moves, time_ms)
-            for i in range(games)]
+    recorded = {}
+    if reuse:
+        if time_ms:
+            raise ValueError("--reuse needs node budgets only: with --time-ms the opponent's"
+                             " reply depends on the clock")
+        recorded = read_record(reuse, name, opponent, settings, max_moves)
+    jobs = [(i, name, settings, level, opponent, seed + i, max_moves, time_ms,
+             recorded.get((seed + i, i % game.PLAYERS))) for i in range(games)]
     out = {"games": 0, "wins": 0, "losses": 0, "unfinished": 0, "moves": 0, "seconds": 0.0,
            "times": []}
+    sink = open(record, "w") if record else None
+
+    def write(result):
+        index, seat, w, plies, times, moves = result
+        if sink:
+            sink.write(json.dumps({"game": name, "settings": settings, "opponent": opponent,
+                                   "max_moves": max_moves, "level": level, "index": index,
+                                   "seed": seed + index, "seat": seat, "winner": w,
+                                   "plies": plies, "moves": moves}) + "\n")
+            sink.flush()
+        return result
     if workers > 1 and games > 1:
         import multiprocessing
 
         ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-        with ctx.Pool(workers) as pool:
-            _tally_seats(pool.imap_unordered(play_seat_game, jobs), out, game, level, progress)
-    else:
-        _tally_seats(map(play_seat_game, jobs), out, game, level, progress)
+    try:
+        if workers > 1 and games > 1:
+            import multiprocessing
+
+            ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
+            with ctx.Pool(workers) as pool:
+                _tally_seats(map(write, pool.imap_unordered(play_seat_game, jobs)), out, game,
+                             level, progress)
+        else:
+            _tally_seats(map(write, map(play_seat_game, jobs)), out, game, level, progress)
+    finally:
+        if sink:
+            sink.close()
     return out
 
 
 def _tally_seats(results, out, game, level, progress):
-    for index, seat, w, plies, times in results:
+    for index, seat, w, plies, times, _moves in results:
         out["games"] += 1
         out["moves"] += len(times)
         out["seconds"] += sum(times)
@@ -533,7 +616,8 @@ def run_opponent(args):
             raise ValueError("game '%s' is not installed" % args.game) from None
         level = args.a or game.DEFAULT_LEVEL
         out = run_opponent_match(args.game, level, args.opponent, args.games, args.seed, words,
-                                 args.max_moves, args.workers, args.time_ms, progress)
+                                 args.max_moves, args.workers, args.time_ms, progress,
+                                 args.record, args.reuse)
     except (ValueError, ImportError) as exc:
         print("error: %s" % exc, file=sys.stderr)
         return 2
