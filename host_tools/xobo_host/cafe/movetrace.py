@@ -26,7 +26,10 @@ def _collected(phase, info, started=[0.0]):  # noqa: B006 (the collection's star
     if phase == "start":
         started[0] = time.perf_counter()
     elif time.perf_counter() - started[0] >= 0.005:  # (a collection that held the host)
-        trace("gc", info.get("generation"), "%.1f" % ((time.perf_counter() - started[0]) * 1000))
+        ms = (time.perf_counter() - started[0]) * 1000
+        # (a whole collection: how many objects it went through, the frozen ones left out)
+        tracked = len(gc.get_objects()) if info.get("generation") == 2 else ""
+        trace("gc", info.get("generation"), "%.1f" % ms, tracked)
 
 
 if enabled:  # (Python's garbage collections of 5 ms or longer: every thread waits for them)
