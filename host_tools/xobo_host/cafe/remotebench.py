@@ -160,9 +160,8 @@ def serve_boards(n, prefix, stalls_log=None):
                             board.switches.set_counts(bytearray(board.bd.n_cells))
                             board.set_cubes(board.app.pos.heights)
                             board.advance(50)
-                        else:
-                            for hand in ptyboard.play_lines(board, line[5:].strip()):
-                                ptyboard.hand_line(board, runner, hand, 0)
+                        else:  # (one gesture on the board's clock: ``ptyboard.play``)
+                            ptyboard.play(board, runner, line[5:].strip())
                         say("R %d ok %s" % (i, " | ".join(runner.out)))
                     except ScriptError as exc:
                         say("R %d error %s" % (i, exc))
