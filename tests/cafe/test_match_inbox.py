@@ -88,3 +88,35 @@ def test_the_inbox_keeps_the_order_of_the_messages_and_says_each_connection(tmp_
         a.stop()
         b.stop()
         broker.kill()
+
+
+def test_a_full_inbox_holds_the_reading_and_loses_nothing(tmp_path, monkeypatch):
+    from xobo_host.cafe import broker as broker_module
+
+    monkeypatch.setattr(broker_module, "INBOX_MAX", 2)
+    broker = Broker(tmp_path).start()
+    release = threading.Event()
+    moves, pings_a, pings_b = [], [], []
+
+    def handler_a(sender, kind, rest, msg):  # held at the first move: the inbox fills
+        if msg["t"] == "ping":
+            pings_a.append(msg)
+            return
+        moves.append(msg["n"])
+        release.wait(30)
+
+    a = link(broker, "cafe-a", handler_a)
+    b = link(broker, "cafe-b", lambda sender, kind, rest, msg: pings_b.append(msg))
+    try:
+        hear_each_other(a, b, pings_a, pings_b)
+        for n in range(10):
+            b.publish("match", "m1", {"t": "move", "n": n})
+        until(lambda: moves == [0] and a.inbox.full(), 10, "café A's inbox full")
+        release.set()
+        until(lambda: len(moves) == 10, 20, "café A handling every move")
+        assert moves == list(range(10))
+    finally:
+        release.set()
+        a.stop()
+        b.stop()
+        broker.kill()

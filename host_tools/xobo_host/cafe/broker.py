@@ -39,6 +39,7 @@ SESSION_EXPIRY_S = 24 * 3600
 # after each failed attempt): a broker restarted in about a second (a service restart) is
 # back 0.5 s later, not 2 s later (1 s, then 2 s: the attempt at 1 s met a broker still
 # starting, and the café's moves of those 3 s all went at once, measured: docs/remote.md)
+INBOX_MAX = 10000  # messages read and not yet handled, at most (then the reading waits)
 RECONNECT_MIN_S = 0.5
 RECONNECT_MAX_S = 2.0
 NAME_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
@@ -146,8 +147,10 @@ class BrokerLink:
             client.on_connect_fail = lambda client, userdata: movetrace.trace("connect-failed")
         client.on_message = self._message
         self.client = client
-        # (topic, payload) of each message read, or _CONNECTED, or _STOP: handled in order
-        self.inbox = queue.SimpleQueue()
+        # (topic, payload) of each message read, or _CONNECTED, or _STOP: handled in order;
+        # a full inbox holds the network thread (and the broker, over TCP), as the handling
+        # on that thread did: it does not grow without end
+        self.inbox = queue.Queue(INBOX_MAX)
         self._handler = None
 
     def start(self):
