@@ -32,6 +32,7 @@ MAX_MESSAGE = 256 * 1024  # a floor of many tables; a match log of Brochs's long
 # QoS 1 messages on their way (not yet acknowledged) at once: paho's default, 20, held a
 # match's move behind the burst of a hundred hellos for the broker's acknowledgements
 MAX_INFLIGHT = 1000
+INBOX_MAX = 10000  # messages read and not yet handled, at most (then the reading waits)
 # a host away longer than this (MQTT 5's session expiry) finds its session gone: the hellos
 # ask for whatever it missed, as after a broker restarted without persistence
 SESSION_EXPIRY_S = 24 * 3600
@@ -39,7 +40,6 @@ SESSION_EXPIRY_S = 24 * 3600
 # after each failed attempt): a broker restarted in about a second (a service restart) is
 # back 0.5 s later, not 2 s later (1 s, then 2 s: the attempt at 1 s met a broker still
 # starting, and the café's moves of those 3 s all went at once, measured: docs/remote.md)
-INBOX_MAX = 10000  # messages read and not yet handled, at most (then the reading waits)
 RECONNECT_MIN_S = 0.5
 RECONNECT_MAX_S = 2.0
 NAME_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
