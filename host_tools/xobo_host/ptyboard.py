@@ -93,6 +93,22 @@ def play_lines(board, what):
     return (["button " + name] if name else []) + lines
 
 
+def play(board, runner, what, lineno=0):
+    """``play MOVE`` / ``play expected`` done: the move's hand actions as one gesture, each
+    taking the script's own time on the board's clock however long this process took between
+    two of them (``VirtualClock.hold``): a starved process made a move's actions seconds
+    apart, and the board judged the pieces half-way, as a hesitant player's (a partial
+    regroup committed as the move; a spread taken for misplaced pieces, then offered as a
+    move to confirm with ok): a benchmark's match stuck (docs/remote.md)."""
+    lines = play_lines(board, what)
+    board.clock.hold()
+    try:
+        for line in lines:
+            hand_line(board, runner, line, lineno)
+    finally:
+        board.clock.release()
+
+
 def _script_lines(app, m):
     """Move ``m`` as the players' hands play it (the game's host module, ``xobo.hostkit``),
     as script lines of ``xobo.runtime.script`` in the board's cell names (``lift e5``,
@@ -233,8 +249,7 @@ def serve(flash_dir=None, board_name="pico_gpio", out=sys.stdout, stdin_fd=None,
                             board.set_cubes(board.app.pos.heights)
                             board.advance(50)
                         elif text.startswith("play ") or text == "play":
-                            for line in play_lines(board, text[5:].strip()):
-                                hand_line(board, runner, line, lineno)
+                            play(board, runner, text[5:].strip(), lineno)
                         elif text.startswith("button "):
                             hand_line(board, runner, text, lineno)
                         else:

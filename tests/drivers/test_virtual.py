@@ -98,6 +98,23 @@ def test_realtime_clock_follows_the_host():
     assert clock.ticks_diff(clock.ticks_ms(), t0) >= 20
 
 
+def test_a_held_realtime_clock_moves_only_by_advance_and_goes_on_from_there():
+    import time
+
+    clock = VirtualClock(realtime=True)
+    clock.hold()
+    t0 = clock.ticks_ms()
+    time.sleep(0.03)  # (the host's time passing: what the hold leaves out)
+    assert clock.ticks_ms() == t0
+    clock.advance(50)
+    assert clock.ticks_diff(clock.ticks_ms(), t0) == 50
+    clock.release()  # the host's clock moves it again, from where it stood
+    t1 = clock.ticks_ms()
+    assert 50 <= clock.ticks_diff(t1, t0) < 50 + 20
+    time.sleep(0.03)
+    assert clock.ticks_diff(clock.ticks_ms(), t1) >= 20
+
+
 def test_watchdog_expires_when_not_fed():
     clock = VirtualClock()
     wdt = VirtualWatchdog(clock, timeout_ms=1000)

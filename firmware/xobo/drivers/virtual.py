@@ -1,7 +1,8 @@
 """Virtual twins of every driver, for the simulator and the tests.
 
 - ``VirtualClock(start=0, realtime=False)``: ``ticks_ms()``, ``advance(ms)``, ``sleep_ms(ms)``
-  (advances virtual time); with ``realtime=True`` it follows the host's clock.
+  (advances virtual time); with ``realtime=True`` it follows the host's clock; ``hold()``
+  stops that until ``release()`` (only ``advance`` moves it meanwhile).
 - ``VirtualSwitches(clock, cell_of_key=None, auto_bounce_ms=0, ncols=None)``: the twin of
   every matrix scanner (9x9 GPIO, 15x15 shift-register rows); the real cube count per cell
   (``counts``, bytearray ``len(cell_of_key)``: 81, or 225 on the 15x15 board):
@@ -49,6 +50,7 @@ class PowerCut(Exception):
 class VirtualClock:
     def __init__(self, start=0, realtime=False):
         self.realtime = realtime
+        self.held = False  # (``hold``: realtime, stopped until ``release``)
         self._t = ticks_add(start, 0)
         self._origin = time.ticks_ms() if hasattr(time, "ticks_ms") else None
         if not hasattr(time, "ticks_ms"):
@@ -73,6 +75,24 @@ class VirtualClock:
     def advance(self, ms):
         self._t = ticks_add(self._t, ms)
         return self.ticks_ms()
+
+    def hold(self):
+        """(realtime) The host's clock stops moving this one until ``release()``: only
+        ``advance`` does. A scripted gesture of several hand actions then takes its own time
+        on the board, however long the host's process took between two of them (a starved
+        process made a move's actions seconds apart: the board, rightly, judged the pieces
+        half-way, as a hesitant player's)."""
+        if self.realtime:
+            self._t = self.ticks_ms()
+            self.realtime = False
+            self.held = True
+
+    def release(self):
+        """(after ``hold``) The host's clock moves this one again, from where it stands."""
+        if self.held:
+            self.held = False
+            self._t = ticks_add(self._t, -self._host_ms())
+            self.realtime = True
 
     def sleep_ms(self, ms):
         if ms <= 0:

@@ -22,6 +22,7 @@ Usage::
 """
 
 import json
+import queue
 import threading
 
 from xobo_host.cafe import movetrace
@@ -31,6 +32,7 @@ MAX_MESSAGE = 256 * 1024  # a floor of many tables; a match log of Brochs's long
 # QoS 1 messages on their way (not yet acknowledged) at once: paho's default, 20, held a
 # match's move behind the burst of a hundred hellos for the broker's acknowledgements
 MAX_INFLIGHT = 1000
+INBOX_MAX = 10000  # messages read and not yet handled, at most (then the reading waits)
 # a host away longer than this (MQTT 5's session expiry) finds its session gone: the hellos
 # ask for whatever it missed, as after a broker restarted without persistence
 SESSION_EXPIRY_S = 24 * 3600
@@ -41,6 +43,10 @@ SESSION_EXPIRY_S = 24 * 3600
 RECONNECT_MIN_S = 0.5
 RECONNECT_MAX_S = 2.0
 NAME_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
+
+
+_CONNECTED = object()  # (in the inbox: a (re)connection, for on_connect)
+_STOP = object()
 
 
 class BrokerError(ValueError):
@@ -96,7 +102,16 @@ class BrokerSettings:
 class BrokerLink:
     """One café's MQTT client. ``on_message(sender, kind, rest, msg)`` gets every valid
     message of another café (``kind``: match, invite, reply, floor; ``rest``: the topic's
-    last part: a match id, a code); ``on_connect()`` after every (re)connection."""
+    last part: a match id, a code); ``on_connect()`` after every (re)connection.
+
+    Both are called in order on a thread of their own (the inbox's), not on paho's network
+    thread: that thread reads a packet, hands its message on and reads the next, and writes
+    what the café publishes between its reads. Handled on it, each message (a move checked
+    with the rules, a hello compared) held up the reading of the next and the writing of
+    the café's own moves: in a burst of a hundred matches' messages a move published went
+    out after all of them (docs/remote.md). A message is acknowledged to the broker when it
+    is in the inbox; one lost with the host before it was handled is asked again by the
+    hellos, as one lost by a broker restarted without persistence."""
 
     def __init__(self, cafe, settings, on_message=None, on_connect=None):
         import paho.mqtt.client as mqtt
@@ -132,18 +147,29 @@ class BrokerLink:
             client.on_connect_fail = lambda client, userdata: movetrace.trace("connect-failed")
         client.on_message = self._message
         self.client = client
+        # (topic, payload) of each message read, or _CONNECTED, or _STOP: handled in order;
+        # a full inbox holds the network thread (and the broker, over TCP), as the handling
+        # on that thread did: it does not grow without end
+        self.inbox = queue.Queue(INBOX_MAX)
+        self._handler = None
 
     def start(self):
         # (a persistent session: the broker keeps what arrives while the host is away)
         self.client.connect_async(self.settings.host, self.settings.port,
                                   keepalive=self.settings.keepalive, clean_start=False,
                                   properties=self.connect_properties)
+        self._handler = threading.Thread(target=self._handle_inbox, daemon=True,
+                                         name="xobo-broker-inbox")
+        self._handler.start()
         self.client.loop_start()
         return self
 
     def stop(self):
         self.client.disconnect()
         self.client.loop_stop()
+        if self._handler is not None:
+            self.inbox.put(_STOP)
+            self._handler.join(5)
 
     # -- topics -----------------------------------------------------------------------------
     def topic(self, kind, rest=""):
@@ -161,8 +187,7 @@ class BrokerLink:
         client.subscribe(subs)
         self.connects += 1
         self.connected.set()
-        if self.on_connect is not None:
-            self.on_connect()
+        self.inbox.put(_CONNECTED)  # (the hellos: made and sent by the inbox's thread)
 
     def _log(self, client, userdata, level, text):
         if "PUBLISH" not in text and "PUBACK" not in text and "PING" not in text:
@@ -185,19 +210,45 @@ class BrokerLink:
         self.client.unsubscribe(topic)
 
     def _message(self, client, userdata, message):
-        parts = message.topic.split("/")
+        # (paho's network thread: only hand it on)
+        self.inbox.put((message.topic, message.payload))
+        if movetrace.enabled and "/match/" in message.topic:  # (when it was read)
+            try:
+                msg = json.loads(message.payload)
+                movetrace.trace("read", message.topic.rsplit("/", 1)[1], msg.get("t"),
+                                msg.get("n"))
+            except (ValueError, AttributeError):
+                pass
+
+    def _handle_inbox(self):
+        while True:
+            item = self.inbox.get()
+            if item is _STOP:
+                return
+            try:
+                if item is _CONNECTED:
+                    if self.on_connect is not None:
+                        self.on_connect()
+                else:
+                    self._handle(*item)
+            except Exception as exc:  # one odd message must not end the inbox's thread
+                print("xobo cafe: a broker message could not be handled: %s: %s"
+                      % (type(exc).__name__, exc))
+
+    def _handle(self, topic, payload):
+        parts = topic.split("/")
         if len(parts) < 4 or "/".join(parts[:2]) != PREFIX:
             return
         sender, kind, rest = parts[2], parts[3], "/".join(parts[4:])
         if sender == self.cafe and kind != "invite":
             return  # our own (the broker sends them back to a subscriber of the wildcard)
-        if len(message.payload) > MAX_MESSAGE:
+        if len(payload) > MAX_MESSAGE:
             return
-        if not message.payload:
+        if not payload:
             msg = None  # a retained message cleared
         else:
             try:
-                msg = json.loads(message.payload)
+                msg = json.loads(payload)
             except ValueError:
                 return
             if not isinstance(msg, dict):
@@ -205,9 +256,9 @@ class BrokerLink:
         if self.on_message is not None:
             try:
                 self.on_message(sender, kind, rest, msg)
-            except Exception as exc:  # one odd message must not end the network thread
+            except Exception as exc:  # one odd message must not end the inbox's thread
                 print("xobo cafe: a message on %s could not be handled: %s: %s"
-                      % (message.topic[:80], type(exc).__name__, exc))
+                      % (topic[:80], type(exc).__name__, exc))
 
     # -- publishing -------------------------------------------------------------------------
     def publish(self, kind, rest, msg, retain=False, qos=1):

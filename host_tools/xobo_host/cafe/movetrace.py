@@ -22,6 +22,22 @@ _LOCK = threading.Lock()
 enabled = _FILE is not None
 
 
+def _collected(phase, info, started=[0.0]):  # noqa: B006 (the collection's start, kept)
+    if phase == "start":
+        started[0] = time.perf_counter()
+    elif time.perf_counter() - started[0] >= 0.005:  # (a collection that held the host)
+        ms = (time.perf_counter() - started[0]) * 1000
+        # (a whole collection: how many objects it went through, the frozen ones left out)
+        tracked = len(gc.get_objects()) if info.get("generation") == 2 else ""
+        trace("gc", info.get("generation"), "%.1f" % ms, tracked)
+
+
+if enabled:  # (Python's garbage collections of 5 ms or longer: every thread waits for them)
+    import gc
+
+    gc.callbacks.append(_collected)
+
+
 def trace(*words):
     if _FILE is not None:
         line = "%.6f %s\n" % (time.time(), " ".join(str(w) for w in words))

@@ -53,6 +53,7 @@ STEP_MS = 40  # a stand-in board that is busy is stepped this often (its serial 
 ACTIVE_S = 1.0  # (the settle time, 200 ms, and the debounce fit in it)
 IDLE_STEP_MS = 1000
 SETTLE_MS = 200
+RECENT_EVENTS = 8  # a stand-in board's last events kept for a stuck match's report
 RESTART_EVERY_S = 5.0  # the broker is killed this long after it came back
 # a host following a hundred boards reads each every 10 s besides its events (every 2 s:
 # 250 serial commands a second for nothing)
@@ -64,7 +65,7 @@ PASSWORD = "bench-password"
 # ------------------------------------------------------------------ the stand-in boards
 
 
-def serve_boards(n, prefix):
+def serve_boards(n, prefix, stalls_log=None):
     """Run ``n`` boards behind ptys in this process: prints ``pty I DEVICE`` for each, then
     ``E I TIME LINE`` for every event of board I (its own clock: the host's). Stdin takes
     ``I LINE``: a hands line of ``xobo_host.ptyboard`` (``play MOVE``, ``play expected``,
@@ -82,6 +83,7 @@ def serve_boards(n, prefix):
             out.flush()
 
     boards, masters, runners = [], {}, []
+    recent = [[] for _ in range(n)]  # each board's last events, but its switches'
     busy_until = [0.0] * n  # (time.monotonic) stepped every STEP_MS until then
 
     def busy(i):
@@ -105,6 +107,9 @@ def serve_boards(n, prefix):
             busy(i)
             if line.startswith(("event move", "event expect")):
                 say("E %d %.6f %s" % (i, time.time(), line))
+            if line.startswith("event") and not line.startswith("event switch"):
+                recent[i].append("%.3f %s" % (time.time(), line))  # (for ``inspect``)
+                del recent[i][:-RECENT_EVENTS]
 
         board.subscribe(listen)
         boards.append(board)
@@ -117,12 +122,18 @@ def serve_boards(n, prefix):
     stdin = sys.stdin.fileno()
     poller.register(stdin, select.POLLIN)
     hands = bytearray()
+    # (``--dump``: a round of the boards' steps that held them 50 ms or longer, with where
+    # its time went: the boards' serial commands by their first word, the steps, the
+    # players' hands; a round longer than its work is the process waiting for a core)
+    stalls = open(stalls_log, "a", buffering=1) if stalls_log else None  # noqa: SIM115
+    work = {"feeds": 0.0, "steps": 0.0}
 
     def serve(timeout_ms):
         """The hands' lines and the boards' serial input that came (waiting ``timeout_ms``
         at most for some); False when the hands' line closed."""
         for fd, _ in poller.poll(timeout_ms):
             if fd == stdin:
+                t = time.perf_counter()
                 data = os.read(stdin, 65536)
                 if not data:
                     return False
@@ -139,16 +150,23 @@ def serve_boards(n, prefix):
                         runner.out = []
                         if line == "look":
                             runner.out.append(ptyboard.look(board))
+                        elif line == "inspect":  # (a stuck match: what the board went through)
+                            st = board.state()
+                            runner.out.append("inference %s expect %s; %s; last events: %s" % (
+                                st["inference"], st["expect"],
+                                " ".join(board.command("state")),
+                                " / ".join(recent[i]) or "none"))
                         elif line == "arrange":
                             board.switches.set_counts(bytearray(board.bd.n_cells))
                             board.set_cubes(board.app.pos.heights)
                             board.advance(50)
-                        else:
-                            for hand in ptyboard.play_lines(board, line[5:].strip()):
-                                ptyboard.hand_line(board, runner, hand, 0)
+                        else:  # (one gesture on the board's clock: ``ptyboard.play``)
+                            ptyboard.play(board, runner, line[5:].strip())
                         say("R %d ok %s" % (i, " | ".join(runner.out)))
                     except ScriptError as exc:
                         say("R %d error %s" % (i, exc))
+                if stalls is not None:
+                    work["hands"] = work.get("hands", 0.0) + time.perf_counter() - t
                 continue
             entry = masters[fd]
             try:
@@ -159,8 +177,16 @@ def serve_boards(n, prefix):
             cut = entry[1].rfind(b"\n")
             busy(entry[0])
             if cut >= 0:
-                boards[entry[0]].feed(bytes(entry[1][:cut + 1]))
+                line = bytes(entry[1][:cut + 1])
+                t = time.perf_counter()
+                boards[entry[0]].feed(line)
                 del entry[1][:cut + 1]
+                if stalls is not None:
+                    spent = time.perf_counter() - t
+                    work["feeds"] += spent
+                    words = line.split(None, 1)
+                    what = words[0].decode(errors="replace") if words else "?"
+                    work[what] = work.get(what, 0.0) + spent
         return True
 
     stepped = all_stepped = 0.0
@@ -171,14 +197,26 @@ def serve_boards(n, prefix):
             every = now - all_stepped >= IDLE_STEP_MS / 1000
             if every:
                 all_stepped = now
+            if stalls is not None:
+                started = time.perf_counter()
+                work = {"feeds": 0.0, "steps": 0.0}
             for i in range(n):
                 if every or busy_until[i] > now:
+                    t = time.perf_counter()
                     boards[i].step()
+                    if stalls is not None:
+                        work["steps"] += time.perf_counter() - t
                     # (each board is its own Pico: a command to one is answered at once,
                     # not after the other boards' steps; a round of a hundred busy boards'
                     # steps held every command to them for tens of ms: docs/remote.md)
                     if not serve(0):
                         return 0
+            if stalls is not None and time.perf_counter() - started >= 0.05:
+                stalls.write("%.6f round %.0f %s\n" % (time.time(), (
+                    time.perf_counter() - started) * 1000, " ".join(
+                    "%s=%.0f" % kv for kv in sorted(
+                        ((k, v * 1000) for k, v in work.items()), key=lambda kv: -kv[1])
+                    if kv[1] >= 1)))
         if not serve(10):
             return 0
 
@@ -186,11 +224,11 @@ def serve_boards(n, prefix):
 class Boards:
     """A stand-in process of many boards, driven from here."""
 
-    def __init__(self, n, prefix):
+    def __init__(self, n, prefix, stalls_log=None):
         self.prefix = prefix
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "xobo_host.cafe.remotebench", "--serve-boards", str(n),
-             "--prefix", prefix],
+             "--prefix", prefix] + (["--stalls", stalls_log] if stalls_log else []),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
         self.devices = []
         for _ in range(n):
@@ -373,9 +411,10 @@ def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose
     broker = Broker(root)
     broker.start()
     say("broker on port %d; starting 2 x %d stand-in boards..." % (broker.port, n_matches))
-    sides = {"a": Boards(n_matches, "a"), "b": Boards(n_matches, "b")}
     if dump:
         os.makedirs(dump, exist_ok=True)
+    sides = {k: Boards(n_matches, k, os.path.join(dump, k + ".boards") if dump else None)
+             for k in "ab"}
     hosts = {k: Host(root, "cafe-" + k, sides[k].devices, broker.port,
                      os.path.join(dump, k + ".trace") if dump else None) for k in sides}
     try:
@@ -406,7 +445,8 @@ def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose
                 raise RuntimeError("accept: %s" % acc)
             matches.append({"id": out["match"], "i": i, "replica": Match(
                 out["match"], look["game"], look["params"],
-                [["cafe-a", "a"], ["cafe-b", "b"]]), "t0": {}, "next": None, "lit": None})
+                [["cafe-a", "a"], ["cafe-b", "b"]]), "t0": {}, "next": None, "lit": None,
+                "sent": []})
 
         def all_playing():
             for h in hosts.values():
@@ -477,6 +517,10 @@ def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose
                             m["id"], m["replica"].ply, m["replica"].side(), m["lit"],
                             sides["a"].hands(m["i"], "look"),
                             sides["b"].hands(m["i"], "look")))
+                        for k in sides:
+                            say("  board %s%03d: %s" % (k, m["i"],
+                                                        sides[k].hands(m["i"], "inspect")))
+                        say("  the players' last hands: %s" % " / ".join(m["sent"]))
                 for k, h in hosts.items():
                     for v in h.request("GET", "/api/matches")[1]["matches"]:
                         if v["id"] in live:
@@ -494,8 +538,11 @@ def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose
                         pos = m["replica"].position()
                         move = pos.move_text(rng.choice(pos.legal_actions()))
                         sides[side].send(m["i"], "play " + move)
+                        m["sent"].append("%.3f %s play %s" % (time.time(), side, move))
                     else:
                         sides[side].send(m["i"], "play expected")
+                        m["sent"].append("%.3f %s play expected" % (time.time(), side))
+                    del m["sent"][:-RECENT_EVENTS]
             try:
                 side, i, t, line = events.get(timeout=0.02)
             except queue.Empty:
@@ -512,7 +559,10 @@ def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose
                     early = m.pop("early", None)
                     if early is not None:  # (the two processes' lines cross on the way)
                         events.put(early)
-                elif m.get("lit") == move:  # the other board played the lit move
+                elif side != mover and m.get("lit") == move:
+                    # the other board played the lit move (not the mover's board reporting
+                    # its own move again: taken for it, the mover's players were asked for
+                    # the other side's next move, which its host took back: a match stuck)
                     rep.play(move)
                     played += 1
                     progress = time.time()
@@ -617,14 +667,15 @@ def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose
 
 # ------------------------------------------------------------------ where the time went
 
-HOPS = ("line", "woke", "fast", "locked", "pub", "recv", "stored", "cmd", "lit")
+HOPS = ("line", "woke", "fast", "locked", "pub", "read", "recv", "stored", "cmd", "lit")
 HOP_NAMES = {
     "line": "the board's event read by its host (serial)",
     "woke": "the table's worker woken",
     "fast": "the matches' lock to find the table's match",
     "locked": "the matches' lock taken",
     "pub": "in the log, published (paho)",
-    "recv": "the other host's network thread (the broker's hop)",
+    "read": "read by the other host's network thread (the broker's hop)",
+    "recv": "handled there (its inbox's thread; before: the network thread)",
     "stored": "in the other host's database (SQLite, its store's thread)",
     "cmd": "the move sent to the other board",
     "lit": "lit on the other board (its serial, the stand-in's step)",
@@ -642,7 +693,7 @@ def _read_trace(path):
             what = words[1]
             if what in ("fast", "locked", "saved", "pub", "cmd") and len(words) > 3:
                 key = (what, words[2], words[3])
-            elif what in ("line", "recv", "woke", "stored"):
+            elif what in ("line", "recv", "read", "woke", "stored"):
                 key = (what, words[2])
             else:
                 continue
@@ -680,6 +731,11 @@ def hops(dump, samples, is_up, say=print):
                and len(w) > 1 and w[1].isdigit() and (w[0] == "move" and int(w[1]) == n or
                                                      w[0] == "log" and int(w[1]) >= n)]
         at["recv"] = got[0][0] if got else None
+        # (read by the network thread: the inbox's since it has one; the same message)
+        read = [t for t, w in theirs.get(("read", ident), []) if t0 - 0.01 <= t <= (
+            at["recv"] or t0 + lat) and len(w) > 1 and w[1].isdigit() and (
+            w[0] == "move" and int(w[1]) == n)]
+        at["read"] = read[0] if read else None
         # (the other host's first row of the match with this move in it)
         stored = [t for t, w in theirs.get(("stored", ident), []) if t >= (at["recv"] or t0)
                   and w and w[0].isdigit() and int(w[0]) >= n]
@@ -725,6 +781,31 @@ def hops(dump, samples, is_up, say=print):
         say("cafe-%s's matches' lock held >= 20 ms: %s" % (k, ", ".join(
             "by %s %d times, %d ms in all, at most %d ms" % ((w,) + v) for w, v in
             sorted(held.items(), key=lambda kv: -kv[1][1])) or "never"))
+    for k in "ab":  # Python's collections of 5 ms or longer (movetrace)
+        ms = []
+        with open(os.path.join(dump, k + ".trace")) as f:
+            for line in f:
+                words = line.split()
+                if len(words) > 3 and words[1] == "gc":
+                    ms.append(float(words[3]))
+        say("cafe-%s's garbage collections >= 5 ms: %d, %.0f ms in all, at most %.0f ms" % (
+            k, len(ms), sum(ms), max(ms or [0])))
+    for k in "ab":  # the stand-ins' rounds of 50 ms or longer, and what they did in them
+        path = os.path.join(dump, k + ".boards")
+        rounds, spent = [], {}
+        if os.path.exists(path):
+            with open(path) as f:
+                for line in f:
+                    words = line.split()
+                    if len(words) > 2 and words[1] == "round":
+                        rounds.append(float(words[2]))
+                        for w in words[3:]:
+                            what, _, v = w.partition("=")
+                            spent[what] = spent.get(what, 0.0) + float(v)
+        say("stand-ins %s: rounds >= 50 ms: %d (at most %.0f ms, %.0f ms in all; their work: "
+            "%s)" % (k, len(rounds), max(rounds or [0]), sum(rounds), ", ".join(
+                "%s %.0f ms" % kv for kv in sorted(spent.items(), key=lambda kv: -kv[1]))
+                     or "none"))
     say("the slowest 5 %% (>= %.0f ms, %d moves): moves made within 50 ms of each: %.1f "
         "(of every move: %.1f); their longest hop: %s; the other café got them as: %s" % (
             cut * 1000, len(tail), statistics.mean(r[2] for r in tail),
@@ -748,9 +829,10 @@ def main(argv=None):
     p.add_argument("--dump", help="a directory for each move's times and the hosts' traces")
     p.add_argument("--serve-boards", type=int, help=argparse.SUPPRESS)
     p.add_argument("--prefix", help=argparse.SUPPRESS)
+    p.add_argument("--stalls", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.serve_boards:
-        return serve_boards(args.serve_boards, args.prefix)
+        return serve_boards(args.serve_boards, args.prefix, args.stalls)
     out = run(args.matches, args.restarts, args.pause_ms, args.down_ms,
               most_moves=args.most_moves, dump=args.dump, think_spread=args.think_spread)
     return 1 if out["lost"] or out["doubled"] else 0
