@@ -76,28 +76,19 @@ window.XoboBoard = (function () {
    * draws to at least LED_FLOOR of full brightness, keeping the hue and the pattern's swing
    * (the firmware's colours, dataset.led, are unchanged; dataset.drawn is what is drawn). */
   const LED_FLOOR = 0.6;
-  function drawnHex(hex) {
+  /* An LED's light: what is drawn (drawn), its hue at full brightness (hue) and its level
+   * (level: the drawn max channel over 255), hue x level being the drawn colour. */
+  function ledLight(hex) {
     const v = parseInt(hex || "0", 16);
     const rgb = [(v >> 16) & 255, (v >> 8) & 255, v & 255];
     const m = Math.max(rgb[0], rgb[1], rgb[2]);
-    if (!m) return "000000";
+    if (!m) return { drawn: "000000", hue: "000000", level: 0 };
     const top = 255 * (LED_FLOOR + (1 - LED_FLOOR) * (m / 255));  // the drawn max channel
-    return rgb.map((x) => Math.min(255, Math.round(x * top / m)).toString(16).padStart(2, "0"))
-      .join("");
+    const scaled = (to) => rgb.map((x) => Math.min(255, Math.round(x * to / m))
+      .toString(16).padStart(2, "0")).join("");
+    return { drawn: scaled(top), hue: scaled(255), level: Math.round(top) / 255 };
   }
-
-  /* A drawn colour as its hue at full brightness and its level (the drawn max channel over
-   * 255): hue x level is the drawn colour. */
-  function ledHue(drawn) {
-    const v = parseInt(drawn, 16);
-    const rgb = [(v >> 16) & 255, (v >> 8) & 255, v & 255];
-    const m = Math.max(rgb[0], rgb[1], rgb[2]) || 1;
-    return {
-      hex: rgb.map((x) => Math.min(255, Math.round(x * 255 / m)).toString(16).padStart(2, "0"))
-        .join(""),
-      level: m / 255,
-    };
-  }
+  const drawnHex = (hex) => ledLight(hex).drawn;
 
   function createView(frame, hooks) {
     hooks = hooks || {};
@@ -204,24 +195,22 @@ window.XoboBoard = (function () {
      * in software: a new colour at every step of a pulse (16 a second during a lesson)
      * repainted each lit cell's blurred glow and shadows. */
     function ledStyle(el, hex) {
-      const on = hex && hex !== "000000";
-      const drawn = drawnHex(hex);
-      el.dataset.drawn = drawn;
+      const on = !!hex && hex !== "000000";
+      const light = ledLight(hex);
+      el.dataset.drawn = light.drawn;
+      el.classList.toggle("lit", on);  // (unchanged when it already is: no mutation)
       const glow = el.querySelector(".glow");
       if (!glow) {  // an edge's LED: small, painted in its colour
-        el.style.setProperty("--led", "#" + drawn);
-        el.classList.toggle("lit", !!on);
+        el.style.setProperty("--led", "#" + light.drawn);
         return;
       }
       if (on) {
-        const hue = ledHue(drawn);
-        if (el.dataset.hue !== hue.hex) {
-          el.dataset.hue = hue.hex;
-          el.style.setProperty("--led", "#" + hue.hex);
+        if (el.dataset.hue !== light.hue) {
+          el.dataset.hue = light.hue;
+          el.style.setProperty("--led", "#" + light.hue);
         }
-        glow.style.setProperty("--level", hue.level.toFixed(3));
+        glow.style.setProperty("--level", light.level.toFixed(3));
       }
-      if (el.classList.contains("lit") !== !!on) el.classList.toggle("lit", !!on);
     }
 
     function render(s) {
