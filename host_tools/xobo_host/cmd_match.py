@@ -535,10 +535,6 @@ def run_opponent_match(name, level, opponent, games, seed=0, settings_words=(), 
                                    "plies": plies, "moves": moves}) + "\n")
             sink.flush()
         return result
-    if workers > 1 and games > 1:
-        import multiprocessing
-
-        ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
     try:
         if workers > 1 and games > 1:
             import multiprocessing
