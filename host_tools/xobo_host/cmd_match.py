@@ -524,7 +524,10 @@ def run_opponent_match(name, level, opponent, games, seed=0, settings_words=(), 
              recorded.get((seed + i, i % game.PLAYERS))) for i in range(games)]
     out = {"games": 0, "wins": 0, "losses": 0, "unfinished": 0, "moves": 0, "seconds": 0.0,
            "times": []}
-    sink = open(record, "w") if record else None
+    try:
+        sink = open(record, "w") if record else None
+    except OSError as exc:
+        raise ValueError("cannot write the record %s: %s" % (record, exc.strerror)) from None
 
     def write(result):
         index, seat, w, plies, times, moves = result

@@ -85,3 +85,9 @@ def test_match_cli_records_and_reuses(tmp_path, capsys):
     assert capsys.readouterr().out.split(";")[0] == first
     assert main(args[:-3] + ["--games", "2", "--reuse", str(tmp_path / "none")]) == 2
     assert "cannot read the record" in capsys.readouterr().err
+
+
+def test_a_record_that_cannot_be_written_is_a_clear_error_before_any_game(tmp_path):
+    with pytest.raises(ValueError, match="cannot write the record"):
+        run_opponent_match("tiny", "random", "uct:10", 2, workers=1,
+                           record=str(tmp_path / "no-such-dir" / "match.jsonl"))
