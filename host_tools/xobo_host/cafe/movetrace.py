@@ -19,6 +19,7 @@ import time
 _PATH = os.environ.get("XOBO_MATCH_TRACE")
 _FILE = open(_PATH, "a", buffering=1) if _PATH else None  # noqa: SIM115 (open for the run)
 _LOCK = threading.Lock()
+_PENDING = []  # the collections' lines, written by the next trace
 enabled = _FILE is not None
 
 
@@ -29,7 +30,11 @@ def _collected(phase, info, started=[0.0]):  # noqa: B006 (the collection's star
         ms = (time.perf_counter() - started[0]) * 1000
         # (a whole collection: how many objects it went through, the frozen ones left out)
         tracked = len(gc.get_objects()) if info.get("generation") == 2 else ""
-        trace("gc", info.get("generation"), "%.1f" % ms, tracked)
+        # (not trace(): a collection can start inside trace's own write, on the thread
+        # that holds _LOCK, and waiting for it there would hang the host; the line is
+        # written by the next trace)
+        _PENDING.append("%.6f gc %s %.1f %s\n" % (time.time(), info.get("generation"), ms,
+                                                 tracked))
 
 
 if enabled:  # (Python's garbage collections of 5 ms or longer: every thread waits for them)
@@ -42,6 +47,10 @@ def trace(*words):
     if _FILE is not None:
         line = "%.6f %s\n" % (time.time(), " ".join(str(w) for w in words))
         with _LOCK:
+            if _PENDING:  # (those pending now: a collection in this write adds its own)
+                pending = _PENDING[:]
+                del _PENDING[:len(pending)]
+                _FILE.write("".join(pending))
             _FILE.write(line)
 
 
