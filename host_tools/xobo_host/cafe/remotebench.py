@@ -53,6 +53,14 @@ STEP_MS = 40  # a stand-in board that is busy is stepped this often (its serial 
 ACTIVE_S = 1.0  # (the settle time, 200 ms, and the debounce fit in it)
 IDLE_STEP_MS = 1000
 SETTLE_MS = 200
+# The stand-in boards run at this niceness, below the hosts and the broker: a café's boards
+# are Picos, each with its own core, and what they do never takes a core from its host. At
+# the hosts' own priority the two stand-in processes (about a quarter of a core each, in
+# bursts: the lockstep players' moves come in waves) took the cores from the hosts just as
+# a wave of moves had to go through them: p95 137-242 ms on the quiet machine, 49 ms with
+# them niced (docs/remote.md). Their own hops (a move read off a board, lit on the other)
+# are still in the latency measured.
+STAND_IN_NICENESS = 10
 RECENT_EVENTS = 8  # a stand-in board's last events kept for a stuck match's report
 RESTART_EVERY_S = 5.0  # the broker is killed this long after it came back
 # a host following a hundred boards reads each every 10 s besides its events (every 2 s:
@@ -65,11 +73,14 @@ PASSWORD = "bench-password"
 # ------------------------------------------------------------------ the stand-in boards
 
 
-def serve_boards(n, prefix, stalls_log=None):
+def serve_boards(n, prefix, stalls_log=None, niceness=0):
     """Run ``n`` boards behind ptys in this process: prints ``pty I DEVICE`` for each, then
     ``E I TIME LINE`` for every event of board I (its own clock: the host's). Stdin takes
     ``I LINE``: a hands line of ``xobo_host.ptyboard`` (``play MOVE``, ``play expected``,
-    ``look``, ``arrange``), answered ``R I ok ...`` or ``R I error ...``."""
+    ``look``, ``arrange``), answered ``R I ok ...`` or ``R I error ...``. ``niceness`` is
+    added to the process's own (``STAND_IN_NICENESS``)."""
+    if niceness:
+        os.nice(niceness)
     from xobo.runtime.script import ScriptError, ScriptRunner
     from xobo.runtime.virtual_board import VirtualBoard
     from xobo_host import ptyboard
@@ -224,11 +235,12 @@ def serve_boards(n, prefix, stalls_log=None):
 class Boards:
     """A stand-in process of many boards, driven from here."""
 
-    def __init__(self, n, prefix, stalls_log=None):
+    def __init__(self, n, prefix, stalls_log=None, niceness=STAND_IN_NICENESS):
         self.prefix = prefix
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "xobo_host.cafe.remotebench", "--serve-boards", str(n),
-             "--prefix", prefix] + (["--stalls", stalls_log] if stalls_log else []),
+             "--prefix", prefix, "--stand-ins-nice", str(niceness)] +
+            (["--stalls", stalls_log] if stalls_log else []),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
         self.devices = []
         for _ in range(n):
@@ -401,7 +413,7 @@ def _until(pred, timeout, what):
 
 
 def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose=True,
-        most_moves=60, dump=None, think_spread=0.0):
+        most_moves=60, dump=None, think_spread=0.0, stand_ins_nice=STAND_IN_NICENESS):
     from xobo import games
     from xobo_host.cafe.match import Match
     from xobo_host.gamesdb import GamesDB
@@ -413,8 +425,8 @@ def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose
     say("broker on port %d; starting 2 x %d stand-in boards..." % (broker.port, n_matches))
     if dump:
         os.makedirs(dump, exist_ok=True)
-    sides = {k: Boards(n_matches, k, os.path.join(dump, k + ".boards") if dump else None)
-             for k in "ab"}
+    sides = {k: Boards(n_matches, k, os.path.join(dump, k + ".boards") if dump else None,
+                       stand_ins_nice) for k in "ab"}
     hosts = {k: Host(root, "cafe-" + k, sides[k].devices, broker.port,
                      os.path.join(dump, k + ".trace") if dump else None) for k in sides}
     try:
@@ -650,8 +662,9 @@ def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose
         say("cafe hosts: CPU %s of one core; RSS %s MB" % (
             ", ".join("%s %.0f %%" % (k, v) for k, v in cpu.items()),
             ", ".join("%s %.0f" % (k, v) for k, v in rss.items())))
-        say("stand-in boards: CPU %s of one core (a café's boards are Picos: not its host's)"
-            % ", ".join("%s %.0f %%" % (k, v) for k, v in boards_cpu.items()))
+        say("stand-in boards: CPU %s of one core, niceness +%d (a café's boards are Picos: "
+            "not its host's)" % (", ".join("%s %.0f %%" % (k, v) for k, v in
+                                          boards_cpu.items()), stand_ins_nice))
         if dump:
             hops(dump, samples, lambda t0, lat: not during_outage(t0, lat), say)
         return {"lost": lost, "doubled": doubled, "up": up, "every": every}
@@ -827,14 +840,19 @@ def main(argv=None):
     p.add_argument("--most-moves", type=int, default=60,
                    help="a match is left after this many moves (a long random game)")
     p.add_argument("--dump", help="a directory for each move's times and the hosts' traces")
+    p.add_argument("--stand-ins-nice", type=int, default=STAND_IN_NICENESS,
+                   help="the stand-in boards' niceness, added to this process's (default "
+                   "%(default)s: below the hosts, as a café's boards are Picos of their own; "
+                   "0: at the hosts' priority)")
     p.add_argument("--serve-boards", type=int, help=argparse.SUPPRESS)
     p.add_argument("--prefix", help=argparse.SUPPRESS)
     p.add_argument("--stalls", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.serve_boards:
-        return serve_boards(args.serve_boards, args.prefix, args.stalls)
+        return serve_boards(args.serve_boards, args.prefix, args.stalls, args.stand_ins_nice)
     out = run(args.matches, args.restarts, args.pause_ms, args.down_ms,
-              most_moves=args.most_moves, dump=args.dump, think_spread=args.think_spread)
+              most_moves=args.most_moves, dump=args.dump, think_spread=args.think_spread,
+              stand_ins_nice=args.stand_ins_nice)
     return 1 if out["lost"] or out["doubled"] else 0
 
 
