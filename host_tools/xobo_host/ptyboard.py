@@ -300,7 +300,14 @@ class PtyBoardError(RuntimeError):
 class PtyBoard:
     """One stand-in board in a child process: plug(), play(line), unplug(). The cubes the
     players put stay on the table (``FLASH_DIR.cubes``) while it is unplugged.
-    ``hands_clock``: the board's time passes only with the players' lines (``--hands-clock``)."""
+    ``hands_clock``: the board's time passes only with the players' lines (``--hands-clock``).
+
+    ``device`` is a path of this board's own, ``FLASH_DIR.ttyN`` (N: how many times it was
+    plugged in before), a link to its pseudo-terminal that goes when it is unplugged, as a
+    USB board's ``/dev/serial/by-id`` name does. Why not the pseudo-terminal's own name: the
+    kernel gives a freed number to the next process that asks, so a host still trying an
+    unplugged board's port (as a café host does, for the board to come back) opened another
+    process's board there, and the two hosts took each other's replies."""
 
     def __init__(self, flash_dir, board="pico_gpio", events_file=None, hands_clock=False):
         self.flash_dir = str(flash_dir)
@@ -309,6 +316,8 @@ class PtyBoard:
         self.hands_clock = hands_clock
         self.proc = None
         self.device = None
+        self.tty = None  # the pseudo-terminal itself (``device`` links to it)
+        self.plugged = 0  # how many times it was plugged in
 
     def plug(self):
         """Start the board (its flash as it was left); returns self, ``device`` set."""
@@ -327,7 +336,13 @@ class PtyBoard:
             err = self.proc.stderr.read() if self.proc.poll() is not None else ""
             self.unplug()
             raise PtyBoardError("the stand-in did not start: %r %s" % (first, err[-400:]))
-        self.device = first[4:]
+        self.tty = first[4:]
+        link = "%s.tty%d" % (self.flash_dir, self.plugged)
+        self.plugged += 1
+        if os.path.lexists(link):  # (left by a stand-in that was not unplugged)
+            os.unlink(link)
+        os.symlink(self.tty, link)
+        self.device = link
         return self
 
     def play(self, line):
@@ -351,7 +366,9 @@ class PtyBoard:
     def unplug(self):
         """Pull the cable: the process and its port end; the flash stays."""
         proc, self.proc = self.proc, None
-        self.device = None
+        if self.device is not None and os.path.lexists(self.device):
+            os.unlink(self.device)
+        self.device = self.tty = None
         if proc is None:
             return
         proc.kill()

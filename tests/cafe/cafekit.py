@@ -1,7 +1,5 @@
 """Helpers of the café tests: stand-in boards behind ptys, waiting for a state."""
 
-import os
-import pty
 import time
 
 from xobo_host.ptyboard import PtyBoard
@@ -33,27 +31,3 @@ def play_move(board, cell, settle=200):
     """A player puts a cube and waits for the board to commit it (its settle time)."""
     board.play("put " + cell)
     board.play("wait %d" % (settle + 100))
-
-
-class SparePorts:
-    """Holds pseudo-terminals open, the old port's among them, so that a board plugged back
-    in gets another port (the kernel hands out the lowest free number)."""
-
-    def __init__(self, taken_port, most=64):
-        self.fds = []
-
-        def holds_it():
-            for _ in range(most):
-                master, slave = pty.openpty()
-                self.fds += [master, slave]
-                if os.ttyname(slave) == taken_port:
-                    return True
-            self.close()  # the old port is not free yet: let it go and try again
-            return False
-
-        until(holds_it, what="the old port free, to take it")
-
-    def close(self):
-        for fd in self.fds:
-            os.close(fd)
-        self.fds = []
