@@ -26,3 +26,12 @@ def test_the_stand_in_boards_at_the_hosts_priority_when_asked():
             os.getpriority(os.PRIO_PROCESS, 0)
     finally:
         boards.stop()
+
+
+def test_a_niceness_out_of_range_is_a_clear_error(capsys):
+    import pytest
+
+    for bad in ("25", "-3", "x"):
+        with pytest.raises(SystemExit):
+            remotebench.main(["--stand-ins-nice", bad])
+        assert "is no niceness to add: use 0 to 19" in capsys.readouterr().err

@@ -57,8 +57,8 @@ SETTLE_MS = 200
 # are Picos, each with its own core, and what they do never takes a core from its host. At
 # the hosts' own priority the two stand-in processes (about a quarter of a core each, in
 # bursts: the lockstep players' moves come in waves) took the cores from the hosts just as
-# a wave of moves had to go through them: p95 137-242 ms on the quiet machine, 49 ms with
-# them niced (docs/remote.md). Their own hops (a move read off a board, lit on the other)
+# a wave of moves had to go through them: p95 137-242 ms on the quiet machine, 44-65 ms
+# with them niced (docs/remote.md). Their own hops (a move read off a board, lit on the other)
 # are still in the latency measured.
 STAND_IN_NICENESS = 10
 RECENT_EVENTS = 8  # a stand-in board's last events kept for a stuck match's report
@@ -828,6 +828,16 @@ def hops(dump, samples, is_up, say=print):
             ", ".join("%s %d" % kv for kv in sorted(how.items(), key=lambda kv: -kv[1]))))
 
 
+def _niceness(text):
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= 19:
+        raise argparse.ArgumentTypeError("'%s' is no niceness to add: use 0 to 19" % text)
+    return value
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m xobo_host.cafe.remotebench",
                                 description=__doc__.split("\n\n")[0])
@@ -840,7 +850,7 @@ def main(argv=None):
     p.add_argument("--most-moves", type=int, default=60,
                    help="a match is left after this many moves (a long random game)")
     p.add_argument("--dump", help="a directory for each move's times and the hosts' traces")
-    p.add_argument("--stand-ins-nice", type=int, default=STAND_IN_NICENESS,
+    p.add_argument("--stand-ins-nice", type=_niceness, default=STAND_IN_NICENESS,
                    help="the stand-in boards' niceness, added to this process's (default "
                    "%(default)s: below the hosts, as a café's boards are Picos of their own; "
                    "0: at the hosts' priority)")
