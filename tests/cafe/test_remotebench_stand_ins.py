@@ -4,6 +4,8 @@ hosts' priority (``STAND_IN_NICENESS``) and still answer their serial lines."""
 
 import os
 
+import pytest
+
 from xobo_host.cafe import remotebench
 
 
@@ -29,8 +31,6 @@ def test_the_stand_in_boards_at_the_hosts_priority_when_asked():
 
 
 def test_a_niceness_out_of_range_is_a_clear_error(capsys):
-    import pytest
-
     for bad in ("25", "-3", "x"):
         with pytest.raises(SystemExit):
             remotebench.main(["--stand-ins-nice", bad])
