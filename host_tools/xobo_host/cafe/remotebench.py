@@ -829,11 +829,13 @@ def hops(dump, samples, is_up, say=print):
 
 
 def _niceness(text):
+    from xobo_host.argtypes import whole_number
+
     try:
-        value = int(text)
-    except ValueError:
+        value = whole_number(text)  # (ASCII digits, as every number of the xobo command)
+    except argparse.ArgumentTypeError:
         value = -1
-    if not 0 <= value <= 19:
+    if value > 19 or value < 0:
         raise argparse.ArgumentTypeError("'%s' is no niceness to add: use 0 to 19" % text)
     return value
 
