@@ -316,7 +316,6 @@ class PtyBoard:
         self.hands_clock = hands_clock
         self.proc = None
         self.device = None
-        self.tty = None  # the pseudo-terminal itself (``device`` links to it)
         self.plugged = 0  # how many times it was plugged in
 
     def plug(self):
@@ -336,12 +335,11 @@ class PtyBoard:
             err = self.proc.stderr.read() if self.proc.poll() is not None else ""
             self.unplug()
             raise PtyBoardError("the stand-in did not start: %r %s" % (first, err[-400:]))
-        self.tty = first[4:]
         link = "%s.tty%d" % (self.flash_dir, self.plugged)
         self.plugged += 1
         if os.path.lexists(link):  # (left by a stand-in that was not unplugged)
             os.unlink(link)
-        os.symlink(self.tty, link)
+        os.symlink(first[4:], link)  # (to the pseudo-terminal the stand-in opened)
         self.device = link
         return self
 
@@ -368,7 +366,7 @@ class PtyBoard:
         proc, self.proc = self.proc, None
         if self.device is not None and os.path.lexists(self.device):
             os.unlink(self.device)
-        self.device = self.tty = None
+        self.device = None
         if proc is None:
             return
         proc.kill()
