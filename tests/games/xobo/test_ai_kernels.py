@@ -2,8 +2,8 @@
 """The AI's native kernels (games/xobo/ai/evaluate.py: viper under MicroPython, plain Python under
 CPython) give exactly what their references give, on positions from random games and on
 random boards with walls of stacks: the 0-1 BFS and the search's candidate cells against the
-old plain-Python code, winner (E2-E4), threats (V1, kv spreads included) and move generation
-against the rules engine.
+old plain-Python code, winner (E2-E4), threats (V1, kv spreads included), move generation and
+the defences' trial moves (V2, V3) against the rules engine.
 Under MicroPython the kernels also run with the heap locked: they allocate nothing."""
 
 import array
@@ -134,9 +134,92 @@ def _candidates_mismatch(pos):
     return ""
 
 
+_OUT = array.array("H", bytes(2 * 96))
+_OKEYS = array.array("i", bytes(4 * 96))
+
+
+def defences_ref(pos, moves):
+    """The defences of the side to move among ``moves`` by the engine: each move played, kept
+    when the opponent has neither won nor a Voina cell (V2); a placement only where it can
+    make a blocus (V3: the mover at most two cubes from linking, the cell on such a path).
+    Regroups first, then spreads, then placements, each in the given order. A move that wins
+    for the mover: ``[move]`` alone."""
+    me = pos.side
+    d_me = flood_ref(pos.heights, me, True, _A)
+    flood_ref(pos.heights, me, False, _B)
+    kept = ([], [], [])
+    for m in moves:
+        kind = m & 3
+        c = (m >> 2) & 127
+        if kind == 0 and (d_me > 2 or _A[c] + _B[c] - 1 > 2):
+            continue
+        pos.apply(m)
+        w = pos.winner()
+        safe = w < 0 and not pos.threatens(me ^ 1)
+        pos.undo()
+        if w == me:
+            return [m]
+        if safe:
+            kept[(2, 0, 1)[kind]].append(m)
+    return (kept[0] + kept[1] + kept[2])[:96]
+
+
+def defences_native(pos, moves):
+    """The same by ``evaluate.defence_trials`` over ``moves`` in chunks of five, sorted by
+    key as the search sorts them."""
+    me = pos.side
+    buf = array.array("H", moves)
+    d_me = ev.flood(pos.heights, me, True, _A)
+    ev.flood(pos.heights, me, False, _B)
+    k = 0
+    for start in range(0, len(moves), 5):
+        k = ev.defence_trials(pos.heights, buf, start, min(start + 5, len(moves)), _A, _B,
+                              d_me, me, _OUT, _OKEYS, k)
+        if k < 0:
+            return [_OUT[0]]
+    return [m for _key, _i, m in sorted((_OKEYS[i], i, _OUT[i]) for i in range(k))]
+
+
+def _board_with_a_reserve(seed):
+    """Random heights (stacks anywhere) with at most 24 cubes on the board, the rest in the
+    common reserve: the boards of ``random_board`` use up the cubes (E4), where the native
+    trials do not apply."""
+    r = Rng(5000 + seed)
+    pos = Position("xobo", r.below(2))
+    total = 0
+    for c in range(81):
+        v = _HEIGHTS[r.below(len(_HEIGHTS))] if r.below(3) else 0
+        if total + v <= 24:
+            pos.heights[c] = v
+            total += v
+    pos.common = 36 - total
+    pos.own[0] = pos.own[1] = 0
+    return pos
+
+
+def _defences_apply(pos):
+    """Whether the search uses the native trials at ``pos``: variant xobo, the game not over,
+    the opponent keeping a cube to place whatever the mover plays (no E4 to decide)."""
+    opp = pos.side ^ 1
+    return pos.variant == "xobo" and pos.winner() < 0 and (pos.common > 1 or pos.own[opp] > 0)
+
+
+def _defences_mismatch(pos):
+    """The native defence trials against the engine's, over every placement, regroup and
+    spread of the heights (under Voina or not: the trial is the same), when the kernel
+    applies: variant xobo, the opponent keeping a cube to place (no E4)."""
+    if not _defences_apply(pos):
+        return ""
+    n = ev._gen(pos.heights, _BUF, 3)
+    moves = [_BUF[i] for i in range(n)]
+    if defences_native(pos, moves) != defences_ref(pos, moves):
+        return "defence trials"
+    return ""
+
+
 def _check(positions):
     for pos in positions:
-        what = _mismatch(pos) or _candidates_mismatch(pos)
+        what = _mismatch(pos) or _candidates_mismatch(pos) or _defences_mismatch(pos)
         assert not what, "%s differs on %s (%s)" % (what, pos.to_string(), pos.variant)
 
 
@@ -153,6 +236,21 @@ def test_kernels_equal_the_references_on_played_positions_kv():
 def test_kernels_equal_the_references_on_random_boards_with_walls_of_stacks():
     for seed in range(150):
         _check([random_board(seed, ("xobo", "kv")[seed & 1])])
+
+
+def test_V2_defence_trials_equal_the_engine_on_random_boards_with_stacks():
+    # every placement, regroup and spread of 300 boards with stacks and a common reserve
+    # (variant xobo); the kept moves include each kind, so every branch is compared
+    kept = [0, 0, 0]
+    for seed in range(300):
+        pos = _board_with_a_reserve(seed)
+        what = _defences_mismatch(pos)
+        assert not what, "%s differs on %s" % (what, pos.to_string())
+        if _defences_apply(pos):
+            n = ev._gen(pos.heights, _BUF, 3)
+            for m in defences_ref(pos, [_BUF[i] for i in range(n)]):
+                kept[m & 3] += 1
+    assert min(kept) > 0, kept
 
 
 def test_E4_a_side_without_cubes_loses_only_without_regroup_or_spread():
@@ -190,6 +288,9 @@ def _kernels_once(pos, buf, dist):
     if d_op < ev.INF:
         ev.align_keys(h, a2, b2, _KEY, _TAKEN, d_op)
     n += ev.quiet_cell(a1, b1, a2, b2, _TAKEN, d_me, d_op)
+    k = ev._gen(h, buf, 3)
+    if pos.common > 1 and ev.winner(pos) < 0:
+        n += ev.defence_trials(h, buf, 0, k, a1, b1, d_me, pos.side, _OUT, _OKEYS, 0)
     return n
 
 

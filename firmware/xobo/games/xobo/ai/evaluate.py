@@ -423,6 +423,74 @@ def _has_voina_cell(h: ptr8, pe: int, qe: int, linked: int) -> int:
 
 
 @micropython.viper
+def defence_trials(h: ptr8, gen: ptr16, start: int, stop: int, a: ptr8, b: ptr8, d_me: int,
+                   me: int, out: ptr16, okeys: ptr32, nout: int) -> int:
+    """The defences of ``me`` under Voina (V2) among ``gen[start:stop]``, variant xobo, the
+    attacker keeping a cube to place whatever ``me`` plays (no E4): each move is tried on a
+    copy of the heights (a placement only where it can make a blocus, V3: ``d_me`` at most 2
+    and the cell on a path of at most 2), labelled, and kept in ``out``/``okeys`` (regroup 0,
+    spread 1, placement 2; at most 96) when the attacker has no Voina cell left and has not
+    linked. Returns the new count, or -1 with the move in ``out[0]`` when it links ``me``
+    (a win). Equal to Searcher.defences' trial loop over the engine (tested)."""
+    hk = ptr8(_hk)
+    lab = ptr8(_label)
+    st = ptr8(_STEP)
+    re = ptr8(_reach)
+    opp = me ^ 1
+    pe = 3 if opp == 0 else 12
+    for c in range(81):
+        hk[c] = h[c]
+    i = start
+    while i < stop:
+        m = gen[i]
+        i += 1
+        kind = m & 3
+        c = (m >> 2) & 127
+        d = (m >> 9) & 7
+        cnt = m >> 12
+        key = 0
+        if kind == 0:
+            if d_me > 2 or a[c] + b[c] > 3:
+                continue
+            key = 2
+            hk[c] = 1
+        elif kind == 1:
+            t = c
+            for _k in range(cnt - 1):
+                t = st[t * 8 + d]
+                hk[t] = 0
+            hk[c] = cnt
+        else:
+            key = 1
+            hk[c] = 0
+            t = c
+            for _k in range(cnt):
+                t = st[t * 8 + d]
+                v = hk[t] + 1
+                hk[t] = 0 if v == 2 else v
+        for k in range(81):
+            lab[k] = 0
+        conn = int(_label_pass(_hk))
+        threat = 0
+        if not conn & (1 << opp) and not conn & (2 >> opp):
+            if int(re[2 * opp + 1]) - int(re[2 * opp]) <= 2:
+                threat = int(_has_voina_cell(_hk, pe, 15 - pe, 0))
+        for k in range(81):
+            hk[k] = h[k]
+        if conn & (1 << opp):
+            continue  # the attacker linked (E2, E3)
+        if conn & (2 >> opp):
+            out[0] = m
+            return -1  # linked: a win
+        if threat or nout >= 96:
+            continue
+        out[nout] = m
+        okeys[nout] = key
+        nout += 1
+    return nout
+
+
+@micropython.viper
 def _has_stack(h: ptr8) -> int:
     for c in range(81):
         if h[c] >= 3:

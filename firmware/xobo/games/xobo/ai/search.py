@@ -40,6 +40,7 @@ from xobo.games.xobo.ai.evaluate import (
     WIN,
     align_keys,
     cell_keys,
+    defence_trials,
     distance,
     flood,
     legal_moves,
@@ -254,6 +255,8 @@ class Searcher:
         a = self.a_me
         b = self.b_me
         exhaust = pos.common == 1 and pos.own[opp] == 0
+        if not exhaust and pos.variant == "xobo":
+            return self._defences_native(ply, n, d_me, me)
         # the time bound too, below the root: the refutation check lists a threat's defences
         # outside the nodes (up to 0.4 s past the bound on a stock firmware, emulated Pico,
         # 15x15); the root's own list (``root_moves``) is what any move is chosen from, and no
@@ -291,6 +294,34 @@ class Searcher:
                 self._push(ply, m, key)
         self._sort(ply)
         return self.ncand[ply]
+
+    def _defences_native(self, ply, n, d_me, me):
+        """``defences`` by the native trial loop (evaluate.defence_trials): the same moves in
+        the same order, eight trials between two polls (variant xobo, the attacker keeping a
+        cube to place whatever the mover plays, so no exhaustion, E4, to decide)."""
+        time_ms = self.time_ms if ply > 0 else None
+        t0 = self.t0
+        gen = self.gen
+        out = self.cand[ply]
+        keys = self.keys
+        poll = self.poll
+        k = 0
+        start = 0
+        while start < n:
+            if poll is not None and poll():
+                raise SearchCancelled()
+            if time_ms is not None and ticks_diff(ticks_ms(), t0) > time_ms:
+                raise Budget()
+            stop = start + 8 if start + 8 < n else n
+            k = defence_trials(self.pos.heights, gen, start, stop, self.a_me, self.b_me, d_me,
+                               me, out, keys, k)
+            if k < 0:
+                self.ncand[ply] = 1
+                return -1
+            start = stop
+        self.ncand[ply] = k
+        self._sort(ply)
+        return k
 
     def candidates(self, ply, extra):
         """Not under Voina: spreads and a few placements (see the module docstring)."""
