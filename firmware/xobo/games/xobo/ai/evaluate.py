@@ -462,12 +462,7 @@ def defence_trials(h: ptr8, gen: ptr16, start: int, stop: int, a: ptr8, b: ptr8,
             hk[c] = cnt
         else:
             key = 1
-            hk[c] = 0
-            t = c
-            for _k in range(cnt):
-                t = st[t * 8 + d]
-                v = hk[t] + 1
-                hk[t] = 0 if v == 2 else v
+            _spread_into(_hk, _hk, m)  # in place: each target is read once, then written
         for k in range(81):
             lab[k] = 0
         conn = int(_label_pass(_hk))
