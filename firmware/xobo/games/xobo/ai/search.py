@@ -297,8 +297,9 @@ class Searcher:
 
     def _defences_native(self, ply, n, d_me, me):
         """``defences`` by the native trial loop (evaluate.defence_trials): the same moves in
-        the same order, eight trials between two polls (variant xobo, the attacker keeping a
-        cube to place whatever the mover plays, so no exhaustion, E4, to decide)."""
+        the same order, at most eight trial moves between two polls (variant xobo, the
+        attacker keeping a cube to place whatever the mover plays: no exhaustion, E4, to
+        decide)."""
         time_ms = self.time_ms if ply > 0 else None
         t0 = self.t0
         gen = self.gen
