@@ -300,19 +300,15 @@ class Searcher:
         the same order, at most eight trial moves between two polls (variant xobo, the
         attacker keeping a cube to place whatever the mover plays: no exhaustion, E4, to
         decide)."""
-        time_ms = self.time_ms if ply > 0 else None
-        t0 = self.t0
         gen = self.gen
         out = self.cand[ply]
         keys = self.keys
-        poll = self.poll
         k = 0
         start = 0
         while start < n:
-            if poll is not None and poll():
-                raise SearchCancelled()
-            if time_ms is not None and ticks_diff(ticks_ms(), t0) > time_ms:
-                raise Budget()
+            self._poll()
+            if ply > 0:
+                self._in_time()  # (below the root only, as in ``defences``)
             stop = start + 8 if start + 8 < n else n
             k = defence_trials(self.pos.heights, gen, start, stop, self.a_me, self.b_me, d_me,
                                me, out, keys, k)
