@@ -254,16 +254,63 @@ def test_the_learn_card_says_a_wrong_move_and_gives_the_players_game_back(page):
     assert "Start the lessons" in page.inner_text('[data-role="learn-card"]')
 
 
-def test_how_to_play_shows_each_lesson_as_a_diagram_of_its_position(page):
-    page.wait_for_selector('[data-role="howto"]:not([hidden]) .howto-steps li')
+# the SVG as the browser parsed it: each element's tag, attributes and text, in order
+CANONICAL = """(svg) => { const out = [];
+  const walk = (el) => { const attrs = Array.from(el.attributes).filter((a) =>
+      !['aria-label', 'role', 'xmlns'].includes(a.name)).map((a) => a.name + '=' + a.value)
+      .sort();
+    out.push(el.localName + ' ' + attrs.join(' ') + (el.children.length ? '' :
+      ' ' + el.textContent)); for (const c of el.children) walk(c); };
+  walk(svg); return out; }"""
+PARSED = "(text) => new DOMParser().parseFromString(text, 'image/svg+xml').documentElement"
+# every piece's centre, as drawn, inside its cell's shape, as drawn (isPointInFill)
+MISPLACED = """(svg) => Array.from(svg.querySelectorAll('[data-piece]')).filter((p) => {
+  const b = p.querySelector('rect, circle').getBBox();
+  const cell = svg.querySelector('rect[data-cell="' + p.dataset.cell + '"], ' +
+    'polygon[data-cell="' + p.dataset.cell + '"]');
+  return !cell || !cell.isPointInFill(new DOMPoint(b.x + b.width / 2, b.y + b.height / 2));
+}).map((p) => p.dataset.cell)"""
+
+
+def panel_matches_the_diagrams(pg, name):
+    """How to play shows game ``name``'s lessons as xobo_host.diagrams draws them, the first
+    ones as the rules page's own files, every piece inside its cell."""
+    from xobo_host import diagrams
+
+    made = diagrams.lesson_diagrams(name)
+    pg.wait_for_function("n => document.querySelectorAll('[data-role=\"howto-steps\"] li "
+                         "svg[data-game=\"' + n.g + '\"]').length === n.k",
+                         arg={"g": name, "k": len(made)})
+    shown = pg.locator('[data-role="howto-steps"] li svg')
+    for k, (_lesson, text) in enumerate(made):
+        svg = shown.nth(k)
+        assert svg.evaluate(CANONICAL) == pg.evaluate(
+            "([t, c]) => (eval(c))((" + PARSED + ")(t))", [text, CANONICAL]), (name, k + 1)
+        assert svg.evaluate(MISPLACED) == [], (name, k + 1)
+        if k < diagrams.DIAGRAMS_PER_GAME:
+            served = pg.evaluate("u => fetch(u).then((r) => r.text())",
+                                 "/docs/rules/diagrams/%s-%d.svg" % (name, k + 1))
+            assert served == text, (name, k + 1)
+    return shown
+
+
+def test_how_to_play_shows_each_lesson_as_the_rules_pages_diagram(page):
+    shown = panel_matches_the_diagrams(page, "xobo")
     steps = page.locator('[data-role="howto-steps"] li')
     assert steps.count() == 6  # the course's lessons but the last, the game
-    first = steps.nth(0)
-    assert first.inner_text().startswith("The goal.")
-    assert first.locator(".mini .m").count() == 81
-    assert first.locator(".mini .m.look").count() == 1  # e9, the cell the lesson speaks of
-    assert first.locator(".mini .pc").count() == 8  # the chain e1-e8
+    assert steps.nth(0).locator(".howto-text").inner_text().startswith("The goal.")
+    first = shown.nth(0)
+    assert first.locator("[data-look]").count() == 1  # e9, the cell the lesson speaks of
+    assert first.locator("[data-piece]").count() == 8  # the chain e1-e8
     assert "docs/rules/xobo.md" in page.inner_text('[data-role="howto"]')
+    # X: hexagons, its pieces in their players' three colours
+    page.select_option('[data-role="game"]', "x")
+    shown = panel_matches_the_diagrams(page, "x")
+    assert shown.nth(1).locator("polygon[data-cell]").count() == 64
+    fills = set(page.eval_on_selector_all(
+        '[data-role="howto-steps"] [data-piece] circle', "cs => cs.map((c) => "
+        "c.getAttribute('fill'))"))
+    assert len(fills) == 3, fills
 
 
 def test_how_to_play_links_the_games_rules_page_served_by_the_simulator(page):

@@ -137,69 +137,21 @@ def game_drawing(app):
 def game_guide(app):
     """The page's "How to play" card for the game being played, from the game's own course
     (``xobo.games.<name>.lessons``, docs/games.md "Lessons"): its title, the rules page, and
-    one small diagram a lesson (but the last, the game against the computer), drawn by the
-    page from the lesson's position as it draws the board: the pieces of each cell (the
-    game's drawing hook, else its players' colours), the marks, the cells the lesson speaks
-    of, and the lesson's words. ``{}`` for a game without lessons."""
-    import types
+    one diagram a lesson (but the last, the game against the computer) with the lesson's
+    words. The diagram is the rules pages' own SVG (``xobo_host.diagrams``: the game's
+    geometry, its pieces in their colours, the cells the lesson speaks of ringed), so the
+    panel and the rules pages never draw a position two ways. ``{}`` for a game without
+    lessons."""
+    from xobo.runtime import learn
+    from xobo_host import diagrams
 
-    from xobo.runtime.topology import cell_name
-
-    game = app.game
-    try:
-        lessons = __import__(game.__name__ + ".lessons", None, None, ("LESSONS",)).LESSONS
-    except ImportError:
-        return {}
     name = app.settings["game"]
-    hook = hostkit.of(name).draw
-    steps = []
-    for lesson in lessons:
-        if lesson[4] == "play":
-            continue
-        settings = dict(game.DEFAULTS)
-        pos = game.parse_position(lesson[1], settings) if lesson[1] else \
-            game.new_position(settings)
-        w = pos.width
-
-        def gname(g, w=w):
-            return cell_name(g, w)
-
-        drawn = hook(types.SimpleNamespace(pos=pos, layers=app.layers, names=app.names,
-                                           settings=app.settings), gname) if hook else {}
-        kinds = drawn.get("kinds") or {}
-        pieces = drawn.get("pieces") or {}
-        owner = getattr(pos, "owner", None)
-        if not hook and owner is not None:  # the players' colours
-            for k in range(len(app.names)):
-                kinds[app.names[k]] = {"rgb": _rgb(app.layers.PLAYER_CODES[k]),
-                                       "label": app.names[k]}
-            for g in range(pos.n_cells):
-                if owner[g]:
-                    pieces[gname(g)] = [app.names[owner[g] - 1]]
-        cells = {}  # only the cells with something to draw: {name: {n, pieces, mark}}
-        unused = []
-        marks = drawn.get("marks") or {}
-        for g in range(pos.n_cells):
-            c = gname(g)
-            if not pos.used[g]:
-                unused.append(c)
-            cell = {}
-            if pos.heights[g]:
-                cell["n"] = pos.heights[g]
-                if c in pieces:
-                    cell["pieces"] = pieces[c]
-            if c in marks:
-                cell["mark"] = marks[c]
-            if cell:
-                cells[c] = cell
-        steps.append({"title": lesson[0], "words": lesson[3], "look": lesson[2].split(),
-                      "w": w, "h": pos.height, "cells": cells, "unused": unused,
-                      "kinds": kinds})
-    return {"game": name, "title": game.TITLE,
-            "rules": "docs/rules/%s.md" % name, "steps": steps,
-            "shape": (hook(types.SimpleNamespace(pos=app.pos, layers=app.layers,
-                                                 names=app.names, settings=app.settings),
-                           lambda g: "") if hook else {}).get("shape", "square")}
+    steps = [{"title": lesson[learn.TITLE], "words": lesson[learn.ASK_WORDS], "svg": text}
+             for lesson, text in diagrams.lesson_diagrams(name)]
+    if not steps:
+        return {}
+    return {"game": name, "title": app.game.TITLE, "rules": "docs/rules/%s.md" % name,
+            "steps": steps}
 
 
 def games_menu(app):

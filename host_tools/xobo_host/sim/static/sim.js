@@ -282,8 +282,8 @@
     restore: () => "restore the " + pieceWord() + "s",
     over: () => "the game is over: the " + pieceWord() + "s may be moved freely",
   };
-  /* "How to play": the game's lessons as small diagrams, drawn from their positions (the
-   * backend's guide: pieces, marks, the cells each lesson speaks of) with their words */
+  /* "How to play": the game's lessons, each its diagram (the rules pages' own SVG, made by
+   * the server from the game's geometry: xobo_host.diagrams) and its words */
   let shownGuide = "";
   function renderGuide(g) {
     const key = g && g.game ? g.game + ":" + g.steps.length : "";
@@ -302,41 +302,17 @@
     list.innerHTML = "";
     for (const step of g.steps) {
       const li = document.createElement("li");
-      const mini = document.createElement("div");
-      mini.className = "mini";
-      mini.dataset.shape = g.shape || "square";
-      mini.style.setProperty("--w", String(step.w));
-      mini.setAttribute("aria-label", step.title + ": a diagram of the position");
-      const unused = new Set(step.unused || []);
-      const look = new Set(step.look || []);
-      for (let rank = step.h; rank >= 1; rank--) {
-        for (let f = 0; f < step.w; f++) {
-          const name = LETTERS[f] + rank;
-          const c = document.createElement("i");
-          const cell = step.cells[name] || {};
-          c.className = "m" + (unused.has(name) ? " unused" : "") + (look.has(name) ? " look" : "");
-          if (cell.mark) c.dataset.miniMark = cell.mark;  // (not data-mark: the board's)
-          if (cell.n) {
-            const kinds = cell.pieces || [];
-            const top = kinds.length ? step.kinds[kinds[kinds.length - 1]] : null;
-            const p = document.createElement("b");
-            p.className = "pc" + (top ? "" : " cube");
-            if (top) p.style.background = "#" + top.rgb;
-            if (kinds.length > 1 && step.kinds[kinds[0]]) {  // a tower: its bottom piece's ring
-              p.style.boxShadow = "0 0 0 2px #" + step.kinds[kinds[0]].rgb;
-            }
-            if (cell.n > 1 && !kinds.length) p.textContent = String(cell.n);
-            c.appendChild(p);
-          }
-          mini.appendChild(c);
-        }
-      }
+      const pic = document.createElement("figure");
+      pic.className = "diagram";
+      pic.innerHTML = step.svg;  // the server's own drawing (no text of the user's in it)
+      const svg = pic.querySelector("svg");
+      if (svg) { svg.setAttribute("role", "img"); svg.setAttribute("aria-label", step.title + ": a diagram of the position"); }
       const text = document.createElement("div");
       text.className = "howto-text";
       text.innerHTML = "<b></b> <span></span>";
       text.firstChild.textContent = step.title[0].toUpperCase() + step.title.slice(1) + ".";
       text.lastChild.textContent = step.words;
-      li.appendChild(mini);
+      li.appendChild(pic);
       li.appendChild(text);
       list.appendChild(li);
     }
