@@ -1,26 +1,41 @@
 """The project's documentation as pages of the simulator: ``GET /docs/rules/xobo.md`` is the
-rules page rendered to HTML (markdown-it-py, CommonMark with tables), its diagrams
-(``docs/rules/diagrams/*.svg``) and pictures served beside it, so that the page's How to play
-links to the game's rules and every relative link of a page (another rules page,
-``../firmware.md``) opens the same way.
+rules page rendered to HTML (markdown-it-py, CommonMark with tables, each heading with the id
+GitHub gives it, so ``#a-heading`` links land), its diagrams (``docs/rules/diagrams/*.svg``) and
+pictures served beside it, so that the page's How to play links to the game's rules and every
+relative link of a page opens the same way: another page (``../firmware.md``), a heading, or a
+file of the project a page cites (``../../tests/test_rules_docs.py``, ``../hardware/out/...``:
+its source as text, a folder as the list of its files, a Markdown file rendered).
 
-Only files under ``docs/`` are served, and only Markdown, SVG and PNG; the Markdown's own HTML
-is not passed through (the pages are the project's, but a page is no place for markup that
-runs).
+Only the project's own files are served, read-only: the ``docs/`` folder, the project's
+folders of ``PROJECT_DIRS`` and its top-level Markdown (``README.md``, ``CONTRIBUTING.md``),
+never a hidden file or folder, nothing built (``__pycache__``, ``*.egg-info``), only the kinds
+of ``TEXT`` and ``TYPES``. The Markdown's own HTML is not passed through (the pages are the
+project's, but a page is no place for markup that runs).
 
 Usage (the simulator's server)::
 
     from xobo_host.sim import docs
-    status, body, ctype = docs.page("/docs/rules/x.md")
+    if docs.serves(path):
+        status, body, ctype = docs.page("/docs/rules/x.md")
 """
 
 import html
 import os
+import re
+from urllib.parse import quote, unquote
 
 from xobo_host.sim.legend import ROOT
 
 DOCS = os.path.join(ROOT, "docs")
+# the folders of the project whose files a page may cite, and its top-level pages
+PROJECT_DIRS = ("docs", "firmware", "host_tools", "tests", "hardware", "boards", "tools")
+TOP_FILES = ("README.md", "CONTRIBUTING.md", "Makefile", "pyproject.toml")
 TYPES = {".svg": "image/svg+xml", ".png": "image/png"}
+# files shown as their text (source, tables, settings)
+TEXT = (".py", ".js", ".css", ".html", ".json", ".toml", ".txt", ".csv", ".cfg", ".ini",
+        ".sh", ".kicad_sch", ".kicad_pcb", ".net", ".gbr", ".drl", ".yml", ".yaml")
+TEXT_NAMES = ("Makefile", "run")
+NOT_SERVED = ("__pycache__",)
 STYLE = """
 body { margin: 0 auto; max-width: 860px; padding: 24px 20px 60px; background: #17110d;
   color: #efe6da; font: 16px/1.55 system-ui, sans-serif; }
@@ -34,36 +49,100 @@ nav { font-size: 14px; margin-bottom: 16px; }
 """
 
 
+def slug(title):
+    """A heading's id as GitHub makes it (the links of the docs are written for GitHub):
+    lower case, spaces to hyphens, every other character but letters, digits, '-' and '_'
+    dropped."""
+    return re.sub(r"[^\w\- ]", "", title.strip().lower()).replace(" ", "-")
+
+
 def _markdown():
-    """markdown-it-py's CommonMark renderer with tables, no raw HTML; None when absent."""
+    """markdown-it-py's CommonMark renderer with tables and heading ids, no raw HTML; None
+    when absent."""
     try:
         from markdown_it import MarkdownIt
+        from mdit_py_plugins.anchors import anchors_plugin
     except ImportError:
         return None
-    return MarkdownIt("commonmark", {"html": False}).enable("table")
+    return MarkdownIt("commonmark", {"html": False}).enable("table").use(
+        anchors_plugin, min_level=1, max_level=6, slug_func=slug)
+
+
+def serves(url_path):
+    """True for a path this module answers (a page or file of the project)."""
+    first = url_path.lstrip("/").split("/", 1)[0]
+    return first in PROJECT_DIRS or first in TOP_FILES
 
 
 def _file(url_path):
-    """The file under docs/ that ``url_path`` (/docs/...) names, or None."""
-    rel = url_path[len("/docs/"):]
-    path = os.path.normpath(os.path.join(DOCS, rel))
-    if not path.startswith(DOCS + os.sep) or not os.path.isfile(path):
+    """The project's file or folder that ``url_path`` names, or None."""
+    rel = unquote(url_path).lstrip("/")
+    parts = [p for p in rel.split("/") if p]
+    if not parts or not serves("/" + parts[0]):
+        return None
+    if any(p.startswith(".") or p in NOT_SERVED or p.endswith(".egg-info") for p in parts):
+        return None
+    path = os.path.normpath(os.path.join(ROOT, *parts))
+    if not path.startswith(ROOT + os.sep) or not os.path.exists(path):
         return None
     return path
 
 
+def _kind(path):
+    """How a file is served: "md", "text", its content type, or None (not served)."""
+    name = os.path.basename(path)
+    ext = os.path.splitext(name)[1]
+    if ext == ".md":
+        return "md"
+    if ext in TYPES:
+        return TYPES[ext]
+    if ext in TEXT or name in TEXT_NAMES:
+        return "text"
+    return None
+
+
+def _html(title, url_path, body):
+    return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            "<title>%s</title><style>%s</style></head><body><nav><a href=\"/\">the board"
+            "</a> · <code>%s</code></nav><main>%s</main></body></html>"
+            % (html.escape(title), STYLE, html.escape(url_path.lstrip("/")), body))
+
+
+def _folder(path, url_path):
+    """A folder of the project: the list of the files it serves, each a link."""
+    items = []
+    for name in sorted(os.listdir(path)):
+        full = os.path.join(path, name)
+        if name.startswith(".") or name in NOT_SERVED or name.endswith(".egg-info"):
+            continue
+        if os.path.isdir(full):
+            items.append(name + "/")
+        elif _kind(full):
+            items.append(name)
+    base = url_path.rstrip("/") + "/"
+    body = "<h1>%s</h1><ul>%s</ul>" % (html.escape(url_path.strip("/") + "/"), "".join(
+        '<li><a href="%s">%s</a></li>' % (html.escape(base + quote(n)), html.escape(n))
+        for n in items))
+    return _html(url_path.strip("/") + "/", url_path, body)
+
+
 def page(url_path):
-    """(status, body bytes, content type) for ``GET url_path`` (a path under /docs/)."""
+    """(status, body bytes, content type) for ``GET url_path`` (a path ``serves`` names)."""
     path = _file(url_path)
-    ext = os.path.splitext(path or "")[1]
-    if path is None or (ext != ".md" and ext not in TYPES):
-        return 404, ("no such page: %s (the simulator serves the Markdown, SVG and PNG "
-                     "files under docs/)" % url_path).encode("utf-8"), \
+    kind = _kind(path) if path and os.path.isfile(path) else None
+    if path and os.path.isdir(path):
+        return 200, _folder(path, url_path).encode("utf-8"), "text/html; charset=utf-8"
+    if kind is None:
+        return 404, ("no such page: %s (the simulator serves the project's docs/, its pages "
+                     "and the files they cite)" % url_path).encode("utf-8"), \
             "text/plain; charset=utf-8"
     with open(path, "rb") as f:
         data = f.read()
-    if ext != ".md":
-        return 200, data, TYPES[ext]
+    if kind == "text":
+        return 200, data, "text/plain; charset=utf-8"
+    if kind != "md":
+        return 200, data, kind
     text = data.decode("utf-8")
     md = _markdown()
     title = next((line.lstrip("# ").strip() for line in text.splitlines()
@@ -72,9 +151,4 @@ def page(url_path):
         body = "<pre>%s</pre>" % html.escape(text)
     else:
         body = md.render(text)
-    out = ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
-           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-           "<title>%s</title><style>%s</style></head><body><nav><a href=\"/\">the board"
-           "</a> · <code>%s</code></nav><main>%s</main></body></html>"
-           % (html.escape(title), STYLE, html.escape(url_path[1:]), body))
-    return 200, out.encode("utf-8"), "text/html; charset=utf-8"
+    return 200, _html(title, url_path, body).encode("utf-8"), "text/html; charset=utf-8"

@@ -11,7 +11,8 @@ Routes:
 - ``GET /record.txt``: the game record (N2) as a file download.
 - ``GET /legend``: the light colours and what they mean (JSON list).
 - ``GET /docs/rules/xobo.md``: a page of the project's docs (the game's rules, linked from How
-  to play) rendered to HTML, its diagrams beside it (``xobo_host.sim.docs``).
+  to play) rendered to HTML, its diagrams beside it, and the project's files its links cite
+  (``/tests/test_rules_docs.py``: ``xobo_host.sim.docs``).
 
 Only this machine's pages may use it (docs/simulator.md, "Who may talk to the simulator"):
 every request must name the server in ``Host`` (a loopback name or the bound address, with the
@@ -216,7 +217,8 @@ class PageHandler(BaseHTTPRequestHandler):
             return self._events()
         if path == "/favicon.ico":
             return self._send(204, b"", "image/x-icon")
-        if path.startswith("/docs/"):  # the rules pages, rendered (How to play links them)
+        if docs.serves(path):  # the rules pages, rendered (How to play links them), and
+            # the project's files they cite
             status, body, ctype = docs.page(path)
             return self._send(status, body, ctype)
         return self._json(404, {"ok": False, "error": "no such page: %s" % path})
