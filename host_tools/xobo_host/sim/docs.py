@@ -77,7 +77,7 @@ def serves(url_path):
 def _file(url_path):
     """The project's file or folder that ``url_path`` names, or None."""
     rel = unquote(url_path).lstrip("/")
-    parts = [p for p in rel.split("/") if p]
+    parts = [p for p in rel.split("/") if p]  # '.' and '..' start with '.': refused below
     if not parts or not serves("/" + parts[0]):
         return None
     if any(p.startswith(".") or p in NOT_SERVED or p.endswith(".egg-info") for p in parts):
