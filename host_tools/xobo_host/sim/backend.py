@@ -32,6 +32,10 @@ from xobo_host.sim.feed import PageFeed
 BUTTONS = ("ok", "undo", "hint")
 CELL_ACTIONS = ("put", "lift", "take")  # the page's actions that change a switch
 SETTLE_WAIT_S = 1.0  # the longest a cell action waits for the previous change to be seen
+# A cell action that would spoil a complete move waiting for stillness waits for its commit
+# (the settle time, and this much more at most): a person's next click comes before the board
+# commits, where a hand on the real board waits for the move's light
+COMMIT_GRACE_S = 1.0
 # A press must stay down for this long on the board's clock, over at least MIN_PRESS_STEPS
 # steps, before its release reaches the firmware: the buttons' debounce (20 ms) then always sees
 # it, even when the stepping thread was starved while the page's short tap came and went.
@@ -96,7 +100,11 @@ def _rgb(code):
 # - ``kinds``: {kind: {"rgb": "rrggbb", "label": words}};
 # - ``marks``: {cell: mark} ("goal" / "goal2" on Chain Reaction's goal rows, "donjon");
 # - ``quadrant``: {cell: 0-3} (Brochs's quadrants NW, NE, SW, SE; the central cross has none);
-# - ``glow``: "under" where the LEDs light around the pieces, under them (Brochs's dark men).
+# - ``glow``: "under" where the LEDs light around the pieces, under them (Brochs's dark men);
+# - ``box``: the kind of a piece put from the box now (the side to move's: Brochs's man).
+# The page draws a cell's pieces as the position says where the switches see as many; a cell
+# the position does not explain (a man moved where it may not go) shows the pieces the hands
+# put there (``SimBackend`` follows them from cell to hand to cell), in the game's own look.
 # A board layer that has ``state_extra(pos)`` puts its own fields in the state instead.
 # ``words`` is the game's host module's for every game (``page_words``): the players' labels,
 # how a game ends, the notation's rules, whether the page shows the reserves.
@@ -186,6 +194,9 @@ class SimBackend(PageFeed):
         self.step_ms = step_ms
         self.snapshot_ms = snapshot_ms
         self.hand = 0
+        self.in_hand = []  # the kinds of the hand's pieces, last lifted last (a game of kinds)
+        self.on_cells = {}  # board cell name -> the kinds of its pieces, bottom first
+        self._box_kind = None  # what a piece put from the box is (the drawing's "box")
         self._thread = None
         self._running = False
         self._pressed = {}  # button -> [board ticks at press, steps since, release pending]
@@ -252,29 +263,103 @@ class SimBackend(PageFeed):
         st = dict(b.state())
         st.pop("counts", None)
         app = b.app
+        counts = list(b.switches.counts)
+        draw = game_drawing(app)
+        self._pieces_as_seen(draw, counts)
         return {
             "mode": self.mode,
             "cells": list(b.cell_colors()),
             "edges": dict(b.edge_colors()),
-            "counts": list(b.switches.counts),
+            "counts": counts,
             "hand": self.hand,
+            "hand_pieces": list(self.in_hand) if draw.get("kinds") else [],
             "box": self.box(),
             "cubes": self.cubes(),
             "games": self.menu,
             "colours": [_rgb(app.layers.PLAYER_CODES[k]) for k in range(len(app.names))],
-            "draw": game_drawing(app),
+            "draw": draw,
             # the game's legend and How to play change with the game only: the page asks for
             # them ({"action": "guide"}) when this key changes, not with every snapshot
             "guide_key": app.settings["game"],
             "settings_seq": self.settings_seq,
             "say": b.app.guide_text() if b.powered else "",
             "hint": self.shown_hint(),
+            "settle": self.settle() if b.powered else None,
+            "setup": self.can_set_up() if b.powered else False,
             "loading": self.loading,
             "state": st,
             "event_seq": self.event_seq,
             "errors": self.errors,
             "last_error": self.last_error,
         }
+
+    def _pieces_as_seen(self, draw, counts):
+        """The drawing's pieces as they lie on the board (lock held): a cell's as the
+        position says where the switches see as many pieces, else those the hands put there
+        (``on_cells``); a piece whose kind nobody knows is the box's. A game whose pieces are
+        all alike or lit by the LEDs (no ``kinds``: XoBo's cubes, X's pieces) is left as it
+        is."""
+        if not draw.get("kinds"):
+            return
+        kinds = draw["kinds"]
+        self._box_kind = draw.get("box") if draw.get("box") in kinds else next(iter(kinds))
+        pieces = draw.get("pieces") or {}
+        name = self.board.app.topo.cell_name
+        seen = {}
+        for c, n in enumerate(counts):
+            if not n:
+                continue
+            cell = name(c)
+            stack = pieces.get(cell) or []
+            if len(stack) != n:  # not as the position says: the pieces the hands put there
+                stack = (self.on_cells.get(cell) or [])[:n]
+                stack = stack + [self._box_kind] * (n - len(stack))
+            seen[cell] = list(stack)
+        self.on_cells = seen
+        draw["pieces"] = seen
+
+    def settle(self):
+        """The board waiting for the pieces to stay still (lock held): ``{"state": complete,
+        wait-longer or unknown, "ms": how long the pieces must stay still, "since": the
+        board's ticks when they last changed (the key of this wait), "move": the move it
+        will commit}``, else None. The page shows it as a bar that fills in ``ms`` (the
+        snapshot does not change while it fills)."""
+        app = self.board.app
+        inf = app.inf
+        state = inf.state_name()
+        if state not in ("complete", "wait-longer", "unknown"):
+            return None
+        if state == "complete":
+            ms = inf.settle_ms
+        elif state == "wait-longer":
+            ms = inf.long_ms
+        else:
+            ms = inf.settle_ms if inf.touch < 0 else inf.long_ms
+        m = inf.complete_move() if state != "unknown" else -1
+        return {"state": state, "ms": ms, "since": inf.changed_at,
+                "move": app.pos.move_text(m) if m >= 0 else ""}
+
+    def can_set_up(self):
+        """True while a lesson waits for its pieces (lock held): the page's "Set up this
+        lesson" puts them as the lesson's position (or the board's words after a try) says."""
+        app = self.board.app
+        learning = getattr(app.mode, "state_field", None)  # the learn mode's (the board's
+        # serial state names the lesson by it, as virtual_board.state does)
+        if learning is None or learning() == "learn done" or app.inf.state_name() == "over":
+            return False
+        want = self._position_counts()
+        return bytes(self.board.switches.counts) != bytes(want) or self.hand > 0
+
+    def _position_counts(self):
+        """The pieces of the firmware's position, by board cell."""
+        app = self.board.app
+        want = bytearray(self.board.bd.n_cells)
+        to_board = app.place.to_board
+        heights = app.pos.heights
+        for g in range(len(heights)):
+            if heights[g]:
+                want[to_board[g]] = heights[g]
+        return want
 
     def _game_legend(self, app):
         """The light colours of the game being played (made again when the game changes)."""
@@ -365,8 +450,10 @@ class SimBackend(PageFeed):
         if handler is None:
             raise ActionError(
                 "unknown action %r (put, lift, take, drop, press, release, command, game, "
-                "load, new, clear, power_cut, play, guide)" % (kind,)
+                "load, new, clear, power_cut, play, guide, setup)" % (kind,)
             )
+        if kind in CELL_ACTIONS:
+            self._let_waiting_move_commit(req)
         with self.lock:
             if kind in CELL_ACTIONS:
                 self._let_switches_settle()
@@ -376,6 +463,52 @@ class SimBackend(PageFeed):
         out.setdefault("ok", True)
         out["version"] = self.version
         return out
+
+    def _spoils_waiting_move(self, req):
+        """``(ply, since, ms)`` when a complete move waits for the pieces to stay still and
+        the cell action ``req`` would spoil it (a piece put, lifted or taken off another cell:
+        nothing can extend a complete move), else None (lock held)."""
+        board = self.board
+        app = board.app
+        if not board.powered or app.inf.state_name() != "complete":
+            return None
+        m = app.inf.complete_move()
+        try:
+            c = self.board_cell(req.get("cell"))
+        except ActionError:
+            return None  # the handler says what is wrong with the cell
+        g = app.place.to_game[c]
+        if m < 0:
+            return None
+        lifted = bytearray(64)
+        added = bytearray(64)
+        nl, na = app.pos.footprint(m, lifted, added)
+        if g != 0xFF and (g in lifted[:nl] or g in added[:na]):
+            return None  # the move's own cell: a change of mind, not the next move
+        return app.pos.ply, app.inf.changed_at, app.inf.settle_ms
+
+    def _let_waiting_move_commit(self, req):
+        """A click that comes while a complete move waits for stillness (two placements 0.4 s
+        apart: the firmware saw two cubes, no move, and asked to take both off) waits until
+        the board has committed the move, as a player waits for its light: no click is lost
+        at a person's pace. The page shows the wait (``settle``); ok commits at once."""
+        with self.lock:
+            waiting = self._spoils_waiting_move(req)
+        if waiting is None:
+            return
+        ply, since, ms = waiting
+        deadline = time.monotonic() + ms / 1000.0 + COMMIT_GRACE_S
+        while time.monotonic() < deadline:
+            with self.lock:
+                app = self.board.app
+                inf = app.inf
+                if (app.pos.ply != ply or inf.state_name() != "complete"
+                        or inf.changed_at != since):
+                    return
+                if self._thread is None:  # nobody steps the board: its time passes here
+                    self.board.advance(10)
+                    continue
+            time.sleep(0.01)
 
     def _let_switches_settle(self):
         """Steps the firmware until it has seen the last change of the switches. A hand never
@@ -407,6 +540,9 @@ class SimBackend(PageFeed):
         src = "hand" if self.hand > 0 else "box"
         if self.hand > 0:
             self.hand -= 1
+        kind = self.in_hand.pop() if src == "hand" and self.in_hand else self._box_kind
+        if kind is not None:
+            self.on_cells.setdefault(self._name(c), []).append(kind)
         return {"cell": self._name(c), "from": src}
 
     def _do_lift(self, req):
@@ -417,6 +553,7 @@ class SimBackend(PageFeed):
             raise ActionError("%s is empty: nothing to lift" % self._name(c))
         self.board.lift(c)
         self.hand += n
+        self.in_hand += self.on_cells.pop(self._name(c), [])
         return {"cell": self._name(c), "lifted": n}
 
     def _do_take(self, req):
@@ -430,11 +567,15 @@ class SimBackend(PageFeed):
             raise ActionError("%s is empty: nothing to take off" % self._name(c))
         n = min(n, have)
         self.board.take(c, n)
+        left = self.on_cells.get(self._name(c))
+        if left:
+            del left[max(0, len(left) - n):]
         return {"cell": self._name(c), "taken": n}
 
     def _do_drop(self, req):
         """Put the cubes in the hand back into the box."""
         n, self.hand = self.hand, 0
+        self.in_hand = []
         return {"dropped": n}
 
     def _button(self, req):
@@ -546,6 +687,8 @@ class SimBackend(PageFeed):
         """Sweep every piece off the board and empty the hand (physical only)."""
         self.board.switches.set_counts(bytearray(self.board.bd.n_cells))
         self.hand = 0
+        self.in_hand = []
+        self.on_cells = {}
         return {}
 
     def _do_new(self, req):
@@ -581,10 +724,25 @@ class SimBackend(PageFeed):
         return {"game": name, "reply": reply}
 
     def _sync_cubes(self):
-        """Set the physical pieces to the heights of the firmware's position."""
+        """Set the physical pieces to the heights of the firmware's position (each piece as
+        the position says: the drawing's)."""
         self.board.switches.set_counts(bytearray(self.board.bd.n_cells))
         self.board.set_cubes(self.board.app.pos.heights)
         self.hand = 0
+        self.in_hand = []
+        self.on_cells = {}
+
+    def _do_setup(self, req):
+        """Set up the lesson: the pieces put as the lesson's position says (the board's words
+        after a try), as a player would set them out; the hand's go back to the box. Only
+        while a lesson waits for its pieces."""
+        if not self.can_set_up():
+            raise ActionError("no lesson waits for its pieces: Start the lessons first, or "
+                              "the pieces are already set out")
+        before = bytes(self.board.switches.counts)
+        self._sync_cubes()
+        after = bytes(self.board.switches.counts)
+        return {"changed": sum(1 for a, b in zip(before, after, strict=True) if a != b)}
 
     def _do_load(self, req):
         """Load a position or a game record, in the game's notation: the pieces are then set
@@ -659,6 +817,7 @@ class SimBackend(PageFeed):
         if not reply or not reply[0].startswith("ok"):
             return {"ok": False, "reply": replies, "error": _error_text(reply)}
         self.hand = 0
+        self.in_hand = []
         self.board.set_cubes(pos.heights)
         inf = app.inf
         self._advance_until(lambda: inf.state_name() == "match", 2000)

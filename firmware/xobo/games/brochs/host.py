@@ -43,8 +43,10 @@ def draw(app, name):
             quadrant[name(g)] = q
     marks = {name(c): "donjon" for c in pos.donjons}
     # the LED lights around a piece, under it (a dark man stays dark, not blue): glow "under"
+    # a piece from the box is the side to move's: Black's man (its drops, BM1), White's man
     return {"pieces": pieces, "kinds": kinds, "marks": marks, "quadrant": quadrant,
-            "players": [kinds["man"]["rgb"], kinds["white"]["rgb"]], "glow": "under"}
+            "players": [kinds["man"]["rgb"], kinds["white"]["rgb"]], "glow": "under",
+            "box": ("man", "white")[pos.side]}
 
 
 NATURAL_WOOD = "efe2cd"  # an unpainted cube, as the page draws XoBo's

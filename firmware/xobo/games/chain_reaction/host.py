@@ -40,7 +40,8 @@ def draw(app, name):
         v = pos.goal_value(g)
         if v:
             marks[name(g)] = "goal2" if v == 2 else "goal"
-    return {"pieces": pieces, "kinds": kinds, "marks": marks}
+    # a piece from the box is the side to move's colour
+    return {"pieces": pieces, "kinds": kinds, "marks": marks, "box": colour[pos.side + 1]}
 
 
 def record_settings(rec):

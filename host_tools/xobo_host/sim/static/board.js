@@ -7,7 +7,8 @@
  *   const view = XoboBoard.createView(frameEl, { onCell(el, c) {...}, onBuild(lay) {...} });
  *   view.build();              // the empty board, then
  *   view.render(snapshot);
- *   view.cells[c], view.board.w, view.cellName(c), view.parseCell("e5")
+ *   view.cells[c], view.board.w, view.cellName(c), view.parseCell("e5"),
+ *   view.gameCell("a1")        // a cell by the game's own name (its board cell, or -1)
  *
  * What a board is, apart from how it is drawn, is shared with the café floor's miniatures
  * (cafe/static/miniature.js, one canvas a table): XoboBoard.layoutOf(snapshot),
@@ -39,8 +40,9 @@ window.XoboBoard = (function () {
     // where the game's grid sits on the board: its cells are labelled in the game's own
     // notation (the test game's a1-c3 on the board's d4-f6), as the board's words name them
     const ox = (st.area && st.area.x) || 0, oy = (st.area && st.area.y) || 0;
-    return { w, h, area, shape, ox, oy, game: st.game || "",
-      key: [w, h, st.game || "", shape, ox, oy, area.join(",")].join("|") };
+    const gw = (st.area && st.area.width) || w, gh = (st.area && st.area.height) || h;
+    return { w, h, area, shape, ox, oy, gw, gh, game: st.game || "",
+      key: [w, h, st.game || "", shape, ox, oy, gw, gh, area.join(",")].join("|") };
   }
 
   /* X's rhombus (XB2, XB3): the cell (q, r) is a pointy-top hexagon whose neighbours are
@@ -96,18 +98,26 @@ window.XoboBoard = (function () {
     /* The board as the state describes it: its size (9 x 9, 15 x 15), the game's area on it
      * and how the game's cells are drawn (squares, or X's rhombus of hexagons). The grid is
      * built again whenever one of them changes (another game, another board). */
-    const board = { w: 9, h: 9, key: "", area: new Set(), shape: "square", n: 81 };
+    const board = { w: 9, h: 9, key: "", area: new Set(), shape: "square", n: 81,
+      gameCells: new Map() };
     let cells = [];
     let shown = { counts: [], leds: [], pieces: [] };
 
     const cellName = (c) => LETTERS[c % board.w] + (Math.floor(c / board.w) + 1);
     const parseCell = (text) => cellIndex(text, board.w, board.h);
+    /* A cell of the game by its own name ("a1" of the test game: the board's d4): its board
+     * cell, or -1 when the game has no such cell. */
+    const gameCell = (text) => {
+      const c = board.gameCells.get(String(text).trim().toLowerCase());
+      return c === undefined ? -1 : c;
+    };
 
     function buildGrid(lay) {
       board.w = lay.w; board.h = lay.h; board.n = lay.w * lay.h; board.key = lay.key;
       board.shape = lay.shape;
       board.area = new Set(lay.area.length ? lay.area : null);
       board.ox = lay.ox || 0; board.oy = lay.oy || 0;
+      board.gameCells = new Map();  // the game's cell names -> board cells
       const all = !lay.area.length;
       grid.innerHTML = "";
       grid.dataset.shape = lay.shape;
@@ -136,13 +146,19 @@ window.XoboBoard = (function () {
           if (hex) {
             if (!inArea) { el.hidden = true; el.classList.add("off"); } else hex.place(el, f, rank - 1);
           }
-          const gf = f - board.ox, gr = rank - 1 - board.oy;  // the game's file and rank
-          const offset = !hex && (board.ox || board.oy);
-          const firstFile = hex ? hex.isFirstFile(f, rank - 1) : offset ? inArea && gf === 0 : f === 0;
-          const firstRank = hex ? hex.isFirstRank(f, rank - 1) : offset ? inArea && gr === 0 : rank === 1;
-          if (firstFile && (!hex || inArea)) el.insertAdjacentHTML("beforeend", '<span class="lab rank">' + (offset ? gr + 1 : rank) + "</span>");
-          if (firstRank && (!hex || inArea)) el.insertAdjacentHTML("beforeend", '<span class="lab file">' + LETTERS[offset ? gf : f] + "</span>");
-          if (offset && inArea) el.dataset.gameCell = LETTERS[gf] + (gr + 1);
+          // the game's own file and rank: its cells are labelled and named (data-game-cell)
+          // in its notation, as its words name them (the test game's a1-c3 on the board's
+          // d4-f6, X's a1 on the 15 x 15 board's d4)
+          const gf = f - board.ox, gr = rank - 1 - board.oy;
+          const inGrid = gf >= 0 && gr >= 0 && gf < lay.gw && gr < lay.gh;
+          const firstFile = hex ? inArea && hex.isFirstFile(f, rank - 1) : inGrid && gf === 0;
+          const firstRank = hex ? inArea && hex.isFirstRank(f, rank - 1) : inGrid && gr === 0;
+          if (firstFile) el.insertAdjacentHTML("beforeend", '<span class="lab rank">' + (gr + 1) + "</span>");
+          if (firstRank) el.insertAdjacentHTML("beforeend", '<span class="lab file">' + LETTERS[gf] + "</span>");
+          if (inArea && inGrid) {
+            el.dataset.gameCell = LETTERS[gf] + (gr + 1);
+            board.gameCells.set(el.dataset.gameCell, c);
+          }
           grid.appendChild(el);
           cells[c] = el;
           if (hooks.onCell) hooks.onCell(el, c);
@@ -271,7 +287,7 @@ window.XoboBoard = (function () {
     }
 
     const build = () => buildGrid(layoutOf({}));  // the empty 9 x 9 board, before any state
-    return { board, cells, cellName, parseCell, render, layoutOf, build };
+    return { board, cells, cellName, parseCell, gameCell, render, layoutOf, build };
   }
 
   return { createView, layoutOf, hexGeometry, drawnHex, cellIndex, LETTERS };

@@ -47,7 +47,8 @@
   function render(s) {
     snap = s;
     view.render(s);
-    renderHand(s.hand || 0, s.box, s.cubes || 36);
+    renderHand(s.hand || 0, s.box, s.cubes || 36, s.hand_pieces || [], (s.draw || {}).kinds || {});
+    renderSettle(s);
     // the game's colours and How to play, asked for when the game changes (the page's first
     // /legend lists every game's colours)
     if (s.guide_key && s.guide_key !== guideAsked && s.mode !== "monitor") {
@@ -70,11 +71,19 @@
     lastError = s.last_error || "";
   }
 
-  function renderHand(h, box, cubes) {
-    if (ui.hand.dataset.count !== String(h)) {
+  /* the hand: its pieces as they are (a game's kinds in their colours: the Brochs man lifted
+   * is drawn as that man, last lifted on the right), else cubes */
+  function renderHand(h, box, cubes, kinds, look) {
+    const key = h + ":" + kinds.join(",");
+    if (ui.hand.dataset.key !== key) {
+      ui.hand.dataset.key = key;
       ui.hand.dataset.count = String(h);
       ui.handCubes.innerHTML = "";
-      for (let i = 0; i < Math.min(h, 8); i++) ui.handCubes.insertAdjacentHTML("beforeend", '<i class="cube"></i>');
+      for (let i = Math.max(0, h - 8); i < h; i++) {
+        const kind = kinds[i - (h - kinds.length)];
+        const rgb = kind && look[kind] ? look[kind].rgb : "";
+        ui.handCubes.insertAdjacentHTML("beforeend", '<i class="cube' + (rgb ? ' piece" style="--piece:#' + rgb + '" data-kind="' + kind : "") + '"></i>');
+      }
     }
     // a game whose pieces are not counted (box null) has no box to speak of
     const inBox = box === undefined || box === null ? "" : " (" + box + " of " + cubes + " in the box)";
@@ -318,6 +327,38 @@
     }
   }
 
+  /* The board waits for the pieces to stay still before it commits a move (the settle time,
+   * serial `set settle`): a bar fills meanwhile (a CSS animation of the wait's length, started
+   * once: the snapshot does not change while it fills) and the words say that ok commits now;
+   * a click made meanwhile waits for the commit (the backend holds it), and is named. */
+  let shownSettle = "";
+  const pendingClicks = [];
+  function renderSettle(s) {
+    const el = role("settle");
+    const w = s && s.settle;
+    const key = w ? [w.state, w.since, w.move, pendingClicks.join(" ")].join("|") : "";
+    if (key === shownSettle) return;
+    const restart = !w || !shownSettle || shownSettle.split("|")[1] !== String(w.since);
+    shownSettle = key;
+    setHidden(el, !w || readOnly());
+    if (!w) return;
+    setData(el, "state", w.state);
+    const secs = (w.ms / 1000).toFixed(1) + " s";
+    let text = w.state === "unknown"
+      ? "The board waits " + secs + " for the " + pieceWord() + "s to stay still: what it sees is no move yet"
+      : (w.move ? w.move + ": " : "") + "the board plays it once the " + pieceWord() +
+        "s stay still for " + secs + (w.state === "wait-longer" ? " (the move could still grow)" : "") +
+        " · ok plays it now";
+    if (pendingClicks.length) text += " · then " + pendingClicks.join(", ");
+    setText(role("settle-text"), text);
+    if (restart) {
+      const bar = el.querySelector(".settle-bar i");
+      bar.style.animation = "none";
+      void bar.offsetWidth;  // the animation starts again with this wait
+      bar.style.animation = "settle-fill " + w.ms + "ms linear forwards";
+    }
+  }
+
   /* the learn mode (serial learn): the lesson's words in their own card, its buttons */
   const LEARN_INTRO = role("learn-words") ? role("learn-words").textContent : "";
   function renderLearn(st, say) {
@@ -327,6 +368,8 @@
     setHidden(role("learn"), learning || readOnly());
     setHidden(role("learn-next"), !learning || st.learn === "learn done" || readOnly());
     setHidden(role("learn-off"), !learning || readOnly());
+    // the lesson's pieces set out with one click (the board's words say what by hand)
+    setHidden(role("learn-setup"), !learning || !(snap && snap.setup) || readOnly());
     setText(role("learn-progress"), !learning ? "" : st.learn === "learn done"
       ? "course complete" : "lesson " + st.learn.split(" ")[1]);
     setText(role("learn-words"), learning ? say : LEARN_INTRO);
@@ -579,14 +622,17 @@
     if (readOnly()) return;
     setCursor(c, false);
     const name = cellName(c);
-    if (how === "lift") {
-      act({ action: "lift", cell: name });
-      if (tool === "lift") setTool("put");
-    } else if (how === "take") {
-      act({ action: "take", cell: name });
-    } else {
-      act({ action: "put", cell: name });
-    }
+    const kind = how === "lift" || how === "take" ? how : "put";
+    if (kind === "lift" && tool === "lift") setTool("put");
+    // while the board waits to commit a move, a click waits for it: named under the board
+    const shown = cells[c].dataset.gameCell || name;
+    const waiting = snap && snap.settle && snap.settle.state === "complete";
+    if (waiting) { pendingClicks.push(shown); renderSettle(snap); }
+    act({ action: kind, cell: name }).finally(() => {
+      if (!waiting) return;
+      pendingClicks.splice(pendingClicks.indexOf(shown), 1);
+      renderSettle(snap);
+    });
   }
 
   function wireCell(el, c) {
@@ -677,6 +723,11 @@
         if (r.ok && name === "learn-off") say("Back to your game: put the pieces as lit", "info");
       });
     }
+    role("learn-setup").addEventListener("click", async (ev) => {
+      ev.currentTarget.blur();
+      const r = await act({ action: "setup" });
+      if (r.ok) say("The lesson's " + pieceWord() + "s are set out", "info");
+    });
     role("play").addEventListener("click", async (ev) => {
       ev.currentTarget.blur();
       const r = await act({ action: "play" });
@@ -736,19 +787,44 @@
 
   const KEY_BUTTON = { o: "ok", u: "undo", "?": "hint" };
 
+  /* the game's grid in its own notation: its files and ranks (the board's area) */
+  function gameSize() {
+    const area = (snap && snap.state && snap.state.area) || {};
+    return { w: area.width || board.w, h: area.height || board.h };
+  }
+
+  /* why a typed cell is none of the game's: its name, the game's, and the cells it has */
+  function outsideWords(name) {
+    const names = Array.from(board.gameCells.keys());
+    const files = names.map((n) => n[0]).sort(), ranks = names.map((n) => Number(n.slice(1)));
+    const title = (snap && snap.state && snap.state.title) || "this game";
+    const span = names.length ? files[0] + "1–" + files[files.length - 1] + Math.max(...ranks) : "";
+    return name + " is not a cell of " + title + (span ? ": its cells are " + span +
+      (names.length < gameSize().w * gameSize().h ? " (the lit area)" : "") : "");
+  }
+
   function onKeyDown(ev) {
     const t = ev.target;
     if (t && (t.tagName === "TEXTAREA" || t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "BUTTON" && (ev.key === " " || ev.key === "Enter"))) return;
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const k = ev.key;
-    const file = k.length === 1 ? LETTERS.indexOf(k.toLowerCase()) : -1;
-    if (file >= 0 && file < board.w && k === k.toLowerCase()) { typed = k; ev.preventDefault(); return; }
+    // a letter starts a cell's name; the keys that are commands (l, t, r, o, u) only where
+    // the game has such a file (Brochs's l and o)
+    const file = k.length === 1 ? LETTERS.indexOf(k) : -1;
+    if (file >= 0 && (!"ltrou".includes(k) || file < gameSize().w)) {
+      typed = k; ev.preventDefault(); return;
+    }
     if (/^[0-9]$/.test(k) && typed) {
-      // a cell is its file then its rank: 'e5', and on the 15 x 15 'k13' (a second digit
-      // refines the first while it still names a rank of the board)
-      const c = parseCell(typed + k);
+      // a cell is its file then its rank in the game's own notation, as its words and the
+      // board's labels name it ('e5'; the test game's 'a1' is the 9 x 9 board's d4; on the
+      // 15 x 15 'k13': a second digit refines the first while it still names a rank)
+      const name = typed + k;
+      const c = view.gameCell(name);
+      const rows = gameSize().h;
+      const more = /^[a-z]1$/.test(name) && rows >= 10;
       if (c >= 0) setCursor(c);
-      typed = c >= 0 && /^[a-z]1$/.test(typed + k) && board.h >= 10 ? typed + k : "";
+      else if (!more) say(outsideWords(name), "error");
+      typed = more ? name : "";
       ev.preventDefault();
       return;
     }
