@@ -62,7 +62,7 @@ def read(text):
     cells = {}
     pieces = []
     for el in root.iter():
-        cell = el.get("data-cell")
+        cell = el.get("data-at")
         if cell is None:
             continue
         if el.get("data-piece") is not None:

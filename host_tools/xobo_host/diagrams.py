@@ -10,7 +10,7 @@ game's own notation, Chain Reaction's goal rows, Brochs's donjons, the pieces in
 the board and the simulator use (XoBo's cubes, a stack with its height; X's and the test game's
 pieces in their players' colours; Chain Reaction's towers; Brochs's men and master), and the
 cells the lesson speaks of ringed in white. Every cell and piece says which cell it is
-(``data-cell``), every piece what it is (``data-piece``): ``tests/test_diagrams.py`` checks that
+(``data-at``), every piece what it is (``data-piece``): ``tests/test_diagrams.py`` checks that
 each piece's centre lies in its cell, on every game's every diagram, and that the files in
 ``docs/rules/diagrams/`` are the ones this code makes (as the hardware outputs are checked).
 
@@ -152,7 +152,7 @@ def _piece(out, cname, x, y, stack, n, kinds):
     """One cell's pieces, centred on (x, y): a group that names its cell and its top piece."""
     top = kinds.get(stack[-1]) if stack else None
     if top is None:  # XoBo's cubes, all alike: a cube, its height when a stack (B6)
-        out.append('<g data-cell="%s" data-piece="cube" data-height="%d">'
+        out.append('<g data-at="%s" data-piece="cube" data-height="%d">'
                    '<rect x="%.1f" y="%.1f" width="14" height="14" rx="2" fill="%s"/>'
                    % (cname, n, x - 7, y - 7, CUBE))
         if n > 1:
@@ -161,7 +161,7 @@ def _piece(out, cname, x, y, stack, n, kinds):
         out.append("</g>")
         return
     words = " on ".join(kinds[k]["label"] for k in reversed(stack) if k in kinds)
-    out.append('<g data-cell="%s" data-piece="%s" data-height="%d"><title>%s: %s</title>'
+    out.append('<g data-at="%s" data-piece="%s" data-height="%d"><title>%s: %s</title>'
                % (cname, escape(stack[-1]), len(stack), cname, escape(words)))
     if len(stack) > 1 and kinds.get(stack[0]):  # a tower: its bottom piece's ring
         out.append('<circle cx="%.1f" cy="%.1f" r="9" fill="#%s"/>'
@@ -202,7 +202,7 @@ def svg(name, lesson):
         mark = marks.get(cname, "")
         stroke = ' stroke="#c9a84f" stroke-width="1.5"' if mark == "donjon" else ""
         tag, attrs = geo.outline(f, r)
-        out.append('<%s data-cell="%s" %s fill="%s"%s/>' % (tag, cname, attrs,
+        out.append('<%s data-at="%s" %s fill="%s"%s/>' % (tag, cname, attrs,
                                                               MARK_FILL.get(mark, SQUARE), stroke))
     files = sorted(set(f for f, r in used if r == min(rr for ff, rr in used if ff == f)))
     out.append('<g font-size="9" fill="%s" text-anchor="middle">' % INK)

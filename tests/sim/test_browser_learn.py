@@ -266,10 +266,10 @@ PARSED = "(text) => new DOMParser().parseFromString(text, 'image/svg+xml').docum
 # every piece's centre, as drawn, inside its cell's shape, as drawn (isPointInFill)
 MISPLACED = """(svg) => Array.from(svg.querySelectorAll('[data-piece]')).filter((p) => {
   const b = p.querySelector('rect, circle').getBBox();
-  const cell = svg.querySelector('rect[data-cell="' + p.dataset.cell + '"], ' +
-    'polygon[data-cell="' + p.dataset.cell + '"]');
+  const cell = svg.querySelector('rect[data-at="' + p.dataset.at + '"], ' +
+    'polygon[data-at="' + p.dataset.at + '"]');
   return !cell || !cell.isPointInFill(new DOMPoint(b.x + b.width / 2, b.y + b.height / 2));
-}).map((p) => p.dataset.cell)"""
+}).map((p) => p.dataset.at)"""
 
 
 def panel_matches_the_diagrams(pg, name):
@@ -306,7 +306,7 @@ def test_how_to_play_shows_each_lesson_as_the_rules_pages_diagram(page):
     # X: hexagons, its pieces in their players' three colours
     page.select_option('[data-role="game"]', "x")
     shown = panel_matches_the_diagrams(page, "x")
-    assert shown.nth(1).locator("polygon[data-cell]").count() == 64
+    assert shown.nth(1).locator("polygon[data-at]").count() == 64
     fills = set(page.eval_on_selector_all(
         '[data-role="howto-steps"] [data-piece] circle', "cs => cs.map((c) => "
         "c.getAttribute('fill'))"))

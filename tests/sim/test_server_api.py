@@ -392,14 +392,14 @@ def test_how_to_play_has_a_diagram_of_each_lesson_of_the_game_being_played(sim):
     assert guide["game"] == "xobo" and guide["rules"] == "docs/rules/xobo.md"
     first = guide["steps"][0]
     assert first["title"] == "the goal" and 'data-look="e9"' in first["svg"]
-    assert '<g data-cell="e1" data-piece="cube" data-height="1">' in first["svg"]
-    assert 'data-cell="e9" data-piece' not in first["svg"]
+    assert '<g data-at="e1" data-piece="cube" data-height="1">' in first["svg"]
+    assert 'data-at="e9" data-piece' not in first["svg"]
     sim.command("set game chain-reaction")
     sim.wait(lambda s: s["guide_key"] == "chain-reaction", what="chain reaction")
     step = sim.post({"action": "guide"})["guide"]["steps"][0]
-    assert '<g data-cell="e2" data-piece="light"' in step["svg"]
-    assert 'data-cell="a1"' not in step["svg"]  # a score column: no cell of the field
-    assert '<rect data-cell="e9"' in step["svg"] and 'fill="#3b3714"' in step["svg"]
+    assert '<g data-at="e2" data-piece="light"' in step["svg"]
+    assert 'data-at="a1"' not in step["svg"]  # a score column: no cell of the field
+    assert '<rect data-at="e9"' in step["svg"] and 'fill="#3b3714"' in step["svg"]
 
 
 def test_play_it_for_me_plays_a_regroup_the_switches_cannot_tell_apart(sim):
