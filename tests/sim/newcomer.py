@@ -52,26 +52,26 @@ def instruction(text):
     return text
 
 
-def board_words(text):
+def board_words(text, chosen=()):
     """The board's own words for what is left of a move, the computer's move or a hint, in
-    the text: a plan, [] when they ask nothing."""
+    the text: a plan, [] when they ask nothing. ``chosen``: the cells the newcomer's hands
+    went to last (the board asks which of several it chose)."""
+    # the board lists the moves it still sees as 'A or B': the first is the newcomer's
+    text = re.split(r",? or (?=(?:drop|move|put|take|spread|regroup|press|lift)\b)", text)[0]
     out = []
-    for part in re.split(r";\s*|\s+·\s+", text):
+    for part in re.split(r";\s*|\s+·\s+|, (?=take off)", text):
         part = part.strip()
-        out += _board_phrase(part)
+        out += _board_phrase(part, chosen)
     return out
 
 
-def _board_phrase(p):
+def _board_phrase(p, chosen=()):
     """One phrase of the board's words (docs/firmware.md "What the board asks, in words")."""
-    m = re.search(r"(%s(?:, %s)*(?: or %s)?)\? lift the \w+ you chose and put it back" % (
-        CELL, CELL, CELL), p)
-    if m:
-        c = cells_in(m.group(1))[0]
-        return [("lift", c), ("putback", c)]
-    m = re.search(r"(?:lift the \w+ (?:your|yours) went onto)", p)
-    if m:
-        c = cells_in(p)[0]
+    m = re.search(r"((?:%s(?:, | or )?)+)\? lift the \w+ (?:you chose|yours? went onto)" % CELL,
+                  p)
+    if m:  # the switches cannot tell: the cell the newcomer chose, lifted and put back
+        named = cells_in(m.group(1))
+        c = next((c for c in reversed(chosen) if c in named), named[0])
         return [("lift", c), ("putback", c)]
     m = re.search(r"put (%s) back" % CELL, p)
     if m:
@@ -120,8 +120,8 @@ def _board_phrase(p):
     m = re.search(r"press ok to play it", p)
     if m:
         return [("press", "ok")]
-    m = re.search(r"press (submission|master)", p)
-    if m:
+    m = re.search(r"press (?!ok\b)(\w+)", p)
+    if m:  # a button the page has not (Brochs's submission, pass): the serial console's
         return [("console", "press " + m.group(1))]
     return []
 
@@ -195,6 +195,8 @@ class Newcomer:
         self.pg = pg
         self.timeout = timeout_ms
         self.log = []  # what it read and did, for a failure's message
+        self.chosen = []  # the cells its pieces went to, last last
+        self.done = set()  # the cells it put a piece on in this move (the board may say so)
 
     # what it sees
     def words(self):
@@ -260,17 +262,39 @@ class Newcomer:
             timeout=self.timeout)
 
     # what it does
+    def follow(self, actions):
+        """Do what the board's words say is left, but the pieces already put in this move
+        (the board's list of the moves it sees names them again)."""
+        for action in actions:
+            if action[0] == "put" and action[1] in self.done and not self.empty(action[1]):
+                continue
+            self.do(action)
+
     def do(self, action):
-        pg = self.pg
         self.log.append(action)
+        try:
+            self._do(action)
+        except Exception as exc:  # a click the page did not take: say what the page said
+            if isinstance(exc, AssertionError):
+                raise
+            self.fail("the page did not take %r (%s); it says %r" % (
+                action, str(exc).splitlines()[0],
+                self.pg.inner_text('[data-role="message"]')))
+
+    def _do(self, action):
+        pg = self.pg
         kind = action[0]
         if kind == "put":
+            self.chosen.append(action[1])
+            self.done.add(action[1])
             k = self.count(action[1])
             pg.click(self._cell(action[1]))
             pg.wait_for_selector(self._cell(action[1]) + ':not([data-count="%d"])' % k)
         elif kind == "putback":  # the hand's pieces back where they were lifted from
             for _ in range(max(1, self.hand())):
-                self.do(("put", action[1]))
+                k = self.count(action[1])
+                pg.click(self._cell(action[1]))
+                pg.wait_for_selector(self._cell(action[1]) + ':not([data-count="%d"])' % k)
         elif kind == "lift":
             pg.click(self._cell(action[1]), button="right")
             pg.wait_for_selector(self._cell(action[1]) + '[data-count="0"]')
@@ -313,8 +337,10 @@ class Newcomer:
         return (int(m.group(1)), int(m.group(2))) if m else (0, 0)
 
     def set_up(self):
-        """The lesson's pieces, as the page offers ("Set up this lesson")."""
-        if "Set up the lesson" not in self.words():
+        """The lesson's pieces, as the page offers ("Set up this lesson", shown with the
+        lesson's words when its pieces are not as the lesson says)."""
+        if "Set up the lesson" not in self.words() and \
+                not self.pg.is_visible('[data-role="learn-setup"]'):
             return
         self.do(("setup",))
         self.wait_words("t => !t.includes('Set up the lesson')", "the lesson set up")
@@ -325,6 +351,7 @@ class Newcomer:
         move is not it."""
         k, n = self.lesson()
         self.set_up()
+        self.done = set()
         asked = self.words()
         self.log.append(("read", asked))
         lit = self.lit() if "lit" in asked else ()
@@ -339,14 +366,15 @@ class Newcomer:
                 self.fail("the lesson changed under the newcomer")
             extra = now.replace(asked, " ").strip() if asked in now else now
             follow = board_words(extra.split(". ")[-1] if asked in now else
-                                 self.status())
+                                 self.status(), self.chosen)
             if asked not in now and not follow:
                 self.fail("the lesson refused what its words said")
             if not follow:
                 self.wait_change(now)
                 continue
-            for action in follow:
-                self.do(action)
+            self.follow(follow)
+            if self.words() == now:
+                self.wait_change(now)
         else:
             self.fail("the lesson never ended")
         self.do(("press", "ok"))
@@ -367,19 +395,20 @@ class Newcomer:
                 continue
             said = re.search(r"(?:the computer plays|hint) \S+: (.*)$", now)
             if said is None:
-                follow = board_words(now.split(". ")[-1])
+                follow = board_words(now.split(". ")[-1], self.chosen)
                 if follow and follow != [("hint",)]:
-                    for action in follow:
-                        self.do(action)
+                    self.follow(follow)
+                    if self.words() == now:
+                        self.wait_change(now)
                     continue
                 self.do(("hint",))
                 self.wait_change(now)
                 continue
-            follow = board_words(said.group(1))
+            follow = board_words(said.group(1), self.chosen)
             if not follow:
                 self.fail("the newcomer cannot read the move the board says")
-            for action in follow:
-                self.do(action)
+            self.done = set()
+            self.follow(follow)
             if self.words() == now:
                 self.wait_change(now)
         else:

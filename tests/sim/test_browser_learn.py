@@ -1,17 +1,12 @@
-"""A newcomer learns a game on the simulator page: the learn card's words and the page's own
-buttons only. The test knows no rules: it reads what the card says to put and take off, clicks
-those cells, asks for the lesson's move with the hint button and has the page play it ("Play
-... for me", as a player moves the pieces the board lights), goes on with ok, and plays the
-last lesson's game out the same way until the course is complete."""
+"""The learn card and How to play on the simulator page: a wrong try said and taken back, the
+player's own game given back, each lesson drawn as the rules pages' own diagram (the courses
+walked by a newcomer who reads the page: test_browser_newcomer.py)."""
 
 import re
 
 import pytest
 
 pytestmark = pytest.mark.browser
-# each test is long (a whole course or game on the page) and makes its own simulator: they go
-# to whichever worker is free (tests/conftest.py), a browser started on each
-SPREAD_OVER_WORKERS = True
 
 CARD = '[data-role="learn-words"]'
 
@@ -85,156 +80,6 @@ def set_up(pg):
 
 def press(pg, button):
     pg.click('[data-button="%s"]' % button)
-
-
-def play_for_me(pg):
-    """The move the board lights (the hint, the computer's): 'Play ... for me'."""
-    play = pg.locator('[data-role="play"]')
-    play.wait_for(state="visible", timeout=15000)
-    play.click()
-
-
-def follow_course(pg, lessons, first=1, last=None):
-    """Do lessons ``first`` to ``last`` of a course of ``lessons`` as the card says, and play
-    the last lesson's game out (``last`` None: to the end of the course). A course too long
-    for one test is followed in parts: the lessons before ``first`` are skipped (serial
-    ``learn next``, as ``ok`` held does), its set-up from an empty board."""
-    pg.click('[data-role="learn"]')
-    pg.wait_for_selector('[data-role="learn-card"][data-learning="yes"]')
-    for k in range(1, first):
-        wait_words(pg, "^Lesson %d/%d" % (k, lessons))
-        pg.sim.command("learn next")
-    for k in range(first, (last or lessons) + 1):
-        wait_words(pg, "^Lesson %d/%d" % (k, lessons))
-        set_up(pg)
-        if "against the computer" in words(pg):
-            break
-        press(pg, "hint")
-        play_for_me(pg)
-        wait_words(pg, "ok: next lesson")
-        press(pg, "ok")
-    if last is not None:
-        wait_words(pg, "^Lesson %d/%d" % (last + 1, lessons))
-        return
-    # the last lesson: a game against the computer, each move as the board lights it
-    for _ in range(200):
-        if "Course complete" in words(pg):
-            break
-        if "The game is over" in words(pg):
-            press(pg, "ok")
-            continue
-        play = pg.locator('[data-role="play"]')
-        if not play.is_visible():
-            press(pg, "hint")
-            try:
-                pg.wait_for_function(
-                    "() => { const p = document.querySelector('[data-role=\"play\"]');"
-                    " const w = document.querySelector('[data-role=\"learn-words\"]')"
-                    ".textContent; return !p.hidden || w.includes('Course complete') }",
-                    timeout=15000)
-            except Exception:
-                raise AssertionError("no move to play: the card says %r; the board: %s" % (
-                    words(pg), pg.sim.backend.events_after(0)[-8:])) from None
-            continue
-        before = pg.inner_text('[data-role="position"]')
-        play.click()
-        # the move is committed once the pieces stay still: the page's position changes
-        pg.wait_for_function(
-            "b => document.querySelector('[data-role=\"position\"]').textContent !== b"
-            " || document.querySelector('[data-role=\"learn-words\"]').textContent"
-            ".includes('Course complete')", arg=before, timeout=15000)
-    assert "Course complete" in words(pg), words(pg)
-    press(pg, "ok")
-    pg.wait_for_selector('[data-role="learn-card"][data-learning="no"]')
-
-
-@pytest.mark.slow
-@pytest.mark.long
-def test_a_newcomer_completes_the_xobo_course_on_the_page_by_doing_what_it_says(page):
-    page.select_option('[data-role="level"]', "random")
-    follow_course(page, 7)
-
-
-@pytest.mark.slow
-@pytest.mark.long
-def test_a_newcomer_completes_the_chain_reaction_course_with_its_towers(open_page):
-    pg = open_page()
-    choose_game(pg, "chain-reaction")
-    follow_course(pg, 7)
-
-
-def choose_game(pg, name):
-    pg.select_option('[data-role="game"]', name)
-    pg.wait_for_selector('.grid[data-game="%s"]' % name, timeout=30000)
-    pg.sim.wait(lambda s: s["state"]["game"] == name, what="game " + name)
-    # the shortest settle time (docs/protocol.md): a move is committed 200 ms after the pieces
-    # stop, not 1 s, as in the other courses; the course is the same
-    pg.sim.command("set settle 200")
-    pg.select_option('[data-role="level"]', "random")
-
-
-# the X and Brochs courses are followed in two parts, each a test (a whole course took 50-105 s
-# on the loaded 2-core machine, its last lesson's set-up and game about half of it)
-@pytest.mark.slow
-@pytest.mark.long
-def test_a_newcomer_does_the_x_course_s_first_six_lessons_with_three_colours(open_page):
-    pg = open_page()
-    choose_game(pg, "x")
-    follow_course(pg, 7, last=6)
-
-
-@pytest.mark.slow
-@pytest.mark.long
-def test_a_newcomer_completes_the_x_course_s_game_against_two_computers(open_page):
-    pg = open_page()
-    choose_game(pg, "x")
-    follow_course(pg, 7, first=7)
-
-
-@pytest.mark.slow
-@pytest.mark.long
-def test_a_newcomer_does_the_brochs_course_s_drops_custody_and_remote_capture(open_page):
-    pg = open_page("pico_15x15")
-    choose_game(pg, "brochs")
-    follow_course(pg, 8, last=5)
-
-
-@pytest.mark.slow
-@pytest.mark.long
-def test_a_newcomer_completes_the_brochs_course_from_a_donjon_s_occupant_and_submission(
-        open_page):
-    pg = open_page("pico_15x15")
-    choose_game(pg, "brochs")
-    follow_course(pg, 8, first=6)
-
-
-# make test follows every game's first two lessons on the page, and the test game's course
-# from its fifth lesson to its end, its game against the computer included (the whole
-# courses are long: make test-long)
-@pytest.mark.parametrize("game, board, lessons", [
-    ("xobo", "pico_gpio", 7), ("chain-reaction", "pico_gpio", 7), ("x", "pico_gpio", 7),
-    ("brochs", "pico_15x15", 8)])
-def test_a_newcomer_does_the_first_two_lessons_of_each_course_on_the_page(open_page, game,
-                                                                          board, lessons):
-    pg = open_page(board)
-    if game != "xobo":
-        choose_game(pg, game)
-    follow_course(pg, lessons, last=2)
-
-
-@pytest.mark.long
-def test_a_newcomer_completes_the_tiny_course_by_the_cells_the_page_names(open_page):
-    pg = open_page()
-    choose_game(pg, "tiny")
-    follow_course(pg, 6)
-
-
-def test_a_newcomer_ends_the_tiny_course_with_its_game_against_the_computer(open_page):
-    # the course's end in make test (the whole course: make test-long): its fifth lesson,
-    # then the game against the computer played as the board lights it, "Course complete"
-    pg = open_page()
-    choose_game(pg, "tiny")
-    follow_course(pg, 6, first=5)
 
 
 def test_the_learn_card_says_a_wrong_move_and_gives_the_players_game_back(page):
