@@ -480,8 +480,9 @@ class SimBackend(PageFeed):
         g = app.place.to_game[c]
         if m < 0:
             return None
-        lifted = bytearray(64)
-        added = bytearray(64)
+        size = max(64, app.inf.fp)  # the game's largest footprint
+        lifted = bytearray(size)
+        added = bytearray(size)
         nl, na = app.pos.footprint(m, lifted, added)
         if g != 0xFF and (g in lifted[:nl] or g in added[:na]):
             return None  # the move's own cell: a change of mind, not the next move
