@@ -107,3 +107,34 @@ def test_snapshot_says_the_ambiguous_regroup_in_words(sim):
     sim.post({"action": "put", "cell": "c2"})
     snap = sim.wait(lambda s: s["say"].startswith("c2 or f2?"), what="the words")
     assert snap["say"] == "c2 or f2? lift the stack you chose and put it back"
+
+
+def test_a_click_that_would_spoil_a_waiting_move_waits_for_its_commit(sim):
+    sim.command("set settle 1000")
+    sim.post({"action": "put", "cell": "e5"})
+    snap = sim.wait(lambda s: s["settle"], what="e5 waiting for stillness")
+    assert snap["settle"]["move"] == "e5" and snap["settle"]["ms"] == 1000
+    sim.post({"action": "put", "cell": "d4"})  # at once: held until e5 is committed
+    snap = sim.wait(lambda s: s["state"]["ply"] == 2, what="e5 and d4 both played")
+    assert snap["state"]["inference"] == "match" and snap["settle"] is None
+
+
+def test_taking_back_the_waiting_move_s_own_cube_does_not_wait(sim):
+    sim.command("set settle 5000")
+    sim.post({"action": "put", "cell": "e5"})
+    sim.post({"action": "lift", "cell": "e5"})  # a change of mind: no commit waited for
+    snap = sim.wait(lambda s: s["state"]["inference"] == "match", timeout=3,
+                    what="the cube taken back")
+    assert snap["state"]["ply"] == 0
+
+
+def test_set_up_is_refused_when_no_lesson_waits_for_its_pieces(sim):
+    assert sim.state()["setup"] is False
+    err = sim.post({"action": "setup"}, expect=400)["error"]
+    assert err.startswith("no lesson waits for its pieces"), err
+    sim.command("learn")
+    sim.post({"action": "put", "cell": "a1"})  # a cube the first lesson has not
+    sim.wait(lambda s: s["setup"], what="the lesson waiting for its pieces")
+    assert sim.post({"action": "setup"})["changed"] >= 1
+    sim.wait(lambda s: s["state"]["inference"] == "match" and not s["setup"],
+             what="the lesson set up")
