@@ -138,6 +138,20 @@ def game_drawing(app):
             return topo.cell_name(to_board[g])
 
         out = dict(hook(app, name))
+    owner = getattr(app.pos, "owner", None)
+    if isinstance(owner, (bytes, bytearray)) and "pieces" not in out:
+        # X's and the test game's pieces are their players' colours (the piece sets of
+        # hardware/pieces.py), as the diagrams draw them: a piece from the box is the side
+        # to move's
+        to_board = app.place.to_board
+        topo = app.topo
+        names = app.names
+        labels = hostkit.of(game).PLAYER_LABELS or [n.capitalize() for n in names]
+        out["kinds"] = {names[k]: {"rgb": _rgb(app.layers.PLAYER_CODES[k]), "label": labels[k]}
+                        for k in range(len(names))}
+        out["pieces"] = {topo.cell_name(to_board[g]): [names[owner[g] - 1]]
+                         for g in range(len(owner)) if owner[g]}
+        out["box"] = names[app.pos.side]
     out["words"] = page_words(game)
     return out
 
