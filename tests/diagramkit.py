@@ -74,17 +74,17 @@ def read(text):
 
 
 def problems(name, lesson, text):
-    """What is wrong with ``text``, the diagram of game ``name``'s ``lesson``: a piece whose
+    """What is wrong with ``text``, the diagram of game ``name``'s ``lesson`` (one of
+    ``xobo_host.diagrams.lessons``): a piece whose
     centre is not in its cell or outside the picture, a cell or a piece the position has not
     (or lacks), a ring on no cell; X's cells not regular hexagons or its pieces not in their
     players' colours."""
     from xobo import games
-    from xobo.runtime import learn
     from xobo.runtime.topology import cell_name
 
     game = games.load(name)
     settings = dict(game.DEFAULTS)
-    pos_text = lesson[learn.POSITION]
+    pos_text = lesson["position"]
     pos = game.parse_position(pos_text, settings) if pos_text else game.new_position(settings)
     root, cells, pieces, looks = read(text)
     out = []
@@ -106,6 +106,9 @@ def problems(name, lesson, text):
     for cell in looks:
         if cell not in cells:
             out.append("a ring on %s, no cell of the game" % cell)
+    if sorted(looks) != sorted(lesson["look"]):
+        out.append("rings on %s, the lesson's words name %s" % (sorted(looks),
+                                                                 sorted(lesson["look"])))
     if root.get("data-shape") == "hex":
         out += _hexagon_problems(cells)
     owner = getattr(pos, "owner", None)

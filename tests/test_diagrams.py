@@ -72,7 +72,7 @@ def test_a_tall_stack_is_drawn_inside_its_cell_with_its_height():
     # XoBo's exhaustion lesson: 7 cubes on each corner, drawn as one cube and its number
     from diagramkit import read
 
-    lesson = [les for les, text in diagrams.lesson_diagrams("xobo") if "7" in les[1]][0]
+    lesson = [les for les, _ in diagrams.lesson_diagrams("xobo") if "7" in les["position"]][0]
     root, cells, pieces, looks = read(diagrams.svg("xobo", lesson))
     corners = [p for p in pieces if p[0] in ("a1", "i1", "a9", "i9")]
     assert len(corners) == 4

@@ -134,18 +134,53 @@ def _drawing(game, name, pos):
     return pieces, kinds, drawn.get("marks") or {}, drawn.get("shape", "square")
 
 
-def _lesson_fields(lesson):
-    """(title, position text, the cells it speaks of) of a lesson (xobo.runtime.learn's)."""
-    from xobo.runtime import learn
+def lessons(name):
+    """Game ``name``'s course as a reader sees it: ``[{"title", "position" (its text, "" for
+    the start), "words" (what the lesson asks), "look" (the cells its words name), "game"
+    (True for the last lesson, the game against the computer)}]``; [] for a game without a
+    course. The words and their cells are the learn mode's own: the engine's answers where
+    the course reads its lessons with the engine (``xobo.runtime.course``), else as the
+    lessons give them."""
+    from xobo import games
 
-    return lesson[learn.TITLE], lesson[learn.POSITION], lesson[learn.LOOK].split()
+    game = games.load(name)
+    try:
+        module = __import__(game.__name__ + ".lessons", None, None, ("LESSONS",))
+    except ImportError:
+        return []
+    try:
+        from xobo.runtime import course
+    except ImportError:
+        course = None
+    if course is None:  # lessons that name their cells themselves
+        from xobo.runtime import learn
 
+        return [{"title": les[learn.TITLE], "position": les[learn.POSITION],
+                 "words": les[learn.ASK_WORDS], "look": les[learn.LOOK].split(),
+                 "game": les[learn.EXPECT] == "play"} for les in module.LESSONS]
+    from xobo.runtime.topology import Topology, cell_name
 
-def _is_game(lesson):
-    """The last lesson, a game against the computer, has no diagram."""
-    from xobo.runtime import learn
+    settings = dict(game.DEFAULTS)
+    w, h = game.area(settings)
+    topo = Topology(w, h, ("N", "E", "S", "W"))
 
-    return lesson[learn.EXPECT] == "play"
+    def gname(g):
+        return cell_name(g, w)
+
+    layers = game.board_layer().Layers(w * h, game, topo.edges, gname)
+    reader = course.Course(game, module, layers, gname, settings)
+    out = []
+    for k in range(len(reader)):
+        les = reader.lesson(k)
+        pos = reader.position(k)
+        look = bytearray(pos.n_cells)
+        play = les[course.GOAL] == course.PLAY
+        words = les[course.ASK] if play else reader.words(les[course.ASK], pos, -1, None,
+                                                             look, k)
+        out.append({"title": les[course.TITLE], "position": les[course.POSITION],
+                    "words": words, "look": [gname(g) for g in range(len(look)) if look[g]],
+                    "game": play})
+    return out
 
 
 def _piece(out, cname, x, y, stack, n, kinds):
@@ -176,14 +211,14 @@ def _piece(out, cname, x, y, stack, n, kinds):
 
 
 def svg(name, lesson):
-    """The SVG text of one lesson's position of game ``name`` (its default settings: the
-    lessons are for them)."""
+    """The SVG text of one lesson's position of game ``name`` (``lesson``: one of
+    ``lessons(name)``; its default settings: the lessons are for them)."""
     from xobo import games
     from xobo.runtime.topology import cell_name
 
     game = games.load(name)
     settings = dict(game.DEFAULTS)
-    title, text, look = _lesson_fields(lesson)
+    title, text, look = lesson["title"], lesson["position"], lesson["look"]
     pos = game.parse_position(text, settings) if text else game.new_position(settings)
     pieces, kinds, marks, shape = _drawing(game, name, pos)
     w, h = pos.width, pos.height
@@ -229,21 +264,11 @@ def svg(name, lesson):
     return "\n".join(out) + "\n"
 
 
-def lessons_of(name):
-    """Game ``name``'s course (its ``LESSONS``), () for a game without one."""
-    from xobo import games
-
-    game = games.load(name)
-    try:
-        return __import__(game.__name__ + ".lessons", None, None, ("LESSONS",)).LESSONS
-    except ImportError:
-        return ()
-
-
 def lesson_diagrams(name):
-    """``[(lesson, SVG text)]`` of every lesson of game ``name``'s course but its game against
-    the computer: the How to play panel's pictures (the rules pages show the first ones)."""
-    return [(lesson, svg(name, lesson)) for lesson in lessons_of(name) if not _is_game(lesson)]
+    """``[(lesson, SVG text)]`` of every lesson of game ``name``'s course (``lessons``) but its
+    game against the computer: the How to play panel's pictures (the rules pages show the
+    first ones)."""
+    return [(lesson, svg(name, lesson)) for lesson in lessons(name) if not lesson["game"]]
 
 
 def diagrams():

@@ -132,6 +132,10 @@ def plan(words, lit=(), empty=None):
     text = instruction(words)
     low = text.lower()
     empty = empty or (lambda c: True)
+    # an example given in the board's own words ('...; for one: move the piece on c2 to d2')
+    example = re.search(r"(?:for one|for example|e\.g\.)[:,]? (.*?)(?:\.$|\. [A-Z]|$)", text)
+    if example and board_words(example.group(1)):
+        return board_words(example.group(1))
     if re.search(r"hold hint", low):
         return [("hold", "hint")]
     # a tower: 'move the tower e5 North-West: bottom piece to d6, top piece onto ... c7'

@@ -164,11 +164,10 @@ def game_guide(app):
     geometry, its pieces in their colours, the cells the lesson speaks of ringed), so the
     panel and the rules pages never draw a position two ways. ``{}`` for a game without
     lessons."""
-    from xobo.runtime import learn
     from xobo_host import diagrams
 
     name = app.settings["game"]
-    steps = [{"title": lesson[learn.TITLE], "words": lesson[learn.ASK_WORDS], "svg": text}
+    steps = [{"title": lesson["title"], "words": lesson["words"], "svg": text}
              for lesson, text in diagrams.lesson_diagrams(name)]
     if not steps:
         return {}
