@@ -680,7 +680,9 @@
         down = true;
         since = performance.now();
         b.classList.add("down");
-        act({ action: "press", button: name });
+        // a click held for the move before it waits in the queue: the buttons do not wait
+        // behind it (ok is what plays that move now)
+        (pendingClicks.length ? send : act)({ action: "press", button: name });
       };
       const release = () => {
         if (!down) return;
@@ -689,7 +691,7 @@
         const wait = Math.max(0, MIN_PRESS_MS - (performance.now() - since));
         setTimeout(() => {
           b.classList.remove("down");
-          act({ action: "release", button: name });
+          (pendingClicks.length ? send : act)({ action: "release", button: name });
         }, wait);
       };
       b.addEventListener("pointerdown", press);
