@@ -13,6 +13,7 @@ Usage::
     xobo cafe --set-password                    # set (or change) the staff's password
     xobo cafe --port /dev/ttyUSB0 --db cafe.sqlite
     xobo cafe --cafe-name corner-cafe --broker broker.json --publish   # matches elsewhere
+    xobo cafe --events-db events.sqlite        # the tournaments' file (docs/events.md)
 """
 
 import getpass
@@ -39,6 +40,8 @@ def register(subparsers):
                    help="follow only the --port devices, not every Pico found")
     p.add_argument("--db", metavar="FILE", default=None,
                    help="games database (default ~/.local/share/xobo/games.sqlite)")
+    p.add_argument("--events-db", metavar="FILE", default=None,
+                   help="the events' file (default: events.sqlite next to the database)")
     p.add_argument("--staff-file", metavar="FILE", default=None,
                    help="the staff's hashed password (default: staff.json next to the database)")
     p.add_argument("--set-password", action="store_true",
@@ -149,6 +152,16 @@ def run(args):
 
     matches = MatchService(floor, db_path, cafe=args.cafe_name or "cafe", broker=broker,
                            publish_floor=args.publish)
+    from xobo_host.cafe.events.director import Director
+    from xobo_host.cafe.events.store import StoreError
+
+    events_path = args.events_db or os.path.join(os.path.dirname(os.path.abspath(db_path)),
+                                                 "events.sqlite")
+    try:
+        director = Director(floor, events_path, matches=matches)
+    except StoreError as exc:
+        print("error: %s" % exc, file=sys.stderr)
+        return 1
     stop = threading.Event()
     previous = {sig: signal.signal(sig, lambda *_: stop.set())
                 for sig in (signal.SIGINT, signal.SIGTERM)}
@@ -156,13 +169,15 @@ def run(args):
     try:
         try:
             server = CafeServer(floor, staff, db_path, host=args.host,
-                                port=args.http_port, matches=matches).start()
+                                port=args.http_port, matches=matches,
+                                director=director).start()
         except (OSError, OverflowError) as exc:
             print("error: cannot serve the page on port %d: %s" % (args.http_port, exc),
                   file=sys.stderr)
             return 1
         floor.start()
         matches.start()
+        director.start()
         print("XoBo cafe: %s  (games in %s; Ctrl-C to stop)" % (server.url, db_path),
               flush=True)
         if not args.no_browser:
@@ -175,4 +190,5 @@ def run(args):
         if server is not None:
             server.stop()
         matches.stop()
+        director.stop()
         floor.stop()

@@ -376,13 +376,15 @@ class GamesDB:
                                     "LIMIT 1", (source,)).fetchone()
         return None if row is None else self.game(row["id"])
 
-    def export_record(self, game_id):
+    def export_record(self, game_id, extra_tags=()):
         """The game's record in its own notation, every move replayed and checked by its
-        rules; GamesDBError names a move that is wrong."""
+        rules (``extra_tags``: more tags, an event's); GamesDBError names a move that is
+        wrong."""
         g = self.game(game_id)
         extra = [("Date", g["started_at"][:10].replace("-", "."))]
         if g["source"]:
             extra.append(("Board", g["source"]))
+        extra.extend(extra_tags)
         try:
             return write_record(g["game"], tags_of(g["tags"]), g["start_position"],
                                 [m["notation"] for m in g["moves"]], extra)

@@ -62,6 +62,10 @@ class Floor(PageFeed):
         # hook() before every reading of a board by its mirror (the matches: a move relayed
         # first, the mirror's reading after it)
         self.read_hooks = []
+        # hook(table_key) -> a dict added to that table's view on this café's own pages, or
+        # None (an event's players at the table: cafe.events; never in the floor published
+        # to other cafés: ``local``); ``touch`` sends the table to the pages again
+        self.view_hooks = []
 
     # -- lifecycle --------------------------------------------------------------------------
     def start(self):
@@ -181,24 +185,44 @@ class Floor(PageFeed):
         with self.lock:
             return self.tables.get(key)
 
-    def views(self):
+    def view_of(self, table, full=False, local=True):
+        """The table's view (``Table.view``), on this café's own pages (``local``) with what
+        the view hooks add to it."""
+        out = table.view(full=full)
+        for hook in self.view_hooks if local else ():
+            extra = hook(table.key)
+            if extra:
+                out.update(extra)
+        return out
+
+    def touch(self, key=None):
+        """What the hooks add to table ``key`` changed (None: something the pages follow
+        besides the tables): the pages are sent it again."""
+        table = self.table(key) if key is not None else None
+        if table is not None:
+            self._changed(table)
+        else:
+            self._bump()
+
+    def views(self, local=False):
+        """Every table's view; ``local``: for this café's own pages (``view_of``)."""
         with self.lock:
             tables = sorted(self.tables.values(), key=lambda t: t.key)
-        return [t.view() for t in tables]
+        return [self.view_of(t, local=local) for t in tables]
 
     def keys(self):
         with self.lock:
             return sorted(self.tables)
 
-    def views_since(self, version):
+    def views_since(self, version, local=False):
         with self.lock:
             tables = sorted(self.tables.values(), key=lambda t: t.key)
-        return [t.view() for t in tables if t.version > version]
+        return [self.view_of(t, local=local) for t in tables if t.version > version]
 
-    def snapshot(self):
+    def snapshot(self, local=False):
         with self.lock:
             problems = dict(self.problems)
-        return {"version": self.version, "now": time.time(), "tables": self.views(),
+        return {"version": self.version, "now": time.time(), "tables": self.views(local),
                 "problems": problems}
 
     # -- the staff's controls that concern the floor ----------------------------------------

@@ -28,6 +28,9 @@ The staff's (a session cookie from ``POST /api/login``, else 401):
 - ``POST /api/match/ID/action``: ``{"action": "undo"|"decline"|"resign"|"resolve"|"cancel",
   "table", "keep": "agreed"|"ours"}``.
 
+The events' pages and routes (``/events``, ``/event/ID``, ``/screen/ID``, ``/api/event/...``):
+``cafe.events.routes``.
+
 Usage::
 
     server = CafeServer(floor, staff, host="127.0.0.1", port=8765).start()
@@ -43,6 +46,7 @@ import threading
 import time
 from urllib.parse import parse_qs, unquote, urlparse
 
+from xobo_host.cafe.events.routes import EventRoutes
 from xobo_host.cafe.staff import COOKIE, SESSION_S
 from xobo_host.gamesdb import GamesDB, GamesDBError
 from xobo_host.sim.backend import ActionError
@@ -78,7 +82,7 @@ def clean_foreign(value, depth=0, pattern=PLAIN):
     return None
 
 
-class CafeHandler(PageHandler):
+class CafeHandler(EventRoutes, PageHandler):
     server_version = "xobo-cafe/1"
 
     # -- helpers ----------------------------------------------------------------------------
@@ -113,6 +117,8 @@ class CafeHandler(PageHandler):
         url = urlparse(self.path)
         path = url.path
         floor = self.server.floor
+        if self.event_get(path, parse_qs(url.query)):
+            return None
         if path in ("/", "/index.html"):
             return self._static("floor.html", CAFE_STATIC)
         if path.startswith("/table/"):
@@ -132,7 +138,7 @@ class CafeHandler(PageHandler):
         if path.startswith("/static/"):
             return self._static(path[len("/static/"):], STATIC)
         if path == "/api/floor":
-            return self._json(200, floor.snapshot())
+            return self._json(200, floor.snapshot(local=True))
         if path == "/api/events":
             return self._events()
         if path == "/api/staff":
@@ -141,7 +147,7 @@ class CafeHandler(PageHandler):
             table = self._table_of(unquote(path[len("/api/table/"):]))
             if table is None:
                 return None
-            out = table.view(full=True)
+            out = floor.view_of(table, full=True)
             out["staff"] = self._is_staff()
             return self._json(200, out)
         if path == "/api/records":
@@ -164,6 +170,8 @@ class CafeHandler(PageHandler):
             return None
         if path == "/api/login":
             return self._login(req)
+        if self.event_post(path, req):
+            return None
         if path == "/api/logout":
             self.server.staff.logout(self._token())
             return self._send(200, json.dumps({"ok": True}), extra=[self._cookie("", 0)])
@@ -363,7 +371,7 @@ class CafeHandler(PageHandler):
         floor = self.server.floor
         self._sse_start()
         try:
-            snap = floor.snapshot()
+            snap = floor.snapshot(local=True)
             if self.server.matches is not None:
                 snap["matches"] = self._public_matches()
             version = snap["version"]
@@ -381,7 +389,7 @@ class CafeHandler(PageHandler):
                     self.wfile.flush()
                     continue
                 msg = {"version": now_version, "now": time.time(),
-                       "tables": floor.views_since(version),
+                       "tables": floor.views_since(version, local=True),
                        "keys": floor.keys(),
                        "problems": dict(floor.problems)}
                 if self.server.matches is not None:
@@ -397,11 +405,12 @@ class CafeServer:
     """Serves the café's pages for a ``Floor``; the staff's logins checked by ``Staff``."""
 
     def __init__(self, floor, staff, db_path, host="127.0.0.1", port=0, verbose=False,
-                 matches=None):
+                 matches=None, director=None):
         self.floor = floor
         self.httpd = make_httpd(CafeHandler, host, port, verbose)
         self.httpd.floor = floor
         self.httpd.matches = matches
+        self.httpd.director = director  # the events (cafe.events), or None
         self.httpd.staff = staff
         self.httpd.db_lock = threading.Lock()
         self._db = None

@@ -1,0 +1,117 @@
+"""The event's side of a table: a game set up and started on its board, its end read from
+the board, a resignation said to it, and the end noticed as it happens. Everything the
+events know of tables and boards goes through here (the floor's ``Table``: its view, its
+controls, its board's serial link), so that how a table is found and how its game's end
+reaches the host can change in one place.
+
+- ``start(table, game, settings)``: ``set game``, the game's settings, ``set opponent
+  off`` (people play an event's games), ``new``: the board's own commands
+  (docs/protocol.md), each checked by the board; ActionError with its refusal.
+- ``read_end(table)``: the board's ``state``: its game, its ply, and ``result`` in the
+  board's words (``ew blocus``, ``red 2-1-1``, ``ew ns-resigned``), ``*`` while it goes on;
+  None when the board is offline.
+- ``resign(table, seat, winner)``: ``resign SEAT WINNER|none``: the board shows the game
+  over, and says so (``event result``) like any end.
+- ``Watcher``: the floor's event lines of every board: an ``event result`` (a game over, a
+  resignation) or a board found again (``event attached``: it may have ended its game while
+  the host did not follow it) calls ``on_end(table_key)``.
+- ``fits(table, game)``: the table's board can host ``game`` (Brochs needs a 15 x 15).
+- ``record_of(view)``: the games database's record of the game a table's view shows.
+
+Usage::
+
+    from xobo_host.cafe.events import intake
+    intake.start(floor.table("t1"), "xobo", {"variant": "xobo"})
+    intake.read_end(floor.table("t1"))   # {"game": "xobo", "ply": 31, "result": "ew blocus"}
+    intake.Watcher(floor, on_end=print)
+"""
+
+from xobo_host.cafe.table import fitting_games
+from xobo_host.sim.backend import ActionError
+from xobo_host.sim.monitor import LinkError
+
+
+def _command(table, line):
+    """One board command; its reply lines. ActionError when offline or refused."""
+    conn = table.conn
+    if conn is None or not conn.alive:
+        raise ActionError("the board of %s is offline" % table.key)
+    try:
+        reply = conn.link.command(line)
+    except LinkError as exc:
+        raise ActionError("%s: %s" % (table.key, exc)) from None
+    if not reply or not reply[0].startswith("ok"):
+        raise ActionError("the board of %s refused '%s': %s"
+                          % (table.key, line, " ".join(reply)[6:] or "no reply"))
+    return reply
+
+
+def fits(table, game):
+    return table.online and game in fitting_games(
+        table.snapshot().get("state", {}).get("board", {}))
+
+
+def start(table, game, settings):
+    """Set the board up for a new game of ``game`` with ``settings`` and start it."""
+    table.action({"action": "game", "value": game})
+    for key, value in sorted(settings.items()):
+        _command(table, "set %s %s" % (key, value))
+    first = settings.get("first")
+    if first is None:
+        from xobo import games
+
+        pkg = games.load(game)
+        first = pkg.DEFAULTS.get("first")
+        if first is not None:
+            _command(table, "set first %s" % first)
+    table.action({"action": "opponent", "value": "off"})
+    table.action({"action": "new"})
+
+
+def read_end(table):
+    """{"game", "ply", "result"} as the board says now; None when it is offline."""
+    if not table.online:
+        return None
+    try:
+        state = _command(table, "state")[0].split()
+        game = None
+        for line in _command(table, "settings"):
+            words = line.split()
+            if len(words) == 3 and words[1] == "game":
+                game = words[2]
+    except ActionError:
+        return None
+    out = {"game": game, "ply": None, "result": "*"}
+    if "result" in state:
+        k = state.index("result")
+        out["result"] = state[k + 1] if state[k + 1] == "*" else " ".join(state[k + 1:k + 3])
+    if "ply" in state[:-1]:
+        ply = state[state.index("ply") + 1]
+        out["ply"] = int(ply) if ply.isdigit() and ply.isascii() else None
+    return out
+
+
+def resign(table, seat, winner):
+    """The board is told ``seat`` resigned, ``winner`` (a seat) winning, or None (nobody)."""
+    reply = _command(table, "resign %s %s" % (seat, winner or "none"))
+    table.conn.monitor.refresh_soon()
+    return " ".join(reply)[3:]
+
+
+def record_of(view):
+    """The games database's id of the record a table's full view shows, or None."""
+    return view.get("game_id")
+
+
+class Watcher:
+    """Calls ``on_end(table_key)`` when a board says its game ended, or is found again."""
+
+    def __init__(self, floor, on_end):
+        self.on_end = on_end
+        floor.line_hooks.append(self._line)
+
+    def _line(self, key, line):
+        words = line.split()
+        if len(words) >= 2 and words[0] == "event" and words[1] in ("result", "attached",
+                                                                     "new", "load"):
+            self.on_end(key)
