@@ -28,6 +28,14 @@ window.XoboCafe = (function () {
     return t.side ? t.side + " to move" : "";
   }
 
+  /* The event game a table hosts (its "event" field: cafe/events), in words; "" when none. */
+  function eventText(t) {
+    const e = t.event;
+    if (!e) return "";
+    const seats = e.players.map((p) => p.name + " (" + p.seat + ")").join(" – ");
+    return e.name + " · round " + e.round + ", board " + e.board + ": " + seats;
+  }
+
   /* A page of another café (/watch/CAFE...): its name, else null. */
   function watched() {
     const m = location.pathname.match(/^\/watch\/([^/]+)/);
@@ -103,6 +111,9 @@ window.XoboCafe = (function () {
       setText($(".game", el), t.title || t.game || "");
       setText($(".turn", el), turnText(t));
       setText($(".since", el), t.online ? sinceText(t.last_move_at, t.ply) : "");
+      const line = $(".event-line", el), ev = eventText(t);
+      setText(line, ev);
+      if (line.hidden !== !ev) line.hidden = !ev;
       dirty.add(c);  // its miniature is drawn at the next animation frame (drawDirty)
     }
 
@@ -476,6 +487,8 @@ window.XoboCafe = (function () {
       document.body.dataset.ply = String(t.ply);
       if (t.board && t.board.cells) view.render(t.board);
       role("turn").textContent = (t.title ? t.title + ": " : "") + turnText(t);
+      role("event").textContent = eventText(t);
+      role("event").hidden = !t.event;
       role("result").textContent = t.error ? "Board: " + t.error : "";
       role("since").textContent = t.online ? sinceText(t.last_move_at, t.ply) : "offline";
       role("record").textContent = t.record || (t.recording || "–");
