@@ -53,6 +53,10 @@ from xobo_host.sim.backend import ActionError
 TICK_S = 1.0
 CHECK_S = 10.0  # a playing board is read this often besides what it says
 RETRY_S = 10.0  # a board that refused to set a game up is tried again after this long
+# an ended game's record is looked for in the games database this many times (a tick
+# each): the table's recorder writes it within a second or two; the board's own record of
+# it is kept with the event anyway
+BIND_TRIES = 120
 
 
 class StaffInfo:
@@ -77,6 +81,7 @@ class Director:
         self.to_check = set()  # table keys whose board may have ended its game
         self.checked_at = {}  # game id -> when its board was last read
         self.refused = {}  # table key -> when its board last refused a set-up
+        self.bind_tries = {}  # game id -> how often its record was looked for
         self.labels = {}  # table key -> what the floor shows of its event game
         self._ratings = {}  # game -> (store version, Ratings)
         self._thread = None
@@ -131,7 +136,12 @@ class Director:
         """One look at every running event's current round (the worker calls it)."""
         with self.lock:
             checks, self.to_check = self.to_check, set()
-        for ev in self.store.events():
+        events = {ev["id"]: ev for ev in self.store.events()}
+        for g in self.store.unbound_games():
+            if self.bind_tries.get(g["id"], 0) < BIND_TRIES and g["event_id"] in events:
+                self.bind_tries[g["id"]] = self.bind_tries.get(g["id"], 0) + 1
+                self._bind_record(events[g["event_id"]], g)
+        for ev in events.values():
             if ev["state"] != "running":
                 continue
             games = self.store.games(ev["id"], ev["current_round"])
@@ -208,7 +218,7 @@ class Director:
         if not due:
             return
         self.checked_at[g["id"]] = time.monotonic()
-        end = intake.read_end(table)
+        end = intake.read_end(table, with_record=True)
         if end is None or end["result"] == "*":
             return
         if end["game"] not in (None, ev["game"]):
@@ -225,11 +235,24 @@ class Director:
                                    % (end["result"], exc))
             self._changed([key])
             return
-        record = intake.record_of(self.floor.view_of(table, full=True, local=False))
         self.store.update_game(g["id"], state="over", places=places, how="board",
-                               words=end["result"], ended_at=utc_now(), record_id=record,
-                               note="")
+                               words=end["result"], ended_at=utc_now(),
+                               record_text=end.get("record"), note="")
         self._changed([key])
+        self._bind_record(ev, dict(g, record_text=end.get("record")))
+
+    def _bind_record(self, ev, g):
+        """The games database's record of an ended game, once the table's recorder has it
+        (the board's own record says which moves it holds)."""
+        if g["record_id"] is not None or not g["record_text"] or not g["table_key"]:
+            return
+        moves = intake.record_moves(ev["game"], g["record_text"])
+        if moves is None:
+            return
+        known = {x["record_id"] for x in self.store.games(ev["id"]) if x["record_id"]}
+        rid = intake.find_record(self.floor, g["table_key"], ev["game"], moves, known)
+        if rid is not None:
+            self.store.update_game(g["id"], record_id=rid)
 
     def _advance(self, eid):
         """The round over: the event finished after its last, else the next paired (auto)."""
@@ -675,7 +698,8 @@ class Director:
             out["players"] = [{"id": p["id"], "name": p["name"], "checked_in":
                                bool(p["checked_in"]), "entry_round": p["entry_round"],
                                "withdrawn_round": p["withdrawn_round"]} for p in players]
-            out["history"] = [self._game_view(g, names) for g in self.store.games(eid)]
+            out["history"] = [self._game_view(g, names, staff=True)
+                              for g in self.store.games(eid)]
             out["corrections"] = [{k: c[k] for k in ("id", "game_id", "round", "board", "at",
                                                      "by_name", "session", "address",
                                                      "before", "after", "why")}
@@ -683,7 +707,7 @@ class Director:
             out["free_tables"] = [t.key for t in self.free_tables(ev)]
         return out
 
-    def _game_view(self, g, names):
+    def _game_view(self, g, names, staff=False):
         table = self.floor.table(g["table_key"]) if g["table_key"] else None
         seats = [{"seat": s, "player": pid, "name": names.get(pid, "?")}
                  for s, pid in zip(g["seats"], g["players"], strict=True)]
@@ -703,4 +727,5 @@ class Director:
                 "table_name": g["table_name"] or g["table_key"] or "",
                 "online": bool(table is not None and table.online), "seats": seats,
                 "result": text, "how": g["how"], "words": g["words"],
-                "record_id": g["record_id"], "note": g["note"], "floats": g["floats"]}
+                "record_id": g["record_id"], "note": g["note"], "floats": g["floats"],
+                "record_text": g["record_text"] if staff else None}

@@ -1,6 +1,7 @@
 """An event exported: its pairings, results and standings as CSV, and every game's record
 in the game's own notation (the games database's records, with the event's tags: Event,
-Round, Table, and each seat's player), one after the other; or all four in one zip file.
+Round, Table, and each seat's player; a game the database does not hold, the board's own
+record of it as it ended), one after the other; or all four in one zip file.
 
 CSV cells are plain text: a cell that a spreadsheet would read as a formula (starting with
 ``=``, ``+``, ``-`` or ``@``) is written with a leading ``'``.
@@ -17,6 +18,7 @@ import csv
 import io
 import zipfile
 
+from xobo_host.gamerecords import GameRecordError, read_record, write_record
 from xobo_host.gamesdb import GamesDBError
 
 FILES = ("pairings.csv", "results.csv", "standings.csv", "records.txt")
@@ -98,15 +100,20 @@ def records_text(view, db):
     (a game whose record cannot be read is named, not left out silently)."""
     out = []
     for g in view["history"]:
-        if g["kind"] != "game" or not g["record_id"]:
+        if g["kind"] != "game" or not (g["record_id"] or g.get("record_text")):
             continue
         tags = [("Event", view["name"]), ("Round", str(g["round"])),
                 ("Table", g["table_name"])]
         tags += [(s["seat"].capitalize() if len(s["seat"]) > 2 else s["seat"].upper(),
                   s["name"]) for s in g["seats"]]
         try:
-            out.append(db.export_record(g["record_id"], tags).rstrip("\n"))
-        except GamesDBError as exc:
+            if g["record_id"]:
+                out.append(db.export_record(g["record_id"], tags).rstrip("\n"))
+            else:  # (not found in the games database: the board's own record of it)
+                rec = read_record(view["game"], g["record_text"])
+                out.append(write_record(view["game"], rec.tags, rec.start, rec.moves,
+                                        [("Board", g["table_name"])] + tags).rstrip("\n"))
+        except (GamesDBError, GameRecordError) as exc:
             out.append("; round %d board %d: the record %s cannot be exported: %s"
                        % (g["round"], g["board"], g["record_id"], exc))
     return "\n\n".join(out) + ("\n" if out else "")

@@ -9,7 +9,9 @@ reaches the host can change in one place.
   (docs/protocol.md), each checked by the board; ActionError with its refusal.
 - ``read_end(table)``: the board's ``state``: its game, its ply, and ``result`` in the
   board's words (``ew blocus``, ``red 2-1-1``, ``ew ns-resigned``), ``*`` while it goes on;
-  None when the board is offline.
+  None when the board is offline; and its ``record``: the game as the board keeps it.
+- ``find_record(floor, key, game, moves)``: the games database's record of that game (the
+  table's recorder writes it a moment after the board's move: looked for until found).
 - ``resign(table, seat, winner)``: ``resign SEAT WINNER|none``: the board shows the game
   over, and says so (``event result``) like any end.
 - ``Watcher``: the floor's event lines of every board: an ``event result`` (a game over, a
@@ -68,8 +70,10 @@ def start(table, game, settings):
     table.action({"action": "new"})
 
 
-def read_end(table):
-    """{"game", "ply", "result"} as the board says now; None when it is offline."""
+def read_end(table, with_record=False):
+    """{"game", "ply", "result"} as the board says now (``with_record``: and "record", the
+    text of its ``record`` reply, the game as the board keeps it, read only when the game is
+    over); None when the board is offline or does not answer."""
     if not table.online:
         return None
     try:
@@ -81,14 +85,65 @@ def read_end(table):
                 game = words[2]
     except ActionError:
         return None
-    out = {"game": game, "ply": None, "result": "*"}
-    if "result" in state:
-        k = state.index("result")
-        out["result"] = state[k + 1] if state[k + 1] == "*" else " ".join(state[k + 1:k + 3])
-    if "ply" in state[:-1]:
-        ply = state[state.index("ply") + 1]
+    out = {"game": game, "ply": None, "result": "*", "record": None}
+    # 'ok state INFERENCE side S result WINNER [REASON] ply N ...': the result's words run
+    # to the ply field
+    if "result" in state and "ply" in state:
+        k, end = state.index("result"), state.index("ply")
+        out["result"] = " ".join(state[k + 1:end]) or "*"
+        ply = state[end + 1] if end + 1 < len(state) else ""
         out["ply"] = int(ply) if ply.isdigit() and ply.isascii() else None
+    if with_record and out["result"] != "*":
+        try:
+            out["record"] = "\n".join(line[3:] for line in _command(table, "record")
+                                      if line.startswith("ok ") and line != "ok end")
+        except ActionError:
+            return None
     return out
+
+
+def record_moves(game, text):
+    """The moves of a board's record text (its game's notation), or None when it cannot be
+    read."""
+    from xobo_host.gamerecords import GameRecordError, read_record
+
+    try:
+        return list(read_record(game, text).moves)
+    except (GameRecordError, ValueError):
+        return None
+
+
+def find_record(floor, table_key, game, moves, known=()):
+    """The games database's id of the record of this game (``moves`` in its notation) played
+    at table ``table_key``: the one the table's view shows, else one of that table's last
+    records, whose moves are these; None while it is not recorded yet. ``known``: ids that
+    are another game's."""
+    from xobo_host.gamesdb import GamesDB, GamesDBError
+
+    table = floor.table(table_key)
+    candidates = []
+    if table is not None:
+        shown = record_of(floor.view_of(table, full=True, local=False))
+        if shown is not None:
+            candidates.append(shown)
+    try:
+        db = GamesDB(floor.db_path, readonly=True)
+    except GamesDBError:
+        return None
+    try:
+        if table is not None:
+            rows = db.list_games(source=table.name, game=game)
+            candidates.extend(r["id"] for r in reversed(rows[-6:]))
+        for rid in candidates:
+            if rid in known:
+                continue
+            if [m["notation"] for m in db.moves(rid)] == moves:
+                return rid
+    except GamesDBError:
+        return None
+    finally:
+        db.close()
+    return None
 
 
 def resign(table, seat, winner):

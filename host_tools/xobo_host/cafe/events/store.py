@@ -9,7 +9,8 @@ created/started/ended times), ``players`` (id, event, name, entry round: the
 first round they may be paired in, withdrawn: the round from which they are not, checked
 in), ``rounds`` (event, number, state, how it was paired, times), ``games`` (id, event,
 round, board number, kind, seats JSON, players JSON: player ids by seat, state, table key
-and name, record id: the games database's, places JSON, how the result came: ``board``,
+and name, record id: the games database's, record text: the board's own record of it when
+it ended, places JSON, how the result came: ``board``,
 ``staff``, ``bye``; its words, times, floats JSON, a note), ``corrections`` (id, game, when,
 by whom: the name the staff gave, their session and address, the result before and after,
 why). Times are UTC ISO 8601.
@@ -76,6 +77,7 @@ CREATE TABLE IF NOT EXISTS games (
     table_key TEXT,
     table_name TEXT,
     record_id INTEGER,
+    record_text TEXT,
     places TEXT,
     how TEXT,
     words TEXT,
@@ -265,6 +267,11 @@ class EventStore:
     def game(self, gid):
         rows = self._read("SELECT * FROM games WHERE id = ?", (gid,))
         return rows[0] if rows else None
+
+    def unbound_games(self):
+        """The ended games whose record the games database has not been found to hold."""
+        return self._read("SELECT * FROM games WHERE state = 'over' AND record_id IS NULL "
+                          "AND record_text IS NOT NULL ORDER BY id")
 
     def update_game(self, gid, **fields):
         sets, args = self._sets(fields)

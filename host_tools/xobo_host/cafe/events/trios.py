@@ -9,7 +9,8 @@ standing order, each group made of the first player not yet seated and two of th
 programming: the state is the first player not yet seated, which of the next ones are, and
 how many byes are left), exact within the window; with nine players or fewer the window
 holds everyone, so it is the best of every partition. When the best grouping in the window
-still repeats a trio, the window grows (up to everyone) before a repeat is accepted.
+still repeats a trio, the window grows (to ``WIDEST`` places: the states grow as two to the
+window's power) before a repeat is accepted.
 
 A group's cost is compared criterion by criterion (tuples, summed over the groups: the
 order of tuples is kept by addition), highest first:
@@ -17,15 +18,19 @@ order of tuples is kept by addition), highest first:
 1. ``second_bye``: a bye to a player who had one;
 2. ``repeat_trio``: the same three players as in an earlier round;
 3. ``bye_score``: a bye to a player above the lowest score (quarter points above it);
-4. ``score_spread``: the square of the group's score spread (groups by standing);
-5. ``seat``: the seats given, each player's count of games on that seat so far (seats
+4. ``seat_spread``: a player given a seat they have played twice more than another (the
+   first mover's seat is an advantage: each plays every seat in turn, as a chess Swiss
+   keeps colours within two);
+5. ``score_spread``: the square of the group's score spread (groups by standing);
+6. ``seat``: the seats given, each player's count of games on that seat so far (seats
    rotate: each player's least played seats), then the seats played last round again;
-6. ``repeat_pairs``: two players of the group who met already;
-7. ``rank_spread``: how far apart the group's ranks are (1, 2, 3 is none); a bye to a
+7. ``repeat_pairs``: two players of the group who met already;
+8. ``rank_spread``: how far apart the group's ranks are (1, 2, 3 is none); a bye to a
    higher ranked player.
 
 The n mod 3 players left over have a bye (a full point: first place). Seats inside a group
-are the one of the six orders with the least ``seat`` cost (ties: the order of ranks).
+are the one of the six orders with the least ``seat_spread``, then ``seat`` cost (ties: the
+order of ranks).
 
 Usage::
 
@@ -38,10 +43,11 @@ Usage::
 
 import itertools
 
-TIERS = ("second_bye", "repeat_trio", "bye_score", "score_spread", "seat", "seat_again",
-         "repeat_pairs", "rank_spread")
+TIERS = ("second_bye", "repeat_trio", "bye_score", "seat_spread", "score_spread", "seat",
+         "seat_again", "repeat_pairs", "rank_spread")
 WINDOW = 7  # the first player not yet seated sits with two of the next six (first try)
 EXACT_UP_TO = 9  # this many players or fewer: every partition is looked at
+WIDEST = 10  # with more, a repeated trio widens the window up to this many places
 SEATS = 3
 ZERO = (0,) * len(TIERS)
 
@@ -89,17 +95,23 @@ def _add(a, b):
 
 
 def seat_order(members):
-    """The members in seat order (seat 0 first) that gives each their least played seats,
-    then not the seat they had last round; (order, seat cost, seat-again cost)."""
+    """The members in seat order (seat 0 first) that gives the fewest players a seat they
+    would then have played twice more than another, then each their least played seats,
+    then not the seat they had last round; (order, spread cost, seat cost, again cost)."""
     best = None
     for perm in itertools.permutations(members):
+        over = 0
+        for s, p in enumerate(perm):
+            counts = list(p.seat_counts)
+            counts[s] += 1
+            over += max(counts) - min(counts) > 1
         cost = sum(p.seat_counts[s] for s, p in enumerate(perm))
         again = sum(1 for s, p in enumerate(perm) if p.last_seat == s)
-        key = (cost, again, [p.rank for p in perm])
+        key = (over, cost, again, [p.rank for p in perm])
         if best is None or key < best[0]:
             best = (key, perm)
-    (cost, again, _), perm = best
-    return perm, cost, again
+    (over, cost, again, _), perm = best
+    return perm, over, cost, again
 
 
 class _Costs:
@@ -118,8 +130,9 @@ class _Costs:
             ids = frozenset(p.pid for p in members)
             repeat = 1 if any(ids in p.trios for p in members) else 0
             pairs = sum(1 for x, y in ((a, b), (a, c), (b, c)) if y.pid in x.met)
-            _, seat, again = seat_order(members)
-            got = _vector(repeat_trio=repeat, score_spread=(max(units) - min(units)) ** 2,
+            _, over, seat, again = seat_order(members)
+            got = _vector(repeat_trio=repeat, seat_spread=over,
+                          score_spread=(max(units) - min(units)) ** 2,
                           seat=seat, seat_again=again, repeat_pairs=pairs,
                           rank_spread=(k - i) - 2)
             self.cache[key] = got
@@ -202,15 +215,15 @@ def group_trios(entrants, window=WINDOW):
             raise ValueError("no grouping of %d players" % len(players))  # (cannot happen)
         cost, parts = found
         repeats = cost[TIERS.index("repeat_trio")]
-        if not repeats or size >= len(players):
+        if not repeats or size >= min(len(players), WIDEST):
             break
-        size = min(len(players), size + 3)
+        size = min(len(players), WIDEST, size + 3)
     groups = []
     bye_ids = []
     for part in parts:
         if len(part) == 1:
             bye_ids.append(players[part[0]].pid)
         else:
-            order, _, _ = seat_order(tuple(players[x] for x in part))
+            order = seat_order(tuple(players[x] for x in part))[0]
             groups.append(tuple(p.pid for p in order))
     return TrioRound(groups, bye_ids, dict(zip(TIERS, cost, strict=True)), size)
