@@ -7,7 +7,7 @@ BOARD   ?= pico_gpio
 PORT    ?=
 
 .PHONY: setup test test-long test-fast soak bench sim flash build selftest lint doctor clean browser kicad \
-	hardware pcb pico-check cafe-bench firmware mosquitto remote-bench
+	hardware pcb pico-check cafe-bench firmware mosquitto remote-bench events-bench events-evening
 
 setup: $(STAMP)
 
@@ -88,6 +88,17 @@ bench: setup mosquitto
 # 32 stand-in boards playing at once on one xobo cafe host (about a minute; docs/cafe.md)
 cafe-bench: setup
 	$(BIN)/python -m xobo_host.cafe.bench --boards 32 --moves 1000
+
+# an event's Swiss pairings of 200 players, 9 rounds, each round timed and checked
+# (docs/events.md): its result in out/events-bench.json
+events-bench: setup
+	mkdir -p out
+	$(BIN)/python -m xobo_host.cafe.events.bench --players 200 --rounds 9 --out out/events-bench.json
+
+# a whole stand-in evening: 24 players, 5 rounds of XoBo on 12 boards (docs/events.md)
+events-evening: setup
+	mkdir -p out
+	$(BIN)/python -m xobo_host.cafe.events.evening --players 24 --rounds 5 --boards 12 --out out/events-evening.json
 
 # 100 matches between two café hosts through one local broker, 10 broker restarts
 # (docs/remote.md)
