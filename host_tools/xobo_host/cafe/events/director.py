@@ -78,7 +78,11 @@ class Director:
         self.lock = threading.RLock()
         self.wake = threading.Event()
         self.stopping = threading.Event()
-        self.to_check = set()  # table keys whose board may have ended its game
+        # table keys whose board may have ended its game (its own lock: the boards' serial
+        # readers add to it, and must never wait for the staff's action that holds ``lock``
+        # while it waits for a board's reply)
+        self.to_check = set()
+        self.check_lock = threading.Lock()
         self.checked_at = {}  # game id -> when its board was last read
         self.refused = {}  # table key -> when its board last refused a set-up
         self.bind_tries = {}  # game id -> how often its record was looked for
@@ -121,7 +125,7 @@ class Director:
     problem = ""
 
     def _board_said(self, key):
-        with self.lock:
+        with self.check_lock:
             self.to_check.add(key)
         self.wake.set()
 
@@ -134,7 +138,7 @@ class Director:
     # -- the worker's step --------------------------------------------------------------------
     def step(self):
         """One look at every running event's current round (the worker calls it)."""
-        with self.lock:
+        with self.check_lock:
             checks, self.to_check = self.to_check, set()
         events = {ev["id"]: ev for ev in self.store.events()}
         for g in self.store.unbound_games():
@@ -624,8 +628,10 @@ class Director:
         places = results.check_places(req.get("places"), len(g["seats"]))
         before = {"places": g["places"], "how": g["how"], "words": g["words"],
                   "state": g["state"]}
+        names = {p["id"]: p["name"] for p in self.store.players(ev["id"])}
         fields = {"places": places, "how": "staff", "state": "over",
-                  "words": results.describe(places, g["seats"])}
+                  "words": results.describe(places, [names.get(pid, "?")
+                                                     for pid in g["players"]])}
         if g["ended_at"] is None:
             fields["ended_at"] = utc_now()
         self.store.correct(g["id"], fields, by, staff.session, staff.address, before,
