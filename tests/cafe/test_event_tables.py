@@ -286,3 +286,16 @@ def test_a_late_entry_and_a_withdrawal_change_who_is_paired(cafe):
     v = view(client, eid)
     paired = sorted(s["name"] for g in v["games"] for s in g["seats"])
     assert paired == ["Alice", "Bruno", "Chloé", "Elif"]
+
+
+def test_a_game_waits_for_a_table_whose_board_fits_it_brochs_needs_a_15x15(cafe):
+    host, client, boards = cafe
+    eid = make_event(client, players=("Alice", "Bruno"), rounds=1, game="brochs")
+    assert client.post("api/event/%d/action" % eid, {"action": "start"})["ok"]
+    v = client.get("api/event/%d" % eid)
+    assert v["free_tables"] == []  # two 9 x 9 boards: no table for Brochs
+    host.director.step()
+    g = client.get("api/event/%d" % eid)["games"][0]
+    assert g["state"] == "waiting" and g["table"] is None
+    assert all(t["game"] == "xobo" and "event" not in t  # no board was touched
+               for t in client.get("api/floor")["tables"])

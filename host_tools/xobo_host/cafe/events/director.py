@@ -282,8 +282,9 @@ class Director:
                 and (p["withdrawn_round"] is None or p["withdrawn_round"] > number)]
 
     def ratings(self, game):
-        """The café's ratings of ``game`` from every event's results (cached per change)."""
-        version = self.store.version
+        """The café's ratings of ``game`` from every event's results (computed again when a
+        result changes)."""
+        version = self.store.results_version
         got = self._ratings.get(game)
         if got is not None and got[0] == version:
             return got[1]

@@ -191,7 +191,7 @@ class Seat:
         self.key = key
         self.game_id = None  # the event game they play (the screen's id)
         self.done_id = None  # the last game they saw end
-        self.plies = 0
+        self.last_ply = 0  # the board's ply after their last move
         self.lock = threading.Lock()
 
     def step(self, game):
@@ -200,11 +200,16 @@ class Seat:
         ev = self.evening
         if game["id"] != self.game_id:
             self.game_id = game["id"]
+            self.last_ply = 0
             self.board.play("arrange")  # the last game's pieces off the table
         if self.done_id == game["id"]:
             return False
         look = self.board.play("look")[0].split()
         ply = int(look[1])
+        if ply < self.last_ply:
+            # the board is at a new game already, the screen not yet: this one is over
+            self.done_id = game["id"]
+            return False
         text = " ".join(look[look.index("position") + 1:])
         pos = ev.pkg.parse_position(text, ev.settings)
         if pos.is_terminal() or self.board.play("look result")[0].split()[1] != "*":
@@ -233,6 +238,7 @@ class Seat:
                 # (not taken: the pieces as the board shows them, and the move again)
                 self.board.play("arrange")
                 self.board.play("wait %d" % (SETTLE_MS + 100))
+        self.last_ply = int(self.board.play("look")[0].split()[1])
         with ev.lock:
             ev.moves += 1
         return True

@@ -124,7 +124,8 @@ class EventStore:
     def __init__(self, path):
         self.path = path
         self.lock = threading.Lock()
-        self.version = 0  # goes up at every change (what the pages and the caches follow)
+        self.version = 0  # goes up at every change (what the pages follow)
+        self.results_version = 0  # goes up when a result changes (what the ratings follow)
         try:
             os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
             self.conn = sqlite3.connect(path, timeout=LOCK_TIMEOUT_S, check_same_thread=False,
@@ -149,8 +150,8 @@ class EventStore:
             self.conn.close()
 
     # -- plumbing -----------------------------------------------------------------------------
-    def _write(self, fn):
-        """Run ``fn(conn)`` in one transaction; its value."""
+    def _write(self, fn, results=False):
+        """Run ``fn(conn)`` in one transaction; its value. ``results``: it changes a result."""
         with self.lock:
             try:
                 self.conn.execute("BEGIN IMMEDIATE")
@@ -164,6 +165,7 @@ class EventStore:
                 raise StoreError("cannot write the events file %s: %s" % (self.path, exc)) \
                     from None
             self.version += 1
+            self.results_version += bool(results)
             return out
 
     def _read(self, sql, args=()):
@@ -196,7 +198,8 @@ class EventStore:
                                         args + [eid]))
 
     def delete_event(self, eid):
-        self._write(lambda c: c.execute("DELETE FROM events WHERE id = ?", (eid,)))
+        self._write(lambda c: c.execute("DELETE FROM events WHERE id = ?", (eid,)),
+                    results=True)
 
     def events(self):
         return self._read("SELECT * FROM events ORDER BY id")
@@ -217,7 +220,7 @@ class EventStore:
     def update_player(self, pid, **fields):
         sets, args = self._sets(fields)
         self._write(lambda c: c.execute("UPDATE players SET %s WHERE id = ?" % sets,
-                                        args + [pid]))
+                                        args + [pid]), results="name" in fields)
 
     def delete_player(self, pid):
         self._write(lambda c: c.execute("DELETE FROM players WHERE id = ?", (pid,)))
@@ -246,7 +249,7 @@ class EventStore:
                      now if g.get("state") == "over" else None))
             c.execute("UPDATE events SET current_round = ?, state = 'running', "
                       "started_at = COALESCE(started_at, ?) WHERE id = ?", (number, now, eid))
-        self._write(do)
+        self._write(do, results=True)
 
     def update_round(self, eid, number, **fields):
         sets, args = self._sets(fields)
@@ -276,7 +279,7 @@ class EventStore:
     def update_game(self, gid, **fields):
         sets, args = self._sets(fields)
         self._write(lambda c: c.execute("UPDATE games SET %s WHERE id = ?" % sets,
-                                        args + [gid]))
+                                        args + [gid]), results="places" in fields)
 
     def rated_games(self, game):
         """Every game of ``game`` with a result played in any event, in the order they ended,
@@ -302,7 +305,7 @@ class EventStore:
                       "before, after, why) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                       (gid, utc_now(), by_name, session, address, json.dumps(before),
                        json.dumps(after), why))
-        self._write(do)
+        self._write(do, results=True)
 
     def corrections(self, eid):
         return self._read(
