@@ -148,15 +148,20 @@ class Director:
         for ev in events.values():
             if ev["state"] != "running":
                 continue
-            games = self.store.games(ev["id"], ev["current_round"])
-            for g in games:
-                if g["state"] == "starting":
-                    self._set_up(ev, g)
-                elif g["state"] == "waiting" and g["kind"] == "game":
-                    self._give_table(ev, g)
-                elif g["state"] == "playing":
-                    self._look(ev, g, checks)
-            self._advance(ev["id"])
+            # (the staff's actions wait: a game moved off its table is not set up there)
+            with self.lock:
+                ev = self.store.event(ev["id"])
+                if ev is None or ev["state"] != "running":
+                    continue
+                for g in self.store.games(ev["id"], ev["current_round"]):
+                    if g["state"] == "starting":
+                        self._set_up(ev, g)
+                    elif g["state"] == "waiting" and g["kind"] == "game":
+                        self._give_table(ev, g)
+                    elif g["state"] == "playing":
+                        self._look(ev, g, checks)
+                self._advance(ev["id"])
+        self.problem = ""
 
     def _busy_tables(self):
         busy = set()

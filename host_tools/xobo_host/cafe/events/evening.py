@@ -211,8 +211,10 @@ class Seat:
             self.done_id = game["id"]
             return False
         text = " ".join(look[look.index("position") + 1:])
-        pos = ev.pkg.parse_position(text, ev.settings)
-        if pos.is_terminal() or self.board.play("look result")[0].split()[1] != "*":
+        with ev.ai_lock:
+            pos = ev.pkg.parse_position(text, ev.settings)
+            over = pos.is_terminal()
+        if over or self.board.play("look result")[0].split()[1] != "*":
             self.done_id = game["id"]
             return False
         seat = ev.pkg.PLAYER_NAMES[pos.side]
@@ -226,8 +228,11 @@ class Seat:
                 self.done_id = game["id"]
             return False
         level = ev.levels[name]
-        move = ev.ai.choose_move(pos, level, seed=game["id"] * 1009 + ply)
-        self.board.play("play %s" % pos.move_text(move))
+        with ev.ai_lock:  # (the games' rules and computer reuse module-wide move buffers, as
+            # on the Pico: one search at a time)
+            move = ev.ai.choose_move(pos, level, seed=game["id"] * 1009 + ply)
+            text = pos.move_text(move)
+        self.board.play("play %s" % text)
         self.board.play("wait %d" % (SETTLE_MS + 100))
         if int(self.board.play("look")[0].split()[1]) == ply:
             # a move that could still grow (a regroup the board waits longer for): the player
@@ -255,6 +260,7 @@ class Evening:
         self.host = None
         self.host_kind = host
         self.lock = threading.Lock()
+        self.ai_lock = threading.Lock()
         self.moves = 0
         self.resigned = []
         self.stop = threading.Event()
