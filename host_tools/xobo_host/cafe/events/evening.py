@@ -38,8 +38,6 @@ from xobo_host.ptyboard import PtyBoard
 
 PASSWORD = "evening-staff-1"
 SETTLE_MS = 200
-LEVELS = {"xobo": ("random", "greedy", "beginner", "pico"), "x": ("random", "greedy"),
-          "tiny": ("random", "perfect")}
 FIRST_NAMES = ("Alice", "Bruno", "Chloé", "Dmitri", "Elif", "Farid", "Gaia", "Hugo", "Ines",
                "Jonas", "Kenji", "Lena", "Malik", "Nora", "Oskar", "Paula", "Quentin", "Rosa",
                "Samir", "Tala", "Ugo", "Vera", "Wim", "Xenia", "Yann", "Zoé")
@@ -47,6 +45,14 @@ FIRST_NAMES = ("Alice", "Bruno", "Chloé", "Dmitri", "Elif", "Farid", "Gaia", "H
 
 class EveningError(RuntimeError):
     """The evening could not run (a board, the host); the message says where."""
+
+
+def default_levels(pkg):
+    """The levels the players are given in turn: the game's, weakest first, but its
+    strongest when it has more than two (the slowest by far: an evening of them would be
+    an evening of searches)."""
+    levels = tuple(pkg.LEVELS)
+    return levels[:-1] if len(levels) > 2 else levels
 
 
 def player_names(n):
@@ -321,7 +327,7 @@ class Evening:
         if not out.get("ok"):
             raise EveningError("the event was refused: %s" % out)
         self.eid = out["id"]
-        cycle = levels or LEVELS.get(game, self.pkg.LEVELS)
+        cycle = levels or default_levels(self.pkg)
         self.levels = {}
         for i, n in enumerate(player_names(players)):
             self.levels[n] = cycle[i % len(cycle)]
@@ -371,9 +377,14 @@ class Evening:
             t.start()
         self.threads = threads
 
-    def run(self, game="xobo", players=24, rounds=5, settings=None, levels=None,
+    def run(self, game=None, players=24, rounds=5, settings=None, levels=None,
             max_plies=160, timeout=1800.0, name=None):
-        """Make the event, start it, play it to its end; the evening's summary."""
+        """Make the event of ``game`` (default: the first of ``xobo.games.GAMES``), start it,
+        play it to its end; the evening's summary."""
+        if game is None:
+            from xobo.games import GAMES
+
+            game = GAMES[0]
         self.max_plies = max_plies
         t0 = time.monotonic()
         self.make_event(game, players, rounds, settings, levels, name)
@@ -401,7 +412,7 @@ def main(argv=None):
     import tempfile
 
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--game", default="xobo")
+    p.add_argument("--game", default=None, help="the game (default: the first game)")
     p.add_argument("--players", type=int, default=24)
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--boards", type=int, default=12)
@@ -420,7 +431,7 @@ def main(argv=None):
             f.write(text)
     rows = out["view"]["standings"]
     print("%s: %d players, %d rounds, %d moves, %d resigned, %.0f s" % (
-        args.game, args.players, args.rounds, out["moves"], len(out["resigned"]),
+        out["view"]["game"], args.players, args.rounds, out["moves"], len(out["resigned"]),
         out["seconds"]))
     for r in rows[:10]:
         print("%3s %-12s %4.1f  Buchholz %4.1f  SB %5.2f  rating %.1f ± %.1f  (%s)" % (
