@@ -7,7 +7,8 @@ BOARD   ?= pico_gpio
 PORT    ?=
 
 .PHONY: setup test test-long test-fast soak bench sim flash build selftest lint doctor clean browser kicad \
-	hardware pcb pico-check cafe-bench firmware mosquitto remote-bench events-bench events-evening
+	hardware pcb pico-check cafe-bench firmware mosquitto remote-bench events-bench events-evening \
+	figures figures-all
 
 setup: $(STAMP)
 
@@ -81,9 +82,24 @@ soak: setup
 	  tests/games/xobo/test_properties.py tests/games/xobo/test_ai_host.py \
 	  -k "soak or conformance or fuzz or test_properties or strong_beats_random"
 
+# each benchmark writes its results to bench-results/BENCH/ (latest.json: the figures the docs
+# quote, docs/figures.md; xobo_host.benchresults)
 bench: setup mosquitto
 	$(BIN)/python -m xobo_host.bench
 	$(BIN)/python -m xobo_host.cafe.remotebench --matches 100 --restarts 10
+
+# docs/figures.md from the benchmarks' latest results, and every quote of a figure in the docs
+# rewritten from them (xobo_host.figures; tests/test_doc_figures.py checks both)
+figures: setup
+	$(BIN)/python -m xobo_host.figures
+
+# every benchmark but the device check, then the figures page (about 40 minutes on the
+# 2-core machine); with UF2= (the XoBo image, make firmware) and BOOTROM=, the device check
+# of both boards too. Run it on a quiet machine: the results record the load.
+figures-all: bench cafe-bench
+	$(if $(UF2),-$(MAKE) pico-check UF2="$(UF2)" BOOTROM="$(BOOTROM)" BOARD=pico_gpio)
+	$(if $(UF2),-$(MAKE) pico-check UF2="$(UF2)" BOOTROM="$(BOOTROM)" BOARD=pico_15x15)
+	$(MAKE) figures
 
 # 32 stand-in boards playing at once on one xobo cafe host (about a minute; docs/cafe.md)
 cafe-bench: setup

@@ -1,7 +1,9 @@
 """Shared pytest set-up: import paths and the MicroPython unix port."""
 
+import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,11 @@ TESTS = ROOT / "tests"
 for p in (str(FIRMWARE), str(TESTS)):
     if p not in sys.path:
         sys.path.insert(0, p)
+
+# a benchmark run by a test (the device check, a bench's own test) writes its results file
+# in a folder of its own, never in the repository's bench-results/ (xobo_host.benchresults)
+if not os.environ.get("XOBO_BENCH_RESULTS"):
+    os.environ["XOBO_BENCH_RESULTS"] = tempfile.mkdtemp(prefix="xobo-bench-results-")
 
 
 def soak_moves(full, short):

@@ -12,7 +12,6 @@ import importlib
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 from xobo_host.upy import FIRMWARE_DIR, micropython_command
 
@@ -38,18 +37,29 @@ def run_kernel(module, runtime):
     return rows
 
 
-def table(title, module):
+def table(title, module, run=None, name=None):
+    """The rules kernels of ``module`` as lines of text (their figures into ``run``, named
+    after the game ``name``, when given)."""
     lines = [title, "%-36s %12s %9s %12s %9s %10s" % (
         "kernel", "CPython ms", "x base", "MicroPy ms", "x base", "upy heap")]
     results = {rt: run_kernel(module, rt) for rt in ("cpython", "micropython")}
     base_c = results["cpython"]["baseline"][0]
     base_u = results["micropython"]["baseline"][0]
-    for name in results["cpython"]:
-        c_us = results["cpython"][name][0]
-        u_us, u_heap = results["micropython"].get(name, (float("nan"), -1))
+    for kernel in results["cpython"]:
+        c_us = results["cpython"][kernel][0]
+        u_us, u_heap = results["micropython"].get(kernel, (float("nan"), -1))
         lines.append("%-36s %12.3f %9.2f %12.3f %9.2f %10s" % (
-            name, c_us / 1000, c_us / base_c, u_us / 1000, u_us / base_u,
+            kernel, c_us / 1000, c_us / base_c, u_us / 1000, u_us / base_u,
             "%d B" % u_heap if u_heap >= 0 else "n/a"))
+        if run is not None and kernel != "baseline":
+            key = "%s.%s." % (name, kernel.lower())
+            run.figure(key + "cpy", round(c_us / 1000, 3), "ms", "%s: %s, CPython" % (
+                title, kernel))
+            run.figure(key + "upy", round(u_us / 1000, 3), "ms", "%s: %s, MicroPython unix "
+                       "port" % (title, kernel))
+            if u_heap >= 0:
+                run.figure(key + "upy-heap", u_heap, "B", "%s: %s, heap one call allocates "
+                           "(unix port)" % (title, kernel))
     lines.append("baseline = 8,100 bytearray reads in a loop; MicroPython/CPython baseline ratio "
                  "%.1f" % (base_u / base_c))
     return lines
@@ -64,28 +74,49 @@ def rules_kernels():
             for name in games.GAMES if hostkit.of(name).RULES_BENCH]
 
 
-def emulated_pico(report_path=None):
-    """The last ``make pico-check`` report (figures measured on the emulated Pico), or a line
-    saying how to get one."""
-    from xobo_host.deploy import ROOT
+def emulated_pico(folder=None):
+    """The latest device check's results on the emulated Pico (``make pico-check``, its
+    results files: picocheck.results), one line a board and firmware, or a line saying how
+    to get them."""
+    from xobo_host import benchresults
 
-    path = Path(report_path) if report_path else ROOT / "build" / "pico-check" / \
-        "last-report.txt"
-    if not path.exists():
-        return ["Emulated Pico: no report yet (make pico-check UF2=RPI_PICO.uf2 "
-                "BOOTROM=bootrom.bin writes build/pico-check/last-report.txt)"]
-    text = path.read_text().splitlines()
-    return ["Emulated Pico (rp2040js, stock MicroPython; %s):" % text[0].lstrip("# ")] + [
-        "  " + line for line in text[1:] if line.strip()]
+    lines = []
+    for bench, data in sorted(benchresults.all_latest(folder).items()):
+        if not bench.startswith("pico-check-"):
+            continue
+        figs = data["figures"]
+        lines.append("  %s (%s): %s passed, %s failed%s" % (
+            bench, data["date"], figs["passed"]["value"], figs["failed"]["value"],
+            "; %s" % data["source"] if data.get("source") else ""))
+    if not lines:
+        return ["Emulated Pico: no results yet (make pico-check UF2=RPI_PICO.uf2 "
+                "BOOTROM=bootrom.bin writes bench-results/pico-check-*/)"]
+    return ["Emulated Pico (rp2040js, emulated time; docs/figures.md has the figures):"] + lines
+
+
+# the benches of make bench after the rules': (results name, title, module); each module's
+# main(run=...) returns its lines and puts its figures into the run
+BENCHES = (
+    ("board-cycle", "The board's cycle (scan, debounce, infer, render) on virtual drivers",
+     "xobo_host.bench_board"),
+    ("ai", "The computer opponents: one move at the level the board plays", "xobo_host.bench_ai"),
+    ("ladder", "Strength ladder: every level of every game against plain UCT; time a move on "
+     "the MicroPython unix port", "xobo_host.bench_ladder"),
+)
 
 
 def main():
-    for k, (_name, title, module) in enumerate(rules_kernels()):
+    from xobo_host import benchresults
+
+    run = benchresults.Run("rules", "The rules engines' kernels, CPython and MicroPython",
+                           command="make bench")
+    for k, (name, title, module) in enumerate(rules_kernels()):
         if k:
             print()
-        for line in table("Rules engine: %s (%s)" % (title, module), module):
+        for line in table("Rules engine: %s (%s)" % (title, module), module, run, name):
             print(line)
-    for extra in ("xobo_host.bench_board", "xobo_host.bench_ai", "xobo_host.bench_ladder"):
+    print("results: %s" % run.write())
+    for bench, title, extra in BENCHES:
         try:
             module = importlib.import_module(extra)
         except ModuleNotFoundError as exc:
@@ -93,8 +124,10 @@ def main():
                 continue
             raise
         print()
-        for line in module.main():
-            print(line)
+        run = benchresults.Run(bench, title, command="make bench")
+        for line in module.main(run=run):
+            print(line, flush=True)
+        print("results: %s" % run.write())
     print()
     for line in emulated_pico():
         print(line)

@@ -60,18 +60,20 @@ def _run(module, runtime, level, gap=False):
     return rows
 
 
-def main(level="pico"):
-    """The bench report as lines of text: a table for each game with an AI bench kernel."""
+def main(level="pico", run=None):
+    """The bench report as lines of text: a table for each game with an AI bench kernel;
+    ``run`` (a ``benchresults.Run``), when given, gets its figures."""
     lines = []
-    for _name, title, module in ai_kernels():
+    for name, title, module in ai_kernels():
         if lines:
             lines.append("")
-        lines += game_table(title, module, level)
+        lines += game_table(title, module, level, run, name)
     return lines
 
 
-def game_table(title, module, level):
-    """The bench of one game's computer (kernel ``module``) as lines of text."""
+def game_table(title, module, level, run=None, name=None):
+    """The bench of one game's computer (kernel ``module``) as lines of text (its figures
+    into ``run``, named after the game ``name``, when given)."""
     cp = _run(module, "cpython", level)
     up = _run(module, "micropython", level)
     gaps = _run(module, "micropython", level, gap=True)
@@ -88,27 +90,47 @@ def game_table(title, module, level):
     worst_heap = 0
     worst_gap = 0
     worst_node = 0
-    for name in cp:
-        if name == "baseline":
+    for position in cp:
+        if position == "baseline":
             continue
-        c_us, _, nodes = cp[name]
-        u_us, u_heap, _ = up[name]
-        u_gap = gaps[name]
+        c_us, _, nodes = cp[position]
+        u_us, u_heap, _ = up[position]
+        u_gap = gaps[position]
         per_node = u_us / max(nodes, 1)
         if u_us > worst[0]:
-            worst = (u_us, name)
+            worst = (u_us, position)
         worst_heap = max(worst_heap, u_heap)
         worst_gap = max(worst_gap, u_gap)
         worst_node = max(worst_node, per_node)
         lines.append(
             "%-12s %5d %10.1f %6.0f %11.1f %6.0f %8.0f %9s %8s"
-            % (name, nodes, c_us / 1000, c_us / base_c, u_us / 1000, u_us / base_u, per_node,
-               "%d B" % u_heap, "%d us" % u_gap)
+            % (position, nodes, c_us / 1000, c_us / base_c, u_us / 1000, u_us / base_u,
+               per_node, "%d B" % u_heap, "%d us" % u_gap)
         )
+        if run is not None:
+            key = "%s.%s." % (name, position.lower())
+            at = "%s, one %s move at %s" % (title, level, position)
+            run.figure(key + "nodes", nodes, "nodes", at + ": nodes searched")
+            run.figure(key + "cpy", round(c_us / 1000, 1), "ms", at + ": CPython")
+            run.figure(key + "upy", round(u_us / 1000, 1), "ms", at + ": MicroPython unix port")
+            run.figure(key + "upy-heap", u_heap, "B", at + ": heap allocated (unix port)")
+            run.figure(key + "poll-gap", u_gap, "us",
+                       at + ": longest gap between two polls of the board (unix port)")
     lines.append(
         "baseline = 8,100 bytearray reads (%.2f ms CPython, %.2f ms MicroPython)"
         % (base_c / 1000, base_u / 1000)
     )
+    if run is not None:
+        key = "%s.%s." % (name, level)
+        at = "%s, %s level, the bench's positions" % (title, level)
+        run.figure(key + "slowest", round(worst[0] / 1000, 1), "ms",
+                   at + ": the slowest move, MicroPython unix port (%s)" % worst[1])
+        run.figure(key + "per-node", round(worst_node), "us",
+                   at + ": the most time a node took (unix port)")
+        run.figure(key + "heap", worst_heap, "B", at + ": the most heap a move allocated "
+                   "(unix port)")
+        run.figure(key + "poll-gap", worst_gap, "us",
+                   at + ": the longest gap between two polls of the board (unix port)")
     lines.append(
         "unix port: slowest move %.1f ms (%s), <= %.0f us per node, heap per move <= %d B, "
         "poll gap <= %d us; Pico figures: docs/ai.md"

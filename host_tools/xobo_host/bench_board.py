@@ -35,8 +35,9 @@ def run_micropython(cycles):
     return proc.stdout.splitlines()
 
 
-def main(cycles=200):
-    """The bench report as lines of text."""
+def main(cycles=200, run=None):
+    """The bench report as lines of text; ``run`` (a ``benchresults.Run``), when given, gets
+    its figures."""
     from xobo.runtime.bench import measure
 
     report = []
@@ -54,6 +55,8 @@ def main(cycles=200):
                   "pulsing %s bytes (target 0)"
                   % (cycles, upy.get("heap_idle_bytes"), upy.get("heap_lifted_bytes"),
                      upy.get("heap_pulsing_bytes")))
+    if run is not None:
+        record(run, cycles, upy, cpy)
     try:
         ratio = float(upy["cycle_idle_us"]) / float(cpy["cycle_idle_us"])
         report.append("micropython/cpython idle cycle time: x%.1f" % ratio)
@@ -61,24 +64,45 @@ def main(cycles=200):
         pass
     pico = emulated_idle_cycle_us()
     if pico is not None and upy.get("cycle_idle_us"):
-        report.append("emulated Pico idle cycle (scan + light means, last make pico-check): "
+        report.append("emulated Pico idle cycle (scan + light means, latest make pico-check): "
                       "%d us = x%.0f the unix port's %s us (the factor to use for this kernel)"
                       % (pico, pico / float(upy["cycle_idle_us"]), upy["cycle_idle_us"]))
     return report
 
 
-def emulated_idle_cycle_us(path=None):
-    """scan mean + light mean (us) of the last ``make pico-check`` report, or None."""
-    import re
-    from pathlib import Path
+CASES = (("idle", "idle"), ("lifted", "a stack lifted in a spread"),
+         ("pulsing", "pulsing cells, the LEDs rewritten"))
 
-    from xobo_host.deploy import ROOT
 
-    p = Path(path) if path else ROOT / "build" / "pico-check" / "last-report.txt"
-    if not p.exists():
-        return None
-    m = re.search(r"scan mean (\d+) .*light mean (\d+)", p.read_text())
-    return int(m.group(1)) + int(m.group(2)) if m else None
+def record(run, cycles, upy, cpy):
+    """The figures of ``main`` into ``run`` (benchresults.Run)."""
+    for key, runtime, who in (("upy", upy, "MicroPython unix port"), ("cpy", cpy, "CPython")):
+        run.figure(key + ".baseline", int(runtime["baseline_us"]), "us",
+                   "the baseline loop (81 cells read), %s" % who)
+        for case, words in CASES:
+            if "cycle_%s_us" % case not in runtime:
+                continue  # (the game's host module names no such position)
+            run.figure("%s.%s" % (key, case), int(runtime["cycle_%s_us" % case]), "us",
+                       "one board cycle, %s, %s (mean of %d)" % (words, who, cycles))
+            run.figure("%s.%s-ratio" % (key, case), float(runtime["ratio_%s" % case]), "x",
+                       "one board cycle, %s, over the baseline, %s" % (words, who))
+    for case, words in CASES:
+        if "heap_%s_bytes" % case not in upy:
+            continue
+        run.figure("upy.%s-heap" % case, int(upy["heap_%s_bytes" % case]), "B",
+                   "heap %d cycles allocate, %s, MicroPython unix port" % (cycles, words))
+    run.figure("upy-over-cpy", round(float(upy["cycle_idle_us"]) / float(cpy["cycle_idle_us"]),
+                                     1), "x", "the idle cycle's time, MicroPython over CPython")
+
+
+def emulated_idle_cycle_us(folder=None, bench="pico-check-pico_gpio-image"):
+    """scan mean + light mean (us) of the latest device check of the 9x9 board with the
+    image (its results file: picocheck.results), or None."""
+    from xobo_host import benchresults
+
+    data = benchresults.latest(bench, folder)
+    figure = (data or {}).get("figures", {}).get("cycle.total")
+    return figure["value"] if figure else None
 
 
 if __name__ == "__main__":

@@ -107,9 +107,31 @@ def format_strength(name, players, rows):
     return lines
 
 
-def main(games_list=None, levels=None, rungs=None, games=None, workers=2, emit=None):
+def record_strength(run, name, title, players, rows):
+    """The strength rows' figures into ``run`` (benchresults.Run)."""
+    from xobo_host.uct import wilson
+
+    for level, rung, out in rows:
+        n = out["games"]
+        lo, hi = wilson(out["wins"], n)
+        key = "%s.%s.uct%d." % (name, level, rung)
+        against = "%s, level %s against UCT with %d playouts a move (%d games)" % (
+            title, level, rung, n)
+        run.figure(key + "won", out["wins"], "of %d games" % n, against + ": games won")
+        run.figure(key + "share", round(100.0 * out["wins"] / max(1, n)), "%",
+                   against + ": share of games won (a fair share: %.0f%%)" % (100.0 / players))
+        run.figure(key + "ci", "%.0f-%.0f" % (100 * lo, 100 * hi), "%",
+                   against + ": 95% Wilson interval of that share")
+        run.figure(key + "score", round(100 * (out["wins"] + 0.5 * out["unfinished"])
+                                        / max(1, n)), "%",
+                   against + ": score, a drawn or unfinished game counting half")
+
+
+def main(games_list=None, levels=None, rungs=None, games=None, workers=2, emit=None,
+         run=None):
     """The ladder's lines; ``emit(line)``, when given, also gets each strength row as soon as
-    it is measured (the whole ladder takes minutes)."""
+    it is measured (the whole ladder takes minutes); ``run`` (a ``benchresults.Run``), when
+    given, gets its figures."""
     from xobo.games import available, load
 
     names = games_list or available()
@@ -132,11 +154,20 @@ def main(games_list=None, levels=None, rungs=None, games=None, workers=2, emit=N
 
         rows = strength_rows(name, levels, rungs, games, workers, progress)
         lines.extend(format_strength(name, game.PLAYERS, rows))
+        if run is not None:
+            record_strength(run, name, game.TITLE, game.PLAYERS, rows)
         for level, (median, slowest, moves) in unix_port_times(name).items():
             if levels and level not in levels:
                 continue
             timing.append("%-15s %-9s %12.1f %12.1f %6d" % (name, level, median / 1000,
                                                             slowest / 1000, moves))
+            if run is not None:
+                at = "%s, level %s, one self-play game (%d moves), MicroPython unix port" % (
+                    game.TITLE, level, moves)
+                run.figure("%s.%s.median-move" % (name, level), round(median / 1000, 1), "ms",
+                           at + ": the median move")
+                run.figure("%s.%s.slowest-move" % (name, level), round(slowest / 1000, 1),
+                           "ms", at + ": the slowest move")
     return lines + timing
 
 
@@ -150,10 +181,21 @@ def _cli(argv=None):
     a = p.parse_args(argv)
     levels = a.levels.split(",") if a.levels else None
     rungs = [int(r) for r in a.rungs.split(",")] if a.rungs else None
+    run = new_run(standard=not (a.game or levels or rungs or a.games))
     for line in main(a.game, levels, rungs, a.games, a.workers,
-                     emit=lambda line: print("  measured: " + line, flush=True)):
+                     emit=lambda line: print("  measured: " + line, flush=True), run=run):
         print(line, flush=True)
+    print("results: %s" % run.write())
     return 0
+
+
+def new_run(standard=True):
+    """A ``benchresults.Run`` of the ladder (standard: every game, level and rung)."""
+    from xobo_host import benchresults
+
+    return benchresults.Run("ladder", "Strength ladder: every level of every game against "
+                            "plain UCT; time a move on the MicroPython unix port",
+                            command="python -m xobo_host.bench_ladder", standard=standard)
 
 
 if __name__ == "__main__":

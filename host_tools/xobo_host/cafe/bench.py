@@ -570,6 +570,8 @@ def main(argv=None):
     ok = (out["records_lost"] == 0 and out["played"] == args.moves and not out["errors"]
           and out["latency_ms"]["p95"] is not None and out["latency_ms"]["p95"] <= 200)
     print("PASS" if ok else "FAIL: the café's targets are 200 ms p95, no record lost")
+    from xobo_host.cafe.benchfigures import write_cafe  # the results file (docs/figures.md)
+    print("results: %s" % write_cafe(out, args))
     return 0 if ok else 1
 
 

@@ -667,7 +667,8 @@ def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose
                                           boards_cpu.items()), stand_ins_nice))
         if dump:
             hops(dump, samples, lambda t0, lat: not during_outage(t0, lat), say)
-        return {"lost": lost, "doubled": doubled, "up": up, "every": every}
+        return {"lost": lost, "doubled": doubled, "up": up, "every": every, "played": played,
+                "cpu": cpu, "rss": rss}
     finally:
         for h in hosts.values():
             if h.proc.poll() is None:
@@ -865,6 +866,8 @@ def main(argv=None):
     out = run(args.matches, args.restarts, args.pause_ms, args.down_ms,
               most_moves=args.most_moves, dump=args.dump, think_spread=args.think_spread,
               stand_ins_nice=args.stand_ins_nice)
+    from xobo_host.cafe.benchfigures import write_remote  # the results file (docs/figures.md)
+    print("results: %s" % write_remote(out, args))
     return 1 if out["lost"] or out["doubled"] else 0
 
 

@@ -64,11 +64,15 @@ def meets(value, limit, at_least=False):
 
 
 class Result:
-    def __init__(self, name, figure, target, passed):
+    """One item of the report: its figure in words, its target, whether it passed, and its
+    measured ``values`` [(key, number, unit, what)] for the results file (picocheck.results)."""
+
+    def __init__(self, name, figure, target, passed, values=()):
         self.name = name
         self.figure = figure
         self.target = target
         self.passed = bool(passed)
+        self.values = list(values)
 
     def line(self):
         return "%-22s %-62s target %-24s %s" % (self.name, self.figure, self.target,
@@ -139,8 +143,8 @@ class Check:
 
         self.boot = GameRound(self, registry.GAMES[0])
 
-    def add(self, name, figure, target, passed):
-        r = Result(name, figure, target, passed)
+    def add(self, name, figure, target, passed, values=()):
+        r = Result(name, figure, target, passed, values)
         self.results.append(r)
         self.echo(r.line())
         return r
@@ -185,13 +189,16 @@ class Check:
                  "did not boot: %s" % ("; ".join(bad[:3]) or "no reply in 15 s"),
                  "boots, no MemoryError" + ("" if self.t.boot_ms is None else
                                             ", " + target_text(self.t.boot_ms)),
-                 booted and meets(t / 1e6, self.t.boot_ms))
+                 booted and meets(t / 1e6, self.t.boot_ms),
+                 [("ms", round(t / 1e6), "ms", "reset to the first reply to version")]
+                 if booted else ())
         if not booted:
             return self.results
         _, _, line = self.ask("mem", "ok mem")
         free = parse_mem(line)
         self.add("heap", "mem after boot: %s bytes free" % free,
-                 target_text(self.t.heap, "B", True), meets(free, self.t.heap, True))
+                 target_text(self.t.heap, "B", True), meets(free, self.t.heap, True),
+                 _value("free", free, "B", "heap free after boot"))
         self.ask("follow on", "ok follow")
         self.idle_cycle()
         self.hint("hint", "start position")
@@ -218,7 +225,12 @@ class Check:
             total = scan[1] + light[1]
             self.add("cycle", "idle 2 s: scan mean %d max %d us, light mean %d max %d us (%d "
                      "scans)" % (scan[1], scan[2], light[1], light[2], scan[0]),
-                     "scan+light <= %d us" % CYCLE_MAX_US, total <= CYCLE_MAX_US)
+                     "scan+light <= %d us" % CYCLE_MAX_US, total <= CYCLE_MAX_US,
+                     [("scan-mean", scan[1], "us", "idle: one scan of the switches, mean"),
+                      ("scan-max", scan[2], "us", "idle: one scan, max"),
+                      ("light-mean", light[1], "us", "idle: one light render, mean"),
+                      ("light-max", light[2], "us", "idle: one light render, max"),
+                      ("total", total, "us", "idle: one cycle, scan mean + light mean")])
         else:
             self.add("cycle", "no timing reply (%r)" % line, "scan+light <= %d us"
                      % CYCLE_MAX_US, False)
@@ -229,7 +241,8 @@ class Check:
             lo, hi = PERIOD_RANGE_MS
             self.add("period", "row-0 scan period median %.2f ms (min %.2f, max %.2f, %d edges)"
                      % (med, gaps[0], gaps[-1], len(edges)), "%.1f-%.1f ms" % (lo, hi),
-                     lo <= med <= hi)
+                     lo <= med <= hi, [("median", round(med, 2), "ms",
+                                        "the scan period (row 0 driven), median")])
         else:
             self.add("period", "row 0 was never driven", "about 10 ms", False)
 
@@ -238,7 +251,8 @@ class Check:
         if line and line.startswith("ok hint"):
             ms = (t - t0) / 1e6
             self.add(name, "%s: %s after %.0f ms" % (where, line, ms),
-                     target_text(self.t.hint_ms), meets(ms, self.t.hint_ms))
+                     target_text(self.t.hint_ms), meets(ms, self.t.hint_ms),
+                     [("ms", round(ms), "ms", "a hint, %s" % where)])
         else:
             self.add(name, "%s: no hint (%s)" % (where, line), target_text(self.t.hint_ms),
                      False)
@@ -270,7 +284,10 @@ class Check:
         ok = line == want and SETTLE_MS <= ms <= SETTLE_MS + SETTLE_SLACK_MS
         self.add("move", ("piece on %s: %r after %.0f ms" % (text, line, ms)) if t else
                  "piece on %s: no event move in 5 s" % text, "%s at %d-%d ms"
-                 % (want, SETTLE_MS, SETTLE_MS + SETTLE_SLACK_MS), ok)
+                 % (want, SETTLE_MS, SETTLE_MS + SETTLE_SLACK_MS), ok,
+                 _value("ms", round(ms) if t else None, "ms",
+                        "a piece put on the board to its move event (the settle time: %d ms)"
+                        % SETTLE_MS))
         _, t, line = self.ask("leds", "ok leds")
         chain = self.board["leds"]["cells"][cell]
         # the edges of the player to move, where the game lights them (XoBo's EDGES_OF)
@@ -298,7 +315,9 @@ class Check:
         if write:
             self.add("write", "LEDs changing: write mean %d max %d us (%d writes, %d distinct "
                      "frames decoded)" % (write[1], write[2], write[0], distinct),
-                     "mean <= %d us" % WRITE_MAX_US, write[1] <= WRITE_MAX_US and distinct > 1)
+                     "mean <= %d us" % WRITE_MAX_US, write[1] <= WRITE_MAX_US and distinct > 1,
+                     [("mean", write[1], "us", "an LED write while the frames change, mean"),
+                      ("max", write[2], "us", "an LED write while the frames change, max")])
         else:
             self.add("write", "no timing reply (%r)" % line, "mean <= %d us" % WRITE_MAX_US,
                      False)
@@ -358,7 +377,14 @@ class Check:
                     "%.0f ms" % worst if worst is not None else "-", same, len(positions)),
                  "%s, the same moves" % target_text(self.t.hint_ms),
                  len(done) == len(positions) and meets(worst, self.t.hint_ms)
-                 and same == len(positions))
+                 and same == len(positions),
+                 _value("worst", round(worst) if worst is not None else None, "ms",
+                        "the slowest hint of the sweep's positions")
+                 + _value("times", "/".join("%.0f" % x if x is not None else "-"
+                                            for x in times), "ms",
+                          "a hint at each of the sweep's positions")
+                 + [("same", same, "of %d" % len(positions),
+                     "positions where the board chose the desktop's move")])
 
     def middle_position(self):
         """The boot game's middle-game position: its host module's ``CHECK_MIDDLE`` (XoBo's
@@ -396,7 +422,9 @@ class Check:
         if t_exp is not None:
             ms = (t_exp - t0) / 1e6
             self.add("computer", "%s after %.0f ms" % (line, ms),
-                     target_text(self.t.computer_ms), meets(ms, self.t.computer_ms))
+                     target_text(self.t.computer_ms), meets(ms, self.t.computer_ms),
+                     [("ms", round(ms), "ms", "the computer's move at the middle-game "
+                                              "position")])
         else:
             self.add("computer", "no event expect computer in 20 s",
                      target_text(self.t.computer_ms), False)
@@ -409,13 +437,16 @@ class Check:
             self.add("switch-ai", "event switch %s on %.0f ms after closing it%s"
                      % (r.topo.cell_name(empty), ms, " (during the search)" if during else
                         " (the search had already ended)"),
-                     target_text(self.t.switch_ai_ms), meets(ms, self.t.switch_ai_ms) and during)
+                     target_text(self.t.switch_ai_ms), meets(ms, self.t.switch_ai_ms) and during,
+                     [("ms", round(ms), "ms", "a switch closed during the search, to its "
+                                              "event")])
         h.switch(empty, False)
         h.run(300)
         _, _, line = self.ask("mem", "ok mem")
         free = parse_mem(line)
         self.add("heap-ai", "mem after the computer's move: %s bytes free" % free,
-                 target_text(self.t.heap_ai, "B", True), meets(free, self.t.heap_ai, True))
+                 target_text(self.t.heap_ai, "B", True), meets(free, self.t.heap_ai, True),
+                 _value("free", free, "B", "heap free after the computer's move"))
         self.ask("set opponent off", "ok opponent")
 
     def game_order(self):
@@ -563,12 +594,14 @@ class GameRound:
             ms = (t - t0) / 1e6
             self.add("switch", "set game: %r, restarted: version answered after %.0f ms (%.0f"
                      " ms after it was sent)" % (reply, ms, (t - t_ask) / 1e6),
-                     target_text(self.t.switch_ms), meets(ms, self.t.switch_ms))
+                     target_text(self.t.switch_ms), meets(ms, self.t.switch_ms),
+                     [("ms", round(ms), "ms", "set game to the restarted board's reply")])
             self.c.ask("follow on", "ok follow")  # (a restarted board follows no one)
         else:
             ms = (t - t0) / 1e6
             self.add("switch", "set game: %r after %.0f ms" % (line, ms),
-                     target_text(self.t.switch_ms), meets(ms, self.t.switch_ms))
+                     target_text(self.t.switch_ms), meets(ms, self.t.switch_ms),
+                     [("ms", round(ms), "ms", "set game to its reply")])
         self.ask_new()
         self.set_cells(self.occupied(self.start))
         self.heap("heap-switch", "after the switch", self.t.heap)
@@ -595,7 +628,7 @@ class GameRound:
         _, _, line = self.c.ask("mem", "ok mem")
         free = parse_mem(line)
         self.add(item, "mem %s: %s bytes free" % (when, free), target_text(limit, "B", True),
-                 meets(free, limit, True))
+                 meets(free, limit, True), _value("free", free, "B", "heap free %s" % when))
         return free
 
     def hint(self, item, where):
@@ -610,7 +643,8 @@ class GameRound:
         if line and line.startswith("ok hint"):
             ms = (t - t0) / 1e6
             self.add(item, "%s: %s after %.0f ms" % (where, line, ms),
-                     target_text(self.t.hint_ms), meets(ms, self.t.hint_ms))
+                     target_text(self.t.hint_ms), meets(ms, self.t.hint_ms),
+                     [("ms", round(ms), "ms", "a hint, %s" % where.split(" (")[0])])
         else:
             self.add(item, "%s: no hint (%s)" % (where, line), target_text(self.t.hint_ms),
                      False)
@@ -647,7 +681,9 @@ class GameRound:
         if t_exp is not None:
             ms = (t_exp - t0) / 1e6
             self.add("computer", "%s after %.0f ms" % (line, ms),
-                     target_text(self.t.computer_ms), meets(ms, self.t.computer_ms))
+                     target_text(self.t.computer_ms), meets(ms, self.t.computer_ms),
+                     [("ms", round(ms), "ms", "the computer's move at the middle-game "
+                                              "position")])
         else:
             self.add("computer", "no event expect computer in 20 s",
                      target_text(self.t.computer_ms), False)
@@ -665,7 +701,9 @@ class GameRound:
                      % (self.topo.cell_name(empty), ms, " (during the search)" if during
                         else " (the search had already ended)"),
                      target_text(self.t.switch_ai_ms),
-                     meets(ms, self.t.switch_ai_ms) and during)
+                     meets(ms, self.t.switch_ai_ms) and during,
+                     [("ms", round(ms), "ms", "a switch closed during the search, to its "
+                                              "event")])
         h.switch(empty, False)
         h.run(300)
 
@@ -732,7 +770,20 @@ class GameRound:
                     target_text(self.t.heap_ai, "B", True)),
                  not errors and (pos.ply >= self.c.session_plies or pos.is_terminal())
                  and meets(worst_c, self.t.computer_ms) and (not hint_ms or meets(
-                     worst_h, self.t.hint_ms)) and meets(least, self.t.heap_ai, True))
+                     worst_h, self.t.hint_ms)) and meets(least, self.t.heap_ai, True),
+                 [("plies", pos.ply, "plies", "the session's length (the game over: %s)"
+                   % ("yes" if pos.is_terminal() else "no"))]
+                 + _value("worst-move", round(worst_c) if worst_c is not None else None, "ms",
+                          "the session's slowest computer's move")
+                 + _value("worst-hint", round(worst_h) if worst_h is not None else None, "ms",
+                          "the session's slowest hint")
+                 + _value("least-free", least, "B",
+                          "the session's least heap free after a computer's move"))
+
+
+def _value(key, value, unit, what):
+    """[(key, value, unit, what)] when there is a value, else []."""
+    return [] if value is None else [(key, value, unit, what)]
 
 
 REPORT_NAME = "last-report.txt"
@@ -759,6 +810,9 @@ def run_check(uf2, bootrom, board="pico_gpio", cache_dir=None, flash_writes=True
         lines.append(line)
         shown(line)
 
+    from xobo_host import benchresults
+
+    started = benchresults.load_average()
     image.check_uf2(uf2)
     image.check_bootrom(bootrom)
     targets = Targets(image.has_frozen_firmware(uf2))
@@ -799,4 +853,12 @@ def run_check(uf2, bootrom, board="pico_gpio", cache_dir=None, flash_writes=True
             + "\n".join(lines) + "\n")
     (cache / REPORT_NAME).write_text(text)
     (cache / ("last-report-%s-%s.txt" % (board_path.stem, mode))).write_text(text)
+    from xobo_host.picocheck import results as results_file
+
+    path = results_file.write(
+        c.results, board_path.stem, targets.frozen, uf2, emulated_s=h.t / 1e9,
+        wall_s=time.monotonic() - wall0, rp2040js=runner.pinned_version(),
+        standard=games is None and session_plies == SESSION_PLIES and flash_writes,
+        started=started)
+    shown("pico-check: results in %s" % path)
     return c.results
