@@ -143,6 +143,7 @@ class Run:
         self.date = utc_now()
         self.t0 = time.monotonic()
         self.load_start = load_average()
+        self.git = git_state()  # (the code as it was when the run started)
         self.figures = {}
         self.notes = []
         self.machine_extra = {}
@@ -166,7 +167,7 @@ class Run:
         return {
             "bench": self.bench, "title": self.title, "command": self.command,
             "argv": self.argv, "standard": self.standard, "date": self.date,
-            "seconds": round(time.monotonic() - self.t0, 1), "git": git_state(),
+            "seconds": round(time.monotonic() - self.t0, 1), "git": self.git,
             "machine": machine(self.machine_extra),
             "load": {"start": self.load_start, "end": load_average()},
             "notes": self.notes, "figures": self.figures,

@@ -812,7 +812,7 @@ def run_check(uf2, bootrom, board="pico_gpio", cache_dir=None, flash_writes=True
 
     from xobo_host import benchresults
 
-    started = benchresults.load_average()
+    started, git = benchresults.load_average(), benchresults.git_state()
     image.check_uf2(uf2)
     image.check_bootrom(bootrom)
     targets = Targets(image.has_frozen_firmware(uf2))
@@ -859,6 +859,6 @@ def run_check(uf2, bootrom, board="pico_gpio", cache_dir=None, flash_writes=True
         c.results, board_path.stem, targets.frozen, uf2, emulated_s=h.t / 1e9,
         wall_s=time.monotonic() - wall0, rp2040js=runner.pinned_version(),
         standard=games is None and session_plies == SESSION_PLIES and flash_writes,
-        started=started)
+        started=started, git=git)
     shown("pico-check: results in %s" % path)
     return c.results

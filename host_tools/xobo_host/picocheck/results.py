@@ -37,7 +37,7 @@ def figures(check_results):
 
 
 def write(check_results, board, frozen, uf2, emulated_s, wall_s, rp2040js, standard=True,
-          started=None, folder=None):
+          started=None, git=None, folder=None):
     """Write the results file of one ``xobo pico-check`` run; returns its path."""
     firmware = "the XoBo image (make firmware)" if frozen else \
         "stock MicroPython with make build's files"
@@ -50,6 +50,8 @@ def write(check_results, board, frozen, uf2, emulated_s, wall_s, rp2040js, stand
                            standard=standard)
     if started is not None:
         run.load_start = started
+    if git is not None:
+        run.git = git
     run.machine_extra = {"emulator": "rp2040js %s" % rp2040js, "firmware": Path(uf2).name}
     passed = sum(r.passed for r in check_results)
     run.figure("passed", passed, "items", "items that met their target")
