@@ -492,8 +492,8 @@ class GameRound:
         w, h = self.game.area(self.settings)
         self.place = self.topo.place(w, h, self.start.used)
 
-    def add(self, item, figure, target, passed):
-        return self.c.add("%s %s" % (self.name, item), figure, target, passed)
+    def add(self, item, figure, target, passed, values=()):
+        return self.c.add("%s %s" % (self.name, item), figure, target, passed, values)
 
     # -------------------------------------------------------------- the pieces on the board
 
