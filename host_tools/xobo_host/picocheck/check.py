@@ -859,6 +859,8 @@ def run_check(uf2, bootrom, board="pico_gpio", cache_dir=None, flash_writes=True
         c.results, board_path.stem, targets.frozen, uf2, emulated_s=h.t / 1e9,
         wall_s=time.monotonic() - wall0, rp2040js=runner.pinned_version(),
         standard=games is None and session_plies == SESSION_PLIES and flash_writes,
-        started=started, git=git)
+        started=started, git=git, sizes={
+            "firmware": image.firmware_bytes(uf2), "files": len(files),
+            "files-bytes": sum((files_dir / f).stat().st_size for f in files)})
     shown("pico-check: results in %s" % path)
     return c.results

@@ -39,6 +39,18 @@ class ImageError(Exception):
     """A firmware, bootrom or filesystem file that cannot be used; the message says why."""
 
 
+def firmware_bytes(path):
+    """The bytes of flash the .uf2 at ``path`` writes (its blocks' payloads; checked first
+    with ``check_uf2``)."""
+    data = Path(path).read_bytes()
+    total = 0
+    for off in range(0, len(data), 512):
+        flags, _addr, size = struct.unpack_from("<3I", data, off + 8)
+        if not flags & UF2_FLAG_NOT_MAIN_FLASH:
+            total += size
+    return total
+
+
 def check_uf2(path):
     """The number of flash blocks in the RP2040 .uf2 at ``path``; raises ImageError when it is
     missing, not a UF2, for another chip, or writes outside the Pico's 2 MiB of flash or over

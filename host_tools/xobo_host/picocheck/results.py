@@ -37,7 +37,7 @@ def figures(check_results):
 
 
 def write(check_results, board, frozen, uf2, emulated_s, wall_s, rp2040js, standard=True,
-          started=None, git=None, folder=None):
+          started=None, git=None, sizes=None, folder=None):
     """Write the results file of one ``xobo pico-check`` run; returns its path."""
     firmware = "the XoBo image (make firmware)" if frozen else \
         "stock MicroPython with make build's files"
@@ -57,6 +57,12 @@ def write(check_results, board, frozen, uf2, emulated_s, wall_s, rp2040js, stand
     run.figure("passed", passed, "items", "items that met their target")
     run.figure("failed", len(check_results) - passed, "items", "items that missed it")
     run.figure("emulated", round(emulated_s, 1), "s", "emulated time of the whole check")
+    sizes = sizes or {}
+    if "firmware" in sizes:
+        run.figure("flash.firmware", sizes["firmware"], "B", "flash the firmware (.uf2) takes")
+    if "files" in sizes:
+        run.figure("flash.files", sizes["files"], "files", "files put on the littlefs")
+        run.figure("flash.files-bytes", sizes["files-bytes"], "B", "their bytes")
     for name, value, unit, what in figures(check_results):
         run.figure(name, value, unit, what)
     run.note("Times are the emulated Pico's (rp2040js), a lower bound for a real Pico; the "
