@@ -94,7 +94,7 @@ def main(argv=None):
     p.add_argument("--workers", type=int, default=2)
     args = p.parse_args(argv)
     if args.list or not (args.matches or args.all):
-        for match, (name, level, opponent, games, seed, plies, rates) in MATCHES.items():
+        for match, (name, level, opponent, games, seed, _plies, rates) in MATCHES.items():
             print("%-22s %s %s against %s, %d games, seed %d: %s" % (
                 match, name, level, opponent, games, seed, rates))
         return 0

@@ -11,7 +11,7 @@ from xobo_host.cmd_match import _player
 def test_every_strength_match_names_a_game_level_and_opponent_xobo_match_accepts():
     from xobo.games import load
 
-    for match, (name, level, opponent, games, seed, plies, rates) in \
+    for match, (name, level, opponent, games, _seed, plies, rates) in \
             bench_strength.MATCHES.items():
         game = load(name)
         assert match.startswith(name + "-" + level + "-"), match
