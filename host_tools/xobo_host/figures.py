@@ -212,12 +212,15 @@ BOUND = re.compile(r"(<=|>=|≤|≥|<|>|\btargets?\b|\blimits?\b|\bbounds?\b|\bb
                    re.IGNORECASE)
 BOUND_AFTER = re.compile(r"^\s*(targets?|limits?|bounds?|budgets?|floor|ceiling)\b",
                          re.IGNORECASE)
+BOUND_WORD = re.compile(r"\b(targets?|limits?|bounds?|budgets?)\b", re.IGNORECASE)
+CONFIDENCE = re.compile(r"^\s*\(?\**(Wilson|CI|confidence|margin|intervals?)\b", re.IGNORECASE)
 SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(`*])")
 
 
 def _prose(text):
-    """[(line number, prose)] of a Markdown text: fenced blocks dropped, inline code, quotes
-    and link targets blanked; a table row comes with its header row."""
+    """[(line number, prose, context)] of a Markdown text: fenced and indented code dropped,
+    inline code, quotes and link targets blanked. A table row gives one entry a cell, with its
+    column's header as the context (None: a target's column, whose numbers are bounds)."""
     out = []
     fence = None
     header = None
@@ -233,57 +236,77 @@ def _prose(text):
         if line.startswith("    ") and not stripped.startswith(("-", "*", "|")) and \
                 (not out or out[-1][1] == ""):
             continue  # an indented code block
-        line = QUOTE.sub(" (quoted) ", line)
-        line = re.sub(r"`[^`]*`", " (code) ", line)
-        line = re.sub(r"\]\([^)]*\)", "]", line)  # a link's target: its text stays
-        line = re.sub(r"<https?://[^>]*>", " ", line)
+        line = _blank(line)
         if stripped.startswith("|"):
+            cells = _cells(line)
             if header is None:
-                header = line
-                out.append((n, line))
+                header = cells
             elif not re.match(r"^\|[\s:|-]+\|$", stripped):
-                out.append((n, header + " " + line))
+                for k, cell in enumerate(cells):
+                    head = header[k] if k < len(header) else ""
+                    out.append((n, cell, None if BOUND_WORD.search(head) else head))
             continue
         header = None
-        out.append((n, line))
+        out.append((n, line, ""))
     return out
 
 
+def _blank(line):
+    line = QUOTE.sub(" (quoted) ", line)
+    line = re.sub(r"`[^`]*`", " (code) ", line)
+    line = re.sub(r"\]\([^)]*\)", "]", line)  # a link's target: its text stays
+    return re.sub(r"<https?://[^>]*>", " ", line)
+
+
+def _cells(row):
+    return [c.strip() for c in row.strip().strip("|").split("|")]
+
+
 def _sentences(lines):
-    """[(line number, sentence)]: paragraphs joined, then cut at sentence ends; table rows
-    (with their header) are one sentence each."""
+    """[(line number, sentence, context)]: paragraphs joined, then cut at sentence ends; a
+    table cell is cut into its sentences, each with its column's header as context."""
     out = []
     para, start = [], None
-    for n, line in lines + [(None, "")]:
-        if line.strip().startswith("|") or not line.strip() or line.lstrip().startswith(
-                ("- ", "* ", "#")) or re.match(r"^\s*\d+\. ", line):
-            if para:
-                text = " ".join(para)
-                for s in SENTENCE_END.split(text):
-                    out.append((start, s))
-                para = []
-            if line.strip().startswith("|"):
-                out.append((n, line))
-                continue
+
+    def flush():
+        if para:
+            for s in SENTENCE_END.split(" ".join(para)):
+                out.append((start, s, ""))
+            para.clear()
+
+    for n, line, context in lines + [(None, "", "")]:
+        if context != "":  # a table cell
+            flush()
+            if context is not None:
+                for s in SENTENCE_END.split(line):
+                    out.append((n, s, context))
+            continue
+        if not line.strip() or line.lstrip().startswith(("- ", "* ", "#")) or \
+                re.match(r"^\s*\d+\. ", line):
+            flush()
             if line.strip():
-                para, start = [line.strip()], n
+                para.append(line.strip())
+                start = n
             continue
         if not para:
             start = n
         para.append(line.strip())
+    flush()
     return out
 
 
 def hand_typed(text):
     """[(line number, sentence, figure)] of the figures a Markdown text states by hand: a
-    number with a unit in a sentence that speaks of a measurement, neither quoted, in code,
-    nor a target or a bound."""
+    number with a unit in a sentence that speaks of a measurement (or in a table column whose
+    header does), neither quoted, in code, a confidence level, nor a target or a bound."""
     out = []
-    for n, sentence in _sentences(_prose(text)):
-        if not MEASURING.search(sentence):
+    for n, sentence, context in _sentences(_prose(text)):
+        if not (MEASURING.search(sentence) or MEASURING.search(context or "")):
             continue
         for m in list(FIGURE.finditer(sentence)) + list(TIMES.finditer(sentence)):
-            if BOUND.search(sentence[:m.start()]) or BOUND_AFTER.match(sentence[m.end():]):
+            after = sentence[m.end():]
+            if BOUND.search(sentence[:m.start()]) or BOUND_AFTER.match(after) or \
+                    (m.group(0).endswith("%") and CONFIDENCE.match(after)):
                 continue
             out.append((n, sentence.strip(), m.group(0)))
     return out
