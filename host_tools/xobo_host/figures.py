@@ -214,6 +214,8 @@ BOUND_AFTER = re.compile(r"^\s*(targets?|limits?|bounds?|budgets?|floor|ceiling)
                          re.IGNORECASE)
 BOUND_WORD = re.compile(r"\b(targets?|limits?|bounds?|budgets?)\b", re.IGNORECASE)
 CONFIDENCE = re.compile(r"^\s*\(?\**(Wilson|CI|confidence|margin|intervals?)\b", re.IGNORECASE)
+DIMENSION_AFTER = re.compile(r"^\s?\d")
+DIMENSION_BEFORE = re.compile(r"\d\s?$")
 SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(`*])")
 
 
@@ -308,6 +310,9 @@ def hand_typed(text):
             if BOUND.search(sentence[:m.start()]) or BOUND_AFTER.match(after) or \
                     (m.group(0).endswith("%") and CONFIDENCE.match(after)):
                 continue
+            if DIMENSION_AFTER.match(after) if m.group(0)[-1] in "x×" else \
+                    m.group(0)[0] in "x×" and DIMENSION_BEFORE.search(sentence[:m.start()]):
+                continue  # a size (9 × 9), not a ratio
             out.append((n, sentence.strip(), m.group(0)))
     return out
 
