@@ -37,9 +37,9 @@ def run_kernel(module, runtime):
     return rows
 
 
-def table(title, module, run=None, name=None):
+def table(title, module, run=None, name=None, label=None):
     """The rules kernels of ``module`` as lines of text (their figures into ``run``, named
-    after the game ``name``, when given)."""
+    after the game ``name`` and described as ``label``'s, when given)."""
     lines = [title, "%-36s %12s %9s %12s %9s %10s" % (
         "kernel", "CPython ms", "x base", "MicroPy ms", "x base", "upy heap")]
     results = {rt: run_kernel(module, rt) for rt in ("cpython", "micropython")}
@@ -53,13 +53,13 @@ def table(title, module, run=None, name=None):
             "%d B" % u_heap if u_heap >= 0 else "n/a"))
         if run is not None and kernel != "baseline":
             key = "%s.%s." % (name, kernel.lower())
-            run.figure(key + "cpy", round(c_us / 1000, 3), "ms", "%s: %s, CPython" % (
-                title, kernel))
-            run.figure(key + "upy", round(u_us / 1000, 3), "ms", "%s: %s, MicroPython unix "
-                       "port" % (title, kernel))
+            run.figure(key + "cpy", round(c_us / 1000, 3), "ms", "%s's rules: %s, CPython" % (
+                label, kernel))
+            run.figure(key + "upy", round(u_us / 1000, 3), "ms", "%s's rules: %s, MicroPython "
+                       "unix port" % (label, kernel))
             if u_heap >= 0:
-                run.figure(key + "upy-heap", u_heap, "B", "%s: %s, heap one call allocates "
-                           "(unix port)" % (title, kernel))
+                run.figure(key + "upy-heap", u_heap, "B", "%s's rules: %s, heap one call "
+                           "allocates (unix port)" % (label, kernel))
     lines.append("baseline = 8,100 bytearray reads in a loop; MicroPython/CPython baseline ratio "
                  "%.1f" % (base_u / base_c))
     return lines
@@ -113,7 +113,8 @@ def main():
     for k, (name, title, module) in enumerate(rules_kernels()):
         if k:
             print()
-        for line in table("Rules engine: %s (%s)" % (title, module), module, run, name):
+        for line in table("Rules engine: %s (%s)" % (title, module), module, run, name,
+                          title.split(" (")[0]):
             print(line)
     print("results: %s" % run.write())
     for bench, title, extra in BENCHES:

@@ -41,7 +41,8 @@ from xobo_host import benchresults
 ROOT = benchresults.ROOT
 PAGE = ROOT / "docs" / "figures.md"
 # the benchmarks in the page's order (any other after them, by name)
-ORDER = ("rules", "board-cycle", "ai", "ladder", "pico-check-pico_gpio-image",
+ORDER = ("rules", "board-cycle", "ai", "ladder", "match-xobo-pico-uct20000",
+         "match-xobo-strong-uct20000", "pico-check-pico_gpio-image",
          "pico-check-pico_15x15-image", "pico-check-pico_gpio-stock",
          "pico-check-pico_15x15-stock", "cafe", "cafe-browser", "remote")
 
@@ -60,14 +61,21 @@ def doc_pages(root=ROOT):
 # ------------------------------------------------------------------ the page
 
 def _ordered(results):
-    known = [b for b in ORDER if b in results]
-    return known + sorted(b for b in results if b not in ORDER)
+    """make bench's, the strength matches, the device check's, the café's, then any other."""
+    def key(bench):
+        if bench in ORDER:
+            return (ORDER.index(bench), "")
+        for k, prefix in enumerate(("rules", "board-cycle", "ai", "ladder", "match-",
+                                    "pico-check-", "cafe", "remote")):
+            if bench.startswith(prefix):
+                return (k + 0.5, bench)
+        return (len(ORDER), bench)
+
+    return sorted(results, key=key)
 
 
 def _load(load):
-    if not load:
-        return "not known"
-    return "%s (1, 5, 15 minutes)" % ", ".join("%.2f" % x for x in load)
+    return ", ".join("%.2f" % x for x in load) if load else "not known"
 
 
 def _cell(text):
@@ -101,7 +109,7 @@ def section(bench, data):
     ]
     if extra:
         lines.append("- also: %s" % extra)
-    lines += ["- load average at the start: %s; at the end: %s" % (
+    lines += ["- load average (1, 5, 15 minutes) at the start: %s; at the end: %s" % (
         _load(load.get("start")), _load(load.get("end")))]
     if data.get("seconds") is not None:
         lines.append("- the run took %s s" % format(data["seconds"], ","))
