@@ -6,6 +6,9 @@ process, so the ratios compare across machines. Heap is the bytes one call alloc
 MicroPython (0 is the target on the hot paths). The kernels are the games' own (their host
 modules' ``RULES_BENCH``, ``AI_BENCH``: docs/games.md, "The host module"): a game that names
 one gets its table.
+
+Each part writes its results file (``xobo_host.benchresults``: ``bench-results/rules/``,
+``board-cycle/``, ``ai/``, ``ladder/``), which docs/figures.md shows (``make figures``).
 """
 
 import importlib
