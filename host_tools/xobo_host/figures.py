@@ -24,6 +24,7 @@ Usage::
 
     python -m xobo_host.figures            # write docs/figures.md, refresh every quote
     python -m xobo_host.figures --check    # exit 1 and say what differs (nothing written)
+    python -m xobo_host.figures --hand-typed docs/cafe.md   # the figures a page types by hand
 
     from xobo_host import figures
     figures.page_text(results)             # the page for {bench: latest run}
@@ -364,7 +365,18 @@ def main(argv=None):
                                 "latest results and refresh the docs' quotes of them.")
     p.add_argument("--check", action="store_true",
                    help="write nothing; exit 1 when the page or a quote differs")
+    p.add_argument("--hand-typed", nargs="*", metavar="PAGE",
+                   help="list the figures these pages (default: every page) state by hand, "
+                   "line by line, and write nothing")
     args = p.parse_args(argv)
+    if args.hand_typed is not None:
+        pages = [Path(x) for x in args.hand_typed] or doc_pages()
+        found = 0
+        for page in pages:
+            for line, sentence, figure in hand_typed(page.read_text()):
+                found += 1
+                print("%s:%d: %s  <- %s" % (page, line, figure, sentence[:120]))
+        return 1 if found else 0
     problems = run(check=args.check)
     for problem in problems:
         print(problem)
