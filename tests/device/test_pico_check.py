@@ -412,3 +412,39 @@ def test_each_game_s_middle_position_loads_and_its_moves_are_carried_out_on_the_
         after = mid.clone()
         after.apply(m)
         assert c.h.closed == r.occupied(after), name
+
+
+def test_uf2_firmware_bytes_count_the_main_flash_blocks_payloads(tmp_path):
+    p = tmp_path / "fw.uf2"
+    p.write_bytes(uf2_block(0x10000000) + uf2_block(0x10000100)
+                  + uf2_block(0x10000000, flags=0x2001))
+    assert image.firmware_bytes(p) == 2 * 256
+
+
+def test_the_checks_results_file_has_each_items_figures(tmp_path):
+    import json
+
+    from xobo_host.picocheck import results
+
+    items = [check.Result("boot", "first reply after 302 ms", "<= 1,000 ms", True,
+                          [("ms", 302, "ms", "reset to the first reply")]),
+             check.Result("leds-move", "frame ...", "decoded == leds", True),
+             check.Result("x session", "40 plies ...", "...", False,
+                          [("worst-move", 468, "ms", "the session's slowest computer's move")])]
+    path = results.write(items, "pico_gpio", True, "xobo-pico_gpio.uf2", emulated_s=12.34,
+                         wall_s=99, rp2040js="1.4.1", sizes={"firmware": 590080, "files": 1,
+                                                             "files-bytes": 2000},
+                         folder=tmp_path)
+    data = json.loads(path.read_text())
+    assert data["bench"] == "pico-check-pico_gpio-image" and data["standard"]
+    figs = data["figures"]
+    assert figs["boot.ms"] == {"value": 302, "unit": "ms", "what": "reset to the first reply"}
+    assert figs["x.session.worst-move"]["what"] == ("x's round: the session's slowest "
+                                                   "computer's move")
+    assert figs["passed"]["value"] == 2 and figs["failed"]["value"] == 1
+    assert figs["emulated"]["value"] == 12.3 and figs["flash.firmware"]["value"] == 590080
+    assert data["machine"]["emulator"] == "rp2040js 1.4.1"
+    assert any("x session" in note for note in data["notes"])  # the missed targets named
+    assert not results.write(items, "pico_gpio", False, "RPI_PICO.uf2", 1, 1, "1.4.1",
+                             standard=False, folder=tmp_path).name == "latest.json"
+    assert not (tmp_path / "pico-check-pico_gpio-stock" / "latest.json").exists()
