@@ -137,10 +137,14 @@ def page_text(results):
         "busy machine makes every time longer. The emulated Pico's times are emulated time "
         "(docs/device-check.md), which the load does not change.",
         "",
-        "To measure again: `make figures-all` (every benchmark but the device check, then this "
-        "page), `make pico-check UF2=... BOOTROM=...` for the device check, then `make "
-        "figures`. A page quotes a figure as a link to its section here, the figure's name as "
-        "the link's title: `[95.1 ms](figures.md#ai \"xobo.pico.slowest\")`; `make figures` "
+        "To measure again: `make figures-all` (every benchmark but the device check and the "
+        "long strength matches, then this page; with `UF2=` and `BOOTROM=` the device check "
+        "of both boards too), `make pico-check UF2=... BOOTROM=... BOARD=...` for one device "
+        "check, `python -m xobo_host.bench_strength --all` for the strength matches (hours: "
+        "docs/ai.md runs them under PyPy), then `make figures`.",
+        "",
+        "A page quotes a figure as a link to its section here, the figure's name as the link's "
+        "title: `[95.1 ms](figures.md#ai \"xobo.pico.slowest\")`; `make figures` "
         "rewrites every quote from the results, and `tests/test_doc_figures.py` checks them.",
         "",
         "Benchmarks: %s." % ", ".join("[%s](#%s)" % (b, b) for b in _ordered(results)),
