@@ -1,15 +1,17 @@
 """The café benchmarks' results files: the figures of ``cafe.bench`` and ``cafe.remotebench``
 written with ``xobo_host.benchresults`` (docs/figures.md quotes them).
 
-Each bench calls one function at its end with what it measured and its arguments; a run
-with the arguments of ``make cafe-bench`` / ``make remote-bench`` becomes the bench's
-``latest.json``, another is kept only as a timestamped file.
+Each bench starts a run before it measures (the load, the commit, the clock) and writes it at
+its end with what it measured; a run with the arguments of ``make cafe-bench`` / ``make
+remote-bench`` becomes the bench's ``latest.json``, another is kept only as a timestamped file.
 
 Usage::
 
     from xobo_host.cafe import benchfigures
-    path = benchfigures.write_cafe(out, args)        # cafe/bench.py, at the end of main
-    path = benchfigures.write_remote(out, args)      # cafe/remotebench.py, the same
+    started = benchfigures.cafe_run(args)                 # cafe/bench.py, before run()
+    path = benchfigures.write_cafe(started, out, args)    # at the end of main
+    started = benchfigures.remote_run(args)               # cafe/remotebench.py, the same
+    path = benchfigures.write_remote(started, out, args)
 """
 
 import statistics
@@ -34,16 +36,20 @@ def _latency(run, key, summary, what):
                        "%s: %s (%d moves)" % (what, stat, summary["n"]))
 
 
-def write_cafe(out, args, folder=None):
-    """The café bench's figures (its ``run()`` result ``out``) as a results file; returns
-    its path. ``--browser`` runs are the ``cafe-browser`` bench (the latency to the floor
-    page's paint), the others ``cafe``."""
+def cafe_run(args):
+    """The café bench's run, started (its load and commit now). ``--browser`` runs are the
+    ``cafe-browser`` bench (the latency to the floor page's paint), the others ``cafe``."""
     bench = "cafe-browser" if getattr(args, "browser", False) else "cafe"
     command = "make cafe-bench" + (" (python -m xobo_host.cafe.bench --browser)"
                                    if bench == "cafe-browser" else "")
-    run = benchresults.Run(bench, "The café host: %d stand-in boards playing X at once, "
-                           "%d moves" % (out["boards"], out["moves"]), command=command,
-                           standard=_standard(args, CAFE_STANDARD))
+    return benchresults.Run(bench, "The café host: %d stand-in boards playing X at once, "
+                            "%d moves" % (args.boards, args.moves), command=command,
+                            standard=_standard(args, CAFE_STANDARD))
+
+
+def write_cafe(run, out, args, folder=None):
+    """The café bench's figures (its ``run()`` result ``out``) into ``run`` (``cafe_run``),
+    written as a results file; returns its path."""
     run.note("A player thinks %d ms after a move is shown; every move must be in the "
              "records." % out["pause_ms"])
     _latency(run, "latency", out["latency_ms"],
@@ -75,13 +81,17 @@ def _p95(xs):
     return xs[min(len(xs) - 1, int(0.95 * len(xs)))]
 
 
-def write_remote(out, args, folder=None):
-    """The matches' bench's figures (its ``run()`` result ``out``) as a results file;
-    returns its path."""
-    run = benchresults.Run("remote", "Matches between two cafés through one local MQTT broker: "
-                           "%d matches, the broker restarted %d times"
-                           % (args.matches, args.restarts),
-                           command="make remote-bench", standard=_standard(args, REMOTE_STANDARD))
+def remote_run(args):
+    """The matches' bench's run, started (its load and commit now)."""
+    return benchresults.Run("remote", "Matches between two cafés through one local MQTT "
+                            "broker: %d matches, the broker restarted %d times"
+                            % (args.matches, args.restarts), command="make remote-bench",
+                            standard=_standard(args, REMOTE_STANDARD))
+
+
+def write_remote(run, out, args, folder=None):
+    """The matches' bench's figures (its ``run()`` result ``out``) into ``run``
+    (``remote_run``), written as a results file; returns its path."""
     run.note("Players think %d ms after a move is lit; the broker is down %d ms at each restart; "
              "the stand-in boards run at niceness +%d." % (args.pause_ms, args.down_ms,
                                                          args.stand_ins_nice))

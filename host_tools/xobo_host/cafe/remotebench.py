@@ -863,11 +863,12 @@ def main(argv=None):
     args = p.parse_args(argv)
     if args.serve_boards:
         return serve_boards(args.serve_boards, args.prefix, args.stalls, args.stand_ins_nice)
+    from xobo_host.cafe import benchfigures  # the results file (docs/figures.md)
+    started = benchfigures.remote_run(args)
     out = run(args.matches, args.restarts, args.pause_ms, args.down_ms,
               most_moves=args.most_moves, dump=args.dump, think_spread=args.think_spread,
               stand_ins_nice=args.stand_ins_nice)
-    from xobo_host.cafe.benchfigures import write_remote  # the results file (docs/figures.md)
-    print("results: %s" % write_remote(out, args))
+    print("results: %s" % benchfigures.write_remote(started, out, args))
     return 1 if out["lost"] or out["doubled"] else 0
 
 
