@@ -133,6 +133,7 @@ class HostKit:
         self.LIGHT_NAMES = getattr(module, "LIGHT_NAMES", ())
         self.PLAYER_LABELS = getattr(module, "PLAYER_LABELS", None)
         self.LADDER = getattr(module, "LADDER", None)
+        self.STRENGTH = tuple(getattr(module, "STRENGTH", ()))
         self.RULES_BENCH = getattr(module, "RULES_BENCH", None)
         self.AI_BENCH = getattr(module, "AI_BENCH", None)
         self.CHECK_MIDDLE = getattr(module, "CHECK_MIDDLE", None)

@@ -1,5 +1,6 @@
 """The long strength matches: each level the docs rate against a fixed opponent, one results
-file a match (bench ``match-NAME``, docs/figures.md).
+file a match (bench ``match-NAME``, docs/figures.md). The matches are the games' own: each
+game's host module lists them (``STRENGTH``, xobo.hostkit), named ``GAME-LEVEL-OPPONENT``.
 
 These are the matches behind the strength figures of docs/ai.md, too long for ``make bench``
 (XoBo's ``pico`` against UCT-20,000 plays 66 games of about 36 plies, UCT searching 20,000
@@ -21,23 +22,18 @@ import argparse
 import statistics
 import sys
 
-# name: (game, level, opponent, games, seed, max plies, what it rates)
-MATCHES = {
-    "xobo-pico-uct20000": ("xobo", "pico", "uct:20000", 66, 1, 200,
-                           "XoBo's default level, the board's computer and hints"),
-    "xobo-strong-uct20000": ("xobo", "strong", "uct:20000", 66, 1, 200,
-                             "XoBo's desktop level (too slow for the Pico)"),
-    "xobo-greedy-random": ("xobo", "greedy", "random", 200, 1000, 200,
-                           "XoBo's greedy level against random"),
-    "xobo-beginner-greedy": ("xobo", "beginner", "greedy", 200, 2000, 200,
-                             "XoBo's beginner level against greedy"),
-    "xobo-strong-greedy": ("xobo", "strong", "greedy", 40, 5000, 200,
-                           "XoBo's strong level against greedy"),
-    "x-search-uct1000": ("x", "search", "uct:1000", 60, 1000, 200,
-                         "X's default level against two UCT-1,000 players"),
-    "brochs-search-greedy": ("brochs", "search", "greedy", 40, 200, 400,
-                             "Brochs's default level against greedy, seats rotated"),
-}
+
+def matches():
+    """{match name: (game, level, opponent, games, seed, max plies, what it rates)} of every
+    game's host module's ``STRENGTH`` (xobo.hostkit), in the games' order."""
+    from xobo import games, hostkit
+
+    out = {}
+    for name in games.available():
+        for level, opponent, n, seed, plies, rates in hostkit.of(name).STRENGTH:
+            match = "%s-%s-%s" % (name, level, opponent.replace(":", ""))
+            out[match] = (name, level, opponent, n, seed, plies, rates)
+    return out
 
 
 def bench_name(match):
@@ -51,7 +47,7 @@ def run_match(match, workers=2, folder=None, say=print):
     from xobo_host.cmd_match import run_opponent_match
     from xobo_host.uct import wilson
 
-    name, level, opponent, games, seed, max_plies, rates = MATCHES[match]
+    name, level, opponent, games, seed, max_plies, rates = matches()[match]
     game = load(name)
     command = ("python -m xobo_host.bench_strength %s (as xobo match --game %s --a %s "
                "--opponent %s --games %d --seed %d --max-moves %d)"
@@ -93,15 +89,16 @@ def main(argv=None):
     p.add_argument("--list", action="store_true", help="list the matches")
     p.add_argument("--workers", type=int, default=2)
     args = p.parse_args(argv)
+    known = matches()
     if args.list or not (args.matches or args.all):
-        for match, (name, level, opponent, games, seed, _plies, rates) in MATCHES.items():
+        for match, (name, level, opponent, games, seed, _plies, rates) in known.items():
             print("%-22s %s %s against %s, %d games, seed %d: %s" % (
                 match, name, level, opponent, games, seed, rates))
         return 0
-    unknown = [m for m in args.matches if m not in MATCHES]
+    unknown = [m for m in args.matches if m not in known]
     if unknown:
-        p.error("no match %s (the matches: %s)" % (", ".join(unknown), ", ".join(MATCHES)))
-    for match in list(MATCHES) if args.all else args.matches:
+        p.error("no match %s (the matches: %s)" % (", ".join(unknown), ", ".join(known)))
+    for match in list(known) if args.all else args.matches:
         run_match(match, args.workers)
     return 0
 

@@ -23,6 +23,15 @@ PIECES = 36  # a XoBo set has 36 cubes (B1): what is neither on the board nor in
 PIECE_WORD = "cubes"
 CELL_HOLDS = None  # a stack has no height limit (B6)
 LADDER = ((), 200, (30,), 2)  # make bench: its strength ladder against UCT
+# the long strength matches behind docs/ai.md (xobo_host.bench_strength): (level, opponent,
+# games, seed, max plies, what the match rates)
+STRENGTH = (
+    ("pico", "uct:20000", 66, 1, 200, "XoBo's default level, the board's computer and hints"),
+    ("strong", "uct:20000", 66, 1, 200, "XoBo's desktop level (too slow for the Pico)"),
+    ("greedy", "random", 200, 1000, 200, "XoBo's greedy level against random"),
+    ("beginner", "greedy", 200, 2000, 200, "XoBo's beginner level against greedy"),
+    ("strong", "greedy", 40, 5000, 200, "XoBo's strong level against greedy"),
+)
 # make bench's kernels of its rules and its computer, run under both runtimes (xobo_host.bench,
 # xobo_host.bench_ai)
 RULES_BENCH = "xobo.games.xobo.rules.bench"
