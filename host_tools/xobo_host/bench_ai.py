@@ -133,7 +133,7 @@ def game_table(title, module, level, run=None, name=None):
                    at + ": the longest gap between two polls of the board (unix port)")
     lines.append(
         "unix port: slowest move %.1f ms (%s), <= %.0f us per node, heap per move <= %d B, "
-        "poll gap <= %d us; Pico figures: docs/ai.md"
+        "poll gap <= %d us; Pico figures: make pico-check (docs/figures.md)"
         % (worst[0] / 1000, worst[1], worst_node, worst_heap, worst_gap)
     )
     return lines

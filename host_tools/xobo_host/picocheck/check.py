@@ -468,7 +468,7 @@ class Check:
 
 
 class GameRound:
-    """One game on the board (docs/device-check.md, "Every game"): the switch to it, the heap,
+    """One game on the board (docs/device-check.md, "What it checks"): the switch to it, the heap,
     a hint at the start and at a middle-game position, the computer's move with a switch
     closed during its search, the heap after it, and a session of ``session_plies`` moves in
     which the computer plays every player but the first and the first plays the hints; the

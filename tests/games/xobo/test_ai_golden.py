@@ -2,7 +2,7 @@
 """Golden pico-level choices: the move, node count and score of 47 searches. The positions and
 the first expectations were recorded with the search as it was before the native kernels
 (tests/games/xobo/golden_maker.py, commit 4bd0182); the refutation check of issue 24
-(docs/ai.md, "pico: the double attack it did not see") changed nine of them: eight node
+(docs/ai.md, "Search": the refutation check) changed nine of them: eight node
 counts (the check's nodes) and one move (``d2``, a loss its own search had proved, is now
 ``c2``). A faster kernel, a poll or a new term elsewhere must not change what ``pico`` (and so
 ``hint``) plays: its budget is counted in nodes, so the same seed gives the same search."""
