@@ -84,9 +84,17 @@ class History:
                 self.ready[k] = 1
             return pages[k]
         while len(pages) <= k:
-            self.ready[len(pages)] = 1
-            pages.append(bytearray(PAGE * self.stride))
+            self._add_page()
         return pages[k]
+
+    def _add_page(self):
+        """One more page, marked ready once it is there: out of memory while it is made
+        leaves the pages and their marks as they were (a page marked first would be read
+        before it exists)."""
+        pages = self.pages
+        page = bytearray(PAGE * self.stride)
+        pages.append(page)
+        self.ready[len(pages) - 1] = 1
 
     def reserve(self, plies):
         """Make the pages of plies ``0 .. plies - 1`` now (up to the limit): a game replayed
@@ -96,16 +104,25 @@ class History:
         plies = min(plies, self.limit)
         pages = self.pages
         while len(pages) << PAGE_SHIFT < plies:
-            self.ready[len(pages)] = 1
-            pages.append(bytearray(PAGE * self.stride))
+            self._add_page()
 
     def copy(self, ply):
-        """A history for a clone at ``ply``: the pages of plies ``0 .. ply`` are shared (each
-        side copies a shared page before it writes into it); later pages are not needed."""
+        """A history for a clone at ``ply``: the pages of the plies before ``ply``'s page are
+        shared (each side copies a shared page before it writes into it); ``ply``'s own page,
+        the one both sides write into next, is the clone's own copy at once, so the game's
+        page never moves (a page copied by the game after each search left a hole where it
+        was, and a long game's heap ended in pieces too small for the search's buffers);
+        later pages are not needed."""
         h = History(self.stride, self.limit)
-        n = min(len(self.pages), (ply >> PAGE_SHIFT) + 1)
+        pages = self.pages
+        last = ply >> PAGE_SHIFT
+        n = min(len(pages), last + 1)
         for k in range(n):
-            h.pages.append(self.pages[k])
+            if k == last:  # (made before it is recorded: out of memory leaves h as it was)
+                h.pages.append(bytearray(pages[k]))
+                h.ready[k] = 1
+                continue
+            h.pages.append(pages[k])
             h._shared[k] = 1
             self._shared[k] = 1
             self.ready[k] = 0

@@ -108,17 +108,6 @@ def test_boot_a_save_longer_than_the_longest_game_is_refused_and_the_other_slot_
     assert "resumed game: 2 moves (the other save was damaged: too large: " in line, line
 
 
-def test_boot_a_save_of_more_moves_than_the_game_keeps_is_refused_with_its_reason():
-    # within the size bound (short moves) but 1,001 moves: more than XoBo's 1,000
-    vb = _board_with_two_moves()
-    SavedGame(vb.flash).save("xobo", {"variant": "xobo"}, 0, "", ["e5"] * 1001)
-    rec = Recorder(vb)
-    vb.power_cut()
-    line = [x for x in rec.lines if x.startswith("event boot")][0]
-    assert vb.app.pos.ply == 2, line
-    assert "has 1001 moves, more than the longest game this board keeps (1000)" in line, line
-
-
 def test_boot_a_line_longer_than_any_save_has_is_refused():
     # a 300 KB start line, checksum-valid: refused by its size before it is read
     vb = _board_with_two_moves()

@@ -40,6 +40,10 @@ def main(game, board, total, flash_dir):
             errors.append(line)
 
     vb.subscribe(listen)
+    # the player's own move list, made once: the soak's player allocates as little as it can
+    # in the board's heap (a list of ~400 moves made when the heap was short once ended a
+    # Brochs soak in the player's code, not the board's)
+    buf = app.rules.new_move_buffer()
     vb.set_cubes(app.pos.heights)  # the start position's pieces
     vb.advance(50)
     moves = games = stuck = 0
@@ -60,7 +64,7 @@ def main(game, board, total, flash_dir):
             if r and r[0].startswith("error out of memory"):
                 # recovered (the board said so: an ``event error out of memory``, counted in
                 # oom): the player plays on without the hint, as a person at the table would
-                text = _a_move_without_hint(pos)
+                text = _a_move_without_hint(pos, buf)
             elif not r or not r[0].startswith("ok hint "):
                 errors.append("hint: %s" % r)
                 break
@@ -111,16 +115,16 @@ def main(game, board, total, flash_dir):
         print("ERROR " + line)
 
 
-def _a_move_without_hint(pos):
+def _a_move_without_hint(pos, buf):
     """A legal move that the pieces play (not a pass, a question or a resignation, which
-    Brochs writes in parentheses or as --), chosen by the ply so that the soak stays seeded."""
-    acts = pos.legal_actions()
-    n = len(acts)
+    Brochs writes in parentheses or as --), chosen by the ply so that the soak stays seeded;
+    the moves listed into ``buf`` (preallocated)."""
+    n = pos.legal_moves(buf)
     for k in range(n):
-        text = pos.move_text(acts[(pos.ply * 7 + k) % n])
+        text = pos.move_text(buf[(pos.ply * 7 + k) % n])
         if text[0] != "(" and text != "--":
             return text
-    return pos.move_text(acts[0])
+    return pos.move_text(buf[0])
 
 
 main(sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4])

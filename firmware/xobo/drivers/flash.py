@@ -18,8 +18,9 @@ Usage::
     from xobo.drivers.flash import Flash
     fl = Flash("")                      # device: the flash root; host: a directory
     fl.write_atomic("game.a", b"...")
-    fl.read("game.a")                   # bytes, or None when missing
+    fl.read("game.a")                   # bytes, or None when missing (OSError: unreadable)
     fl.size("game.a")                   # its length in bytes (-1 when missing), without reading
+                                        # (OSError: unreadable, or not a file)
     fl.write_parts("game.a", (b"x", b"yz"))  # the same atomic write, from pieces (no one block)
 """
 
@@ -94,7 +95,10 @@ class FlashBase:
         raise NotImplementedError
 
     def exists(self, name):
-        return self.read(name) is not None
+        try:
+            return self.read(name) is not None
+        except OSError:  # there, but unreadable
+            return True
 
     def listdir(self):
         raise NotImplementedError
@@ -132,19 +136,26 @@ class Flash(FlashBase):
             pass
 
     def read(self, name):
+        """The bytes of file ``name``, None when it is missing; OSError when it is there but
+        cannot be read (a directory in its place, an I/O error): the caller says so rather
+        than take it for missing."""
         try:
             with open(self._path(name), "rb") as f:
                 return f.read()
-        except OSError:
-            return None
+        except OSError as exc:
+            if _missing(exc):
+                return None
+            raise
 
     def size(self, name):
         try:
             st = os.stat(self._path(name))
-        except OSError:
-            return -1
+        except OSError as exc:
+            if _missing(exc):
+                return -1
+            raise
         if st[0] & 0o170000 != 0o100000:  # not a regular file (a directory in its place)
-            return -1
+            raise OSError(_EISDIR, "not a file (a directory)")
         return st[6]
 
     def remove(self, name):
@@ -158,6 +169,15 @@ class Flash(FlashBase):
 
     def listdir(self):
         return sorted(os.listdir(self.root or "."))
+
+
+_ENOENT = 2  # (errno's numbers: the same on the Pico's port, Linux and macOS)
+_EISDIR = 21
+
+
+def _missing(exc):
+    """True for the OSError of a file that is not there (ENOENT)."""
+    return bool(exc.args) and exc.args[0] == _ENOENT
 
 
 def _remove_tree(path):

@@ -310,6 +310,7 @@ class VirtualWatchdog:
 class VirtualFlash(FlashBase):
     def __init__(self, chunk=64):
         self.files = {}  # name -> bytearray
+        self.unreadable = {}  # name -> why reading it fails (make_unreadable)
         self.chunk = chunk
         self.ops = 0
         self._cut_at = -1  # op number at which power fails
@@ -363,16 +364,30 @@ class VirtualFlash(FlashBase):
     def _rename(self, src, dst):
         self._op()
         self.files[dst] = self.files.pop(src)
+        self.unreadable.pop(dst, None)  # (written whole again)
 
     def read(self, name):
+        self._readable(name)
         f = self.files.get(name)
         return None if f is None else bytes(f)
 
     def size(self, name):
+        self._readable(name)
         f = self.files.get(name)
         return -1 if f is None else len(f)
 
+    def make_unreadable(self, name, why="I/O error"):
+        """Reading ``name`` fails from now on (OSError: a flash sector gone bad, a directory
+        in a slot's place), until it is written again."""
+        self.unreadable[name] = why
+
+    def _readable(self, name):
+        why = self.unreadable.get(name)
+        if why is not None:
+            raise OSError(5, why)
+
     def remove(self, name):
+        self.unreadable.pop(name, None)
         if name in self.files:
             self._op()
             del self.files[name]

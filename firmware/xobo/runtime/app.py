@@ -100,7 +100,14 @@ class App:
         self.computer = None  # the computer player, made at its first need (computer_player)
         self.listeners = [listener] if listener is not None else []
         self.follow = False
-        self.note = ""
+        self.note = ""  # what the last load said (the boot's note: ``event boot``)
+        # the boot (or the last game loaded) fell back: a save or the settings could not be
+        # used as they were; the note says why (``event boot``, serial ``boot``, and the
+        # board's words until the first move: ``boot_words``)
+        self.fallback = False
+        self.boot_note = ""  # the power-up's note, kept for a host that asks later (``boot``)
+        self.boot_words = ""  # a fallback's note, said with the board's words until the
+        # first move, undo, new game or load (``guide_text``: serial ``state``, the page)
         self.pending = -1  # host/computer move waiting for the pieces
         # [PLAYER, WINNER|none] of a resignation the host announced (``resign``): the game
         # is over, kept in its save; a new position clears it
@@ -413,7 +420,11 @@ class App:
             return say()
         from xobo.runtime import guide
 
-        return guide.guide_text(self)
+        words = guide.guide_text(self)
+        if self.boot_words:  # what the power-up could not do, until the game goes on
+            return "at power-up: %s. %s" % (self.boot_words, words) if words else \
+                "at power-up: " + self.boot_words
+        return words
 
     # ------------------------------------------------------------ game changes
 
@@ -425,6 +436,13 @@ class App:
     def full_text(self):
         return "the game has reached %d moves, the longest this board keeps: undo, or " \
             "start a new game" % self.rules.MAX_PLIES
+
+    def room(self):
+        """XoboError saying so when the game has reached the longest game the board keeps:
+        no move more is played, by any path (the pieces, a button, serial ``move``, the
+        computer), so the game stays within what its save and its history hold."""
+        if self.full():
+            raise XoboError(self.full_text())
 
     def position_changed(self, now, restore=False):
         """The position changed (a move, an undo, a load): the inference, the light and the
@@ -442,7 +460,13 @@ class App:
         self.inf.changed_at = now  # the settle time counts from the position change
 
     def commit(self, m, now):
-        """Play move m (inferred from the pieces, or a host/computer move they completed)."""
+        """Play move m (inferred from the pieces, or a host/computer move they completed).
+        At the longest game the board keeps nothing is played: ``event error`` says why
+        (every path refuses before it gets here: ``room``)."""
+        if self.full():
+            self.emit((E.ERROR, self.full_text()))
+            return
+        self.boot_words = ""
         pos = self.pos
         text = pos.move_text(m)
         self.resumed = False
@@ -491,6 +515,7 @@ class App:
             raise XoboError("nothing to undo: this is the start of the game")
         before = bytes(pos.heights)
         text = pos.move_text(pos.last_move())
+        self.boot_words = ""
         self.resumed = False  # a long press on undo is an undo from now on
         self.unsaved = True
         pos.undo()
@@ -504,6 +529,7 @@ class App:
 
     def new_game(self, now):
         self.resumed = False
+        self.boot_words = ""
         self.unsaved = True
         w, h = self.game.area(self.settings)
         if w * h != self.n:
@@ -575,7 +601,10 @@ class App:
             forget_module("xobo.runtime.saveread")
 
     def expect_move(self, m, source, now):
-        """A host or computer move: shown in light; the pieces commit it."""
+        """A host or computer move: shown in light; the pieces commit it. XoboError when the
+        game is over or has reached the longest game the board keeps."""
+        self.playing()
+        self.room()
         inf = self.inf
         if not inf.set_target(m):
             raise XoboError("%s is not legal now" % self.pos.move_text(m))

@@ -66,6 +66,7 @@ class Controls:
                     layers.BUTTON_NAMES)) if layers.BUTTON_NAMES else ""))
         pos = app.pos
         app.playing()  # (the game is over: no button does anything)
+        app.room()  # (the longest game the board keeps: nor at its limit)
         inf = app.inf
         if app.pending < 0 and not inf.restoring and name in inf.buttons:
             if inf.pressed() != name or self._button_move() < 0:
@@ -143,6 +144,9 @@ class Controls:
         pos = app.pos
         if app.ended():
             app.new_game(now)
+            return
+        if app.full():  # kept as it is: undo, or ok + undo for a new game
+            app.emit((E.SAY, app.full_text()))
             return
         if pos.ply == 0 and app.pending < 0 and app.inf.state == I.MATCH and \
                 not app.resumed:

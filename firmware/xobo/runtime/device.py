@@ -148,6 +148,8 @@ def run(path="board.json", default=None):
             return None
         app.note = "saved game not resumed: out of memory at power-up (%d bytes free); " \
             "new game" % free
+        app.fallback = True
+        app.boot_note = app.boot_words = app.note  # (serial ``boot``, the board's words)
         print("xobo: " + app.note)
     from xobo.runtime.tasks import serve
 

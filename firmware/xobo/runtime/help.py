@@ -23,6 +23,7 @@ HELP = (
     "~refuse, resign)",
     "state~what the board sees and asks: inference state, cells to fix,",
     "~then 'say' and what it waits for in words",
+    "boot~what the last power-up did: normal|fallback, then its note",
     "leds~the colours lit now: every cell from a1, then the edges",
     "mem~heap: free and allocated bytes (after a collection)",
     "timing~cycle times since the last 'timing' (us): scan, light, LED write",

@@ -156,15 +156,26 @@ class Inference:
         self.amb_valid = False
 
     def _footprint_buffers(self, capacity):
-        # footprints of ``capacity`` moves (``fp`` cells each); the candidates index them
+        # footprints of ``capacity`` moves (``fp`` cells each); the candidates index them.
+        # Every buffer is made before any is kept, and the capacity is recorded last: out of
+        # memory half-way leaves the old buffers and their capacity as they were (a capacity
+        # recorded first would promise room the buffers do not have: the next listing would
+        # write past their end)
+        fp_l = bytearray(capacity * self.fp)
+        fp_a = bytearray(capacity * self.fp)
+        n_l = bytearray(capacity)
+        n_a = bytearray(capacity)
+        touch_of = bytearray(capacity)  # 1 + the cell whose touch picks the move, 0: none
+        btn_of = bytearray(capacity)  # 1 + index in ``buttons`` of the move's button, 0
+        cand = array.array("H", bytes(2 * capacity))
+        self.fp_l = fp_l
+        self.fp_a = fp_a
+        self.n_l = n_l
+        self.n_a = n_a
+        self.touch_of = touch_of
+        self.btn_of = btn_of
+        self.cand = cand
         self.capacity = capacity
-        self.fp_l = bytearray(capacity * self.fp)
-        self.fp_a = bytearray(capacity * self.fp)
-        self.n_l = bytearray(capacity)
-        self.n_a = bytearray(capacity)
-        self.touch_of = bytearray(capacity)  # 1 + the cell whose touch picks the move, 0: none
-        self.btn_of = bytearray(capacity)  # 1 + index in ``buttons`` of the move's button, 0
-        self.cand = array.array("H", bytes(2 * capacity))
 
     def set_settle(self, settle_ms):
         self.settle_ms = settle_ms
@@ -175,6 +186,11 @@ class Inference:
     def set_position(self, pos, restore=False, over=False):
         """Take a new position (after a commit, undo, new game, load); ``restore``: wait until
         the cubes match it exactly before inferring anything; ``over``: the game is over."""
+        # no move is known until every footprint is listed: out of memory on the way (the
+        # engine's listing, a larger buffer) leaves an inference that expects nothing and
+        # commits nothing, never the old moves' indices over the new moves (the board's
+        # recovery lists them again: App.recover_memory)
+        self._forget_moves()
         h = pos.heights
         liftable = self.liftable
         self.onto_pieces = getattr(pos, "puts_onto_pieces", True)
@@ -203,6 +219,26 @@ class Inference:
         self.fixing = False
         self.amb_valid = False
         self._classify()
+
+    def _forget_moves(self):
+        """No legal move, no candidate, nothing expected or pressed (set_position's first
+        step). No allocation."""
+        self.n_moves = 0
+        self.n_cand = 0
+        self.complete = -1
+        self.n_complete = 0
+        self.ambiguous = 0
+        self.best = -1
+        self.touch = -1
+        self.target = -1
+        self.target_index = -1
+        self.stepped = -1
+        self.armed = 0
+        self.fixing = False
+        self.amb_valid = False
+        if self.state != MATCH and self.state != OVER and self.state != RESTORE:
+            self.state = UNKNOWN  # (nothing complete: poll commits nothing)
+        self.version += 1  # (the light paints from it)
 
     def footprint_moves(self, pos, lo, hi):
         """List the footprints of legal moves ``moves[lo:hi]`` from ``pos`` (its

@@ -48,6 +48,7 @@ def storage_init(app):
         loaded = config.store.load({})
     except (OSError, ValueError) as exc:
         app.note = "settings not loaded: %s" % exc
+        app.fallback = True
         return
     config.load_board(loaded)
 
@@ -63,7 +64,8 @@ def boot(app, now):
     app.resumed = resume_saved(app)  # a long press on undo abandons it until the next move
     app.observe(now)
     app.position_changed(now, restore=True)
-    app.emit((E.BOOT, app.note or "new game"))
+    told(app)
+    app.emit((E.BOOT, app.boot_note))
     both = False
     b = d.buttons
     if "ok" in b.names and "undo" in b.names:
@@ -72,6 +74,13 @@ def boot(app, now):
         both = b.held("ok") and b.held("undo")
     if both:
         app.start_selftest(now)
+
+
+def told(app):
+    """The power-up's note, kept (serial ``boot``); a fallback's is also said with the
+    board's words until the game goes on (``App.guide_text``)."""
+    app.boot_note = app.note or "new game"
+    app.boot_words = app.boot_note if app.fallback else ""
 
 
 def resume_saved(app, later=False):
@@ -87,10 +96,15 @@ def resume_saved(app, later=False):
         except (OSError, ValueError) as exc:
             saves = ()
             note = "saved game not read: %s" % exc
+            app.fallback = True
         except MemoryError:  # (the storage bounds a save before reading it: a last resort)
             saves = ()
             note = "saved game not read: too large for the free memory"
-        refused = []
+            app.fallback = True
+        # the slots that are there and could not be used (damaged, unreadable, a directory
+        # in a slot's place, a sequence number no board writes): said whatever follows
+        problems = app.saved.problems
+        refused = [problems] if problems and not saves else []
         newest = True
         while saves:  # newest first: a save that makes no game falls back to the other
             g = saves[0]
@@ -108,7 +122,10 @@ def resume_saved(app, later=False):
                 note = app.note
                 if newest and app.saved.damaged:  # say what the storage found
                     note = "%s (%s)" % (note, app.saved.damaged)
+                    app.fallback = True
                 break
+            if not refused and problems:  # (the slot the storage could not use first)
+                refused.append(problems)
             refused.append("%s (seq %d) %s" % (g["slot"], g["seq"], why))
             g = None
             newest = False
@@ -121,6 +138,7 @@ def resume_saved(app, later=False):
         if refused:
             note = "saved game not resumed: %s; %s" % (
                 "; ".join(refused), app.note if resumed else "new game")
+            app.fallback = True
     app.note = earlier + "; " + note if earlier and note != earlier else note
     if not resumed:
         w, h = app.game.area(app.settings)
@@ -145,6 +163,8 @@ def resume(app, g):
     name = app.settings["game"]
     if g.get("game") is None and games.saved_before_the_games(name):
         g["game"] = name  # a save from before the games, in that game's file
+    if g.get("game") is None:
+        return "names no game (no game line)"
     if g.get("game") != name:
         return "is a game of %r, not %s" % (g.get("game"), name)
     params = g.get("params")
@@ -169,9 +189,7 @@ def resume(app, g):
     if not isinstance(start, str) or moves is None or isinstance(moves, str):
         return "has no start position or no move list"
     limit = app.rules.MAX_PLIES
-    if len(moves) > limit:
-        return "has %d moves, more than the longest game this board keeps (%d)" % (
-            len(moves), limit)
+    saved = len(moves)  # (more than the longest game this board keeps: the first are kept)
     try:
         if start:
             pos = app.game.parse_position(start, settings)
@@ -181,9 +199,11 @@ def resume(app, g):
         reserve = getattr(pos, "reserve", None)
         if reserve is not None and moves:  # the history's room first, then the replay's garbage
             collect()  # (what reading the save left goes first: a long game's pages need it)
-            reserve(len(moves))
+            reserve(min(saved, limit))
         k = 0
         for text in moves:
+            if k == limit:
+                break
             k += 1
             try:
                 pos.apply(pos.parse_move(text))
@@ -219,6 +239,10 @@ def resume(app, g):
         app.first = first_pos.side
     app.start = start
     app.note = "resumed game: %d moves" % pos.ply
+    if saved > limit:  # a save from a board that kept more: the longest game kept, said so
+        app.note += " (its save has %d moves, more than the longest game this board keeps: " \
+            "the last %d are not kept)" % (saved, saved - limit)
+        app.fallback = True
     return ""
 
 
@@ -285,6 +309,7 @@ def _stored_game(app, name, inference):
         app.layers = None
         collect()
     app.note = "game %s not playable on this board (%s): %s" % (name, why, games.DEFAULT)
+    app.fallback = True
     app.stored["game"] = games.DEFAULT
     make_game(app, games.DEFAULT, inference)
 
@@ -375,6 +400,8 @@ def _switch(app, name, now):
     make_game(app, name)
     app.inf.set_settle(app.settings["settle"])
     app.note = ""
+    app.fallback = False
+    app.boot_words = ""
     app.resumed = resume_saved(app, later=True)
     app.ai_failed_ply = -1
     _show(app, now)
@@ -486,6 +513,7 @@ def load_position(app, text, now):
     board shows the cells to fix until the pieces match."""
     pos = app.game.parse_position(text, app.settings)
     app.resumed = False
+    app.boot_words = ""
     app.unsaved = True
     show_position(app, pos, now)
     app.start_params()

@@ -58,6 +58,7 @@ class Protocol:
             "hint": self.cmd_hint,
             "press": self.cmd_press,
             "state": self.cmd_state,
+            "boot": self.cmd_boot,
             "leds": self.cmd_leds,
             "mem": self.cmd_mem,
             "timing": self.cmd_timing,
@@ -306,6 +307,14 @@ class Protocol:
         if words:  # always last: the rest of the line is for people
             line += " say " + words
         return [line]
+
+    def cmd_boot(self, arg, now):
+        """What the last power-up did, for a host that was not listening then (its
+        ``event boot``): ``fallback`` when a save or the settings could not be used as they
+        were (the note says why), else ``normal``."""
+        self._no_arg("boot", arg)
+        app = self.app
+        return ["ok boot %s %s" % ("fallback" if app.fallback else "normal", app.boot_note)]
 
     def cmd_leds(self, arg, now):
         """The rendered colours (before brightness and the power limiter), for mirrors."""

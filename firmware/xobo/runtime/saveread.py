@@ -15,6 +15,13 @@ Usage (storage's)::
 
 from xobo.runtime.storage import MAGIC, adler32
 
+# the largest sequence number a save may have: a small int on the Pico (a save a second for
+# 34 years); a larger one was not written by this board
+SEQ_MAX = 0x3FFFFFFF
+# what an OSError's number means, for the boot's note (MicroPython's OSError has no text)
+_OS_REASONS = {5: "an I/O error", 13: "permission denied", 20: "not a directory",
+               21: "a directory, not a file", 28: "no space left", 30: "read-only"}
+
 
 class Words:
     """The moves of a save, read from its ``moves`` line one at a time: a long game's save
@@ -111,8 +118,8 @@ def check(record, data):
     max_line = record.max_line
     while i < n:
         j = data.find(b"\n", i, n)
-        if data.startswith(b"moves ", i):
-            lines.append(Words(data, i + 6, j))
+        if data.startswith(b"moves ", i) or j == i + 5 and data.startswith(b"moves", i):
+            lines.append(Words(data, i + 6, j))  # ("moves" alone: a game of no move yet)
         elif j - i > max_line:
             raise ValueError("line %d is %d characters long, more than any save has (%d)"
                              % (len(lines) + 1, j - i, max_line))
@@ -124,14 +131,35 @@ def check(record, data):
     if len(lines) < 2 or not isinstance(lines[1], str) or not lines[1].startswith("seq ") \
             or not _digits(lines[1][4:]):
         raise ValueError("no sequence number")
-    return int(lines[1][4:]), lines[2:]
+    seq = _seq_value(lines[1][4:])
+    if seq < 0:
+        raise ValueError("sequence number %s is larger than any this board writes (%d)"
+                         % (_shorter(lines[1][4:]), SEQ_MAX))
+    return seq, lines[2:]
+
+
+def _seq_value(digits):
+    """The sequence number written ``digits`` (ASCII digits), or -1 when it is larger than
+    ``SEQ_MAX`` (never made into a large integer: it is not a number this board writes)."""
+    digits = digits.lstrip("0") or "0"
+    if len(digits) > 10:
+        return -1
+    n = int(digits)
+    return n if n <= SEQ_MAX else -1
+
+
+def _shorter(text, most=24):
+    return text if len(text) <= most else text[:most] + "... (%d digits)" % len(text)
 
 
 def _read_slot(record, slot):
     """A slot's bytes (None when missing); ValueError for a slot too large to be ours,
     refused before it is read (it would not fit the heap)."""
     flash = record.flash
-    size = flash.size(slot)
+    try:
+        size = flash.size(slot)
+    except OSError as exc:  # there, but not a file or not readable: never taken for missing
+        raise ValueError("unreadable: %s" % os_reason(exc)) from None
     if size < 0:
         return None
     if size > record.max_bytes:
@@ -140,6 +168,18 @@ def _read_slot(record, slot):
         return flash.read(slot)
     except MemoryError:
         raise ValueError("%d bytes: too large for the free memory" % size) from None
+    except OSError as exc:
+        raise ValueError("unreadable: %s" % os_reason(exc)) from None
+
+
+def os_reason(exc):
+    """An OSError in words: its own text (CPython's), else what its number means."""
+    args = exc.args
+    if len(args) > 1 and isinstance(args[1], str):
+        return args[1]
+    if args and isinstance(args[0], int):
+        return _OS_REASONS.get(args[0], "error %d" % args[0])
+    return str(exc) or exc.__class__.__name__
 
 
 def read_all(record):
@@ -175,6 +215,9 @@ def read_all(record):
     if len(found) == 2 and found[1][0] > found[0][0]:
         found.reverse()
     record.damaged = ""
+    # every slot that is there and could not be used, and why (the boot's note says it
+    # whenever one was: a fallback is never silent)
+    record.problems = "; ".join("%s: %s" % (b[0], b[1]) for b in bad)
     if found and bad:
         slot, why, claimed = bad[0]
         if claimed > found[0][0]:
@@ -184,7 +227,11 @@ def read_all(record):
         else:
             record.damaged = "the other save was damaged: %s; the last move may be lost" % why
     for slot in record.slots():
-        if record.flash.read(slot + ".tmp") is not None:
+        try:
+            tmp = record.flash.size(slot + ".tmp") >= 0
+        except OSError:
+            tmp = True
+        if tmp:
             notes.append("%s.tmp: an interrupted write, ignored" % slot)
     if not found:
         record.seq = 0
@@ -217,7 +264,7 @@ def _claimed_seq(data):
         text = data[i:j].decode()
     except UnicodeError:
         return -1
-    return int(text) if _digits(text) else -1
+    return _seq_value(text) if _digits(text) else -1
 
 
 def games(found):
@@ -226,7 +273,9 @@ def games(found):
     out = []
     for seq, lines, slot in found:
         # (no game line: a save from before the games, the file's game: loading.resume)
-        g = {"game": None, "params": {}, "first": 0, "start": "", "moves": [],
+        # (no moves line: None, which the caller refuses: every save this board writes has
+        # one, so a save without it is not whole)
+        g = {"game": None, "params": {}, "first": 0, "start": "", "moves": None,
              "settings": {}, "seq": seq, "slot": slot}
         for line in lines:
             if isinstance(line, Words):

@@ -88,6 +88,7 @@ class RecordFile:
         self.seq = 0  # of the last record read or written
         self.note = ""
         self.damaged = ""  # what was wrong with the newer slot when an older one is used
+        self.problems = ""  # every slot there that could not be used, and why
         self._read_once = False
 
     def slots(self):
@@ -166,6 +167,11 @@ class SavedGame:
     def damaged(self):
         """What was wrong with the newer slot when the older one was loaded, else ''."""
         return self.file.damaged
+
+    @property
+    def problems(self):
+        """Every slot that is there and could not be used, and why ('' when none)."""
+        return self.file.problems
 
     @property
     def seq(self):

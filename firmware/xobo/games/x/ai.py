@@ -48,9 +48,11 @@ def release():
 
 def _buffers():
     global _buf, _nbuf
-    if _buf is None:
-        _buf = new_move_buffer()
-        _nbuf = bytearray(6)
+    if _buf is None:  # both made before either is kept (out of memory between: neither)
+        buf = new_move_buffer()
+        nbuf = bytearray(6)
+        _nbuf = nbuf
+        _buf = buf
     return _buf, _nbuf
 
 
