@@ -84,17 +84,11 @@ class History:
                 self.ready[k] = 1
             return pages[k]
         while len(pages) <= k:
-            self._add_page()
+            # marked ready once it is there: out of memory while it is made leaves the pages
+            # and their marks as they were (a page marked first would be read before it is)
+            pages.append(bytearray(PAGE * self.stride))
+            self.ready[len(pages) - 1] = 1
         return pages[k]
-
-    def _add_page(self):
-        """One more page, marked ready once it is there: out of memory while it is made
-        leaves the pages and their marks as they were (a page marked first would be read
-        before it exists)."""
-        pages = self.pages
-        page = bytearray(PAGE * self.stride)
-        pages.append(page)
-        self.ready[len(pages) - 1] = 1
 
     def reserve(self, plies):
         """Make the pages of plies ``0 .. plies - 1`` now (up to the limit): a game replayed
@@ -104,7 +98,8 @@ class History:
         plies = min(plies, self.limit)
         pages = self.pages
         while len(pages) << PAGE_SHIFT < plies:
-            self._add_page()
+            pages.append(bytearray(PAGE * self.stride))  # (then marked, as in for_write)
+            self.ready[len(pages) - 1] = 1
 
     def copy(self, ply):
         """A history for a clone at ``ply``: the pages of the plies before ``ply``'s page are

@@ -156,8 +156,11 @@ def test_the_firmware_on_flash_is_only_the_device_files(tmp_path):
     # after the computer's move in the board's check, 90,352 B in XoBo's round (floor 60,000);
     # 136,500 until the defences' trial moves became a viper kernel (issue 24: +1,905 B,
     # 135,946 -> 137,851 B), measured on the emulated Pico with a stock firmware, 9x9: 95,792 B
-    # free after the computer's move in the board's check, 90,400 B in XoBo's round
-    assert total < 138_500, total
+    # free after the computer's move in the board's check, 90,400 B in XoBo's round;
+    # 138,500 until the boot said every fallback and the board refused every move past the
+    # longest game (issue 37: +1,435 B, 137,851 -> 139,286 B, of which 716 B in loading.py and
+    # saveread.py, which the device unloads after the boot; the heap tests above hold)
+    assert total < 139_500, total
     assert not any("virtual" in f or "bench" in f or "cli" in f for f in files), files
 
 

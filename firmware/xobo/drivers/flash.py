@@ -26,7 +26,11 @@ Usage::
 
 import os
 
+from xobo.compat import const
+
 CHUNK = 64
+_ENOENT = const(2)  # (errno's numbers: the same on the Pico's port, Linux and macOS)
+_EISDIR = const(21)
 
 
 class FlashBase:
@@ -95,10 +99,7 @@ class FlashBase:
         raise NotImplementedError
 
     def exists(self, name):
-        try:
-            return self.read(name) is not None
-        except OSError:  # there, but unreadable
-            return True
+        return self.read(name) is not None
 
     def listdir(self):
         raise NotImplementedError
@@ -143,7 +144,7 @@ class Flash(FlashBase):
             with open(self._path(name), "rb") as f:
                 return f.read()
         except OSError as exc:
-            if _missing(exc):
+            if exc.args and exc.args[0] == _ENOENT:
                 return None
             raise
 
@@ -151,7 +152,7 @@ class Flash(FlashBase):
         try:
             st = os.stat(self._path(name))
         except OSError as exc:
-            if _missing(exc):
+            if exc.args and exc.args[0] == _ENOENT:
                 return -1
             raise
         if st[0] & 0o170000 != 0o100000:  # not a regular file (a directory in its place)
@@ -169,15 +170,6 @@ class Flash(FlashBase):
 
     def listdir(self):
         return sorted(os.listdir(self.root or "."))
-
-
-_ENOENT = 2  # (errno's numbers: the same on the Pico's port, Linux and macOS)
-_EISDIR = 21
-
-
-def _missing(exc):
-    """True for the OSError of a file that is not there (ENOENT)."""
-    return bool(exc.args) and exc.args[0] == _ENOENT
 
 
 def _remove_tree(path):

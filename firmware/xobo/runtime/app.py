@@ -103,11 +103,11 @@ class App:
         self.note = ""  # what the last load said (the boot's note: ``event boot``)
         # the boot (or the last game loaded) fell back: a save or the settings could not be
         # used as they were; the note says why (``event boot``, serial ``boot``, and the
-        # board's words until the first move: ``boot_words``)
+        # board's words until the position changes: ``boot_words``)
         self.fallback = False
         self.boot_note = ""  # the power-up's note, kept for a host that asks later (``boot``)
         self.boot_words = ""  # a fallback's note, said with the board's words until the
-        # first move, undo, new game or load (``guide_text``: serial ``state``, the page)
+        # position changes (``guide_text``: serial ``state``, the page)
         self.pending = -1  # host/computer move waiting for the pieces
         # [PLAYER, WINNER|none] of a resignation the host announced (``resign``): the game
         # is over, kept in its save; a new position clears it
@@ -447,6 +447,7 @@ class App:
     def position_changed(self, now, restore=False):
         """The position changed (a move, an undo, a load): the inference, the light and the
         waiting moves follow it; ``restore``: the pieces may differ from it (shown to fix)."""
+        self.boot_words = ""  # (the game goes on: what the power-up said is said)
         # after the end the pieces may be moved freely: nothing to restore or fix
         self.inf.set_position(self.pos, restore, self.ended() or self.full())
         self.light.set_position(self.pos)
@@ -461,12 +462,8 @@ class App:
 
     def commit(self, m, now):
         """Play move m (inferred from the pieces, or a host/computer move they completed).
-        At the longest game the board keeps nothing is played: ``event error`` says why
-        (every path refuses before it gets here: ``room``)."""
-        if self.full():
-            self.emit((E.ERROR, self.full_text()))
-            return
-        self.boot_words = ""
+        Every path refuses a move past the longest game the board keeps before it gets here
+        (``room``; the inference is over there: tests/boardapp/test_limits.py)."""
         pos = self.pos
         text = pos.move_text(m)
         self.resumed = False
@@ -515,7 +512,6 @@ class App:
             raise XoboError("nothing to undo: this is the start of the game")
         before = bytes(pos.heights)
         text = pos.move_text(pos.last_move())
-        self.boot_words = ""
         self.resumed = False  # a long press on undo is an undo from now on
         self.unsaved = True
         pos.undo()
@@ -529,7 +525,6 @@ class App:
 
     def new_game(self, now):
         self.resumed = False
-        self.boot_words = ""
         self.unsaved = True
         w, h = self.game.area(self.settings)
         if w * h != self.n:

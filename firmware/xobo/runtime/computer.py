@@ -44,7 +44,10 @@ class Computer:
         self.polled_at = 0  # the last board cycle run from inside a search (poll)
         self.polls = 0  # board cycles run from inside searches
         self.poll_fn = self.poll  # one bound method, made once (the search's poll)
-        self.frozen = None  # the game's AI is frozen into the image (known once it is loaded)
+        # the game's AI stays loaded with its buffers after a search: frozen into the image,
+        # native code this port cannot unload, or a computer that says so (KEEP_LOADED);
+        # known once it is loaded
+        self.kept = None
 
     def plays(self, player):
         """True when the computer plays ``player`` (the opponent setting)."""
@@ -64,17 +67,20 @@ class Computer:
         app = self.app
         # (kept loaded, as with the image: no collection, which would hold the board's scan
         # 11-16 ms on a Pico at every computer's turn)
-        if not self.frozen:
+        if not self.kept:
             collect()
         try:
             ai = app.game.computer()
         except ImportError:
             return None
-        if app.release_ai and self.frozen is None:  # (the device: known once)
+        if app.release_ai and self.kept is None:  # (the device: known once)
             # frozen, or native code on a port that cannot unload it (a soak on the unix
-            # port): kept after a search, as importing it again would free nothing
+            # port): kept after a search, as importing it again would free nothing; or a
+            # small computer whose buffers are large for the heap its board leaves
+            # (KEEP_LOADED: docs/games.md, "The computer")
             flash = is_frozen(ai)
-            self.frozen = flash or (not NATIVE_CODE_UNLOADS and getattr(ai, "NATIVE", False))
+            self.kept = flash or getattr(ai, "KEEP_LOADED", False) or (
+                not NATIVE_CODE_UNLOADS and getattr(ai, "NATIVE", False))
             if flash:
                 # in flash (the image), the budget is 1.5 s (issue 19): the search's bound,
                 # with the clone, the setup and the reply around it
@@ -182,12 +188,11 @@ class Computer:
         a file's AI this module goes too (``App.computer_player`` makes the next Computer)."""
         if not self.app.release_ai:
             return
-        if self.frozen:
-            # its code stays (in flash, or native code this port cannot unload): so do its
-            # buffers. Dropped, they were made again at the next search, in one piece each,
-            # from a heap that a long game had cut into pieces meanwhile: a Brochs soak ran
-            # out of memory for its 2 KB move list with 45 KB free, in pieces of 3.7 KB at
-            # most (the unix port, the 15x15 board's heap, about move 760)
+        if self.kept:
+            # its code stays: so do its buffers. Dropped, they would be made again at the
+            # next search, each in one piece, from a heap that a long game cuts into pieces
+            # meanwhile (a Brochs soak ran out of memory for its 2 KB move list with 45 KB
+            # free in pieces of 3.7 KB at most: the unix port, the 15x15 board's heap)
             return
         ai.release()
         collect()

@@ -190,7 +190,16 @@ class Inference:
         # engine's listing, a larger buffer) leaves an inference that expects nothing and
         # commits nothing, never the old moves' indices over the new moves (the board's
         # recovery lists them again: App.recover_memory)
-        self._forget_moves()
+        self.n_moves = 0
+        self.n_cand = 0
+        self.complete = -1
+        self.n_complete = 0
+        self.target = -1
+        self.target_index = -1
+        self.armed = 0
+        if self.state != MATCH and self.state != OVER and self.state != RESTORE:
+            self.state = UNKNOWN  # (nothing complete: poll commits nothing)
+        self.version += 1  # (the light paints from it)
         h = pos.heights
         liftable = self.liftable
         self.onto_pieces = getattr(pos, "puts_onto_pieces", True)
@@ -219,26 +228,6 @@ class Inference:
         self.fixing = False
         self.amb_valid = False
         self._classify()
-
-    def _forget_moves(self):
-        """No legal move, no candidate, nothing expected or pressed (set_position's first
-        step). No allocation."""
-        self.n_moves = 0
-        self.n_cand = 0
-        self.complete = -1
-        self.n_complete = 0
-        self.ambiguous = 0
-        self.best = -1
-        self.touch = -1
-        self.target = -1
-        self.target_index = -1
-        self.stepped = -1
-        self.armed = 0
-        self.fixing = False
-        self.amb_valid = False
-        if self.state != MATCH and self.state != OVER and self.state != RESTORE:
-            self.state = UNKNOWN  # (nothing complete: poll commits nothing)
-        self.version += 1  # (the light paints from it)
 
     def footprint_moves(self, pos, lo, hi):
         """List the footprints of legal moves ``moves[lo:hi]`` from ``pos`` (its

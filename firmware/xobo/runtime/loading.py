@@ -401,7 +401,6 @@ def _switch(app, name, now):
     app.inf.set_settle(app.settings["settle"])
     app.note = ""
     app.fallback = False
-    app.boot_words = ""
     app.resumed = resume_saved(app, later=True)
     app.ai_failed_ply = -1
     _show(app, now)
@@ -513,7 +512,6 @@ def load_position(app, text, now):
     board shows the cells to fix until the pieces match."""
     pos = app.game.parse_position(text, app.settings)
     app.resumed = False
-    app.boot_words = ""
     app.unsaved = True
     show_position(app, pos, now)
     app.start_params()

@@ -18,9 +18,6 @@ from xobo.runtime.storage import MAGIC, adler32
 # the largest sequence number a save may have: a small int on the Pico (a save a second for
 # 34 years); a larger one was not written by this board
 SEQ_MAX = 0x3FFFFFFF
-# what an OSError's number means, for the boot's note (MicroPython's OSError has no text)
-_OS_REASONS = {5: "an I/O error", 13: "permission denied", 20: "not a directory",
-               21: "a directory, not a file", 28: "no space left", 30: "read-only"}
 
 
 class Words:
@@ -133,8 +130,8 @@ def check(record, data):
         raise ValueError("no sequence number")
     seq = _seq_value(lines[1][4:])
     if seq < 0:
-        raise ValueError("sequence number %s is larger than any this board writes (%d)"
-                         % (_shorter(lines[1][4:]), SEQ_MAX))
+        raise ValueError("a sequence number of %d digits, larger than any this board writes"
+                         % (len(lines[1]) - 4))
     return seq, lines[2:]
 
 
@@ -146,10 +143,6 @@ def _seq_value(digits):
         return -1
     n = int(digits)
     return n if n <= SEQ_MAX else -1
-
-
-def _shorter(text, most=24):
-    return text if len(text) <= most else text[:most] + "... (%d digits)" % len(text)
 
 
 def _read_slot(record, slot):
@@ -173,13 +166,9 @@ def _read_slot(record, slot):
 
 
 def os_reason(exc):
-    """An OSError in words: its own text (CPython's), else what its number means."""
-    args = exc.args
-    if len(args) > 1 and isinstance(args[1], str):
-        return args[1]
-    if args and isinstance(args[0], int):
-        return _OS_REASONS.get(args[0], "error %d" % args[0])
-    return str(exc) or exc.__class__.__name__
+    """An OSError in words: its text, else its number (MicroPython's has no text)."""
+    a = exc.args
+    return a[1] if len(a) > 1 else "[Errno %s]" % (a[0] if a else "?")
 
 
 def read_all(record):

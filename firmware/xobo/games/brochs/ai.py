@@ -39,6 +39,11 @@ from xobo.games.brochs.rules import (
 )
 
 LEVELS = ("random", "greedy", "search")
+# kept loaded with its buffers after a search (docs/games.md, "The computer"): its code is
+# small, and the 15x15 board leaves it a heap that a long game cuts into pieces smaller than
+# its 2 KB move list (made again at every search, it was no longer found after ~750 moves of
+# a soak in the board's heap: tests/device/test_soak_games.py)
+KEEP_LOADED = True
 HINT_LEVEL = "search"
 CANDIDATES = 6  # moves the search level looks one reply deep into
 
