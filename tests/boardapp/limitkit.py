@@ -23,6 +23,7 @@ Usage::
 from xobo.runtime.storage import SavedGame
 from xobo.runtime.virtual_board import VirtualBoard
 
+_SEARCH_MS = 50  # the hint's search bound (its limits are tested here, not its strength)
 ACTIONS = ("pieces", "host", "pass", "buttons", "ok-held", "hint", "computer", "undo",
            "resign", "reboot")
 
@@ -36,6 +37,7 @@ def run_scenario(game, board, moves, actions):
     SavedGame(vb.flash, name).save(game, app.params, app.first, "", list(moves))
     vb.power_cut()
     app = vb.app
+    app.ai_time_ms = _SEARCH_MS
     assert app.pos.ply == len(moves), (app.note, len(moves))
     lines = []
     vb.subscribe(lines.append)
@@ -62,6 +64,7 @@ def _do(vb, action):
     pos = app.pos
     if action == "reboot":
         vb.power_cut()
+        vb.app.ai_time_ms = _SEARCH_MS
         vb.set_cubes(vb.app.pos.heights)
         vb.advance(300)
         return "rebooted"
@@ -74,8 +77,8 @@ def _do(vb, action):
     if action == "hint":
         return _reply(vb.command("hint"))
     if action == "ok-held":
-        vb.hold("ok", 1600)
-        vb.advance(300)
+        vb.hold("ok", 1600)  # (a long press: 1.5 s)
+        vb.advance(1900)
         return "held"
     if action == "buttons":
         out = []
@@ -86,7 +89,7 @@ def _do(vb, action):
             app = vb.app
             if app.pos.ply != pos.ply or app.ended():
                 break
-        return ",".join(out) or "none"
+        return "|".join(out) or "none"
     if action == "computer":
         vb.command("set opponent " + app.names[pos.side])
         vb.advance(1000)
@@ -119,9 +122,11 @@ def _reply(reply):
 
 
 def _pieces_follow(vb, m):
-    """The pieces of move ``m`` put as the position after it has them, ok pressed, the board
-    given the long settle time."""
+    """The pieces of move ``m`` put as the position after it has them, ok pressed; the
+    board's cycles until it commits, or for the long settle time (a move onto a piece: the
+    switches see no change; at the limit: nothing is committed)."""
     app = vb.app
+    ply = app.pos.ply
     after = app.pos.clone()
     after.play(m)
     vb.set_cubes(after.heights)
@@ -129,7 +134,10 @@ def _pieces_follow(vb, m):
     vb.press("ok")
     vb.advance(40)
     vb.release("ok")
-    vb.advance(3300)
+    waited = 0
+    while app.pos.ply == ply and waited < 3300:
+        vb.advance(10)
+        waited += 10
 
 
 def _a_move_the_pieces_play(pos):
@@ -170,14 +178,16 @@ def _check(vb, action, before, ended, full, what, lines):
     limit = app.rules.MAX_PLIES
     ply = app.pos.ply
     assert ply <= limit, "%s: ply %d past the longest game (%d)" % (action, ply, limit)
-    if (ended or full) and action not in ("undo", "reboot", "resign"):
+    if ended and action == "ok-held":  # after the end ok held starts the next game
+        assert ply == 0 and not app.ended(), (action, ply)
+    elif (ended or full) and action not in ("undo", "reboot", "resign"):
         assert ply == before, "%s played a move after the end or the limit: %d -> %d (%s)" % (
             action, before, ply, lines)
     why = "" if not (ended or full) else "the game is over" if ended else app.full_text()
     if why and action in ("host", "pass", "hint", "buttons") and what not in ("none",
                                                                             "no-pass",
                                                                             "no-move"):
-        for word in what.split(","):
+        for word in what.split("|"):
             assert word.startswith("error " + why), (action, what, why)
     if full and not ended and action == "ok-held":
         assert "event say " + app.full_text() in lines, lines
@@ -191,3 +201,34 @@ def _check(vb, action, before, ended, full, what, lines):
     g = SavedGame(vb.flash, app.saved.file.name).load()
     assert g is not None and len(g["moves"]) == ply, (action, ply, g and len(g["moves"]))
     assert (g.get("resigned") is not None) == bool(app.resigned), (action, g.get("resigned"))
+
+
+def serve():
+    """Scenarios from stdin, one JSON object a line (``game``, ``board``, ``moves``,
+    ``actions``); for each a line ``OK <the trace as JSON>`` or ``FAIL <what broke>`` (the
+    MicroPython side of tests/boardapp/test_limits.py, one process for many scenarios)."""
+    import json
+    import sys
+
+    while True:
+        line = sys.stdin.readline()
+        if not line:
+            return
+        s = json.loads(line)
+        try:
+            trace = run_scenario(s["game"], s["board"], s["moves"], s["actions"])
+        except Exception as exc:  # (the test shows it)
+            print("FAIL %s: %s" % (exc.__class__.__name__, exc))
+        else:
+            print("OK " + json.dumps(trace))
+        try:
+            sys.stdout.flush()
+        except AttributeError:
+            pass
+        import gc
+
+        gc.collect()
+
+
+if __name__ == "__main__":
+    serve()

@@ -1,4 +1,4 @@
-"""Out-of-memory recovery cannot fail: a 1,000-move soak of every game (make soak; 200 moves
+"""Out-of-memory recovery cannot fail: a 2,000-move soak of every game (make soak; 200 moves
 in make test, with the heap at each new game's start checked for a leak), the computer on every
 side (its sides by the ``opponent`` setting, the other by its hint played as a host move), on
 both boards where the game fits, under MicroPython with the Pico's heap (320 KB on this 64-bit
@@ -16,7 +16,7 @@ from conftest import ROOT, soak_moves
 from device.test_soak import compile_firmware
 from xobo_host.upy import micropython_executable
 
-MOVES = soak_moves(1000, 200)
+MOVES = soak_moves(2000, 200)
 # the free heap at each new game's start may vary by this much (fragments, a longer game's
 # garbage), never run down: a leak of 200 B a move once lost 5 KB a game here
 NEW_GAME_DRIFT = 2048
@@ -48,7 +48,8 @@ def test_a_soak_with_the_computer_on_every_side_ends_without_an_unrecovered_erro
     env["MICROPYPATH"] = "%s:.frozen" % compiled
     proc = subprocess.run([micropython_executable(), "-X", "heapsize=" + HEAP[board], "-m",
                            "soak_games", game, board, str(MOVES), str(tmp_path)],
-                          capture_output=True, text=True, env=env, cwd=str(ROOT), timeout=600)
+                          capture_output=True, text=True, env=env, cwd=str(ROOT),
+                          timeout=600 if MOVES < 1000 else 3600)
     out = proc.stdout + proc.stderr
     assert proc.returncode == 0, out[-3000:]
     soak = [x for x in proc.stdout.splitlines() if x.startswith("SOAK ")][0]
