@@ -103,3 +103,114 @@ def test_every_path_at_the_limit_is_refused_with_its_words(upy, game, board):
     assert trace[6].startswith("undo %d->%d" % (limit, limit - 1)), trace
     assert trace[7] == "pieces %d->%d played" % (limit - 1, limit), trace
     assert trace[8] == trace[11] == "reboot %d->%d rebooted" % (limit, limit), trace
+
+
+def _positions_and_moves(game):
+    """Every position of a longest game of ``game`` and the legal moves there (sampled: every
+    tenth position of the long ones), for the bounds on texts."""
+    pkg = games.load(game)
+    rules = pkg.engine()
+    pos = pkg.new_position(dict(pkg.DEFAULTS))
+    buf = rules.new_move_buffer()
+    moves = long_game(game, longest(game))
+    step = 1 if len(moves) < 100 else 10
+    for k, text in enumerate(moves):
+        if k % step == 0:
+            n = pos.legal_moves(buf)
+            yield pos, [buf[i] for i in range(n)]
+        pos.apply(pos.parse_move(text))
+    yield pos, []
+
+
+@pytest.mark.parametrize("game", [g for g, _ in CASES])
+def test_every_saved_move_and_position_fits_the_lines_that_carry_them(game):
+    # a move in a save (SAVED_MOVE_CHARS bounds the save: storage.save_limit), a position in a
+    # save's start line (saveread: 512) and in serial `load` (protocol.MAX_LINE); a host's
+    # `move` line with the longest move text
+    from xobo.runtime import protocol, storage
+
+    pkg = games.load(game)
+    rules = pkg.engine()
+    longest_move = longest_position = 0
+    for pos, legal in _positions_and_moves(game):
+        longest_position = max(longest_position, len(pos.to_string()))
+        text = getattr(pos, "history_text", pos.move_text)
+        for m in legal:
+            assert len(text(m)) <= rules.SAVED_MOVE_CHARS, (game, text(m))
+            longest_move = max(longest_move, len(pos.move_text(m)))
+    assert len("load ") + longest_position <= protocol.MAX_LINE, (game, longest_position)
+    assert len("start ") + longest_position <= storage.MAX_LINE, (game, longest_position)
+    assert len("move ") + longest_move + len(" (v)") <= protocol.MAX_LINE, (game, longest_move)
+
+
+@pytest.mark.parametrize("game, board", CASES)
+def test_the_longest_game_s_save_is_within_the_bound_its_slot_is_read_with(game, board):
+    # the save of a game at its longest, every move as long as a saved move may be, from a
+    # loaded start position and with a resignation: within storage.save_limit, so the board
+    # never writes a save that its next boot would refuse by its size
+    from xobo.drivers.virtual import VirtualFlash
+    from xobo.runtime.storage import SavedGame, save_limit
+
+    pkg = games.load(game)
+    rules = pkg.engine()
+    limit = save_limit(rules.MAX_PLIES, rules.SAVED_MOVE_CHARS)
+    flash = VirtualFlash()
+    start = max((p.to_string() for p, _ in _positions_and_moves(game)), key=len)
+    params = {k: v for k, v in pkg.DEFAULTS.items() if k != "first"}
+    SavedGame(flash, "game", limit).save(game, params, 0, start,
+                                         ["m" * rules.SAVED_MOVE_CHARS] * rules.MAX_PLIES,
+                                         resigned=[pkg.PLAYER_NAMES[0], "none"])
+    size = len(flash.read("game.b"))
+    assert size <= limit, (game, size, limit)
+
+
+def test_a_save_longer_than_the_longest_game_resumes_its_first_moves_and_says_so():
+    # a board whose firmware kept more (a save of 1,005 moves of XoBo, which keeps 1,000):
+    # the first 1,000 are resumed, the boot says what was not kept; never a new game
+    from boardapp.boardkit import Recorder
+    from xobo.runtime.storage import SavedGame
+    from xobo.runtime.virtual_board import VirtualBoard
+
+    moves = long_game("xobo", 1005)
+    vb = VirtualBoard()
+    SavedGame(vb.flash).save("xobo", {"variant": "xobo"}, 0, "", list(moves))
+    rec = Recorder(vb)
+    vb.power_cut()
+    app = vb.app
+    note = "resumed game: 1000 moves (its save has 1005 moves, more than the longest game " \
+        "this board keeps: the last 5 are not kept)"
+    assert rec.has("event boot " + note), rec.lines
+    assert app.pos.ply == 1000 and app.full()
+    assert [app.pos.move_text(m) for m in app.pos.history()] == list(moves[:1000])
+    assert vb.command("boot") == ["ok boot fallback " + note]
+    assert vb.command("undo")[0] == "ok undo " + moves[999]  # saved as kept from now on
+    vb.power_cut()
+    assert vb.app.pos.ply == 999 and vb.command("boot")[0] == "ok boot normal resumed game: " \
+        "999 moves"
+
+
+def test_brochs_at_its_longest_refuses_a_pass_and_a_move_over_serial():
+    # the probe: at ply 1,000 `move --` was accepted and committed (1,001, 1,002, saved), and the
+    # next boot refused both saves; `move g4-g5` waited for the pieces for ever
+    from xobo.runtime.virtual_board import VirtualBoard
+
+    moves = long_game("brochs", 1000)
+    vb = VirtualBoard(board="pico_15x15", settings={"game": "brochs"})
+    from xobo.runtime.storage import SavedGame
+
+    SavedGame(vb.flash, vb.app.saved.file.name).save("brochs", dict(vb.app.params), 0, "",
+                                                     list(moves))
+    vb.power_cut()
+    app = vb.app
+    vb.set_cubes(app.pos.heights)
+    vb.advance(300)
+    full = "error the game has reached 1000 moves, the longest this board keeps: undo, or " \
+        "start a new game"
+    assert vb.command("move --") == [full]
+    a_move = next(app.pos.move_text(m) for m in app.pos.legal_actions()
+                  if "-" in app.pos.move_text(m) and app.pos.move_text(m) != "--")
+    assert vb.command("move " + a_move) == [full]
+    assert vb.command("press pass") == [full]
+    assert app.pos.ply == 1000 and app.pending < 0
+    vb.power_cut()
+    assert vb.app.pos.ply == 1000 and vb.app.note == "resumed game: 1000 moves"

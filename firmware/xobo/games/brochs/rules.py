@@ -230,7 +230,7 @@ _R_MOVE = const(22)
 # without a countdown lets a game go on; docs/rules/brochs.md, "on the board"); a save is
 # bounded by it
 MAX_PLIES = const(1000)
-SAVED_MOVE_CHARS = const(7)  # a move in a save, without its captures (history_text): 'e10-e15'
+SAVED_MOVE_CHARS = const(8)  # a move in a save, without its captures (history_text): "(resign)"
 _SEARCH_PLIES = const(64)  # the history's room past MAX_PLIES for the computer's search
 
 
