@@ -115,6 +115,63 @@ def test_a_request_without_host_is_refused_400(sim):
     conn.close()
 
 
+def _raw(sim, request):
+    """Send ``request`` (bytes) as it is; the status and the JSON reply."""
+    import socket
+
+    with socket.create_connection(("127.0.0.1", sim.server.port), 10) as s:
+        s.sendall(request)
+        s.shutdown(socket.SHUT_WR)
+        reply = b""
+        while True:
+            data = s.recv(65536)
+            if not data:
+                break
+            reply += data
+    head, _, body = reply.partition(b"\r\n\r\n")
+    return int(head.split()[1]), json.loads(body) if body else None
+
+
+def test_a_second_host_header_is_refused_400_even_after_a_good_one(sim):
+    port = sim.server.port
+    for second in (b"evil.example", b"127.0.0.1:%d" % port):
+        status, reply = _raw(sim, b"GET /state HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nHost: %s\r\n"
+                             b"Connection: close\r\n\r\n" % (port, second))
+        assert status == 400 and "2 Host headers" in reply["error"], reply
+    status, reply = _raw(sim, b"POST /action HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nHost: "
+                         b"evil.example\r\nContent-Type: application/json\r\nX-Xobo-Client: t"
+                         b"\r\nContent-Length: %d\r\n\r\n%s" % (port, len(PUT), PUT))
+    _refused(sim, status, "application/json", json.dumps(reply), 400, "2 Host headers")
+
+
+def test_a_request_line_naming_another_host_is_refused_400(sim):
+    port = sim.server.port
+    for url in (b"http://evil.example/state", b"http://evil.example:%d/state" % port,
+                b"https://127.0.0.1:%d/state" % port):
+        status, reply = _raw(sim, b"GET %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: "
+                             b"close\r\n\r\n" % (url, port))
+        assert status == 400 and reply["ok"] is False, (url, reply)
+    status, reply = _raw(sim, b"GET http://evil.example/state HTTP/1.1\r\nHost: 127.0.0.1:%d"
+                         b"\r\nConnection: close\r\n\r\n" % port)
+    assert "names another host ('evil.example')" in reply["error"], reply
+    status, reply = _raw(sim, b"POST http://evil.example/action HTTP/1.1\r\nHost: 127.0.0.1:%d"
+                         b"\r\nContent-Type: application/json\r\nX-Xobo-Client: t\r\n"
+                         b"Content-Length: %d\r\n\r\n%s" % (port, len(PUT), PUT))
+    _refused(sim, status, "application/json", json.dumps(reply), 400, "names another host")
+
+
+def test_a_request_line_naming_this_server_is_served(sim):
+    port = sim.server.port
+    status, reply = _raw(sim, b"GET http://127.0.0.1:%d/state?x=1 HTTP/1.1\r\nHost: 127.0.0.1:%d"
+                         b"\r\nConnection: close\r\n\r\n" % (port, port))
+    assert status == 200 and "state" in reply, status
+    # (a path starting with // is a path: http.server reads //evil.example/state as
+    # /evil.example/state, which is no page here)
+    status, reply = _raw(sim, b"GET //evil.example/state HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n"
+                         b"Connection: close\r\n\r\n" % port)
+    assert status == 404, reply
+
+
 def test_allowed_hosts_are_loopback_names_and_the_bound_address_with_the_port():
     hosts = allowed_hosts("192.168.1.5", 8765)
     assert {"127.0.0.1:8765", "localhost:8765", "[::1]:8765", "192.168.1.5:8765"} == hosts

@@ -23,12 +23,18 @@ program that says so in ``X-Xobo-Client``. Refusals are 400/403/415 with a JSON 
 Load (docs/simulator.md, "Many clients"): the standard library's ``HTTPServer`` with a listen
 backlog of ``LISTEN_BACKLOG`` (a burst of connections waits in the kernel, none is dropped) and
 a bounded pool of ``WORKERS`` threads (``concurrent.futures``) instead of a thread per
-connection. A client that sends nothing for ``CLIENT_TIMEOUT_S`` is disconnected: a slow or
-idle client holds a worker that long, not forever, and one that waited that long for a worker
-and has still sent nothing is closed at once, so a crowd of silent clients is gone after about
-two timeouts. At most ``MAX_EVENT_STREAMS`` pages follow ``/events`` at once (503 beyond), so
-requests always find a worker; past ``MAX_CONNECTIONS`` accepted connections a new one is
-closed at once. A body that is not JSON, however deeply it nests, gets a 400.
+connection. A request takes a worker only once it has arrived whole (``sim.connections``: one
+thread gathers every connection's bytes with ``selectors``), so hundreds of slow, half-sent or
+silent clients hold sockets, never workers; a client has ``CLIENT_TIMEOUT_S`` to send a whole
+request (``408`` when it sent a part, else closed). At most ``MAX_EVENT_STREAMS`` pages follow
+``/events`` at once (503 beyond), so requests always find a worker; past ``MAX_CONNECTIONS``
+open connections a new one is closed at once. A body that is not JSON, however deeply it
+nests, gets a 400. A client that hangs up before its reply is written is one line on stderr,
+not a traceback.
+
+A request names this server once: a second ``Host`` header, or a request line with an absolute
+URI naming another host (``GET http://elsewhere/state``), gets a 400 saying so (``http.server``
+reads a path starting with ``//`` as a path).
 
 Usage::
 
@@ -42,16 +48,16 @@ Usage::
 import ipaddress
 import json
 import os
-import socket
+import sys
 import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
 from http.server import BaseHTTPRequestHandler, HTTPServer
-from urllib.parse import urlparse
+from urllib.parse import urlparse, urlsplit
 
 from xobo.numbers import parse_uint
 from xobo_host.sim import docs
 from xobo_host.sim.backend import ActionError
+from xobo_host.sim.connections import RequestReader
 from xobo_host.sim.legend import legend
 
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
@@ -63,8 +69,10 @@ RECENT_EVENTS = 12
 LISTEN_BACKLOG = 128  # connections the kernel holds until a worker is free (the default is 5)
 WORKERS = 64  # threads serving connections: the most the server ever runs
 MAX_EVENT_STREAMS = 48  # pages following /events at once; the other workers serve requests
-MAX_CONNECTIONS = 1024  # accepted and not yet finished (queued for a worker or being served)
-CLIENT_TIMEOUT_S = 5.0  # a client silent for this long while a request is read is disconnected
+MAX_CONNECTIONS = 1024  # open at once (waiting for their requests or being served)
+CLIENT_TIMEOUT_S = 5.0  # a client has this long to send a whole request (then 408, closed)
+# a client that hangs up while it is answered: said in one line (never a traceback)
+HUNG_UP = (BrokenPipeError, ConnectionResetError, ConnectionAbortedError, TimeoutError)
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
 WILDCARD = ("0.0.0.0", "::", "")
 # A program (curl, a script, the tests) that sends neither Origin nor Referer names itself in
@@ -117,8 +125,20 @@ class PageHandler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
     def setup(self):
-        self.timeout = self.server.client_timeout  # StreamRequestHandler sets it on the socket
-        BaseHTTPRequestHandler.setup(self)
+        # the request was read whole before a worker took it (sim.connections): the handler
+        # reads it from the connection's bytes, then from the socket
+        conn = self.request
+        self.conn = conn
+        self.request = self.connection = conn.sock
+        self.connection.settimeout(self.server.client_timeout)
+        self.rfile = self.server.reader.rfile(conn)
+        self.wfile = self.connection.makefile("wb")
+
+    def handle(self):
+        """One request: a connection kept alive goes back to wait for its next one without
+        a worker (``PooledHTTPServer._serve_connection``)."""
+        self.close_connection = True
+        self.handle_one_request()
 
     def log_message(self, fmt, *args):  # quiet: the terminal shows the URL, not every request
         if self.server.verbose:
@@ -154,21 +174,44 @@ class PageHandler(BaseHTTPRequestHandler):
         return self._json(status, {"ok": False, "error": error})
 
     def _host(self):
-        """The request's Host when it names this server, else None (a refusal was sent)."""
-        host = (self.headers.get("Host") or "").strip().lower()
+        """The request's Host when it names this server, else None (a refusal was sent). A
+        request names it once: one Host header, and a request line's absolute URI (which
+        HTTP/1.1 lets stand for the Host) naming it too, or none."""
+        hosts = self.headers.get_all("Host") or []
+        if len(hosts) > 1:
+            self._refuse(400, "the request has %d Host headers: it must name the server once"
+                         % len(hosts))
+            return None
+        host = (hosts[0] if hosts else "").strip().lower()
         if not host:
             self._refuse(400, "the request has no Host header")
             return None
+        if not self._names_this_server(host):
+            self._refuse(403, "Host '%s' does not name this server (use %s): a page under "
+                         "another name (DNS rebinding) may not reach it"
+                         % (host[:80], "http://127.0.0.1:%d/" % self.server.server_address[1]))
+            return None
+        if not self.path.startswith("/"):  # the absolute form: http://HOST/PATH
+            url = urlsplit(self.path)
+            named = url.netloc.lower()
+            if url.scheme.lower() != "http" or not named:
+                self._refuse(400, "the request line names '%s': a path (/state) or this "
+                             "server's URL" % self.path[:80])
+                return None
+            if not self._names_this_server(named):
+                self._refuse(400, "the request line names another host ('%s'): this server "
+                             "answers only for itself" % named[:80])
+                return None
+            self.path = (url.path or "/") + ("?" + url.query if url.query else "")
+        return host
+
+    def _names_this_server(self, host):
         srv = self.server
         if host in srv.allowed_hosts:
-            return host
+            return True
         port = host.rsplit(":", 1)[-1] if not host.endswith("]") else ""
-        if srv.wildcard and _ip_literal(host) and port == str(srv.server_address[1]):
-            return host  # served on every address: any IP literal of this machine
-        self._refuse(403, "Host '%s' does not name this server (use %s): a page under another "
-                     "name (DNS rebinding) may not reach it"
-                     % (host[:80], "http://127.0.0.1:%d/" % srv.server_address[1]))
-        return None
+        # served on every address: any IP literal of this machine
+        return srv.wildcard and _ip_literal(host) and port == str(srv.server_address[1])
 
     def _same_origin(self, host):
         """True when a state-changing request comes from the page itself or a program;
@@ -312,12 +355,14 @@ class PageHandler(BaseHTTPRequestHandler):
 
 
 class PooledHTTPServer(HTTPServer):
-    """``HTTPServer`` whose connections are served by a bounded pool of worker threads.
+    """``HTTPServer`` whose requests are served by a bounded pool of worker threads.
 
     ``socketserver``'s ``ThreadingMixIn`` starts a thread per connection, without a bound: a
     thousand clients that connect and say nothing hold a thousand threads. Here the accept loop
-    hands each connection to a ``ThreadPoolExecutor``; the ones it cannot serve yet wait in its
-    queue (or, before they are accepted, in the kernel's listen backlog)."""
+    hands each connection to a ``RequestReader`` (``sim.connections``), which gathers its
+    request without a thread of its own and gives the complete request to a
+    ``ThreadPoolExecutor``; requests that wait for a worker wait in its queue (and connections
+    not yet accepted in the kernel's listen backlog)."""
 
     allow_reuse_address = True
     request_queue_size = LISTEN_BACKLOG
@@ -327,52 +372,55 @@ class PooledHTTPServer(HTTPServer):
         self.client_timeout = client_timeout
         self.max_event_streams = max_event_streams
         self.event_streams = threading.BoundedSemaphore(max_event_streams)
-        self.open_connections = threading.BoundedSemaphore(MAX_CONNECTIONS)
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="xobo-sim-http")
+        self.reader = RequestReader(self._submit, client_timeout, MAX_BODY, MAX_CONNECTIONS)
         try:
             HTTPServer.__init__(self, address, handler)
         except BaseException:
             self.pool.shutdown(wait=False)
+            self.reader.stop()
             raise
+        self.reader.start()
 
     def process_request(self, request, client_address):
-        if not self.open_connections.acquire(blocking=False):
-            self.shutdown_request(request)  # past MAX_CONNECTIONS: closed, not queued
-            return
-        try:
-            self.pool.submit(self._serve_connection, request, client_address,
-                             time.monotonic())
-        except RuntimeError:  # the pool is shut down: the server is stopping
-            self.open_connections.release()
-            self.shutdown_request(request)
+        self.reader.add(request, client_address)  # (closed at once past MAX_CONNECTIONS)
 
-    def _serve_connection(self, request, client_address, accepted):
+    def _submit(self, conn):
+        self.pool.submit(self._serve_connection, conn)
+
+    def _serve_connection(self, conn):
+        keep = False
         try:
-            if time.monotonic() - accepted > self.client_timeout and _silent(request):
-                return  # it waited its turn longer than a client may be silent, and said nothing
-            self.finish_request(request, client_address)
+            handler = self.RequestHandlerClass(conn, conn.address, self)
+            keep = not handler.close_connection and not self._stopping()
         except Exception:
-            self.handle_error(request, client_address)
+            self.handle_error(conn.sock, conn.address)
         finally:
-            self.shutdown_request(request)
-            self.open_connections.release()
+            if keep:
+                self.reader.keep(conn)  # its next request is waited for without a worker
+            else:
+                self.reader.close(conn)
+
+    def _stopping(self):
+        stopping = getattr(self, "stopping", None)
+        return stopping is not None and stopping.is_set()
+
+    def handle_error(self, request, client_address):
+        """A client that hung up while it was answered is one line on stderr; anything else
+        is a bug of the server: its traceback."""
+        exc = sys.exc_info()[1]
+        if isinstance(exc, HUNG_UP):
+            name = "%s:%s" % client_address[:2] if isinstance(client_address, tuple) else \
+                client_address
+            sys.stderr.write("xobo http: client %s hung up before its reply was written (%s)\n"
+                             % (name, type(exc).__name__))
+            return
+        HTTPServer.handle_error(self, request, client_address)
 
     def server_close(self):
         HTTPServer.server_close(self)
+        self.reader.stop()
         self.pool.shutdown(wait=False, cancel_futures=True)
-
-
-def _silent(sock):
-    """True when the client has sent nothing yet (or closed); never blocks."""
-    peek = socket.MSG_PEEK | getattr(socket, "MSG_DONTWAIT", 0)
-    if peek == socket.MSG_PEEK:
-        return False  # no non-blocking peek here (Windows): let the handler's timeout judge
-    try:
-        return sock.recv(1, peek) == b""
-    except BlockingIOError:
-        return True
-    except OSError:
-        return True
 
 
 def make_httpd(handler, host="127.0.0.1", port=0, verbose=False, workers=WORKERS,
