@@ -70,7 +70,7 @@ test-long: setup browser kicad mosquitto
 test-fast: setup
 	$(BIN)/python -m pytest -m "not browser and not slow and not long"
 
-# the long soaks (tests/device): 10,000 moves of XoBo, 1,000 of every game on both boards, in
+# the long soaks (tests/device): 10,000 moves of XoBo, 2,000 of every game on both boards, in
 # the Pico's heap on the unix port, the conformance suite's every random game on both runtimes,
 # the fuzzers' and XoBo's properties' every example and two whole games of XoBo's strong level
 # against random (make test runs them shorter: half of those games under CPython, a quarter

@@ -31,6 +31,7 @@ Usage::
 
 import json
 import queue
+import secrets
 import threading
 import time
 
@@ -65,8 +66,18 @@ OTHER_REPLIES = ("state", "leds", "mem", "timing", "follow", "move", "undo", "ne
                  "xobo-board", "hint", "selftest", "end", "game", "opponent", "level")
 
 
+SETTLED_KEPT = 16  # declined or cancelled take-backs remembered per match (_settle_undo)
+
+
 def _words(reply):
     return reply[0].split() if reply else []
+
+
+def _word(value):
+    """A take-back's id as another café sent it: a short plain word, else None."""
+    if isinstance(value, str) and 0 < len(value) <= 16 and value.isalnum():
+        return value
+    return None
 
 
 class TableSync:
@@ -415,6 +426,7 @@ class MatchService:
         for m in self.store.load_all():
             self.matches[m.id] = m
         self.syncs = {}  # table key -> TableSync
+        self.settled_undos = {}  # match id -> ids of take-backs declined or cancelled here
         self.syncs_lock = threading.Lock()
         # the tables whose worker has a move to relay: table key -> (how many were due, since
         # when); the mirrors of the café's boards wait for them (``relays_first``)
@@ -601,7 +613,7 @@ class MatchService:
         board again and sends it again, a duplicate there), and to this café's other tables
         once it is in the database."""
         match.play(move)
-        match.undo = None  # a move instead of the take-back: declined
+        self._settle_undo(match)  # a move instead of the take-back: declined
         self._send(match, match.move_message(match.ply))
         trace("pub", match.id, match.ply, int(self.broker is not None and
                                               self.broker.connected.is_set()))
@@ -617,9 +629,10 @@ class MatchService:
             undo = match.undo
             if undo is None or set(undo["by"]) & set(here):
                 to = min(ply, match.ply) if undo is None else min(ply, undo["to"])
-                match.undo = {"to": to, "by": here, "ok": list(here), "epoch": match.epoch}
+                match.undo = self._proposal(match, to, here)
                 self.save(match)
-                self._send(match, {"t": "undo", "to": to, "by": here, "epoch": match.epoch})
+                self._send(match, {"t": "undo", "to": to, "by": here, "epoch": match.epoch,
+                                   "id": match.undo["id"]})
             else:
                 self._accept_undo(match, here)
 
@@ -667,10 +680,11 @@ class MatchService:
             if what == "decline":
                 if match.undo is None:
                     raise ActionError("no take-back is proposed")
-                to = match.undo["to"]
-                match.undo = None
+                to, ident = match.undo["to"], match.undo.get("id")
+                self._settle_undo(match)
                 self.save(match)
-                self._send(match, {"t": "undo-no", "to": to, "epoch": match.epoch})
+                self._send(match, {"t": "undo-no", "to": to, "epoch": match.epoch,
+                                   "id": ident})
                 self._wake_tables(match)
                 return {"ok": True, "reply": "take-back declined"}
             if what == "resign":
@@ -745,10 +759,35 @@ class MatchService:
 
     def board_undo_proposal(self, match, here):
         to = match.ply - 1
-        match.undo = {"to": to, "by": here, "ok": list(here), "epoch": match.epoch}
+        match.undo = self._proposal(match, to, here)
         self.save(match)
-        self._send(match, {"t": "undo", "to": to, "by": here, "epoch": match.epoch})
+        self._send(match, {"t": "undo", "to": to, "by": here, "epoch": match.epoch,
+                           "id": match.undo["id"]})
         self._wake_tables(match)
+
+    @staticmethod
+    def _proposal(match, to, here):
+        """A take-back proposal, with its own ``id``: once declined or cancelled it is never
+        taken up again from a message that left before (``_settle_undo``)."""
+        return {"to": to, "by": here, "ok": list(here), "epoch": match.epoch,
+                "id": secrets.token_hex(4)}
+
+    def _settle_undo(self, match):
+        """The take-back proposed is declined or cancelled (lock held): gone, and its id kept
+        so that a hello or a log of another café that still carries it (sent before that
+        café knew) does not bring it back: a take-back declined on one café's page came back
+        from the other café's hello as it crossed the decline, and stayed (a test under
+        load)."""
+        undo = match.undo
+        match.undo = None
+        if undo is not None and undo.get("id"):
+            settled = self.settled_undos.setdefault(match.id, [])
+            settled.append(undo["id"])
+            del settled[:-SETTLED_KEPT]
+
+    def _settled(self, match, undo):
+        """True when ``undo`` (a proposal another café sent) was declined or cancelled here."""
+        return undo.get("id") in self.settled_undos.get(match.id, ())
 
     # -- invitations ------------------------------------------------------------------------
     def invite(self, key, seat=None):
@@ -1113,9 +1152,11 @@ class MatchService:
         elif t == "undo":
             to, by = msg.get("to"), msg.get("by")
             if epoch == match.epoch and match.undo is None and isinstance(to, int) and \
-                    isinstance(by, list) and 0 <= to <= match.ply:
+                    isinstance(by, list) and 0 <= to <= match.ply and \
+                    not self._settled(match, msg):
                 match.undo = {"to": to, "by": [s for s in by if isinstance(s, int)],
-                              "ok": [s for s in by if isinstance(s, int)], "epoch": epoch}
+                              "ok": [s for s in by if isinstance(s, int)], "epoch": epoch,
+                              "id": _word(msg.get("id"))}
                 self.save(match)
                 self._wake_tables(match)
         elif t == "undo-ok":
@@ -1127,7 +1168,7 @@ class MatchService:
                                           if 0 <= s < len(match.seats)], send=False)
         elif t == "undo-no":
             if epoch == match.epoch and match.undo is not None:
-                match.undo = None
+                self._settle_undo(match)
                 self.save(match)
                 self._wake_tables(match)
         elif t == "resign":
@@ -1157,9 +1198,11 @@ class MatchService:
             changed = True
         undo = msg.get("undo")
         if match.undo is None and isinstance(undo, dict) and undo.get("epoch") == match.epoch \
-                and isinstance(undo.get("to"), int) and 0 <= undo["to"] <= match.ply:
+                and isinstance(undo.get("to"), int) and 0 <= undo["to"] <= match.ply and \
+                not self._settled(match, undo):
             match.undo = {"to": undo["to"], "by": list(undo.get("by", [])),
-                          "ok": list(undo.get("ok", [])), "epoch": match.epoch}
+                          "ok": list(undo.get("ok", [])), "epoch": match.epoch,
+                          "id": _word(undo.get("id"))}
             changed = True
         return changed
 
@@ -1167,7 +1210,7 @@ class MatchService:
         if verdict == "applied":
             trace("applied", match.id, match.ply)
             if match.undo is not None and match.undo["epoch"] == match.epoch:
-                match.undo = None  # a move instead of the take-back: declined
+                self._settle_undo(match)  # a move instead of the take-back: declined
             # (the network thread goes on to the next message at once; the boards are
             # given the move once it is in the database)
             for key in self.local_tables(match):
