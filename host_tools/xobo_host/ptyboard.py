@@ -173,13 +173,16 @@ def serve(flash_dir=None, board_name="pico_gpio", out=sys.stdout, stdin_fd=None,
     # keep the slave open: with no process holding it, the master reads EIO (a host that
     # closes the port is not the board unplugged)
     stdin_fd = sys.stdin.fileno() if stdin_fd is None else stdin_fd
-    board = VirtualBoard(flash_dir=flash_dir, board=board_name, realtime=not hands_clock)
-    counts = board.switches.counts
+    # the cubes left on the table: the board boots with them (once: a second boot would
+    # hide what the first one said, ``event boot``)
+    saved = None
     if cubes_file is not None:
-        saved = _load_cubes(cubes_file, len(counts))
-        if saved is not None:  # the cubes left on the table: the board boots with them
-            board.switches.set_counts(saved)
-            board.power_cut()
+        from xobo.runtime.virtual_board import load_boarddef
+
+        saved = _load_cubes(cubes_file, load_boarddef(board_name).n_cells)
+    board = VirtualBoard(flash_dir=flash_dir, board=board_name, realtime=not hands_clock,
+                         counts=saved)
+    counts = board.switches.counts
 
     def write_serial(line):
         data = (line + "\n").encode("utf-8", "replace")

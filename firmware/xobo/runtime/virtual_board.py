@@ -87,10 +87,13 @@ def make_flash(flash_dir):
 class VirtualBoard:
     """The app on virtual drivers (see the module docstring)."""
 
-    def __init__(self, flash_dir=None, board="pico_gpio", realtime=False, settings=None):
+    def __init__(self, flash_dir=None, board="pico_gpio", realtime=False, settings=None,
+                 counts=None):
         self.bd = load_boarddef(board)
         self.clock = VirtualClock(realtime=realtime)
         self.switches = VirtualSwitches(self.clock, self.bd.cell_of_key)
+        if counts is not None:  # the pieces on the board when the power comes on
+            self.switches.set_counts(counts)
         self.flash = make_flash(flash_dir)
         self.realtime = realtime
         self._settings = settings

@@ -272,6 +272,8 @@ class Table:
             "last_move_at": conn.monitor.last_move_at if conn is not None else None,
             "offline_since": self.offline_since, "board": board, "version": self.version,
             "error": snap.get("last_error", ""),
+            # what the board's last power-up did (its save damaged: what it said)
+            "boot": snap.get("boot") or {},
         }
         if full:
             out["record"] = st.get("record", "")

@@ -391,6 +391,10 @@ class MonitorBackend(PageFeed):
         self._has_leds = None
         self._has_settings = None
         self._has_state = None
+        self._has_boot = None
+        # what the board's last power-up did (serial ``boot``): {"fallback": bool, "note":
+        # str}, read with the settings (a boot is an event that reads them again)
+        self._boot_read = {}
         # the settings (and 'follow on') are read again only when they may have changed:
         # an event that says so, a command of the host, the periodic poll; a move's events
         # read the position, the record, the LEDs and the state (four commands, not six)
@@ -577,6 +581,7 @@ class MonitorBackend(PageFeed):
             # watchdog) has forgotten that it was followed
             self.link.command("follow on")
             self._settings_read = self._settings()
+            self._boot_read = self._boot()
         settings = dict(self._settings_read)
         # (a board that does not say: its first game, the one it starts with)
         game = settings.pop("game", None) or games.GAMES[0]
@@ -609,7 +614,8 @@ class MonitorBackend(PageFeed):
             self.recording = "" if has_records(game) else (
                 "%s has no record notation: its games are not recorded" % game)
             with self.lock:
-                snap = self._make_snap(game, settings, position, self._last_record, leds, {})
+                snap = self._make_snap(game, settings, position, self._last_record, leds,
+                                       {"boot": self._boot_read})
                 snap["state"].update(seen)
                 changed = snap != self._snap
                 self._snap = snap
@@ -636,6 +642,20 @@ class MonitorBackend(PageFeed):
                 self.game_id = game_id
                 self._snap = dict(self._snap, game_id=game_id)
             self._bump()
+
+    def _boot(self):
+        """What the board's last power-up did (``boot``: ``ok boot normal|fallback NOTE``):
+        {"fallback": bool, "note": str}; {} from a board that has no such command."""
+        if self._has_boot is False:
+            return {}
+        reply = self.link.command("boot")
+        words = reply[0].split(None, 3) if reply else []
+        if len(words) < 3 or words[:2] != ["ok", "boot"] or words[2] not in ("normal",
+                                                                            "fallback"):
+            self._has_boot = False
+            return {}
+        self._has_boot = True
+        return {"fallback": words[2] == "fallback", "note": words[3] if len(words) > 3 else ""}
 
     def _settings(self):
         """The board's settings (``settings``: ``game`` and the game's own); {} from a board

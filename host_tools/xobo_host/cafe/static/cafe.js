@@ -19,6 +19,13 @@ window.XoboCafe = (function () {
     return Math.floor(s / 3600) + " h " + Math.floor((s % 3600) / 60) + " min since the last move";
   }
 
+  /* What the table's board said at its last power-up when it fell back (its save damaged,
+   * unreadable, ...: "at power-up: saved game not resumed: ...; new game"), else "". */
+  function bootText(t) {
+    const b = t.boot || {};
+    return b.fallback ? "at power-up: " + b.note : "";
+  }
+
   function turnText(t) {
     if (!t.game) return "";
     if (t.result && t.result !== "*") {
@@ -114,6 +121,11 @@ window.XoboCafe = (function () {
       const line = $(".event-line", el), ev = eventText(t);
       setText(line, ev);
       if (line.hidden !== !ev) line.hidden = !ev;
+      // the board's last power-up could not resume its game as it was: what it said
+      const boot = bootText(t);
+      const note = $(".boot-note", el);
+      setText(note, boot);
+      if (note.hidden !== !boot) note.hidden = !boot;
       dirty.add(c);  // its miniature is drawn at the next animation frame (drawDirty)
     }
 
@@ -490,6 +502,8 @@ window.XoboCafe = (function () {
       role("event").textContent = eventText(t);
       role("event").hidden = !t.event;
       role("result").textContent = t.error ? "Board: " + t.error : "";
+      role("boot").textContent = bootText(t);
+      role("boot").hidden = !bootText(t);
       role("since").textContent = t.online ? sinceText(t.last_move_at, t.ply) : "offline";
       role("record").textContent = t.record || (t.recording || "–");
       const exp = role("export");
