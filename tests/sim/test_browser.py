@@ -323,3 +323,23 @@ def test_a_light_fades_in_and_the_legend_blinks_unless_the_player_asks_for_less_
     assert fade.startswith("0.12s") and blink == "blink" and words, looks
     fade, blink, same_words = looks["reduce"]
     assert fade == "0s" and blink == "none" and same_words == words, looks
+
+
+def test_a_power_cut_that_finds_both_saves_damaged_says_so_on_the_page(page):
+    # both save slots damaged on the flash while the power is off: the board starts a new
+    # game and says why, in the page's message and in its words until the game goes on
+    place(page, "e5", "1. e5")
+    flash = page.sim.backend.board.flash
+    for slot in ("game.a", "game.b"):
+        data = bytearray(flash.read(slot))
+        data[15] ^= 1  # (in the sequence number's line: a bad checksum)
+        flash.write_atomic(slot, bytes(data))
+    page.click('[data-role="power-cut"]')
+    note = "saved game not resumed: game.a: bad checksum; game.b: bad checksum; new game"
+    page.wait_for_function(
+        "t => document.querySelector('[data-role=\"message\"]').textContent === t",
+        arg="Power cut and restored: " + note)
+    assert page.get_attribute('[data-role="message"]', "data-kind") == "error"
+    page.wait_for_function(
+        "t => document.querySelector('[data-role=\"inference\"]').textContent.startsWith(t)",
+        arg="at power-up: " + note)

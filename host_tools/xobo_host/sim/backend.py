@@ -693,9 +693,11 @@ class SimBackend(PageFeed):
         return ""
 
     def _do_power_cut(self, req):
-        """Power lost and back: the firmware reboots from its flash; the cubes stay."""
+        """Power lost and back: the firmware reboots from its flash; the cubes stay. The reply
+        says what the boot said (``boot``: its note, and whether it fell back)."""
         self.board.power_cut()
-        return {}
+        app = self.board.app
+        return {"boot": app.boot_note, "fallback": bool(app.fallback)}
 
     def _do_clear(self, req):
         """Sweep every piece off the board and empty the hand (physical only)."""

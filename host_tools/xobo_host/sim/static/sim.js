@@ -714,7 +714,9 @@
     });
     role("power-cut").addEventListener("click", async () => {
       const r = await act({ action: "power_cut" });
-      if (r.ok) say("Power cut and restored: the board resumed from its flash", "info");
+      // what the board said as it came back (its saved game resumed, or why not)
+      if (r.ok) say("Power cut and restored: " + (r.boot || "the board restarted"),
+        r.fallback ? "error" : "info");
     });
     role("load").addEventListener("click", load);
     for (const [name, line] of [["learn", "learn"], ["learn-next", "learn next"],
