@@ -179,24 +179,25 @@ class Computer:
         return left if left > _AI_TIME_MS_LEAST else _AI_TIME_MS_LEAST
 
     def done(self, ai):
-        """After a search, on the device (``App.release_ai``), for an AI from a file (a stock
-        firmware: the .mpy's bytecode is in the heap): its buffers are dropped, and its code
-        too when the heap would otherwise have less than _AI_KEEP_FREE bytes free (the next
+        """After a search, on the device (``App.release_ai``): the AI's buffers are dropped,
+        and its code too when it came from a file (a stock firmware: the .mpy's bytecode is in
+        the heap) and the heap would otherwise have less than _AI_KEEP_FREE bytes free (the next
         search then imports it again: 0.37 s on a Pico, without scanning). Frozen into the
-        firmware image (``make firmware``) its code is in flash: kept with its buffers, it
-        costs only its module's globals and those, and unloading it would save nothing. With
-        a file's AI this module goes too (``App.computer_player`` makes the next Computer)."""
+        firmware image (``make firmware``) its code is in flash: kept, it costs only its
+        module's globals, and unloading it would save nothing. A computer that says
+        ``KEEP_LOADED`` keeps its code and its buffers. With a file's AI this module goes too
+        (``App.computer_player`` makes the next Computer)."""
         if not self.app.release_ai:
             return
-        if self.kept:
-            # its code stays: so do its buffers. Dropped, they would be made again at the
-            # next search, each in one piece, from a heap that a long game cuts into pieces
-            # meanwhile (a Brochs soak ran out of memory for its 2 KB move list with 45 KB
-            # free in pieces of 3.7 KB at most: the unix port, the 15x15 board's heap)
+        if getattr(ai, "KEEP_LOADED", False):
+            # dropped, its buffers would be made again at the next search, each in one
+            # piece, from a heap that a long game cuts into pieces meanwhile (a Brochs soak
+            # ran out of memory for its 2 KB move list with 45 KB free in pieces of 3.7 KB at
+            # most: the unix port, the 15x15 board's heap)
             return
         ai.release()
         collect()
-        if mem_free() < _AI_KEEP_FREE:
+        if not self.kept and mem_free() < _AI_KEEP_FREE:
             for name in getattr(ai, "MODULES", (ai.__name__,)):
                 forget_module(name)
             # and this module with it: the next search imports both (this one in ~1/20 of
