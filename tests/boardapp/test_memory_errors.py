@@ -135,3 +135,32 @@ def test_out_of_memory_recovery_never_raises_and_says_what_failed():
     vb.switches.put(parse_cell("d4"))
     vb.advance(1500)
     assert app.pos.ply == 2, app.inf.state_name()
+
+
+def test_out_of_memory_while_a_new_size_is_made_keeps_the_game_in_progress_whole():
+    # X's size is a new game's setting: its buffers are made again at the new size. Out of
+    # memory there once left a board with no position, failing at every cycle after
+    from xobo.runtime import loading
+
+    vb = VirtualBoard(settings={"game": "x", "settle": 200})
+    vb.advance(50)
+    app = vb.app
+    assert vb.command("move d4")[0].startswith("ok move")
+    after = app.pos.clone()
+    after.apply(app.pending)
+    vb.set_cubes(after.heights)
+    vb.advance(500)
+    assert app.pos.ply == 1
+    assert vb.command("set size 6")[0] == "ok size 6 (from the next new game)"
+    real = loading.make_game
+    loading.make_game = _FailOnce(real)
+    try:
+        reply = vb.command("new")
+    finally:
+        loading.make_game = real
+    assert reply[0].startswith("error out of memory running 'new'"), reply
+    assert vb.app.pos.ply == 1 and vb.app.pos.size == 8  # the game in progress, whole
+    vb.advance(100)
+    assert vb.command("state")[0].startswith("ok state")
+    assert vb.command("new")[0].startswith("ok new game x")  # and the next try works
+    assert vb.app.pos.size == 6 and vb.app.pos.ply == 0

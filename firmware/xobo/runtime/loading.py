@@ -497,11 +497,24 @@ def resize_game(app, params=None):
     this new game (or a saved game has another size, ``params``): the game's per-cell
     buffers (inference, layers, light) are made again at the new size, as ``set game``
     makes them."""
+    pos = app.pos
     app.pos = None
     app.light = None
     app.layers = None
     collect()
-    make_game(app, app.settings["game"], None, params)
+    try:
+        make_game(app, app.settings["game"], None, params)
+    except MemoryError:
+        # the game in progress made again at its own size, whole, before the error goes on
+        # (its buffers were dropped for the new ones: a board left half made would fail at
+        # every cycle after)
+        app.light = app.layers = app.inf = None
+        collect()
+        make_game(app, app.settings["game"], None, app.params)
+        app.inf.set_settle(app.settings["settle"])
+        if pos is not None:  # (at boot there is none yet)
+            app.set_position(pos)
+        raise
     app.inf.set_settle(app.settings["settle"])
     app.force_show = True
     app.last_state = -1
