@@ -30,16 +30,22 @@ def test_the_limit_is_a_move_error_saying_so():
 
 def test_a_clone_shares_pages_and_copies_one_before_writing_into_it():
     h = History(2, 1000)
-    for ply in range(40):
+    for ply in range(70):
         h.for_write(ply)[(ply % PAGE) * 2] = ply
     c = h.copy(40)
-    assert c.pages[0] is h.pages[0] and c.pages[1] is h.pages[1]
-    assert not c.ready[1] and not h.ready[1]  # shared: the fast path must ask for_write
-    c.for_write(40)[(40 % PAGE) * 2] = 99  # page 1, shared: the clone copies it
-    assert c.pages[1] is not h.pages[1] and h.pages[1][(40 % PAGE) * 2] == 0
-    h.for_write(40)[(40 % PAGE) * 2] = 77  # the original copies its own too
+    # the pages before the clone's ply are shared; its ply's own page (where both write
+    # next) is the clone's own copy at once, so the game's page never moves
+    assert c.pages[0] is h.pages[0] and len(c.pages) == 2
+    assert not c.ready[0] and not h.ready[0]  # shared: the fast path must ask for_write
+    game_page = h.pages[1]
+    assert c.pages[1] is not game_page and c.pages[1] == game_page and c.ready[1]
+    c.for_write(40)[(40 % PAGE) * 2] = 99
+    h.for_write(40)[(40 % PAGE) * 2] = 77
+    assert h.pages[1] is game_page  # the game's page did not move
     assert c.pages[1][(40 % PAGE) * 2] == 99 and h.pages[1][(40 % PAGE) * 2] == 77
     assert c.pages[0] is h.pages[0]  # never written: still one page for both
+    c.for_write(5)[(5 % PAGE) * 2] = 55  # (a clone writing into a shared page copies it)
+    assert c.pages[0] is not h.pages[0] and h.pages[0][(5 % PAGE) * 2] == 5
 
 
 def test_reserve_makes_the_pages_of_a_saved_game_at_once():
