@@ -72,15 +72,17 @@ test-fast: setup
 
 # the long soaks (tests/device): 10,000 moves of XoBo, 2,000 of every game on both boards, in
 # the Pico's heap on the unix port, the conformance suite's every random game on both runtimes,
-# the fuzzers' and XoBo's properties' every example and two whole games of XoBo's strong level
-# against random (make test runs them shorter: half of those games under CPython, a quarter
-# under MicroPython, half of the examples, one game)
+# the fuzzers', XoBo's properties' and the games' limits' every example and two whole games of
+# XoBo's strong level against random (make test runs them shorter: half of those games under
+# CPython, a quarter under MicroPython, half of the examples (a quarter of the limits'), one
+# game)
 soak: setup
 	XOBO_SOAK=full $(BIN)/python -m pytest tests/device/test_soak.py tests/device/test_soak_games.py \
 	  tests/games/test_conformance.py tests/boardapp/test_protocol_fuzz.py \
 	  tests/boardapp/test_switch_fuzz.py tests/test_micropython_suite.py \
 	  tests/games/xobo/test_properties.py tests/games/xobo/test_ai_host.py \
-	  -k "soak or conformance or fuzz or test_properties or strong_beats_random"
+	  tests/boardapp/test_limits.py \
+	  -k "soak or conformance or fuzz or test_properties or strong_beats_random or no_path"
 
 # each benchmark writes its results to bench-results/BENCH/ (latest.json: the figures the docs
 # quote, docs/figures.md; xobo_host.benchresults)
