@@ -3,8 +3,7 @@
 boot``), in serial ``boot`` (for a host that was not listening at power-up: the café), and in
 the board's words (``state``'s ``say``, the simulator's page) until the game goes on. Both
 save slots damaged once booted a silent "new game" while the storage knew "nothing usable".
-(A slot that is a directory and a sequence number of 10^30 are tests/drivers/test_storage.py's:
-they need files.)"""
+The flash is the virtual one but for a slot that is a directory: real files, under /tmp."""
 
 from boardapp.boardkit import Recorder
 from xobo.runtime.storage import SavedGame, adler32
@@ -173,3 +172,79 @@ def test_the_fallback_note_is_said_until_the_game_goes_on_and_kept_for_boot():
     assert app.pos.ply == 1
     assert "at power-up" not in _said(vb)  # the game went on
     assert vb.command("boot") == ["ok boot fallback " + note]  # kept until the next boot
+
+
+def test_every_game_says_a_sequence_number_no_board_writes_and_uses_the_other_slot():
+    for game, board in GAMES:
+        vb = _played(game, board, 2)
+        newest, older = _newest_first(vb)
+        data = bytearray(vb.flash.read(newest))
+        k = data.find(b"\nseq ") + 5
+        j = data.find(b"\n", k)
+        body = bytes(data[:k]) + b"1" + b"0" * 30 + bytes(data[j:data.rfind(b"end ")])
+        vb.flash.write_atomic(newest, body + ("end %d %s\n" % (len(body), adler32(body)))
+                              .encode())
+        note = _boot(vb)
+        assert vb.app.pos.ply == 1, (game, note)
+        assert note == "resumed game: 1 moves (the other save was damaged: a sequence number " \
+            "of 31 digits, larger than any this board writes; the last move may be lost)", \
+            (game, note)
+        _check_told(vb, note)
+
+
+def _temporary_directory():
+    import os
+    import time
+
+    path = "/tmp/xobo-boot-notes-%d" % time.time_ns()
+    os.mkdir(path)
+    return path
+
+
+def _remove(path):
+    import os
+
+    for name in os.listdir(path):
+        sub = path + "/" + name
+        try:
+            os.remove(sub)
+        except OSError:
+            _remove(sub)
+    os.rmdir(path)
+
+
+def test_a_slot_that_is_a_directory_is_said_unreadable_never_taken_for_missing():
+    import os
+
+    root = _temporary_directory()
+    try:
+        vb = VirtualBoard(flash_dir=root + "/flash")
+        vb.advance(50)
+        for text in ("e5", "d4"):
+            assert vb.command("move " + text)[0].startswith("ok move")
+            after = vb.app.pos.clone()
+            after.apply(vb.app.pending)
+            vb.set_cubes(after.heights)
+            vb.advance(1500)
+        assert vb.app.pos.ply == 2
+        newest, older = _newest_first(vb)
+        os.remove(root + "/flash/" + newest)
+        os.mkdir(root + "/flash/" + newest)  # a directory where the newest save was
+        note = _boot(vb)
+        assert vb.app.pos.ply == 1, note
+        assert note == "resumed game: 1 moves (the other save was damaged: unreadable: not a " \
+            "file (a directory); the last move may be lost)", note
+        _check_told(vb, note)
+        vb.set_cubes(vb.app.pos.heights)  # and the next save replaces the directory
+        vb.advance(100)
+        assert vb.command("move c3")[0].startswith("ok move")
+        after = vb.app.pos.clone()
+        after.apply(vb.app.pending)
+        vb.set_cubes(after.heights)
+        vb.advance(1500)
+        assert vb.app.pos.ply == 2
+        vb.power_cut()
+        assert vb.app.pos.ply == 2 and vb.command("boot") == ["ok boot normal resumed game: 2 "
+                                                              "moves"]
+    finally:
+        _remove(root)

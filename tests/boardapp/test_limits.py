@@ -126,14 +126,23 @@ def _positions_and_moves(game):
 def test_every_saved_move_and_position_fits_the_lines_that_carry_them(game):
     # a move in a save (SAVED_MOVE_CHARS bounds the save: storage.save_limit), a position in a
     # save's start line (saveread: 512) and in serial `load` (protocol.MAX_LINE); a host's
-    # `move` line with the longest move text
+    # `move` line with the longest move text; a stack's height (the game's CELL_HOLDS, and
+    # what its notation writes: XoBo's N3 refuses a height above 8)
     from xobo.runtime import protocol, storage
+
+    from xobo import hostkit
 
     pkg = games.load(game)
     rules = pkg.engine()
+    holds = hostkit.of(game).CELL_HOLDS  # (most pieces a cell holds, the rule) or None
+    settings = dict(pkg.DEFAULTS)
     longest_move = longest_position = 0
     for pos, legal in _positions_and_moves(game):
-        longest_position = max(longest_position, len(pos.to_string()))
+        text = pos.to_string()
+        longest_position = max(longest_position, len(text))
+        # a stack never taller than a cell holds, nor than the notation writes
+        assert holds is None or max(pos.heights) <= holds[0], (game, text)
+        assert pkg.parse_position(text, settings).to_string() == text, (game, text)
         text = getattr(pos, "history_text", pos.move_text)
         for m in legal:
             assert len(text(m)) <= rules.SAVED_MOVE_CHARS, (game, text(m))
