@@ -63,7 +63,11 @@ def _booted(tmp_path, lines, heapsize):
     deploy.build(deploy.find_board("pico_gpio"), out, march="x64")
     (out / "run_main.py").write_text(_WRAPPER)
     env = dict(os.environ)
-    env["MICROPYPATH"] = "%s:%s:.frozen" % (out, TESTS / "drivers")
+    # the firmware's own files by a relative path, as the device names them
+    # ("xobo/..."): a module's path is kept in the heap, and pytest's temporary
+    # directories are long, and longer as runs and workers add to their names (a
+    # worker's path once put 3.4 KB on the estimate: the budget failed in one run)
+    env["MICROPYPATH"] = ".:%s:.frozen" % (TESTS / "drivers")
     proc = subprocess.run([micropython_executable(), "-X", "heapsize=" + heapsize, "run_main.py"],
                           input="".join(line + "\n" for line in lines), capture_output=True,
                           text=True, cwd=str(out), env=env, timeout=300)
@@ -120,7 +124,11 @@ def _ai_code_size(tmp_path):
         "gc.collect()\na = gc.mem_alloc()\nimport xobo.games.xobo.ai\ngc.collect()\n"
         "print(gc.mem_alloc() - a)\n")
     env = dict(os.environ)
-    env["MICROPYPATH"] = "%s:%s:.frozen" % (out, TESTS / "drivers")
+    # the firmware's own files by a relative path, as the device names them
+    # ("xobo/..."): a module's path is kept in the heap, and pytest's temporary
+    # directories are long, and longer as runs and workers add to their names (a
+    # worker's path once put 3.4 KB on the estimate: the budget failed in one run)
+    env["MICROPYPATH"] = ".:%s:.frozen" % (TESTS / "drivers")
     proc = subprocess.run([micropython_executable(), "-X", "heapsize=2M", "ai_size.py"],
                           capture_output=True, text=True, cwd=str(out), env=env, timeout=60)
     assert proc.returncode == 0, proc.stdout + proc.stderr
