@@ -128,9 +128,8 @@ def test_every_saved_move_and_position_fits_the_lines_that_carry_them(game):
     # save's start line (saveread: 512) and in serial `load` (protocol.MAX_LINE); a host's
     # `move` line with the longest move text; a stack's height (the game's CELL_HOLDS, and
     # what its notation writes: XoBo's N3 refuses a height above 8)
-    from xobo.runtime import protocol, storage
-
     from xobo import hostkit
+    from xobo.runtime import protocol, storage
 
     pkg = games.load(game)
     rules = pkg.engine()

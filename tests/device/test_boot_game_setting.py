@@ -3,12 +3,9 @@ main.py under the MicroPython unix port (tests/device/test_boot_heap.py says how
 `game` setting naming a game this 9 x 9 board cannot play boots XoBo with a note saying why,
 and `set game brochs` is refused with nothing changed (issue 18: both were a boot loop)."""
 
-import os
 import subprocess
 
-from conftest import TESTS
-
-from device.test_boot_heap import _WRAPPER, PICO_HEAP_HERE
+from device.test_boot_heap import _WRAPPER, PICO_HEAP_HERE, _measuring_env
 from xobo.drivers.flash import Flash
 from xobo.runtime.storage import Settings
 from xobo_host import deploy
@@ -16,14 +13,9 @@ from xobo_host.upy import micropython_executable
 
 
 def _boot(out, lines):
-    env = dict(os.environ)
-    # the firmware's own files by a relative path, as the device names them
-    # ("xobo/..."): a module's path is kept in the heap, and pytest's temporary
-    # directories are long, and longer as runs and workers add to their names (a
-    # worker's path once put 3.4 KB on the estimate: the budget failed in one run)
-    env["MICROPYPATH"] = ".:%s:.frozen" % (TESTS / "drivers")
+    env = _measuring_env()
     return subprocess.run([micropython_executable(), "-X", "heapsize=" + PICO_HEAP_HERE,
-                           "run_main.py"], input="".join(line + "\n" for line in lines),
+                           "-m", "run_main"], input="".join(line + "\n" for line in lines),
                           capture_output=True, text=True, cwd=str(out), env=env, timeout=300)
 
 

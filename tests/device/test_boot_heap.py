@@ -58,17 +58,25 @@ exec(open("main.py").read())
 """
 
 
+def _measuring_env():
+    """The unix port's environment for a measure of its heap: the firmware's own files by a
+    relative path, as the device names them ("xobo/..."), which ``-m run_main`` keeps (run as
+    a script, the unix port puts the script's absolute directory first on ``sys.path``, and
+    every module's path in the heap then holds pytest's temporary directory, longer as runs
+    and workers add to its name: the same build measured 196.3 KB allocated after boot in one
+    directory and 198.1 KB in a worker's, and failed the budget in a run of make test)."""
+    env = dict(os.environ)
+    env["MICROPYPATH"] = ".:%s:.frozen" % (TESTS / "drivers")
+    return env
+
+
 def _booted(tmp_path, lines, heapsize):
     out = tmp_path / "flash"
     deploy.build(deploy.find_board("pico_gpio"), out, march="x64")
     (out / "run_main.py").write_text(_WRAPPER)
-    env = dict(os.environ)
-    # the firmware's own files by a relative path, as the device names them
-    # ("xobo/..."): a module's path is kept in the heap, and pytest's temporary
-    # directories are long, and longer as runs and workers add to their names (a
-    # worker's path once put 3.4 KB on the estimate: the budget failed in one run)
-    env["MICROPYPATH"] = ".:%s:.frozen" % (TESTS / "drivers")
-    proc = subprocess.run([micropython_executable(), "-X", "heapsize=" + heapsize, "run_main.py"],
+    env = _measuring_env()
+    proc = subprocess.run([micropython_executable(), "-X", "heapsize=" + heapsize, "-m",
+                           "run_main"],
                           input="".join(line + "\n" for line in lines), capture_output=True,
                           text=True, cwd=str(out), env=env, timeout=300)
     return proc
@@ -123,13 +131,8 @@ def _ai_code_size(tmp_path):
         "import xobo.runtime.protocol\nimport xobo.games.xobo.rules.notation\n"
         "gc.collect()\na = gc.mem_alloc()\nimport xobo.games.xobo.ai\ngc.collect()\n"
         "print(gc.mem_alloc() - a)\n")
-    env = dict(os.environ)
-    # the firmware's own files by a relative path, as the device names them
-    # ("xobo/..."): a module's path is kept in the heap, and pytest's temporary
-    # directories are long, and longer as runs and workers add to their names (a
-    # worker's path once put 3.4 KB on the estimate: the budget failed in one run)
-    env["MICROPYPATH"] = ".:%s:.frozen" % (TESTS / "drivers")
-    proc = subprocess.run([micropython_executable(), "-X", "heapsize=2M", "ai_size.py"],
+    env = _measuring_env()
+    proc = subprocess.run([micropython_executable(), "-X", "heapsize=2M", "-m", "ai_size"],
                           capture_output=True, text=True, cwd=str(out), env=env, timeout=60)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     return int(proc.stdout.split()[-1])
