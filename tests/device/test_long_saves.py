@@ -13,9 +13,9 @@ import shutil
 import subprocess
 
 import pytest
-from conftest import TESTS
 
 from device.long_games import long_game
+from device.test_boot_heap import _measuring_env
 from xobo import games
 from xobo.drivers.flash import Flash
 from xobo.runtime.storage import SavedGame, Settings
@@ -53,13 +53,12 @@ def boot(build, tmp_path, files, lines, heap=PICO_HEAP_HERE):
     flash = tmp_path / "flash"
     shutil.copytree(build, flash)
     files(Flash(str(flash)))
-    env = dict(os.environ)
-    # the firmware's own files by a relative path, as the device names them ("xobo/..."): a
-    # module's path is kept in the heap, and pytest's temporary directories are long
-    env["MICROPYPATH"] = ".:%s:.frozen" % (TESTS / "drivers")
-    proc = subprocess.run([micropython_executable(), "-X", "heapsize=" + heap,
-                           "run_main.py"], input="".join(x + "\n" for x in lines),
-                          capture_output=True, text=True, cwd=str(flash), env=env, timeout=600)
+    # the firmware's own files by a relative path, as the device names them ("xobo/..."):
+    # run as a module, not a script (tests/device/test_boot_heap.py: _measuring_env)
+    proc = subprocess.run([micropython_executable(), "-X", "heapsize=" + heap, "-m",
+                           "run_main"], input="".join(x + "\n" for x in lines),
+                          capture_output=True, text=True, cwd=str(flash), env=_measuring_env(),
+                          timeout=600)
     return proc.returncode, proc.stdout + proc.stderr
 
 
