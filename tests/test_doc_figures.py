@@ -22,7 +22,6 @@ NOT_YET_QUOTING = {
     "docs/firmware.md": 37,
     "docs/games.md": 1,
     "docs/remote.md": 415,
-    "docs/simulator.md": 1,
 }
 
 
