@@ -22,7 +22,7 @@ def _error_line(proc):
 @pytest.mark.parametrize("args, words", [
     (["rules", "perftx"], "unknown rules command 'perftx'"),
     (["rules", "hint", "--seed", "\uff13", "x"], "'\uff13' is not a whole number"),
-    (["games", "show", "\u0663"], "is not a whole number (digits 0-9)"),
+    (["records", "show", "\u0663"], "is not a whole number (digits 0-9)"),
     (["match", "--a", "pico", "--b", "random", "--games", "1_0"], "'1_0' is not a whole"),
     (["sim", "--port", "+80"], "'+80' is not a whole number"),
     (["board", "bench", "--cycles", "-5"], "argument --cycles"),
@@ -35,7 +35,7 @@ def test_usage_errors_read_error_colon_and_exit_2(args, words):
 
 
 def test_commands_say_error_colon(tmp_path):
-    proc = xobo("games", "--db", str(tmp_path / "none.sqlite"), "list")
+    proc = xobo("records", "--db", str(tmp_path / "none.sqlite"), "list")
     assert proc.returncode == 1
     assert _error_line(proc).startswith("error: no games database at ")
     proc = xobo("sim", "--no-browser", "--port", "99999", "--flash", str(tmp_path / "f"))

@@ -17,6 +17,7 @@ COMMANDS = (
     "monitor",
     "cafe",
     "games",
+    "records",
     "flash",
     "doctor",
     "selftest",

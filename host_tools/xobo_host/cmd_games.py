@@ -1,112 +1,71 @@
-"""``xobo games``: the games ``xobo monitor`` recorded in the local SQLite file, every game.
+"""``xobo games``: the games this board hosts: each game's name (what ``--game`` and the
+board's ``set game`` take), title, players, the board definitions it fits (``boards/``, its
+default grid) and its rules page.
 
 Usage::
 
-    xobo games list                      # id, game, date, result, moves, board, parameters
-    xobo games list --table terrace-3 --game xobo --date 2026-11-26
-    xobo games show 3                    # the moves with their times
-    xobo games export 3 --out game3.txt  # the game's record, checked by its rules engine
-    xobo games --db other.sqlite list
+    xobo games
+    # game   title                    players  rules               boards (boards/)
+    # xobo   XoBo (Vincent Everaert)  2        docs/rules/xobo.md  pico_15x15, pico_gpio, ...
 
-It only reads the file (a read-only one too). A file that is locked, damaged, not SQLite or
-another program's database is an ``error: ...`` line that says so, never a traceback.
+The games' records (what a board played) are ``xobo records``.
 """
 
-import os
 import sys
 
-from xobo_host.argtypes import whole_number
+COLUMNS = "%-15s %-31s %-8s %-29s %s"
 
 
 def register(subparsers):
     p = subparsers.add_parser(
         "games",
-        help="list, show and export the games recorded by xobo monitor",
-        description="Read the games database written by 'xobo monitor'.",
+        help="the games this board hosts: players, boards, rules page",
+        description="The games installed with this firmware: their name (for --game and the "
+                    "board's 'set game'), players, the boards they fit and their rules page. "
+                    "The games a board played are 'xobo records'.",
     )
-    p.add_argument("--db", metavar="FILE", default=None,
-                   help="the SQLite file (default ~/.local/share/xobo/games.sqlite)")
-    sub = p.add_subparsers(dest="games_command", metavar="ACTION")
-    ls = sub.add_parser("list", help="every recorded game (or those of a table, game, day)")
-    ls.add_argument("--table", metavar="NAME", default=None,
-                    help="only the games of this board (a café's table name, xobo cafe)")
-    ls.add_argument("--game", metavar="GAME", default=None, help="only this game (xobo, x...)")
-    ls.add_argument("--date", metavar="YYYY-MM-DD", default=None,
-                    help="only the games started that day (UTC)")
-    s = sub.add_parser("show", help="one game: tags and moves with their times")
-    s.add_argument("id", type=whole_number)
-    e = sub.add_parser("export", help="one game as a record, in its game's notation")
-    e.add_argument("id", type=whole_number)
-    e.add_argument("--out", metavar="FILE", default=None, help="write to FILE (default stdout)")
     p.set_defaults(func=run)
 
 
-def _open(args):
-    from xobo_host.gamesdb import GamesDB, GamesDBError, default_db_path
+def board_grids():
+    """(name, width, height) of every board definition in ``boards/``, by name; a definition
+    that cannot be read is left out (``xobo flash --board`` says what is wrong with it)."""
+    from xobo.drivers.boarddef import BoardDefError, load
+    from xobo_host.deploy import BOARDS_DIR, available_boards
 
-    path = args.db or default_db_path()
-    if not os.path.exists(path):
-        print("error: no games database at %s (xobo monitor writes it)" % path,
-              file=sys.stderr)
-        return None
-    try:
-        return GamesDB(path, readonly=True)
-    except GamesDBError as exc:
-        print("error: %s" % exc, file=sys.stderr)
-        return None
+    out = []
+    for name in available_boards():
+        try:
+            bd = load(str(BOARDS_DIR / (name + ".json")))
+        except (BoardDefError, OSError, ValueError):
+            continue
+        out.append((name, bd.width, bd.height))
+    return out
+
+
+def hosted_games():
+    """Every installed game: {name, title, players, area, boards, rules}."""
+    from xobo import games
+    from xobo_host.deploy import ROOT
+
+    grids = board_grids()
+    out = []
+    for name in games.available():
+        pkg = games.load(name)
+        w, h = pkg.area(dict(pkg.DEFAULTS))
+        rules = ROOT / "docs" / "rules" / (name + ".md")
+        out.append({
+            "name": name, "title": pkg.TITLE, "players": pkg.PLAYERS, "area": (w, h),
+            "boards": [b for b, bw, bh in grids if w <= bw and h <= bh],
+            "rules": "docs/rules/%s.md" % name if rules.exists() else "",
+        })
+    return out
 
 
 def run(args):
-    from xobo_host.gamerecords import clip
-    from xobo_host.gamesdb import GamesDBError
-
-    if not args.games_command:
-        print("error: usage: xobo games list | show ID | export ID [--out FILE]",
-              file=sys.stderr)
-        return 2
-    db = _open(args)
-    if db is None:
-        return 1
-    try:
-        if args.games_command == "list":
-            games = db.list_games(args.table, args.game, args.date)
-            if not games:
-                print("no games recorded yet")
-            else:
-                print("%4s  %-14s  %-20s  %-6s  %5s  %-14s  %s" % (
-                    "id", "game", "started (UTC)", "result", "moves", "board", "parameters"))
-            for g in games:
-                print("%4d  %-14s  %-20s  %-6s  %5d  %-14s  %s" % (
-                    g["id"], clip(g["game"], 20), clip(g["started_at"], 20),
-                    clip(g["result"], 10), g["n_moves"], clip(g["source"] or "-", 40),
-                    clip(g["params"], 200)))
-            return 0
-        if args.games_command == "show":
-            g = db.game(args.id)
-            print("game %d  %s%s, %s first, result %s" % (
-                g["id"], clip(g["game"]), " " + clip(g["params"], 200) if g["params"] else "",
-                clip(g["first"] or "-"), clip(g["result"])))
-            print("started %s%s  board %s" % (
-                clip(g["started_at"]), "  ended %s" % clip(g["ended_at"]) if g["ended_at"]
-                else "", clip(g["source"] or "-")))
-            if g["start_position"]:
-                print("from position %s" % clip(g["start_position"], 400))
-            for m in g["moves"]:
-                print("%4d. %-14s %s" % (m["ply"], clip(m["notation"], 40),
-                                         clip(m["played_at"])))
-            return 0
-        if args.games_command == "export":
-            text = db.export_record(args.id)
-            if args.out:
-                with open(args.out, "w", encoding="utf-8") as f:
-                    f.write(text)
-                print("wrote game %d to %s" % (args.id, args.out))
-            else:
-                sys.stdout.write(text)
-            return 0
-    except GamesDBError as exc:
-        print("error: %s" % exc, file=sys.stderr)
-        return 1
-    finally:
-        db.close()
-    return 2
+    print(COLUMNS % ("game", "title", "players", "rules", "boards (boards/)"))
+    for g in hosted_games():
+        print(COLUMNS % (g["name"], g["title"], g["players"], g["rules"] or "-",
+                         ", ".join(g["boards"]) or "none here fits %dx%d" % g["area"]))
+    sys.stdout.flush()
+    return 0

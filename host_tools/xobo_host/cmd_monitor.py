@@ -2,7 +2,7 @@
 
 It sends ``follow on``, reads the position and the game record whenever the board reports an
 event, shows them in the same page as ``xobo sim`` (a read-only mirror), and records every game
-it sees into a local SQLite file (``xobo games`` reads it).
+it sees into a local SQLite file (``xobo records`` reads it).
 
 Usage::
 

@@ -18,7 +18,7 @@ are read and written by each game's own record module (``xobo_host.gamerecords``
 Bad files get a message that says what is wrong (docs/simulator.md, "The games database"): a
 file locked by another program is waited for ``LOCK_TIMEOUT_S`` at most; a file that is not
 SQLite, is damaged (``PRAGMA quick_check``) or holds other tables is named as such; a
-read-only file is refused for recording when it is opened (``xobo games`` reads it).
+read-only file is refused for recording when it is opened (``xobo records`` reads it).
 
 Usage::
 
@@ -143,7 +143,7 @@ def _writers_of(path):
 
 class GamesDB:
     """The SQLite file; every method commits before it returns. ``readonly``: only read it
-    (``xobo games``); else it must be writable (``xobo monitor`` records into it)."""
+    (``xobo records``); else it must be writable (``xobo monitor`` records into it)."""
 
     def __init__(self, path, readonly=False, lock_timeout=LOCK_TIMEOUT_S):
         self.path = path

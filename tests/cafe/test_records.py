@@ -16,7 +16,7 @@ def test_records_are_searched_by_table_game_and_day(tmp_path, capsys):
     assert [g["source"] for g in db.list_games(date="2026-11-25")] == ["terrace-1"]
     assert len(db.list_games(game="xobo")) == 2 and db.list_games(game="x") == []
     db.close()
-    assert main(["games", "--db", path, "list", "--table", "terrace-1"]) == 0
+    assert main(["records", "--db", path, "list", "--table", "terrace-1"]) == 0
     out = capsys.readouterr().out
     assert "terrace-1" in out and "terrace-2" not in out
 

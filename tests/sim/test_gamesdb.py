@@ -1,4 +1,4 @@
-"""The games database the monitor writes, and ``xobo games`` that reads it."""
+"""The games database the monitor writes, and ``xobo records`` that reads it."""
 
 import pytest
 
@@ -89,17 +89,17 @@ def test_unknown_game_is_a_clear_error(db):
 def test_xobo_games_list_show_export(db, tmp_path, capsys):
     Recorder(db).observe("1. e5 ; d4")
     path = db.path
-    assert main(["games", "--db", path, "list"]) == 0
+    assert main(["records", "--db", path, "list"]) == 0
     out = capsys.readouterr().out
     assert "   1" in out and "  2  " in out
-    assert main(["games", "--db", path, "show", "1"]) == 0
+    assert main(["records", "--db", path, "show", "1"]) == 0
     assert "e5" in capsys.readouterr().out
     dest = tmp_path / "g.txt"
-    assert main(["games", "--db", path, "export", "1", "--out", str(dest)]) == 0
+    assert main(["records", "--db", path, "export", "1", "--out", str(dest)]) == 0
     assert "1. e5 ; d4" in dest.read_text()
-    assert main(["games", "--db", path, "export", "9"]) == 1
+    assert main(["records", "--db", path, "export", "9"]) == 1
     assert "no game 9" in capsys.readouterr().err
-    assert main(["games", "--db", str(tmp_path / "none.sqlite"), "list"]) == 1
+    assert main(["records", "--db", str(tmp_path / "none.sqlite"), "list"]) == 1
 
 
 def test_the_database_records_which_game_and_its_parameters(db):
@@ -137,7 +137,7 @@ def test_xobo_games_list_names_the_game(tmp_path, capsys):
     Recorder(d).observe("1. e5")
     Recorder(d).observe('[Game "X"]\n[Size "5"]\n\n1. c3', game="x")
     d.close()
-    assert main(["games", "--db", path, "list"]) == 0
+    assert main(["records", "--db", path, "list"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].split()[:2] == ["id", "game"]
     assert out[0].split()[-1] == "parameters"
@@ -164,7 +164,7 @@ def test_a_database_of_the_xobo_only_days_reads_its_rows_as_xobo_games(tmp_path,
         "INSERT INTO moves VALUES (1, 2, 'd4 (v)', '2024-01-01T00:00:00Z');")
     conn.commit()
     conn.close()
-    assert main(["games", "--db", path, "export", "1"]) == 0  # read-only: not migrated
+    assert main(["records", "--db", path, "export", "1"]) == 0  # read-only: not migrated
     out = capsys.readouterr().out
     assert '[Variant "kv"]' in out and '[First "EW"]' in out and "1. e5 ; d4" in out
     d = GamesDB(path)  # the monitor adds the columns and records on

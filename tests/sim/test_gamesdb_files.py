@@ -1,6 +1,6 @@
 """A games database file that is locked, damaged, another program's or read-only gets a message
 that names what is wrong (docs/simulator.md, "The games database"): from the library, from
-``xobo games`` (an ``error:`` line, never a traceback) and from the monitor."""
+``xobo records`` (an ``error:`` line, never a traceback) and from the monitor."""
 
 import os
 import random
@@ -46,7 +46,7 @@ def _overwrite_page(path, page, data):
 
 
 def _games_cli(path, *args):
-    return main(["games", "--db", str(path), *args])
+    return main(["records", "--db", str(path), *args])
 
 
 def test_a_locked_database_is_waited_for_a_bounded_time_and_named_locked(tmp_path, capsys):
@@ -179,7 +179,7 @@ def test_a_read_only_file_is_refused_for_recording_and_still_read(tmp_path, caps
     path = read_only(_recorded(tmp_path / "games.sqlite", 1))
     with pytest.raises(GamesDBError, match="cannot record games into .*: the file is read-only"):
         GamesDB(str(path))
-    assert _games_cli(path, "list") == 0  # xobo games only reads it
+    assert _games_cli(path, "list") == 0  # xobo records only reads it
     assert "      8  /dev/ttyACM0" in capsys.readouterr().out
     assert main(["monitor", "--port", str(tmp_path / "nothing"), "--no-browser",
                  "--db", str(path)]) == 1

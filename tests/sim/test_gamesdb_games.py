@@ -1,5 +1,5 @@
 """The games database records every game that has a record notation, in its own notation: the
-game and its parameters are stored, ``xobo games list|show|export`` work for each, and an
+game and its parameters are stored, ``xobo records list|show|export`` work for each, and an
 export is the game's own record, replayed and checked by its rules."""
 
 import random
@@ -150,15 +150,15 @@ def test_xobo_games_list_show_export_for_every_game(tmp_path, capsys, game):
     text, pos = _played(game, 6, settings=SETTINGS[game])
     Recorder(d, "/dev/ttyACM0").observe(text, game=game)
     d.close()
-    assert main(["games", "--db", path, "list"]) == 0
+    assert main(["records", "--db", path, "list"]) == 0
     row = capsys.readouterr().out.splitlines()[1].split()
     assert row[:2] == ["1", game] and row[4:6] == ["6", "/dev/ttyACM0"]
     assert " ".join(row[6:]) == GamesDB(path, readonly=True).game(1)["params"]
-    assert main(["games", "--db", path, "show", "1"]) == 0
+    assert main(["records", "--db", path, "show", "1"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("game 1  %s " % game)
     assert "   6. " in out
-    assert main(["games", "--db", path, "export", "1"]) == 0
+    assert main(["records", "--db", path, "export", "1"]) == 0
     out = capsys.readouterr().out
     final = record_module(game).parse_record(out).final_position()
     assert final.to_string() == pos.to_string()

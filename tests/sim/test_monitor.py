@@ -130,7 +130,7 @@ def test_the_monitor_mirrors_a_board_on_a_serial_line_and_records_its_games(boar
         backend.stop()
         link.close()
         db.close()
-    assert main(["games", "--db", str(tmp_path / "games.sqlite"), "export", "1"]) == 0
+    assert main(["records", "--db", str(tmp_path / "games.sqlite"), "export", "1"]) == 0
     assert "1. e5" in capsys.readouterr().out
 
 

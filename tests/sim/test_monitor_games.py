@@ -2,7 +2,7 @@
 MicroPython unix port behind a pty (as ``test_monitor.py``), switched to X, Chain Reaction or
 Brochs (on the 15 x 15 board), its pieces set and moved by hand with the unix port's script
 lines, each move announced with the protocol's ``move`` (so the board expects exactly it). The
-database gets the game, its parameters and its moves; ``xobo games export`` gives the game's
+database gets the game, its parameters and its moves; ``xobo records export`` gives the game's
 own record; the page's snapshot is the game's, as the simulator's."""
 
 import os
@@ -156,10 +156,10 @@ def test_the_monitor_mirrors_and_records_every_game(firmware, tmp_path, capsys, 
         backend.stop()
         link.close()
         db.close()
-    assert main(["games", "--db", db_path, "export", "1"]) == 0
+    assert main(["records", "--db", db_path, "export", "1"]) == 0
     exported = capsys.readouterr().out
     assert record_module(game).parse_record(exported).final_position().to_string() \
         == pos.to_string()
-    assert main(["games", "--db", db_path, "show", "1"]) == 0
+    assert main(["records", "--db", db_path, "show", "1"]) == 0
     shown = capsys.readouterr().out
     assert all(text in shown for text in played)

@@ -88,7 +88,7 @@ def test_a_games_file_that_is_not_sqlite_is_a_clear_error(tmp_path, capsys):
     bad.write_text("these are my notes, not a database\n" * 20)
     with pytest.raises(GamesDBError, match="is not a games database"):
         GamesDB(str(bad))
-    assert main(["games", "--db", str(bad), "list"]) == 1
+    assert main(["records", "--db", str(bad), "list"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("error: %s is not a games database (SQLite)" % bad)
     assert main(["monitor", "--port", str(tmp_path / "nothing"), "--no-browser",
