@@ -47,6 +47,7 @@ package(
         # the board application
         "runtime/__init__.py",
         "runtime/app.py",
+        "runtime/boardid.py",  # the board's own id, read at the first 'id': unloaded after
         "drivers/boarddef.py",
         "runtime/colours.py",
         "runtime/computer.py",  # the computer player: imported at its first need

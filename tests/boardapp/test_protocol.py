@@ -315,3 +315,46 @@ def test_a_line_longer_than_any_position_is_refused_without_being_stored():
     r = vb.feed(b"load " + b"." * 330 + b"\n")
     assert r == ["error line too long (more than 320 characters): ignored"]
     assert vb.app.pos.to_string() == before
+
+
+def test_a_request_id_prefixes_every_line_of_its_reply():
+    vb = _board()
+    assert vb.command("#17 state")[0].startswith("#17 ok state match side ns")
+    r = vb.command("#a9 record")
+    assert r[0] == '#a9 ok [Variant "xobo"]' and r[-1] == "#a9 ok end"
+    assert all(line.startswith("#a9 ok") for line in r)
+    assert vb.command("#Z dance") == ["#Z error unknown command 'dance' (try help)"]
+    assert vb.command("#5 set settle 9")[0].startswith("#5 error settle must be")
+    assert vb.app.settings["settle"] == 1000  # an id changes nothing of the command
+    # a line without an id is answered without one (a person typing on the link)
+    assert _single_ok(vb, "version").startswith("ok xobo-board ")
+
+
+def test_a_bad_request_id_is_a_usage_error_that_changes_nothing():
+    vb = _board()
+    for line in ("# state", "#123456789 state", "#a-b state", "#", "#7", "#7  "):
+        r = vb.command(line)
+        assert len(r) == 1 and "usage: #ID COMMAND" in r[0], (line, r)
+    assert _single_ok(vb, "position") == "ok " + EMPTY
+
+
+def test_the_board_id_is_its_own_and_survives_power_cuts_and_renames():
+    vb = _board()
+    first = _single_ok(vb, "id")
+    words = first.split()
+    assert words[:2] == ["ok", "id"] and len(words[2]) == 16
+    assert all(ch in "0123456789abcdef" for ch in words[2])
+    _single_ok(vb, "set name terrace-3")
+    vb.power_cut()
+    assert _single_ok(vb, "id") == first
+    assert _single_ok(_board(), "id") != first  # another board (another flash): another id
+
+
+def test_a_damaged_board_id_file_is_drawn_again_and_the_board_still_answers():
+    vb = _board()
+    vb.flash.write_atomic("board.id", b"not hex at all!!")
+    vb.power_cut()
+    words = _single_ok(vb, "id").split()
+    assert len(words[2]) == 16 and words[2] != "not hex at all!!"
+    vb.power_cut()
+    assert _single_ok(vb, "id").split()[2] == words[2]

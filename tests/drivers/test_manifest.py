@@ -39,7 +39,7 @@ OTHER_PLATFORMS = {"xobo.drivers.leds_circuitpython", "digitalio", "board", "mic
 REGISTRY_IMPORTS = {"xobo.games.installed", "xobo.games.folders"}
 # MicroPython's own modules (built into the rp2 firmware)
 BUILTIN = {"array", "asyncio", "uasyncio", "gc", "json", "machine", "micropython", "neopixel",
-           "os", "rp2", "sys", "time", "math", "struct", "select", "io", "errno"}
+           "os", "rp2", "sys", "time", "math", "struct", "select", "io", "errno", "random"}
 
 
 def _device_files():

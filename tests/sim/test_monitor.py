@@ -186,15 +186,10 @@ def test_a_board_that_does_not_answer_is_a_clear_error(tmp_path, silent_tty):
         SerialLink.open(str(tmp_path / "no-such-tty"))
 
 
-def test_a_late_reply_is_not_taken_for_the_next_commands(tmp_path):
-    """A board that answers after the host gave up: its late replies come before those of
-    the next commands (the board answers in order) and are set aside."""
-    master, slave = pty.openpty()
-    tty.setraw(slave)
-    asked = []
-    first_given_up = threading.Event()
+def _fake_board(master, answer):
+    """A board on the pty's master: ``answer(request id, command) -> bytes`` for every line."""
 
-    def board():
+    def run():
         seen = b""
         while True:
             try:
@@ -206,23 +201,65 @@ def test_a_late_reply_is_not_taken_for_the_next_commands(tmp_path):
             seen += data
             while b"\n" in seen:
                 line, _, seen = seen.partition(b"\n")
-                asked.append(line.decode())
-                # the first two commands are answered late: once the host gave up on them,
-                # together with the next one
-                if len(asked) == 3:
-                    first_given_up.wait(20)
-                    os.write(master, b"ok state play side ns result * ply 1\r\n"
-                                     b"ok ..1 ns 1 0 0\r\nok state play side ew ply 2\r\n")
+                tag, _, command = line.decode().partition(" ")
+                reply = answer(tag, command)
+                if reply:
+                    os.write(master, reply)
 
-    answering = threading.Thread(target=board, daemon=True)
-    answering.start()
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread
+
+
+def test_every_command_carries_a_request_id_and_its_reply_is_matched_by_it(tmp_path):
+    """A late reply (a command given up) and replies to lines typed by someone else on the
+    link come before the reply asked for: only the lines with its request id are taken."""
+    master, slave = pty.openpty()
+    tty.setraw(slave)
+    asked = []
+    first_given_up = threading.Event()
+
+    def answer(tag, command):
+        asked.append((tag, command))
+        if len(asked) < 3:
+            return b""  # the first two are answered late, with the third
+        first_given_up.wait(20)
+        return ("%s ok state play side ns result * ply 1\r\n%s ok ..1 ns 1 0 0\r\n"
+                "ok state typed by someone ply 9\r\nerror unknown command 'x' (try help)\r\n"
+                "%s ok state play side ew ply 2\r\n"
+                % (asked[0][0], asked[1][0], tag)).encode()
+
+    answering = _fake_board(master, answer)
     try:
         link = SerialLink.open(os.ttyname(slave))
         with pytest.raises(LinkError, match="did not answer 'state'"):
             link.commands_in_order(["state", "position"], timeout=0.3)
+        assert link.replies_given_up == 2
         first_given_up.set()
         assert link.command("state", timeout=20) == ["ok state play side ew ply 2"]
-        assert asked == ["state", "position", "state"]
+        assert [c for _, c in asked] == ["state", "position", "state"]
+        tags = [t for t, _ in asked]
+        assert len(set(tags)) == 3 and all(t.startswith("#") for t in tags)
+        assert link.stray_lines == 4
+        link.close()
+    finally:
+        os.close(master)
+        os.close(slave)
+        answering.join(5)
+
+
+def test_a_board_that_refuses_request_ids_is_told_to_be_updated(tmp_path):
+    master, slave = pty.openpty()
+    tty.setraw(slave)
+
+    def answer(tag, command):  # a firmware from before request ids
+        return ("error unknown command '%s' (try help)\r\n" % tag[:20]).encode()
+
+    answering = _fake_board(master, answer)
+    try:
+        link = SerialLink.open(os.ttyname(slave))
+        with pytest.raises(LinkError, match="older than this host's protocol.*xobo flash"):
+            link.command("version", timeout=0.5)
         link.close()
     finally:
         os.close(master)
@@ -236,9 +273,11 @@ def test_the_link_counts_the_events_the_board_sent_before_a_reply(tmp_path):
 
     def board():  # answers 'record' between two events, as a board playing on would
         asked = b""
-        while b"record\n" not in asked:
+        while b" record\n" not in asked:
             asked += os.read(master, 64)
-        os.write(master, b"event move e5\r\nok 1. e5\r\nok end\r\nevent new\r\n")
+        tag = asked.split(b" ")[0]
+        os.write(master, b"event move e5\r\n%s ok 1. e5\r\n%s ok end\r\nevent new\r\n"
+                 % (tag, tag))
 
     answering = threading.Thread(target=board, daemon=True)
     answering.start()
@@ -289,17 +328,3 @@ def test_xobo_monitor_without_a_board_says_so(tmp_path, capsys):
     assert main(["monitor", "--port", str(tmp_path / "nothing"), "--no-browser",
                  "--db", str(tmp_path / "g.sqlite")]) == 1
     assert "cannot open" in capsys.readouterr().err
-
-
-def test_a_reply_given_up_is_counted_on_the_link(silent_tty):
-    """A reply not come in twice the time is given up (the board may have restarted), and
-    the link says so: it may come yet, and be taken for the next one of its kind (the café's
-    matches then read the position twice alike)."""
-    link = SerialLink.open(silent_tty)
-    with pytest.raises(LinkError, match="did not answer 'position'"):
-        link.command("position", timeout=0.2)
-    assert link.replies_given_up == 0  # (owed: it may come before the next reply)
-    with pytest.raises(LinkError, match="did not answer 'an earlier command'"):
-        link.command("state", timeout=0.2)
-    assert link.replies_given_up == 1
-    link.close()

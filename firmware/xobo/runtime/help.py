@@ -5,6 +5,8 @@ padded to 26 characters when written (``lines``: the padding is not kept on the 
 HELP = (
     "help~this list",
     "version~firmware version",
+    "id~the board's own id (a cafe host knows the table by it)",
+    "#ID COMMAND~any command, its reply lines prefixed with #ID",
     "position~the position (the game's notation; XoBo: N3)",
     "record~the game record (XoBo: N2), closed by 'ok end'",
     "settings~every setting, closed by 'ok end'",

@@ -2,7 +2,10 @@
 
 Every reply line starts with ``ok`` or ``error <what is wrong>``; a command answers with one
 line, except ``help``, ``settings``, ``record`` and ``selftest``-reports which answer with
-several ``ok ...`` lines closed by the terminator line ``ok end``. Events (with ``follow on``)
+several ``ok ...`` lines closed by the terminator line ``ok end``. A command line may start
+with a request id, ``#`` and 1-8 letters or digits (``#17 state``): every line of its reply
+then starts with it (``#17 ok state ...``), so that a host tells its replies from the replies
+to lines someone else typed on the link. Events (with ``follow on``)
 are lines starting with ``event ``. Input is bytes: lines end with LF (CR is ignored); a line
 longer than ``MAX_LINE`` characters, with bytes outside printable ASCII, an unknown command or
 bad arguments gets one ``error`` line and changes nothing.
@@ -12,10 +15,11 @@ Usage::
     proto = Protocol(app, writer=print)     # writer(line) sends one line to the host
     proto.feed(b"position\\n")              # -> writer("ok ........./... ns 36 0 0")
     proto.handle("set settle 800")          # -> ["ok settle 800"] (also sent to writer)
+    proto.handle("#7 id")                   # -> ["#7 ok id 5f3a0c11d2e4b697"]
 """
 
 from xobo import VERSION
-from xobo.compat import collect, mem_alloc, mem_free
+from xobo.compat import collect, forget_module, mem_alloc, mem_free
 from xobo.errors import XoboError
 from xobo.numbers import parse_uint
 from xobo.runtime.events import ERROR, RESULT, SELFTEST, format_event
@@ -25,9 +29,23 @@ from xobo.runtime.events import ERROR, RESULT, SELFTEST, format_event
 # "load "), with room to spare; a longer line is refused, its bytes never stored (the buffer is
 # preallocated: docs/protocol.md)
 MAX_LINE = 320
+ID_MAX = 8  # characters of a request id after its '#'
+ID_USAGE = "usage: #ID COMMAND (a request id: '#' and 1-%d letters or digits)" % ID_MAX
 MOVE_USAGE = "usage: move NOTATION (one move in the game's notation, like e5, a4->c4 or g6xf5 " \
     "in XoBo; a trailing (v) is accepted)"
 
+
+
+def _request_id(tag):
+    """Whether ``tag`` is a request id: '#' and 1-ID_MAX ASCII letters or digits."""
+    n = len(tag)
+    if n < 2 or n > ID_MAX + 1:
+        return False
+    for k in range(1, n):
+        o = ord(tag[k])
+        if not (48 <= o <= 57 or 65 <= o <= 90 or 97 <= o <= 122):
+            return False
+    return True
 
 
 class Protocol:
@@ -39,11 +57,13 @@ class Protocol:
         self._buf = bytearray(MAX_LINE + 1)
         self._n = 0
         self._overflow = False
+        self._board_id = None  # (read from the chip or the flash at the first 'id')
         self._event_cb = self._on_event
         app.subscribe(self._event_cb)
         self.commands = {
             "help": self.cmd_help,
             "version": self.cmd_version,
+            "id": self.cmd_id,
             "position": self.cmd_position,
             "record": self.cmd_record,
             "settings": self.cmd_settings,
@@ -118,8 +138,25 @@ class Protocol:
     # ------------------------------------------------------------ lines
 
     def handle(self, line):
-        """Run one command line; returns the reply lines (also sent to writer)."""
+        """Run one command line; returns the reply lines (also sent to writer). A line that
+        starts with a request id (``#17 state``) gets every reply line prefixed with it."""
+        tag = ""
+        if line[:1] == "#":
+            sp = line.find(" ")
+            tag = line[:sp] if sp > 0 else line
+            if not _request_id(tag):
+                replies = [ID_USAGE]
+                self._send(replies[0])
+                return replies
+            line = line[sp + 1:] if sp > 0 else ""
+            if not line.strip():
+                replies = [tag + " error usage: #ID COMMAND (the command is missing)"]
+                self._send(replies[0])
+                return replies
         replies = self._run(line)
+        if tag:
+            for k in range(len(replies)):
+                replies[k] = tag + " " + replies[k]
         for r in replies:
             self._send(r)
         return replies
@@ -170,7 +207,18 @@ class Protocol:
 
     def cmd_version(self, arg, now):
         self._no_arg("version", arg)
-        return ["ok xobo-board %s protocol 1" % VERSION]
+        return ["ok xobo-board %s protocol 2" % VERSION]
+
+    def cmd_id(self, arg, now):
+        """The board's own id (``xobo.runtime.boardid``): a café host knows a table by it."""
+        self._no_arg("id", arg)
+        if self._board_id is None:
+            from xobo.runtime.boardid import board_id
+
+            self._board_id = board_id(self.app.d.flash)
+            if self.app.lean:  # (read once: its code is not kept in the Pico's heap)
+                forget_module("xobo.runtime.boardid")
+        return ["ok id " + self._board_id]
 
     def cmd_position(self, arg, now):
         self._no_arg("position", arg)

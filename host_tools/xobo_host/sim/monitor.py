@@ -76,14 +76,19 @@ def _line_reader(link):
 class SerialLink:
     """One serial connection to a board: commands with replies, events to a callback. The
     lines are read by pyserial's own reader thread (``serial.threaded.ReaderThread`` with a
-    ``LineReader``)."""
+    ``LineReader``).
+
+    Every command goes out with a request id (``#17 state``, docs/protocol.md) and only the
+    lines that start with it are its reply: a reply to a line someone typed on the link, or
+    a late reply to a command given up, starts with no id or another one and is set aside
+    (``stray_lines`` counts them), never taken for the answer to another command."""
 
     def __init__(self, port, on_event=None):
         import serial.threaded
 
         self.port = port  # a pyserial Serial
         self.on_event = on_event
-        self.replies = queue.Queue()  # (line, events read before it)
+        self.replies = queue.Queue()  # (request id or "", line without it, events before)
         self.events_read = 0  # event lines read so far (written by the reader thread only)
         self.cmd_lock = threading.Lock()
         self.closed = False
@@ -92,14 +97,15 @@ class SerialLink:
         # before a command that makes the board play another game: the mirror reads the
         # record of the game being left first (``MonitorBackend.record_now``)
         self.before_game_change = None
-        # the commands that timed out, whose replies are still to come ((multi, script) of
-        # each): the board answers in order, so theirs come before those of the next
-        # command, which sets them aside (a late 'state' is not taken for the next one's)
-        self._owed = []
-        # replies given up (not come in twice the time): they may come yet, and be taken for
-        # another command's of the same kind (a starved host or board: docs/remote.md)
+        self.next_id = 1  # the request id of the next command (the command lock held)
+        # reply lines that answered no command of ours (typed on the link, or the late reply
+        # of a command given up): set aside, counted
+        self.stray_lines = 0
+        # replies given up (not come in time): their lines, if they come, are stray
         self.replies_given_up = 0
-        self.booted = False  # the board restarted: it owes nothing any more
+        # a board that answered a request id with "unknown command '#...'": a firmware from
+        # before request ids (flash the board: xobo flash)
+        self.ids_refused = False
         self._reader = serial.threaded.ReaderThread(port, _line_reader(self))
         self._reader.name = "xobo-serial"
         self._reader.start()
@@ -124,12 +130,16 @@ class SerialLink:
             return
         if line.startswith("event "):
             self.events_read += 1
-            if line.startswith("event boot"):
-                self.booted = True  # (what was asked before is not answered any more)
             if self.on_event:
                 self.on_event(line)
-        elif line.startswith("ok") or line.startswith("error"):
-            self.replies.put((line, self.events_read))
+            return
+        tag = ""
+        if line.startswith("#"):
+            tag, _, line = line.partition(" ")
+        if line.startswith("ok") or line.startswith("error"):
+            if not tag and line.startswith("error unknown command '#"):
+                self.ids_refused = True
+            self.replies.put((tag, line, self.events_read))
         # anything else (a boot banner, a traceback) is not for us
 
     def line_lost(self, exc):
@@ -137,10 +147,11 @@ class SerialLink:
         if not self.closed:
             self.error = "serial line lost: %s" % (exc or "the port closed")
             self.closed = True
-            self.replies.put((None, self.events_read))
+            self.replies.put((None, None, self.events_read))
 
     def command(self, line, timeout=3.0):
-        """Send one command line; returns its reply lines (``ok end`` included)."""
+        """Send one command line; returns its reply lines (``ok end`` included), without
+        their request id."""
         return self.command_in_order(line, timeout)[0]
 
     def command_in_order(self, line, timeout=3.0):
@@ -161,51 +172,57 @@ class SerialLink:
             if hook is not None and (name in GAME_CHANGES or name == "set" and len(words) > 1
                                      and words[1].lower() == "game"):
                 hook()
-            # (unix-port script lines ('!put e5') answer 'ok ...' lines, then 'ok')
-            asked.append((line, name in MULTI_LINE, name.startswith("!")))
+            # (unix-port script lines ('!put e5') are no protocol command: they take no id
+            # and answer 'ok ...' lines, then 'ok')
+            asked.append((line.strip(), name in MULTI_LINE, name.startswith("!")))
         with self.cmd_lock:
             if self.closed:
                 raise LinkError(self.error or "the serial line is closed")
-            if self.booted:
-                self.booted = False
-                self._owed = []
-            owed, self._owed = self._owed, []
-            if not owed:
-                while not self.replies.empty():  # (lines that answer nothing asked)
-                    self.replies.get_nowait()
-            self.port.write("".join(line.strip() + "\n" for line in lines).encode(
-                "ascii", "replace"))
+            while not self.replies.empty():  # (lines that answer nothing asked now)
+                tag, reply, _ = self.replies.get_nowait()
+                if reply is None:
+                    raise LinkError(self.error or "the serial line is closed")
+                self.stray_lines += 1
+            out = []
+            tagged = []
+            for line, multi, script in asked:
+                tag = "" if script else "#%d" % self.next_id
+                self.next_id = self.next_id % 99999999 + 1
+                tagged.append((tag, line, multi, script))
+                out.append(line + "\n" if script else "%s %s\n" % (tag, line))
+            self.port.write("".join(out).encode("ascii", "replace"))
             self.port.flush()
             deadline = time.monotonic() + timeout
-            for multi, script in owed:  # (late replies: set aside)
-                try:
-                    self._reply("an earlier command", multi, script, deadline, timeout)
-                except LinkError:  # (not answered in twice the time: taken as lost, as
-                    self._owed = [(m, sc) for _, m, sc in asked]  # a board that restarted)
-                    self.replies_given_up += len(owed)
-                    raise
             out = []
-            for k, (line, multi, script) in enumerate(asked):
+            for k, (tag, line, multi, script) in enumerate(tagged):
                 try:
-                    out.append(self._reply(line, multi, script, deadline, timeout))
+                    out.append(self._reply(tag, line, multi, script, deadline, timeout))
                 except LinkError:
-                    self._owed = [(multi, script) for _, multi, script in asked[k:]]
+                    self.replies_given_up += len(tagged) - k
                     raise
             return out
 
-    def _reply(self, line, multi, script, deadline, timeout):
-        """(the command lock held) The reply lines of one command sent."""
+    def _reply(self, want, line, multi, script, deadline, timeout):
+        """(the command lock held) The reply lines of one command sent, its request id
+        ``want`` ('' for a script line): lines with another id, or none, are set aside."""
         out = []
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
+                if self.ids_refused:
+                    raise LinkError("the board refuses request ids ('#1 version'): its "
+                                    "firmware is older than this host's protocol, update it "
+                                    "(xobo flash)")
                 raise LinkError("the board did not answer %r within %.1f s" % (line, timeout))
             try:
-                reply, events_before = self.replies.get(timeout=left)
+                tag, reply, events_before = self.replies.get(timeout=left)
             except queue.Empty:
                 continue
             if reply is None:
                 raise LinkError(self.error or "the serial line is closed")
+            if tag != want:
+                self.stray_lines += 1
+                continue
             out.append(reply)
             if reply.startswith("error"):
                 return out, events_before
