@@ -63,7 +63,9 @@ CREATE TABLE IF NOT EXISTS games (
     variant TEXT NOT NULL DEFAULT '',
     first TEXT NOT NULL DEFAULT '',
     start_position TEXT,
-    result TEXT NOT NULL DEFAULT '*'
+    result TEXT NOT NULL DEFAULT '*',
+    board_id TEXT NOT NULL DEFAULT '',
+    ending TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS moves (
     game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -72,15 +74,30 @@ CREATE TABLE IF NOT EXISTS moves (
     played_at TEXT NOT NULL,
     PRIMARY KEY (game_id, ply)
 );
+CREATE TABLE IF NOT EXISTS boards (
+    board_id TEXT PRIMARY KEY,
+    name TEXT NOT NULL DEFAULT '',
+    seen_at TEXT NOT NULL DEFAULT '',
+    selftest TEXT NOT NULL DEFAULT '',
+    selftest_at TEXT NOT NULL DEFAULT ''
+);
 """ % LEGACY_GAME
+# (made once the columns are there: a file written by an older xobo gets them first)
+INDEXES = "CREATE INDEX IF NOT EXISTS games_board ON games(board_id, id);"
 
 # the columns every games database has had, and those added since (name, declaration)
 GAMES_COLUMNS = ("id", "started_at", "updated_at", "ended_at", "source", "variant", "first",
                  "start_position", "result")
 MOVES_COLUMNS = ("game_id", "ply", "notation", "played_at")
+BOARDS_COLUMNS = ("board_id", "name", "seen_at", "selftest", "selftest_at")
 ADDED_COLUMNS = (("game", "TEXT NOT NULL DEFAULT '%s'" % LEGACY_GAME),
                  ("params", "TEXT NOT NULL DEFAULT ''"),
-                 ("tags", "TEXT NOT NULL DEFAULT ''"))
+                 ("tags", "TEXT NOT NULL DEFAULT ''"),
+                 ("board_id", "TEXT NOT NULL DEFAULT ''"),
+                 ("ending", "TEXT NOT NULL DEFAULT ''"))
+# the games of one board looked at for one it resumes (each game keeps its own save on the
+# board: one a game, and a few more for the empty ones a switch may leave)
+RESUMABLE = 12
 LOCK_TIMEOUT_S = 2.0  # how long a database locked by another program is waited for
 
 
@@ -151,6 +168,7 @@ class GamesDB:
         self.lock_timeout = lock_timeout
         self.conn = None
         self.columns = set()
+        self.has_boards = False
         self.write_turn = _writers_of(path)
         with self._errors("open"):
             if readonly:
@@ -170,8 +188,10 @@ class GamesDB:
                 for name, decl in ADDED_COLUMNS:  # a database written by an older xobo
                     if name not in self._columns("games"):
                         self.conn.execute("ALTER TABLE games ADD COLUMN %s %s" % (name, decl))
+                self.conn.executescript(INDEXES)
                 self.conn.commit()
             self.columns = self._columns("games")
+            self.has_boards = "boards" in self._tables()
 
     def write_ahead(self):
         """Puts the file in SQLite's write-ahead-log mode (readers go on while one writes; the
@@ -216,21 +236,25 @@ class GamesDB:
     def _columns(self, table):
         return {r[1] for r in self.conn.execute("PRAGMA table_info(%s)" % table)}
 
+    def _tables(self):
+        return {r[0] for r in self.conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
+
     def _check_file(self):
         """A damaged file or another program's database is named as such (GamesDBError)."""
         problems = [r[0] for r in self.conn.execute("PRAGMA quick_check(5)")]
         if problems != ["ok"]:
             raise GamesDBError(damaged_text(self.path, "; ".join(problems)))
-        tables = {r[0] for r in self.conn.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
+        tables = self._tables()
         if not tables:
             if self.readonly:
                 raise GamesDBError("%s is an empty SQLite file: no games recorded in it"
                                    % self.path)
             return  # a new database
         missing = []
-        for table, needed in (("games", GAMES_COLUMNS), ("moves", MOVES_COLUMNS)):
-            if table in tables or table == "games":  # moves: made when it is missing
+        for table, needed in (("games", GAMES_COLUMNS), ("moves", MOVES_COLUMNS),
+                              ("boards", BOARDS_COLUMNS)):
+            if table in tables or table == "games":  # moves, boards: made when missing
                 have = self._columns(table) if table in tables else set()
                 missing += ["%s.%s" % (table, c) for c in needed if c not in have]
         if missing:
@@ -261,6 +285,8 @@ class GamesDB:
         """A games row as a dict, with the columns older files lack filled in."""
         g = dict(row)
         g.setdefault("game", LEGACY_GAME)
+        g.setdefault("board_id", "")
+        g.setdefault("ending", "")
         if not g.get("tags") and g.get("variant"):
             # written when the database knew XoBo only: its variant and first columns (rows
             # written since have tags, and no variant)
@@ -271,17 +297,18 @@ class GamesDB:
         return g
 
     def new_game(self, source="", game=None, tags=(), first="", start_position=None,
-                 at=None):
+                 at=None, board_id=""):
         """A new row for a game of ``game`` (default: the first of ``xobo.games.GAMES``) with
-        these parameter tags; its id."""
+        these parameter tags, played at table ``source`` (its name then) on board
+        ``board_id``; its id."""
         at = at or utc_now()
         game = game or first_game()
         with self.writing("record a game into"):
             cur = self.conn.execute(
                 "INSERT INTO games (started_at, updated_at, source, game, params, tags, variant,"
-                " first, start_position) VALUES (?, ?, ?, ?, ?, ?, '', ?, ?)",
+                " first, start_position, board_id) VALUES (?, ?, ?, ?, ?, ?, '', ?, ?, ?)",
                 (at, at, source, game, params_text(tags), tags_text(tags), first,
-                 start_position))
+                 start_position, board_id))
             self.conn.commit()
             return cur.lastrowid
 
@@ -319,11 +346,56 @@ class GamesDB:
             self.conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (at, game_id))
             self.conn.commit()
 
-    def set_source(self, game_id, source):
-        """The game's board (a café's table renamed while it plays): its record goes on."""
-        with self.writing("record a game into"):
-            self.conn.execute("UPDATE games SET source = ? WHERE id = ?", (source, game_id))
+    def set_ending(self, game_id, result, ending, at=None):
+        """How the game ended as its board says it (``ew ns-resigned``, ``ew blocus``,
+        ``draw``; '' while it goes on), and its Result word (``*`` while it goes on); a
+        finished game keeps the time it first ended."""
+        at = at or utc_now()
+        with self.writing("record a result into"):
+            if result != "*":
+                self.conn.execute(
+                    "UPDATE games SET result = ?, ending = ?, ended_at = COALESCE(ended_at, ?),"
+                    " updated_at = ? WHERE id = ?", (result, ending, at, at, game_id))
+            else:
+                self.conn.execute("UPDATE games SET result = '*', ending = '', ended_at = NULL"
+                                  " WHERE id = ?", (game_id,))
             self.conn.commit()
+
+    # -- boards: a café's tables by their board's own id ----------------------------------------
+    def set_board(self, board_id, name, at=None):
+        """Board ``board_id`` is called ``name`` now (its games keep the name they were
+        played under)."""
+        at = at or utc_now()
+        with self.writing("record a table into"):
+            self.conn.execute(
+                "INSERT INTO boards (board_id, name, seen_at) VALUES (?, ?, ?) ON CONFLICT"
+                "(board_id) DO UPDATE SET name = excluded.name, seen_at = excluded.seen_at",
+                (board_id, name, at))
+            self.conn.commit()
+
+    def set_selftest(self, board_id, lines, at=None):
+        """The board's last self-test report (its lines; [] while one runs): kept until the
+        next test, whatever happens to the host."""
+        at = at or utc_now()
+        with self.writing("record a self-test into"):
+            self.conn.execute(
+                "INSERT INTO boards (board_id, selftest, selftest_at) VALUES (?, ?, ?) ON "
+                "CONFLICT(board_id) DO UPDATE SET selftest = excluded.selftest, "
+                "selftest_at = excluded.selftest_at", (board_id, "\n".join(lines), at))
+            self.conn.commit()
+
+    def board(self, board_id):
+        """{board_id, name, seen_at, selftest (its lines), selftest_at}, or None."""
+        if not self.has_boards:
+            return None
+        with self._errors("read"):
+            row = self.conn.execute("SELECT * FROM boards WHERE board_id = ?",
+                                    (board_id,)).fetchone()
+        if row is None:
+            return None
+        out = dict(row)
+        out["selftest"] = [x for x in out["selftest"].split("\n") if x]
+        return out
 
     def set_result(self, game_id, result, at=None):
         """The record's Result word, ``*`` while the game runs; a finished game keeps the
@@ -348,13 +420,24 @@ class GamesDB:
         g["moves"] = self.moves(game_id)
         return g
 
-    def list_games(self, source=None, game=None, date=None):
-        """Every game (oldest first), or those of one board (``source``: a café's table
-        name), one game (``xobo``), started on one UTC day (``2026-11-26``)."""
+    def list_games(self, source=None, game=None, date=None, board_id=None):
+        """Every game (oldest first), or those of one table (``source``: the name a game was
+        played under, or the name its board has now), one board (``board_id``), one game
+        (``xobo``), started on one UTC day (``2026-11-26``)."""
         where, args = [], []
         if source is not None:
-            where.append("g.source = ?")
-            args.append(source)
+            if self.has_boards and "board_id" in self.columns:
+                where.append("(g.source = ? OR g.board_id IN (SELECT board_id FROM boards "
+                             "WHERE name = ? AND board_id != ''))")
+                args += [source, source]
+            else:
+                where.append("g.source = ?")
+                args.append(source)
+        if board_id is not None:
+            if "board_id" not in self.columns:
+                return []
+            where.append("g.board_id = ?")
+            args.append(board_id)
         if game is not None:
             where.append("g.game = ?")
             args.append(game)
@@ -369,12 +452,27 @@ class GamesDB:
             ).fetchall()
             return [self._row(r) for r in rows]
 
-    def last_game(self, source):
-        """The latest game recorded from ``source`` (with its moves), or None."""
+    def last_game(self, source, board_id=""):
+        """The latest game recorded from board ``board_id`` (when given) or else from
+        ``source`` (with its moves), or None."""
         with self._errors("read"):
-            row = self.conn.execute("SELECT id FROM games WHERE source = ? ORDER BY id DESC "
-                                    "LIMIT 1", (source,)).fetchone()
+            if board_id:
+                row = self.conn.execute("SELECT id FROM games WHERE board_id = ? ORDER BY id "
+                                        "DESC LIMIT 1", (board_id,)).fetchone()
+            else:
+                row = self.conn.execute("SELECT id FROM games WHERE source = ? ORDER BY id "
+                                        "DESC LIMIT 1", (source,)).fetchone()
         return None if row is None else self.game(row["id"])
+
+    def recent_games(self, board_id, game, limit=RESUMABLE):
+        """The latest ``limit`` games of ``game`` recorded from board ``board_id``, newest
+        first, with their moves (the games a board may resume: ``set game`` away and
+        back)."""
+        with self._errors("read"):
+            rows = self.conn.execute("SELECT id FROM games WHERE board_id = ? AND game = ? "
+                                     "ORDER BY id DESC LIMIT ?", (board_id, game, limit)
+                                     ).fetchall()
+        return [self.game(r["id"]) for r in rows]
 
     def export_record(self, game_id, extra_tags=()):
         """The game's record in its own notation, every move replayed and checked by its
@@ -384,6 +482,9 @@ class GamesDB:
         extra = [("Date", g["started_at"][:10].replace("-", "."))]
         if g["source"]:
             extra.append(("Board", g["source"]))
+        if g.get("ending") and "resigned" in g["ending"]:
+            # (a resignation is no position the rules end: the record's own Result says *)
+            extra.append(("Termination", g["ending"]))
         extra.extend(extra_tags)
         try:
             return write_record(g["game"], tags_of(g["tags"]), g["start_position"],
@@ -451,19 +552,34 @@ class _SQLiteErrors:
 
 
 class Recorder:
-    """Keeps the database in step with the records the board reports."""
+    """Keeps the database in step with the records the board reports.
 
-    def __init__(self, db, source=""):
+    A board (``board_id``: its own id, ``id`` in docs/protocol.md) has one record a game,
+    whatever happens: a record that continues the current one adds to it; one that does not
+    is another game, or a game the board resumed (``set game`` away and back: each game keeps
+    its own save), found among the board's recent records (its moves continue theirs) and
+    continued; a new game on the board (``mark_new_game``) is a new record. How a game ended
+    comes from the board's ``state`` (``end_said``): a resignation is no end the record's
+    rules see. ``source`` is the table's name, kept by each record as the name it was played
+    under (a renamed table's past records keep theirs)."""
+
+    def __init__(self, db, source="", board_id=""):
         self.db = db
         self.source = source
+        self.board_id = board_id
         self.game_id = None
         self.key = None  # (game, tags, start) of the current game
         self.moves = []
         self.force_new = False
         self.new_game_event = None  # the number of the event that started it, when known
-        # (game id, result) last written: a record read again unchanged writes nothing (a
-        # café host reads a hundred boards' records; every write waits for the others')
+        # (game id, result, ending) last written: a record read again unchanged writes
+        # nothing (a café host reads a hundred boards' records; every write waits for the
+        # others')
         self.written = None
+        # (game, ply, words) of the board's last ``state``: how its game ended
+        # (``ew ns-resigned``), ``*`` while it goes on
+        self.said_end = None
+        self.record_result = "*"  # the current game's record's own Result word
         # (game, record text) last recorded: the same reply again is not read again (a café
         # host reads a board's record at every event of it; replaying it with the rules was
         # half of the host's work)
@@ -476,16 +592,23 @@ class Recorder:
         self.new_games = 0  # new games marked so far (tells whether one came between two)
 
     def resume(self):
-        """Continue from the latest game recorded from this source (a host restarted, a board
+        """Continue from the latest game recorded from this board (a host restarted, a board
         plugged back in): a record that continues it adds to it instead of starting a new
-        row; one that does not starts a new game and leaves it as it was (unfinished games
-        stay unfinished, ``*``). Returns self."""
-        last = self.db.last_game(self.source)
+        row; one that does not starts a new game (or continues another the board resumed)
+        and leaves it as it was (unfinished games stay unfinished, ``*``). Returns self."""
+        last = self.db.last_game(self.source, self.board_id)
         if last is not None:
-            self.game_id = last["id"]
-            self.key = (last["game"], tuple(tags_of(last["tags"])), last["start_position"])
-            self.moves = [m["notation"] for m in last["moves"]]
+            self._adopt(last)
         return self
+
+    def _adopt(self, row):
+        """Make the stored game ``row`` (with its moves) the current one."""
+        self.game_id = row["id"]
+        self.key = (row["game"], tuple(tags_of(row["tags"])), row["start_position"])
+        self.moves = [m["notation"] for m in row["moves"]]
+        self.written = (row["id"], row["result"], row.get("ending", ""))
+        resigned = "resigned" in row.get("ending", "")
+        self.record_result = "*" if resigned else row["result"]
 
     def mark_new_game(self, at_event=None):
         """The board started a new game (``event new`` / ``event load``); ``at_event``: that
@@ -494,6 +617,45 @@ class Recorder:
         self.force_new = True
         self.new_game_event = at_event
         self.new_games += 1
+        self.said_end = None
+
+    def end_said(self, game, ply, words, at=None):
+        """The board's ``state``: it plays ``game``, ``ply`` moves in, and its game ended so
+        (``ew ns-resigned``, ``ew blocus``, ``draw``), or goes on (``*``). Written to the
+        current record when it is that game (an end at once; a game going on again, after an
+        undo of the last move, once the record has as many moves)."""
+        self.said_end = (game, ply, words)
+        if self.game_id is not None and not self.pending:
+            self._write_result(self.record_result, at, from_record=False)
+
+    def _ending(self):
+        """The board's words of the end of the current game, None when it has not said."""
+        said = self.said_end
+        if said is None or self.key is None or said[0] != self.key[0] or self.force_new:
+            return None
+        if said[2] == "*" and said[1] != len(self.moves):
+            return None  # (a state of another position than the record's: said again later)
+        return said[2]
+
+    def _write_result(self, record_result, at, from_record=True):
+        words = self._ending()
+        last = self.written if self.written and self.written[0] == self.game_id else None
+        if words is None:  # the board said nothing of this game's end: the record's word
+            if not from_record:
+                return
+            if last is not None and last[2] and record_result == "*":
+                return  # (a resignation the record does not say: kept)
+            result, ending = record_result, last[2] if last and record_result != "*" else ""
+        elif words == "*":
+            result, ending = "*", ""
+        else:
+            winner = words.split()[0]
+            result = record_result if record_result != "*" else (
+                last[1] if last is not None and last[1] != "*" else winner)
+            ending = words
+        if self.written != (self.game_id, result, ending):
+            self.db.set_ending(self.game_id, result, ending, at)
+            self.written = (self.game_id, result, ending)
 
     def observe(self, record_text, game=None, at=None, events_seen=None):
         """Record what the board reports (its ``record`` reply, a game of ``game``, default
@@ -541,23 +703,47 @@ class Recorder:
                  or self.moves[:len(notations)] == notations)
         )
         if force_new or not continues:
-            if self.game_id is not None and not self.moves and key == self.key \
+            resumed = None if force_new else self._resumed(key, notations)
+            if resumed is not None:
+                self._adopt(resumed)  # (a game the board resumed: its own record goes on)
+            elif self.game_id is not None and not self.moves and key == self.key \
                     and not force_new:
                 pass  # an empty game that never started: reuse it
-            elif self.game_id is not None and not self.moves:
+            elif self.game_id is not None and not self.moves and not self._has_end():
                 self.db.restart_game(self.game_id, game, rec.tags, rec.first, rec.start, at)
+                self.written = None
             else:
                 self.game_id = self.db.new_game(self.source, game, rec.tags, rec.first,
-                                                rec.start, at)
-            self.key = key
-            self.moves = []
-            self.written = None
+                                                rec.start, at, board_id=self.board_id)
+                self.written = None
+            if resumed is None:
+                self.key = key
+                self.moves = []
+                self.record_result = "*"
             if force_new:
                 self.force_new = False
         if notations != self.moves:
             self.db.set_moves(self.game_id, notations, at)
             self.moves = notations
-        if self.written != (self.game_id, rec.result):
-            self.db.set_result(self.game_id, rec.result, at)
-            self.written = (self.game_id, rec.result)
+        self.record_result = rec.result
+        self._write_result(rec.result, at)
         return self.game_id
+
+    def _has_end(self):
+        return self.written is not None and self.written[0] == self.game_id and \
+            self.written[1] != "*"
+
+    def _resumed(self, key, notations):
+        """The board's recent record of the game ``key`` whose moves ``notations`` continue
+        (the game it resumed), newest first; None."""
+        if not self.board_id:
+            return None
+        for row in self.db.recent_games(self.board_id, key[0]):
+            if row["id"] == self.game_id:
+                continue
+            if (row["game"], tuple(tags_of(row["tags"])), row["start_position"]) != key:
+                continue
+            moves = [m["notation"] for m in row["moves"]]
+            if notations[:len(moves)] == moves and (moves or not notations):
+                return row
+        return None

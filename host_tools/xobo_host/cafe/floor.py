@@ -1,11 +1,15 @@
-"""The café's floor: every table, by name, each attached to its board's connection.
+"""The café's floor: every table, each a board (its own id) attached to its connection,
+shown and addressed by its name.
 
 A scan (every ``scan_s``) looks at the serial ports (``discovery``): a port with no board
 followed yet is opened in its own thread (``table.connect``: the board's ``version``, its
-name); a board found is attached to its table (a new table, or the one of that name that
-was offline: a board unplugged and plugged back on another port, or a host restarted, is the
-same table); a connection whose line is lost leaves its table offline, showing the board as
-last seen. A port that holds no board is tried again after ``RETRY_S``.
+``id``, its name); a board found is attached to its table (the one of that board, offline: a
+board unplugged and plugged back on another port is the same table, whatever its name; else
+a new table under its name, or ``NAME@ID`` while another board has that name); a connection
+whose line is lost leaves its table offline, showing the board as last seen. A host
+restarted finds its boards again the same way, and each board's records and self-test report
+in the games database by its id. A port that holds no board is tried again after
+``RETRY_S``.
 
 The floor is a ``PageFeed``: its ``version`` goes up on every change of any table (each
 table keeps the version of its last change, so a page is sent only the tables that changed:
@@ -49,7 +53,8 @@ class Floor(PageFeed):
         self.scan_usb = scan_usb
         self.scan_s = scan_s
         self.poll_s = poll_s
-        self.tables = {}  # key (the board's name) -> Table
+        self.tables = {}  # key (the table's name) -> Table
+        self.by_board = {}  # the board's own id -> Table
         self.by_device = {}  # device -> Table, while connected
         self.connecting = set()
         self.retry_at = {}  # device -> when a port without a board is tried again
@@ -144,19 +149,30 @@ class Floor(PageFeed):
         with self.lock:
             self.connecting.discard(device)
             self.problems.pop(device, None)
+            table = self.by_board.get(conn.board_id)
             key = source_of(conn.name, device)
-            table = self.tables.get(key)
-            if table is not None and table.online and table.conn.device != device:
-                # two boards with one name: the second is its own table until renamed
-                key = "%s@%s" % (conn.name, device)
-                table = self.tables.get(key)
             if table is None:
-                table = self.tables[key] = Table(key)
+                if key in self.tables:
+                    # another board has that name: this one is its own table until renamed
+                    key = "%s@%s" % (conn.name, conn.board_id[-6:])
+                table = self.tables[key] = Table(key, conn.board_id)
+                self.by_board[conn.board_id] = table
+            elif table.key != key and key not in self.tables:
+                # (renamed while away from this floor: its name now)
+                self._rekey(table, key)
             self.by_device[device] = table
         table.attach(conn)
         self._changed(table)
         for hook in self.line_hooks:
             hook(table.key, "event attached")
+
+    def _rekey(self, table, key):
+        """(the lock held) Table ``table`` is shown under ``key`` from now on."""
+        if self.tables.get(table.key) is table:
+            del self.tables[table.key]
+        self._health.pop(table.key, None)
+        table.key = key
+        self.tables[key] = table
 
     # -- changes ----------------------------------------------------------------------------
     def _line_of_device(self, device, line):
@@ -227,18 +243,21 @@ class Floor(PageFeed):
 
     # -- the staff's controls that concern the floor ----------------------------------------
     def rename(self, table, name):
-        """Rename a table (its board keeps the name): refused when another board online has
-        it; an offline table of that name is forgotten (this board is that table now)."""
+        """Rename a table (its board keeps the name; its records keep the names they were
+        played under): refused when another board online has it; an offline table of that
+        name is taken off the floor (a board replaced: its records stay in the database)."""
         with self.lock:
             other = self.tables.get(name)
             if other is not None and other is not table and other.online:
                 raise ActionError("another table online is called %s" % name)
         out = table.action({"action": "name", "value": name})
         with self.lock:
-            if self.tables.get(table.key) is table:
-                del self.tables[table.key]
-            table.key = name
-            self.tables[name] = table
+            other = self.tables.get(name)
+            if other is not None and other is not table and not other.online:
+                del self.tables[name]
+                if self.by_board.get(other.board_id) is other:
+                    del self.by_board[other.board_id]
+            self._rekey(table, name)
         self._changed(table)
         return out
 
@@ -249,6 +268,8 @@ class Floor(PageFeed):
         with self.lock:
             if self.tables.get(table.key) is table:
                 del self.tables[table.key]
+            if self.by_board.get(table.board_id) is table:
+                del self.by_board[table.board_id]
             self._health.pop(table.key, None)
         with self.changed:
             self.version += 1

@@ -2,10 +2,14 @@
 ``MonitorBackend``: position, record, LEDs, its games recorded), its health, and the staff's
 controls.
 
-A ``Table`` outlives its connections: unplugged, it shows its last known board as offline;
-plugged back on any port (the floor finds it by its name), it is attached again and its
-recorder continues the game it was recording (``Recorder.resume``), so nothing is recorded
-twice and nothing is lost (the board keeps its game in its flash).
+A table is a board: its identity is the board's own id (serial ``id``: the Pico's
+``machine.unique_id()``), its name a label the staff may change. A ``Table`` outlives its
+connections: unplugged, it shows its last known board as offline; plugged back on any port
+(the floor finds it by its board's id), it is attached again and its recorder continues the
+game it was recording (``Recorder.resume``), so nothing is recorded twice and nothing is lost
+(the board keeps its game in its flash). The games database keeps what the host knows of each
+board (``boards``: its name, its last self-test's report until the next test), and each
+record the name its game was played under: renaming a table changes no record.
 
 Health, the first that applies: ``offline`` (no connection), ``selftest`` (the last self-test
 found faults), ``fix`` (the board has waited for the cubes to be put right for more than
@@ -15,7 +19,7 @@ Usage::
 
     from xobo_host.cafe.table import connect
     conn = connect("/dev/ttyACM0", "games.sqlite", on_change=print)   # LinkError if no board
-    table = Table(conn.name)
+    table = Table(conn.name, conn.board_id)
     table.attach(conn)
     table.view()                          # what the floor view shows of it
     table.action({"action": "new"})       # a staff control: the board's reply
@@ -26,7 +30,7 @@ import threading
 import time
 
 from xobo import games
-from xobo_host.gamesdb import GamesDB, Recorder
+from xobo_host.gamesdb import GamesDB, GamesDBError, Recorder
 from xobo_host.sim.backend import ActionError
 from xobo_host.sim.monitor import LinkError, MonitorBackend, SerialLink
 
@@ -39,16 +43,27 @@ POLL_S = 2.0
 # board had no event for this long: a hundred tables' moves at once are relayed to their
 # matches first (measured: docs/remote.md); the floor shows the position at once all the same
 MIRROR_SETTLE_S = 0.4
-WORD = re.compile(r"^[A-Za-z0-9+._-]{1,24}$")  # a value the staff sends: one protocol word
+WORD = re.compile(r"^[A-Za-z0-9+._-]{1,24}$")
+BOARD_ID = re.compile(r"^[0-9a-f]{16}$")  # a value the staff sends: one protocol word
 EVENTS_KEPT = 40  # a table's last event lines (its page shows 20), for 32 tables or more
 DB_CACHE_KB = 128  # each table's SQLite page cache
 SELFTEST_KEEP = 200  # report lines kept (a board with a dead row reports a line per cell)
 
 
 def source_of(name, device):
-    """The games database's source of a table's games: its name, or its port while it has
+    """The name a table's games are recorded under: its name, or its port while it has
     none."""
     return name if name != UNNAMED else "unnamed@" + device
+
+
+def read_board_id(link):
+    """The board's own id (serial ``id``): 16 hex digits. LinkError when it gives none."""
+    reply = link.command("id")
+    words = reply[0].split() if reply else []
+    if len(words) != 3 or words[:2] != ["ok", "id"] or not BOARD_ID.match(words[2]):
+        raise LinkError("the board gives no id ('id' answers %r): update its firmware "
+                        "(xobo flash)" % " ".join(reply)[:80])
+    return words[2]
 
 
 class TableMonitor(MonitorBackend):
@@ -57,11 +72,13 @@ class TableMonitor(MonitorBackend):
     when the board waits for a fix, the last self-test's report."""
 
     def __init__(self, link, recorder, device, on_change, poll_s=POLL_S, on_line=None,
-                 before_read=None):
+                 before_read=None, selftest=()):
         self.on_change = on_change
         self.on_line = on_line  # every event line too (the matches follow the moves)
         self.last_move_at = None
-        self.selftest_lines = []
+        # the last self-test's report: kept in the games database (``boards``) until the
+        # next test, whatever happens to the host
+        self.selftest_lines = list(selftest)
         self.selftest_running = False
         MonitorBackend.__init__(self, link, recorder=recorder, device=device, poll_s=poll_s,
                                 max_events=EVENTS_KEPT, settle_s=MIRROR_SETTLE_S)
@@ -70,6 +87,16 @@ class TableMonitor(MonitorBackend):
     def _bump(self):
         MonitorBackend._bump(self)
         self.on_change()
+
+    def _keep_selftest(self):
+        """The report, complete, into the games database (the board's row)."""
+        recorder = self.recorder
+        if recorder is None or not recorder.board_id:
+            return
+        try:
+            recorder.db.set_selftest(recorder.board_id, self.selftest_lines)
+        except GamesDBError as exc:
+            self._set_error("cannot keep the self-test's report: %s" % exc)
 
     def _on_event(self, line):
         words = line.split()
@@ -81,22 +108,25 @@ class TableMonitor(MonitorBackend):
             if what == "start":
                 self.selftest_lines = []
                 self.selftest_running = True
+                self._keep_selftest()  # (the last report is forgotten: a new test runs)
             else:
                 if len(self.selftest_lines) < SELFTEST_KEEP:
                     self.selftest_lines.append(what)
                 if what.startswith("done"):
                     self.selftest_running = False
+                    self._keep_selftest()
         if self.on_line is not None and kind != "switch":
             self.on_line(line)
         MonitorBackend._on_event(self, line)
 
 
 class Connection:
-    """A board found on a port: its link, its name, its mirror (started)."""
+    """A board found on a port: its link, its own id, its name, its mirror (started)."""
 
-    def __init__(self, device, link, name, version, monitor, db):
+    def __init__(self, device, link, name, version, monitor, db, board_id=""):
         self.device = device
         self.link = link
+        self.board_id = board_id
         self.name = name
         self.version = version
         self.monitor = monitor
@@ -128,6 +158,7 @@ def connect(device, db_path, on_change, poll_s=POLL_S, first_timeout=FIRST_REPLY
             raise LinkError("%s is not a XoBo board: it answers 'version' with %r"
                             % (device, " ".join(reply)[:80]))
         version = reply[0][3:]
+        board_id = read_board_id(link)
         name = UNNAMED
         for line in link.command("settings"):
             words = line.split()
@@ -142,15 +173,17 @@ def connect(device, db_path, on_change, poll_s=POLL_S, first_timeout=FIRST_REPLY
         # a table writes a few rows a minute: a small page cache (SQLite's default is 2 MB
         # per connection, 64 MB for 32 tables as the file grows)
         db.conn.execute("PRAGMA cache_size = -%d" % DB_CACHE_KB)
-        recorder = Recorder(db, source=source_of(name, device)).resume()
+        db.set_board(board_id, name)
+        known = db.board(board_id) or {}
+        recorder = Recorder(db, source=source_of(name, device), board_id=board_id).resume()
         monitor = TableMonitor(link, recorder, device, on_change, poll_s, on_line,
-                               before_read)
+                               before_read, selftest=known.get("selftest", ()))
         if recorder.game_id is not None:
             moves = db.moves(recorder.game_id)
             if moves:
                 monitor.last_move_at = _epoch(moves[-1]["played_at"])
         monitor.start(first_timeout)
-        return Connection(device, link, name, version, monitor, db)
+        return Connection(device, link, name, version, monitor, db, board_id)
     except BaseException:
         link.close()
         if db is not None:
@@ -180,10 +213,12 @@ def fitting_games(board):
 
 
 class Table:
-    """One table, by name; attached to its board's current connection, if any."""
+    """One table: a board (``board_id``), shown and addressed by ``key`` (its name);
+    attached to its board's current connection, if any."""
 
-    def __init__(self, key):
+    def __init__(self, key, board_id=""):
         self.key = key
+        self.board_id = board_id
         self.conn = None
         self.last_snap = None  # the board as last seen, shown while offline
         self.offline_since = None
@@ -279,6 +314,7 @@ class Table:
             out["record"] = st.get("record", "")
             out["settings"] = st.get("settings", {})
             out["game_id"] = snap.get("game_id")
+            out["board_id"] = self.board_id
             out["recording"] = snap.get("recording", "")
             out["events"] = [e[1] for e in conn.monitor.events_after(0)][-20:] \
                 if conn is not None else []
@@ -335,10 +371,14 @@ class Table:
         if not reply or reply[0].startswith("error"):
             raise ActionError("the board refused '%s': %s" % (line, text[6:] or "no reply"))
         if what == "name":
+            # (the board is the table: its records keep the name they were played under,
+            # and are found by the new one too; the next game is recorded under it)
             conn.name = value
-            recorder = conn.monitor.recorder
-            recorder.source = value
-            if recorder.game_id is not None:  # the game being played is the new name's now
-                conn.db.set_source(recorder.game_id, value)
+            conn.monitor.recorder.source = value
+            try:
+                conn.db.set_board(conn.board_id, value)
+            except GamesDBError as exc:
+                raise ActionError("the board is called %s now, but the games database "
+                                  "could not say so: %s" % (value, exc)) from None
         conn.monitor.refresh_soon()
         return {"ok": True, "reply": text[3:]}

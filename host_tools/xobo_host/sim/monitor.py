@@ -240,6 +240,18 @@ class SerialLink:
             pass
 
 
+def ended_text(words):
+    """A board's end of game in words: 'ew ns-resigned' -> 'ew wins: ns resigned'."""
+    winner, _, how = words.partition(" ")
+    if words == "draw" or winner == "draw":
+        return "draw"
+    if how.endswith("-resigned"):
+        loser = how[:-len("-resigned")]
+        return "%s resigned" % loser if winner == "none" else "%s wins: %s resigned" % (
+            winner, loser)
+    return "%s wins%s" % (winner, " (%s)" % how if how else "")
+
+
 def _strip_ok(lines):
     out = []
     for line in lines:
@@ -630,16 +642,35 @@ class MonitorBackend(PageFeed):
             seen = self._board_state()
             self.recording = "" if has_records(game) else (
                 "%s has no record notation: its games are not recorded" % game)
+            ended = seen.pop("ended", None)
             with self.lock:
                 snap = self._make_snap(game, settings, position, self._last_record, leds,
                                        {"boot": self._boot_read})
+                rules_ply = snap["state"].get("ply")
                 snap["state"].update(seen)
+                if ended is not None and ended != "*":
+                    # the board's word on the end (a resignation: no end of the rules)
+                    snap["state"]["result"] = ended.split()[0]
+                    snap["state"]["result_text"] = snap["state"].get("result_text") or \
+                        ended_text(ended)
                 changed = snap != self._snap
                 self._snap = snap
             if changed:
                 self._bump()
+            if "ply" in seen and rules_ply is not None and seen["ply"] != rules_ply:
+                # the board and what the host read of it disagree (a move between two
+                # readings): read again at once, never left as it is
+                self._position_stale = True
+                self._record_stale = True
+                self._wake.set()
             if not deferred:
                 self._record_all(left, game, record, events_before)
+        if ended is not None and self.recorder is not None and not self.recording:
+            with self._record_lock:
+                try:
+                    self.recorder.end_said(game, seen.get("ply"), ended)
+                except GamesDBError as exc:
+                    self._set_error("cannot record the game: %s" % exc)
 
     def _record(self, game, record, events_before=None):
         if self.recording or not record:
@@ -669,8 +700,10 @@ class MonitorBackend(PageFeed):
         words = reply[0].split(None, 3) if reply else []
         if len(words) < 3 or words[:2] != ["ok", "boot"] or words[2] not in ("normal",
                                                                             "fallback"):
-            self._has_boot = False
-            return {}
+            if reply and reply[0].startswith("error unknown command"):
+                self._has_boot = False
+                return {}
+            raise LinkError("the board's reply to 'boot' was %r" % " ".join(reply)[:80])
         self._has_boot = True
         return {"fallback": words[2] == "fallback", "note": words[3] if len(words) > 3 else ""}
 
@@ -681,8 +714,10 @@ class MonitorBackend(PageFeed):
             return {}
         reply = self.link.command("settings")
         if not reply or not reply[0].startswith("ok"):
-            self._has_settings = False
-            return {}
+            if reply and reply[0].startswith("error unknown command"):
+                self._has_settings = False
+                return {}
+            raise LinkError("the board's reply to 'settings' was %r" % " ".join(reply)[:80])
         self._has_settings = True
         out = {}
         for line in _strip_ok(reply):
@@ -699,27 +734,32 @@ class MonitorBackend(PageFeed):
         reply = self.link.command("state")
         words = reply[0].split() if reply else []
         if len(words) < 3 or words[:2] != ["ok", "state"]:
-            self._has_state = False
-            return {}
+            if reply and reply[0].startswith("error unknown command"):
+                self._has_state = False  # (a board without it: only then never asked again)
+                return {}
+            raise LinkError("the board's reply to 'state' was %r" % " ".join(reply)[:80])
+        self._has_state = True
         out = {"inference": words[2]}
         if "ply" in words[:-1]:
             ply = words[words.index("ply") + 1]
             if ply.isdigit() and ply.isascii():
                 out["ply"] = int(ply)
+            if "result" in words[:words.index("ply")]:
+                # 'result WINNER [REASON]' runs to the ply field
+                k = words.index("result")
+                out["ended"] = " ".join(words[k + 1:words.index("ply")]) or "*"
         return out
 
     def _leds(self):
         """LED colours from the ``leds`` command: the board's cells, then edges N S E W."""
         if self._has_leds is False:
             return []
-        try:
-            reply = self.link.command("leds", timeout=1.0)
-        except LinkError:
-            self._has_leds = False
-            return []
+        reply = self.link.command("leds", timeout=1.0)
         if not reply or not reply[0].startswith("ok"):
-            self._has_leds = False
-            return []
+            if reply and reply[0].startswith("error unknown command"):
+                self._has_leds = False
+                return []
+            raise LinkError("the board's reply to 'leds' was %r" % " ".join(reply)[:80])
         self._has_leds = True
         return reply[0].split()[1:]
 

@@ -10,8 +10,9 @@ reaches the host can change in one place.
 - ``read_end(table)``: the board's ``state``: its game, its ply, and ``result`` in the
   board's words (``ew blocus``, ``red 2-1-1``, ``ew ns-resigned``), ``*`` while it goes on;
   None when the board is offline; and its ``record``: the game as the board keeps it.
-- ``find_record(floor, key, game, moves)``: the games database's record of that game (the
-  table's recorder writes it a moment after the board's move: looked for until found).
+- ``find_record(floor, key, game, moves)``: the games database's record of that game played
+  on the table's board (its own id: a table renamed keeps its records; the table's recorder
+  writes it a moment after the board's move: looked for until found).
 - ``resign(table, seat, winner)``: ``resign SEAT WINNER|none``: the board shows the game
   over, and says so (``event result``) like any end.
 - ``Watcher``: the floor's event lines of every board: an ``event result`` (a game over, a
@@ -132,7 +133,10 @@ def find_record(floor, table_key, game, moves, known=()):
         return None
     try:
         if table is not None:
-            rows = db.list_games(source=table.name, game=game)
+            # the table's board's records (a table is its board: renamed, it keeps them),
+            # or, for a board the host has not read an id from, those under its name
+            rows = db.list_games(board_id=table.board_id, game=game) if table.board_id \
+                else db.list_games(source=table.name, game=game)
             candidates.extend(r["id"] for r in reversed(rows[-6:]))
         for rid in candidates:
             if rid in known:
