@@ -22,7 +22,6 @@ import sys
 
 from xobo_host.argtypes import whole_number
 
-
 DB_HELP = "the SQLite file (default ~/.local/share/xobo/games.sqlite)"
 
 

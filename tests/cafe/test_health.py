@@ -57,3 +57,33 @@ def test_a_self_test_with_a_dead_led_and_a_dead_switch_shows_its_faults_and_repo
     assert "led a1 dead" in report and "switch a1 never-closes" in report
     assert report[-1] == "done 2 problems"
     assert table.view()["health_text"] == "self-test: 2 problems"
+
+
+def test_a_self_test_s_faults_stay_with_the_table_when_the_host_restarts(tmp_path):
+    board = named_board(tmp_path, "snug", hands_clock=True)
+    db_path = str(tmp_path / "games.sqlite")
+    floor = Floor(db_path, ports=[board.device], scan_usb=False, scan_s=0.1,
+                  poll_s=0.3).start()
+    try:
+        until(lambda: floor.table("snug") and floor.table("snug").online, what="snug online")
+        floor.table("snug").action({"action": "selftest"})
+        until(lambda: _health(floor) == "selftest", what="the self-test running")
+        for _ in range(3):
+            board.play("press ok")
+        board.play("press undo")  # a1's LED is dead
+        board.play("wait 10000")
+        for _ in range(80):
+            board.play("press ok")
+        until(lambda: _health(floor) == "faults", what="the self-test's faults")
+        report = floor.table("snug").view(full=True)["selftest"]
+        floor.stop()
+        # the host restarts: the table's report is in the games database, by its board
+        floor = Floor(db_path, ports=[board.device], scan_usb=False, scan_s=0.1,
+                      poll_s=0.3).start()
+        until(lambda: floor.table("snug") and floor.table("snug").online, what="snug back")
+        assert _health(floor) == "faults"
+        assert floor.table("snug").view(full=True)["selftest"] == report
+        assert floor.table("snug").view()["health_text"] == "self-test: 2 problems"
+    finally:
+        floor.stop()
+        board.unplug()

@@ -648,11 +648,11 @@ class MonitorBackend(PageFeed):
                                        {"boot": self._boot_read})
                 rules_ply = snap["state"].get("ply")
                 snap["state"].update(seen)
-                if ended is not None and ended != "*":
+                if ended is not None and ended != "*" and \
+                        snap["state"].get("result", "*") == "*":
                     # the board's word on the end (a resignation: no end of the rules)
                     snap["state"]["result"] = ended.split()[0]
-                    snap["state"]["result_text"] = snap["state"].get("result_text") or \
-                        ended_text(ended)
+                    snap["state"]["result_text"] = ended_text(ended)
                 changed = snap != self._snap
                 self._snap = snap
             if changed:
