@@ -14,6 +14,7 @@ from sim.simkit import start_xobo, stop_with_ctrl_c
 from cafe.cafekit import named_board, play_move, until
 from xobo_host.cafe.floor import Floor
 from xobo_host.cafe.staff import Staff, StaffError
+from xobo_host.cafe import web as web_module
 from xobo_host.cafe.web import CafeServer
 from xobo_host.gamesdb import GamesDB
 
@@ -174,3 +175,52 @@ def test_xobo_cafe_set_password_stores_a_hash_that_logs_in(tmp_path):
                         "--db", str(tmp_path / "g.sqlite")], input="short\n",
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 1 and "at least 8 characters" in r.stderr
+
+
+def _login_from(url, password, source):
+    """POST /api/login from client address ``source``: (status, reply)."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10,
+                                      source_address=(source, 0))
+    try:
+        conn.request("POST", "/api/login", json.dumps({"password": password}),
+                     {"Content-Type": "application/json", "Origin": url.rstrip("/")})
+        r = conn.getresponse()
+        return r.status, json.loads(r.read() or b"{}")
+    finally:
+        conn.close()
+
+
+def test_wrong_passwords_lock_out_their_own_address_only(tmp_path):
+    from xobo_host.cafe.staff import MAX_FAILURES
+
+    db_path = str(tmp_path / "games.sqlite")
+    GamesDB(db_path).close()
+    staff = Staff.create(str(tmp_path / "staff.json"), PASSWORD)
+    floor = Floor(db_path, ports=[], scan_usb=False, scan_s=0.2).start()
+    server = CafeServer(floor, staff, db_path).start()
+    try:
+        for _ in range(MAX_FAILURES):
+            assert _login_from(server.url, "a-guess-123", "127.0.0.2")[0] == 403
+        status, out = _login_from(server.url, PASSWORD, "127.0.0.2")
+        assert status == 429 and "from this device" in out["error"]
+        assert "other devices can still log in" in out["error"]
+        # the staff's own browser, elsewhere, is not locked out
+        assert _login_from(server.url, PASSWORD, "127.0.0.1")[0] == 200
+    finally:
+        server.stop()
+        floor.stop()
+
+
+def test_the_login_forms_say_the_limit_the_host_applies():
+    from xobo_host.cafe.staff import MAX_FAILURES
+
+    static = os.path.join(os.path.dirname(web_module.__file__), "static")
+    for page in ("floor.html", "table.html", "event.html", "events.html"):
+        with open(os.path.join(static, page), encoding="utf-8") as f:
+            text = f.read()
+        assert ('data-role="login-limit">%d wrong passwords from one device make that device '
+                'wait a minute; other devices can still log in.' % MAX_FAILURES) in text, page

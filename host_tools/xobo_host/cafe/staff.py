@@ -6,14 +6,17 @@ The password is set at the first start (``xobo cafe`` asks for it, or ``xobo caf
 A login gives a random session token (``secrets``), sent as the cookie ``xobo_staff``
 (HttpOnly: no script reads it; SameSite=Strict: no other site's page sends it), valid for
 ``SESSION_S``; the sessions live in memory (a restarted host asks for the login again).
-After ``MAX_FAILURES`` wrong passwords in ``FAILURE_WINDOW_S`` logins are refused for the
-rest of the window (a guessing program gets nowhere; the staff waits a minute).
+After ``MAX_FAILURES`` wrong passwords from one client address in ``FAILURE_WINDOW_S``,
+logins from that address are refused for the rest of the window (a guessing program gets
+nowhere: each guess also costs an scrypt); other addresses are not refused, so someone
+else's guesses never lock the staff's own browser out.
 
 Usage::
 
     staff = Staff.load("staff.json")          # StaffError: no password set yet, bad file
     Staff.create("staff.json", "correct horse")
-    token = staff.login("correct horse")      # None when wrong
+    token = staff.login("correct horse", "192.168.1.20")   # None when wrong
+    staff.locked("192.168.1.20")              # too many wrong passwords from there
     staff.valid(token)                        # True while the session lasts
 """
 
@@ -49,7 +52,7 @@ class Staff:
         self.digest = digest
         self.params = params
         self.sessions = {}  # token -> expiry (time.time())
-        self.failures = []  # times of the recent wrong passwords
+        self.failures = {}  # client address -> times of its recent wrong passwords
         self.lock = threading.Lock()
 
     @classmethod
@@ -84,17 +87,27 @@ class Staff:
             raise StaffError("%s is no staff password file (%s): set the password again with "
                              "'xobo cafe --set-password'" % (path, exc)) from None
 
-    def login(self, password):
-        """A new session token, or None (wrong password, or too many tries: ``locked``)."""
+    def _recent(self, client, now):
+        """(the lock held) The recent wrong passwords from ``client``; the addresses whose
+        window has passed are forgotten."""
+        for addr in [a for a, ts in self.failures.items() if now - ts[-1] >= FAILURE_WINDOW_S]:
+            del self.failures[addr]
+        times = [t for t in self.failures.get(client, ()) if now - t < FAILURE_WINDOW_S]
+        if times:
+            self.failures[client] = times
+        return times
+
+    def login(self, password, client=""):
+        """A new session token, or None (wrong password, or too many tries from this client
+        address: ``locked``)."""
         now = time.time()
         with self.lock:
-            self.failures = [t for t in self.failures if now - t < FAILURE_WINDOW_S]
-            if len(self.failures) >= MAX_FAILURES:
+            if len(self._recent(client, now)) >= MAX_FAILURES:
                 return None
         if not isinstance(password, str) or not hmac.compare_digest(
                 _hash(password, self.salt, self.params), self.digest):
             with self.lock:
-                self.failures.append(now)
+                self.failures.setdefault(client, []).append(now)
             return None
         token = secrets.token_urlsafe(32)
         with self.lock:
@@ -102,10 +115,10 @@ class Staff:
             self.sessions[token] = now + SESSION_S
         return token
 
-    def locked(self):
-        now = time.time()
+    def locked(self, client=""):
+        """Whether logins from ``client`` (an address) are refused now."""
         with self.lock:
-            return sum(1 for t in self.failures if now - t < FAILURE_WINDOW_S) >= MAX_FAILURES
+            return len(self._recent(client, time.time())) >= MAX_FAILURES
 
     def valid(self, token):
         if not token:

@@ -47,7 +47,7 @@ import time
 from urllib.parse import parse_qs, unquote, urlparse
 
 from xobo_host.cafe.events.routes import EventRoutes
-from xobo_host.cafe.staff import COOKIE, SESSION_S
+from xobo_host.cafe.staff import COOKIE, MAX_FAILURES, SESSION_S
 from xobo_host.gamesdb import GamesDB, GamesDBError
 from xobo_host.sim.backend import ActionError
 from xobo_host.sim.server import KEEPALIVE_S, STATIC, PageHandler, make_httpd
@@ -203,9 +203,12 @@ class CafeHandler(EventRoutes, PageHandler):
     def _login(self, req):
         staff = self.server.staff
         password = req.get("password") if isinstance(req, dict) else None
-        if staff.locked():
-            return self._refuse(429, "too many wrong passwords: wait a minute")
-        token = staff.login(password)
+        client = self.client_address[0]
+        if staff.locked(client):
+            return self._refuse(429, "too many wrong passwords from this device (%d in a "
+                                "minute): wait a minute (other devices can still log in)"
+                                % MAX_FAILURES)
+        token = staff.login(password, client)
         if token is None:
             return self._refuse(403, "wrong password")
         return self._send(200, json.dumps({"ok": True}), extra=[self._cookie(token, SESSION_S)])
