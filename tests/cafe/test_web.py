@@ -12,9 +12,9 @@ import pytest
 from sim.simkit import start_xobo, stop_with_ctrl_c
 
 from cafe.cafekit import named_board, play_move, until
+from xobo_host.cafe import web as web_module
 from xobo_host.cafe.floor import Floor
 from xobo_host.cafe.staff import Staff, StaffError
-from xobo_host.cafe import web as web_module
 from xobo_host.cafe.web import CafeServer
 from xobo_host.gamesdb import GamesDB
 
