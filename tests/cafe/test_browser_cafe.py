@@ -173,3 +173,38 @@ def test_a_move_at_a_table_redraws_that_tables_miniature_only(browser, floor_ser
         assert after["terrace-2"] == before["terrace-2"]
     finally:
         page.close()
+
+
+def _inside(inner, outer):
+    return (inner["x"] >= outer["x"] - 0.5 and inner["y"] >= outer["y"] - 0.5
+            and inner["x"] + inner["width"] <= outer["x"] + outer["width"] + 0.5
+            and inner["y"] + inner["height"] <= outer["y"] + outer["height"] + 0.5)
+
+
+@pytest.mark.parametrize("name", ["WWWWWWWWWWWWWWWW", "terrace-long-016"])
+def test_the_health_badge_stays_inside_its_card_with_a_16_character_name(browser, tmp_path,
+                                                                         name):
+    board = named_board(tmp_path, name)
+    db_path = str(tmp_path / "games.sqlite")
+    GamesDB(db_path).close()
+    staff = Staff.create(str(tmp_path / "staff.json"), PASSWORD)
+    floor = Floor(db_path, ports=[board.device], scan_usb=False, scan_s=0.2,
+                  poll_s=0.5).start()
+    server = CafeServer(floor, staff, db_path).start()
+    page = browser.new_page(viewport={"width": 360, "height": 800})  # one card a row
+    try:
+        page.goto(server.url)
+        card = '[data-table="%s"]' % name
+        for health in ("playing", "offline"):
+            page.wait_for_selector(card + '[data-health="%s"]' % health)
+            box = page.locator(card).bounding_box()
+            for part in (".health", ".name"):
+                inner = page.locator(card + " " + part).bounding_box()
+                assert _inside(inner, box), (health, part, inner, box)
+            assert page.locator(card + " .name").inner_text() == name
+            board.unplug()
+    finally:
+        page.close()
+        server.stop()
+        floor.stop()
+        board.unplug()
