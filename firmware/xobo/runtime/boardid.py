@@ -22,7 +22,12 @@ def _hex(data):
 
 
 def _chip_id():
-    """The chip's unique id as hex, or '' on a board that has none."""
+    """The chip's unique id as hex, or '' on a board that has none (CPython: the simulator,
+    the stand-in, a Raspberry Pi, whose Blinka ``microcontroller`` is no chip of ours)."""
+    import sys
+
+    if sys.implementation.name not in ("micropython", "circuitpython"):
+        return ""
     try:
         import machine
 
