@@ -57,6 +57,12 @@ def write_cafe(run, out, args, folder=None):
     if "paint_latency_ms" in out:
         _latency(run, "paint", out["paint_latency_ms"],
                  "a board's move to the floor page having painted it (headless Chromium)")
+    ends = out.get("end_to_record_ms") or {}
+    for stat in ("median", "p95", "max"):
+        if ends.get(stat) is not None:
+            run.figure("end-to-record.%s" % stat, ends[stat], "ms",
+                       "a board's end of a game (event result) to its end in the game's "
+                       "record: %s (%d ends)" % (stat, ends["n"]))
     run.figure("played", out["played"], "moves", "moves played")
     run.figure("records-lost", out["records_lost"], "moves", "moves missing from the records")
     run.figure("host-cpu", out["host_cpu_percent_of_one_core"], "%",
@@ -108,7 +114,13 @@ def write_remote(run, out, args, folder=None):
     run.figure("lost", out["lost"], "moves", "moves lost (both cafés' logs, boards, records)")
     run.figure("doubled", out["doubled"], "moves", "moves doubled")
     if "played" in out:
-        run.figure("played", out["played"], "moves", "moves played")
+        ends = out.get("end_to_record_ms") or {}
+    for stat in ("median", "p95", "max"):
+        if ends.get(stat) is not None:
+            run.figure("end-to-record.%s" % stat, ends[stat], "ms",
+                       "a board's end of a game (event result) to its end in the game's "
+                       "record: %s (%d ends)" % (stat, ends["n"]))
+    run.figure("played", out["played"], "moves", "moves played")
     for k, v in sorted((out.get("cpu") or {}).items()):
         run.figure("host-cpu." + k, round(v), "%", "café %s's host CPU, as a share of one "
                    "core" % k.upper())
