@@ -1,7 +1,7 @@
 """The café host keeps nothing per move that grows: a table followed over many games holds
 the same memory after the fourth game as after the first (its event lines, the recorder's
 moves, the link's replies, the floor's own tables are bounded), so a host left running for
-weeks behind the counter stays flat (docs/cafe.md, "Measured": the long run)."""
+weeks behind the counter stays flat (docs/cafe.md, "Why the host runs as it does")."""
 
 import collections
 import gc
