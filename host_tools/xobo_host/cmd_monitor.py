@@ -70,7 +70,21 @@ def run(args):
         print("error: %s" % exc, file=sys.stderr)
         db.close()
         return 1
-    backend = MonitorBackend(link, recorder=Recorder(db, source=device), device=device)
+    # the board's own id (a game it resumes continues its record); '' from a board that
+    # cannot say it (its records are then the port's)
+    board_id = ""
+    try:
+        reply = link.command("id", timeout=10.0)  # (a board may still be booting)
+        words = reply[0].split() if reply else []
+        if len(words) == 3 and words[:2] == ["ok", "id"]:
+            board_id = words[2]
+    except LinkError as exc:
+        print("error: %s" % exc, file=sys.stderr)
+        link.close()
+        db.close()
+        return 1
+    backend = MonitorBackend(link, recorder=Recorder(db, source=device, board_id=board_id),
+                             device=device)
     try:
         backend.start()
     except LinkError as exc:
