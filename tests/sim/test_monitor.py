@@ -328,3 +328,47 @@ def test_xobo_monitor_without_a_board_says_so(tmp_path, capsys):
     assert main(["monitor", "--port", str(tmp_path / "nothing"), "--no-browser",
                  "--db", str(tmp_path / "g.sqlite")]) == 1
     assert "cannot open" in capsys.readouterr().err
+
+
+class _ScriptedLink:
+    """A link whose replies are given by the test, command by command."""
+
+    def __init__(self, replies):
+        self.replies = replies
+        self.on_event = None
+        self.before_game_change = None
+        self.events_read = 0
+        self.closed = False
+
+    def command(self, line, timeout=3.0):
+        return self.replies[line].pop(0)
+
+
+def test_an_odd_reply_to_state_is_read_again_never_switched_off():
+    """One odd reply (a line that is no state) is an error of that reading; the next reading
+    asks again. Only a board that says it has no 'state' is not asked again."""
+    link = _ScriptedLink({"state": [["ok 1. e5"], ["ok state match side ew result * ply 1"]]})
+    backend = MonitorBackend(link)
+    with pytest.raises(LinkError, match="reply to 'state'"):
+        backend._board_state()
+    assert backend._board_state() == {"inference": "match", "ply": 1, "ended": "*"}
+    old = MonitorBackend(_ScriptedLink({"state": [["error unknown command 'state' (try help)"]]}))
+    assert old._board_state() == {}
+    assert old._board_state() == {}  # (not asked again)
+
+
+def test_the_board_s_result_words_run_to_the_ply_field():
+    link = _ScriptedLink({"state": [["ok state over side ew result ew ns-resigned ply 1"],
+                                    ["ok state over side red result none red-resigned ply 4 "
+                                     "say the game is over"]]})
+    backend = MonitorBackend(link)
+    assert backend._board_state()["ended"] == "ew ns-resigned"
+    assert backend._board_state()["ended"] == "none red-resigned"
+
+
+def test_a_resignation_is_said_in_words_with_its_winner():
+    from xobo_host.sim.monitor import ended_text
+
+    assert ended_text("ew ns-resigned") == "ew wins: ns resigned"
+    assert ended_text("none red-resigned") == "red resigned"
+    assert ended_text("draw") == "draw"
