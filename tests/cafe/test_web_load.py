@@ -1,8 +1,9 @@
 """The café's server under slow and half-open clients (docs/cafe.md, "What must never be
 exposed to the internet"): it is the simulator's server (sim.server, sim.connections) with
-the café's routes, so hundreds of slow or half-sent requests leave the floor answered, a request that names another host or names one
-twice is refused 400, and a client that hangs up is one line on stderr. Loopback only; the
-waits are for replies (a timeout only turns a hang into a failure)."""
+the café's routes, so hundreds of slow or half-sent requests leave the floor answered, a
+request that names another host or names one twice is refused 400, and a client that hangs
+up is one line on stderr. Loopback only; the waits are for replies (a timeout only turns a
+hang into a failure)."""
 
 import http.client
 import json
