@@ -590,6 +590,12 @@ class Recorder:
         # game, with no new game between, replaces the one before (it holds its moves).
         self.pending = []
         self.new_games = 0  # new games marked so far (tells whether one came between two)
+        # a game resumed from the file, not seen on the board yet: what the board did while
+        # nobody followed it is unknown, and a record shorter than the stored one is taken
+        # for a new game begun meanwhile (its first moves alike), not for undos: the stored
+        # game is kept whole (undos unseen make a new record; a new game unseen, taken for
+        # undos, would have cut the game before)
+        self.unseen_since = False
 
     def resume(self):
         """Continue from the latest game recorded from this board (a host restarted, a board
@@ -599,6 +605,7 @@ class Recorder:
         last = self.db.last_game(self.source, self.board_id)
         if last is not None:
             self._adopt(last)
+            self.unseen_since = True
         return self
 
     def _adopt(self, row):
@@ -700,8 +707,10 @@ class Recorder:
         continues = (
             self.game_id is not None and key == self.key
             and (notations[:len(self.moves)] == self.moves
-                 or self.moves[:len(notations)] == notations)
+                 or self.moves[:len(notations)] == notations
+                 and not (self.unseen_since and len(notations) < len(self.moves)))
         )
+        self.unseen_since = False
         if force_new or not continues:
             resumed = None if force_new else self._resumed(key, notations)
             if resumed is not None:

@@ -131,3 +131,19 @@ def test_a_board_s_end_of_game_is_kept_until_the_game_goes_on_again(tmp_path):
     again.end_said("x", 0, "*")  # another game's state: not this record's
     assert db.list_games()[0]["result"] == "ew"
     db.close()
+
+
+def test_a_shorter_record_after_a_restart_is_a_new_game_and_the_stored_one_stays_whole(
+        tmp_path):
+    """While nobody followed the board, a new game may have begun with the same first moves:
+    taken for undos, it would cut the stored game; taken for a new game, nothing is lost."""
+    db = GamesDB(str(tmp_path / "g.sqlite"))
+    Recorder(db, "bar", board_id="00000000000000aa").observe(XOBO % "1. e5 ; d4 2. e4", "xobo")
+    again = Recorder(db, "bar", board_id="00000000000000aa").resume()  # the host restarted
+    assert again.observe(XOBO % "1. e5", "xobo") == 2
+    assert [g["n_moves"] for g in db.list_games()] == [3, 1]
+    # once the board is followed, an undo is an undo
+    assert again.observe(XOBO % "1. e5 ; d4", "xobo") == 2
+    assert again.observe(XOBO % "1. e5", "xobo") == 2
+    assert [g["n_moves"] for g in db.list_games()] == [3, 1]
+    db.close()
