@@ -100,9 +100,11 @@ def run(args):
             print("game %d  %s%s, %s first, result %s" % (
                 g["id"], clip(g["game"]), " " + clip(g["params"], 200) if g["params"] else "",
                 clip(g["first"] or "-"), clip(g["result"])))
-            print("started %s%s  board %s" % (
-                clip(g["started_at"]), "  ended %s" % clip(g["ended_at"]) if g["ended_at"]
-                else "", clip(g["source"] or "-")))
+            print("started %s%s  table %s%s" % (
+                clip(g["started_at"]), "  ended %s%s" % (
+                    clip(g["ended_at"]), " (%s)" % clip(g["ending"]) if g["ending"] else "")
+                if g["ended_at"] else "", clip(g["source"] or "-"),
+                " (board %s)" % clip(g["board_id"]) if g["board_id"] else ""))
             if g["start_position"]:
                 print("from position %s" % clip(g["start_position"], 400))
             for m in g["moves"]:

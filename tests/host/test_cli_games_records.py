@@ -36,3 +36,16 @@ def test_records_options_go_before_or_after_the_action(tmp_path, capsys):
     assert "terrace-1" in capsys.readouterr().out
     assert main(["records", "show", "1", "--db", path]) == 0
     assert "e5" in capsys.readouterr().out
+
+
+def test_records_show_says_the_table_its_board_and_how_the_game_ended(tmp_path, capsys):
+    path = str(tmp_path / "g.sqlite")
+    db = GamesDB(path)
+    rec = Recorder(db, "terrace-1", board_id="5f3a0c11d2e4b697")
+    rec.observe(XOBO % "1. e5", "xobo")
+    rec.end_said("xobo", 1, "ew ns-resigned")
+    db.close()
+    assert main(["records", "show", "1", "--db", path]) == 0
+    out = capsys.readouterr().out
+    assert "table terrace-1 (board 5f3a0c11d2e4b697)" in out
+    assert "(ew ns-resigned)" in out and "result ew" in out
