@@ -646,7 +646,6 @@ class MonitorBackend(PageFeed):
             with self.lock:
                 snap = self._make_snap(game, settings, position, self._last_record, leds,
                                        {"boot": self._boot_read})
-                rules_ply = snap["state"].get("ply")
                 snap["state"].update(seen)
                 if ended is not None and ended != "*" and \
                         snap["state"].get("result", "*") == "*":
@@ -657,12 +656,6 @@ class MonitorBackend(PageFeed):
                 self._snap = snap
             if changed:
                 self._bump()
-            if "ply" in seen and rules_ply is not None and seen["ply"] != rules_ply:
-                # the board and what the host read of it disagree (a move between two
-                # readings): read again at once, never left as it is
-                self._position_stale = True
-                self._record_stale = True
-                self._wake.set()
             if not deferred:
                 self._record_all(left, game, record, events_before)
         if ended is not None and self.recorder is not None and not self.recording:
