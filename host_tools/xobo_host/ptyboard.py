@@ -14,6 +14,9 @@ hands: script lines (``put e5``, ``lift e5``, ``press ok``, ``serial set name te
 ``xobo.runtime.script``); each answers with its output lines prefixed ``ok `` and a closing
 ``ok`` (or one ``error ...`` line) on stdout. End of stdin, or SIGTERM, unplugs the board.
 
+Its board id (serial ``id``) is drawn at its first ``id`` and kept in its flash directory
+(``board.id``): the same flash is the same board, plugged back on any port.
+
 Like a Pico's USB serial with no host reading, what the board writes while nobody reads the
 port is dropped once the terminal's buffer is full (the board never stalls on it).
 
