@@ -16,6 +16,7 @@ COMMANDS = (
     "sim",
     "monitor",
     "cafe",
+    "broker",
     "games",
     "records",
     "flash",

@@ -3,6 +3,7 @@ port, killed and restarted at will), café hosts (a ``Floor`` and its ``MatchSer
 process, stopped and started again on the same database), and players who play what their
 board lights or a move of their own."""
 
+import getpass
 import os
 import random
 import shutil
@@ -24,23 +25,36 @@ def free_port():
         return s.getsockname()[1]
 
 
-class Broker:
-    """Debian's mosquitto on 127.0.0.1, its own port and config (no persistence: a restart
-    forgets every queued message, the hardest case for the matches)."""
+# the cafés the tests name (a test that names others gives them: ``Broker(cafes=...)``); the
+# attack tests' third café has a valid login of its own too
+CAFES = ["cafe-%d" % i for i in range(4)] + ["cafe-a", "cafe-b", "cafe-c", "cafe-o",
+                                             "evil-cafe"]
 
-    def __init__(self, tmp_path):
+
+class Broker:
+    """Debian's mosquitto on 127.0.0.1, its own port, run with the configuration ``xobo
+    broker-setup`` writes (``brokersetup.write_config``): a login per café, the access list,
+    no persistence (a restart forgets every queued message, the hardest case for the
+    matches). ``open_network``: the open broker of that command (anyone writes anywhere)."""
+
+    def __init__(self, tmp_path, cafes=(), open_network=False):
+        from xobo_host.cafe.brokersetup import write_config
+
         if not os.path.exists(MOSQUITTO) and not shutil.which("mosquitto"):
             pytest.skip("mosquitto is absent: install it with 'make mosquitto' "
                         "(apt-get install mosquitto)")
         self.exe = MOSQUITTO if os.path.exists(MOSQUITTO) else shutil.which("mosquitto")
         self.port = free_port()
-        self.conf = tmp_path / "mosquitto.conf"
-        self.conf.write_text("listener %d 127.0.0.1\nallow_anonymous true\n"
-                             "persistence false\n" % self.port)
+        self.open = open_network
+        setup = write_config(str(tmp_path / "broker"), CAFES + list(cafes), port=self.port,
+                             bind="127.0.0.1", persistence=False, open_network=open_network,
+                             run_as=getpass.getuser())  # (root: it stays in the tests' dirs)
+        self.conf = setup["conf"]
+        self.cafes = setup["cafes"]
         self.proc = None
 
     def start(self):
-        self.proc = subprocess.Popen([self.exe, "-c", str(self.conf)],
+        self.proc = subprocess.Popen([self.exe, "-c", self.conf],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
         def listening():
@@ -72,10 +86,11 @@ class Broker:
             self.proc.wait(10)
             self.proc = None
 
-    def settings(self):
+    def settings(self, cafe):
+        """Café ``cafe``'s settings file, as ``xobo broker-setup`` wrote it."""
         from xobo_host.cafe.broker import BrokerSettings
 
-        return BrokerSettings("127.0.0.1", self.port)
+        return BrokerSettings.from_file(self.cafes[cafe])
 
 
 class Cafe:
@@ -99,8 +114,8 @@ class Cafe:
 
         self.floor = Floor(self.db, ports=[b.device for b in self.boards.values()],
                            scan_usb=False, scan_s=0.2, poll_s=0.5, first_timeout=10)
-        self.service = MatchService(self.floor, self.db, cafe=self.name,
-                                    broker=self.broker.settings() if self.broker else None,
+        settings = self.broker.settings(self.name) if self.broker else None
+        self.service = MatchService(self.floor, self.db, cafe=self.name, broker=settings,
                                     hello_s=self.hello_s, publish_floor=self.publish)
         self.floor.start()
         self.service.start()

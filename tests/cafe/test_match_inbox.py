@@ -12,7 +12,7 @@ from cafe.remotekit import Broker
 def link(broker, cafe, on_message=None, on_connect=None):
     from xobo_host.cafe.broker import BrokerLink
 
-    return BrokerLink(cafe, broker.settings(), on_message, on_connect).start()
+    return BrokerLink(cafe, broker.settings(cafe), on_message, on_connect).start()
 
 
 def hear_each_other(a, b, heard_by_a, heard_by_b):

@@ -53,7 +53,8 @@ GAMES = [  # game, cafés, board, settings of the inviting board, seed, greedy p
 def test_every_game_is_played_whole_across_cafes_and_the_records_agree(tmp_path):
     import threading
 
-    broker = Broker(tmp_path).start()
+    broker = Broker(tmp_path, ["%s-cafe-%d" % (game[:5], i) for game, n, *_ in GAMES
+                               for i in range(n)]).start()
     failures = []
     done = []
 

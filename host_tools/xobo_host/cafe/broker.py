@@ -5,10 +5,14 @@ Topics (``xobo/v1/<cafe>/...``: a café publishes only under its own name, which
 access list can enforce: ``pattern write xobo/v1/%u/#``):
 
 - ``xobo/v1/<cafe>/match/<id>``: what the café says about a match (moves, asks, logs,
-  take-backs, resignations, hellos); every café of the match subscribes to the others'.
-- ``xobo/v1/<cafe>/invite/<code>`` (retained): an open invitation; ``xobo/v1/<cafe>/reply/<code>``:
-  another café's answer (accept, decline).
+  take-backs, resignations, hellos), each signed with the café's key (``seal.sign``); every
+  café of the match subscribes to the others'.
+- ``xobo/v1/<cafe>/invite/<topic id>`` (retained): an open invitation, sealed with its code's
+  key; ``xobo/v1/<cafe>/reply/<topic id>``: another café's sealed answer (accept, decline).
+  The topic id is derived from the code (``seal.InviteSecret``): the code is never published.
 - ``xobo/v1/<cafe>/floor`` (retained): the café's live floor, when it publishes it.
+- ``xobo/v1/<cafe>/probe`` (retained): the link's health probe, read back by the café itself
+  (``readable``): a broker that lets the café in but passes it nothing is said as such.
 
 Messages are JSON objects of at most ``MAX_MESSAGE`` bytes, sent with QoS 1 on a persistent
 session (the broker keeps what arrives while the host is away); whatever is lost anyway (a
@@ -23,7 +27,9 @@ Usage::
 
 import json
 import queue
+import secrets
 import threading
+import time
 
 from xobo_host.cafe import movetrace
 
@@ -42,6 +48,11 @@ SESSION_EXPIRY_S = 24 * 3600
 # starting, and the café's moves of those 3 s all went at once, measured: docs/remote.md)
 RECONNECT_MIN_S = 0.5
 RECONNECT_MAX_S = 2.0
+# the health probe: said after each connection and every PROBE_EVERY_S; not read back in
+# PROBE_S, the link says the broker passes this café nothing (an access list that lets it
+# read nothing, docs/remote.md)
+PROBE_S = 5.0
+PROBE_EVERY_S = 30.0
 NAME_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
 
 
@@ -113,7 +124,8 @@ class BrokerLink:
     is in the inbox; one lost with the host before it was handled is asked again by the
     hellos, as one lost by a broker restarted without persistence."""
 
-    def __init__(self, cafe, settings, on_message=None, on_connect=None):
+    def __init__(self, cafe, settings, on_message=None, on_connect=None, key=None,
+                 on_refused=None):
         import paho.mqtt.client as mqtt
         from paho.mqtt.packettypes import PacketTypes
         from paho.mqtt.properties import Properties
@@ -122,7 +134,15 @@ class BrokerLink:
         self.settings = settings
         self.on_message = on_message
         self.on_connect = on_connect
+        self.on_refused = on_refused  # (topic, why): a message that is not even JSON
+        self.key = key  # the café's ``seal.CafeKey``: its match messages are signed
+        self.seq = 0  # the last sequence number signed (microseconds, always growing)
+        self.signing = threading.Lock()  # (signed and handed to paho in that order)
         self.connected = threading.Event()
+        # the health probe: its nonce said, when, and whether it came back
+        self.probe_nonce = None
+        self.probe_at = 0.0
+        self.probe_read = threading.Event()
         self.connects = 0
         self.extra_topics = set()
         self.lock = threading.Lock()
@@ -181,12 +201,15 @@ class BrokerLink:
         from paho.mqtt.subscribeoptions import SubscribeOptions
 
         others = SubscribeOptions(qos=1, noLocal=True)  # (not the café's own messages)
-        subs = [(PREFIX + "/+/match/+", others), (PREFIX + "/+/reply/+", others)]
+        subs = [(PREFIX + "/+/match/+", others), (PREFIX + "/+/reply/+", others),
+                (self.topic("invite", "+"), SubscribeOptions(qos=1)),
+                (self.topic("probe"), SubscribeOptions(qos=1))]
         with self.lock:
             subs += [(t, SubscribeOptions(qos=1)) for t in self.extra_topics]
         client.subscribe(subs)
         self.connects += 1
         self.connected.set()
+        self.probe()
         self.inbox.put(_CONNECTED)  # (the hellos: made and sent by the inbox's thread)
 
     def _log(self, client, userdata, level, text):
@@ -196,6 +219,30 @@ class BrokerLink:
     def _disconnected(self, client, userdata, flags, reason, properties=None):
         movetrace.trace("disconnected")
         self.connected.clear()
+
+    # -- health ---------------------------------------------------------------------------
+    def probe(self):
+        """Say a new nonce on the café's own probe topic (retained); ``readable`` once the
+        broker passes it back."""
+        nonce = secrets.token_hex(8)
+        self.probe_nonce, self.probe_at = nonce, time.monotonic()
+        self.probe_read.clear()
+        self.client.publish(self.topic("probe"), json.dumps({"nonce": nonce}), qos=1,
+                            retain=True)
+
+    def health(self):
+        """(ok, words): connected and reading what it should, or what is wrong."""
+        if not self.connected.is_set():
+            return False, "not connected to the broker %s:%d" % (self.settings.host,
+                                                                 self.settings.port)
+        if self.probe_read.is_set():
+            return True, "connected to %s:%d, reading the café network" % (
+                self.settings.host, self.settings.port)
+        if time.monotonic() - self.probe_at < PROBE_S:
+            return False, "connected, checking that the broker passes messages"
+        return False, ("connected, but the broker passes this café nothing, not even its own "
+                       "messages: its access list lets %s read nothing (docs/remote.md, "
+                       "\"The broker\")" % (self.settings.username or "an anonymous client"))
 
     def subscribe(self, topic):
         """Follow one more topic (another café's floor, an invitation), kept across
@@ -240,9 +287,18 @@ class BrokerLink:
         if len(parts) < 4 or "/".join(parts[:2]) != PREFIX:
             return
         sender, kind, rest = parts[2], parts[3], "/".join(parts[4:])
+        if sender == self.cafe and kind == "probe":
+            try:
+                if json.loads(payload).get("nonce") == self.probe_nonce:
+                    self.probe_read.set()
+            except (ValueError, AttributeError):
+                pass
+            return
         if sender == self.cafe and kind != "invite":
             return  # our own (the broker sends them back to a subscriber of the wildcard)
         if len(payload) > MAX_MESSAGE:
+            self._refused(topic, "%d bytes: more than a message's %d" % (len(payload),
+                                                                         MAX_MESSAGE))
             return
         if not payload:
             msg = None  # a retained message cleared
@@ -250,8 +306,10 @@ class BrokerLink:
             try:
                 msg = json.loads(payload)
             except ValueError:
+                self._refused(topic, "not JSON")
                 return
             if not isinstance(msg, dict):
+                self._refused(topic, "not a JSON object")
                 return
         if self.on_message is not None:
             try:
@@ -260,7 +318,21 @@ class BrokerLink:
                 print("xobo cafe: a message on %s could not be handled: %s: %s"
                       % (topic[:80], type(exc).__name__, exc))
 
+    def _refused(self, topic, why):
+        if self.on_refused is not None:
+            self.on_refused(topic, why)
+
     # -- publishing -------------------------------------------------------------------------
+    def publish_signed(self, match_id, msg, qos=1):
+        """A message about match ``match_id`` on the café's match topic, signed with its key
+        and a sequence number of its own (``seal.sign``)."""
+        from xobo_host.cafe.seal import sign
+
+        with self.signing:
+            self.seq = max(self.seq + 1, time.time_ns() // 1000)
+            payload = sign(self.key, self.cafe, match_id, self.seq, msg)
+            self.client.publish(self.topic("match", match_id), payload, qos=qos)
+
     def publish(self, kind, rest, msg, retain=False, qos=1):
         """``msg``: a dict (sent as JSON), its JSON already made (bytes), or None (a retained
         message cleared). ``qos`` 0 for what is said again anyway (the hellos, every few

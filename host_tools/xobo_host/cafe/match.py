@@ -74,7 +74,7 @@ def position_hash(text):
 class Match:
     def __init__(self, ident, game, params, seats, moves=(), epoch=0, state="playing",
                  code="", created=None, resigned=-1, undo=None, conflict="", note="",
-                 prepared=(), ended=()):
+                 prepared=(), ended=(), keys=None, seen=None):
         if game not in games.GAMES:
             raise MatchError("unknown game '%s'" % str(game)[:24])
         self.pkg = games.load(game)
@@ -95,6 +95,11 @@ class Match:
         self.note = note
         self.prepared = list(prepared)  # this café's tables whose board started the match
         self.ended = list(ended)  # this café's tables whose board shows the resignation
+        # the public key of each café of the match, learnt from the sealed invitation and
+        # its answers (docs/remote.md, "Security"): {cafe: 64 hex digits}
+        self.keys = dict(keys or {})
+        # the newest sequence number taken from each other café (``seal.ReplayGuard``)
+        self.seen = dict(seen or {})
         self.pending = {}  # n -> (move, before): moves beyond a gap, waiting
         # in a conflict, the other cafés' logs as they sent them: {cafe: moves}
         self.other_logs = {}
@@ -360,7 +365,7 @@ class Match:
             "moves": self.moves, "epoch": self.epoch, "state": self.state, "code": self.code,
             "created": self.created, "resigned": self.resigned, "undo": self.undo,
             "conflict": self.conflict, "note": self.note, "prepared": self.prepared,
-            "ended": self.ended})
+            "ended": self.ended, "keys": self.keys, "seen": self.seen})
 
     @classmethod
     def from_json(cls, text):
@@ -368,7 +373,7 @@ class Match:
         m = cls(d["id"], d["game"], d["params"], d["seats"], (), d["epoch"], d["state"],
                 d.get("code", ""), d.get("created"), d.get("resigned", -1), d.get("undo"),
                 d.get("conflict", ""), d.get("note", ""), d.get("prepared", ()),
-                d.get("ended", ()))
+                d.get("ended", ()), d.get("keys"), d.get("seen"))
         state = m.state
         for text in d["moves"]:
             m._append(text)
@@ -513,6 +518,23 @@ class MatchStore:
                 except Exception as exc:  # the store's thread never dies
                     print("xobo cafe: after saving the matches: %s: %s"
                           % (type(exc).__name__, exc))
+
+    def cafe_key(self, cafe):
+        """Café ``cafe``'s key pair (``seal.CafeKey``), made at its first match and kept in
+        this file (readable by the host's user only, as the broker's password)."""
+        from xobo_host.cafe.seal import CafeKey
+
+        self.conn.execute("CREATE TABLE IF NOT EXISTS cafe_keys (cafe TEXT PRIMARY KEY, "
+                          "private_key BLOB NOT NULL)")
+        row = self.conn.execute("SELECT private_key FROM cafe_keys WHERE cafe = ?",
+                                (cafe,)).fetchone()
+        if row is not None:
+            return CafeKey.from_bytes(row[0])
+        key = CafeKey.new()
+        with self.db.writing("keep the café's key in"), self.conn:
+            self.conn.execute("INSERT INTO cafe_keys (cafe, private_key) VALUES (?, ?)",
+                              (cafe, key.to_bytes()))
+        return key
 
     def load_all(self):
         out = []

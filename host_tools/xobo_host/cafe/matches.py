@@ -29,7 +29,7 @@ Usage::
     service.stop()
 """
 
-import json
+import collections
 import queue
 import secrets
 import threading
@@ -67,6 +67,7 @@ OTHER_REPLIES = ("state", "leds", "mem", "timing", "follow", "move", "undo", "ne
 
 
 SETTLED_KEPT = 16  # declined or cancelled take-backs remembered per match (_settle_undo)
+REFUSED_KEPT = 50  # refused messages shown on the staff's page, the newest
 
 
 def _words(reply):
@@ -442,10 +443,18 @@ class MatchService:
         self.watched = {}  # cafe -> {"snap": floor snapshot, "at": time}
         self.broker = None
         self.filter = None  # tests: filter(sender, kind, rest, msg) -> [messages to handle]
+        # messages refused (``refuse``), the newest first, for the staff's page
+        self.refused = collections.deque(maxlen=REFUSED_KEPT)
+        self.guards = {}  # (match id, café) -> seal.ReplayGuard
+        self.secrets = {}  # invitation code -> seal.InviteSecret (scrypt once per code)
+        self.secrets_lock = threading.Lock()
+        self.looking = {}  # topic id -> code: the invitations being looked up
+        self.key = self.store.cafe_key(cafe) if broker is not None else None
         if broker is not None:
             from xobo_host.cafe.broker import BrokerLink
 
-            self.broker = BrokerLink(cafe, broker, self._on_message, self._on_connect)
+            self.broker = BrokerLink(cafe, broker, self._on_message, self._on_connect,
+                                     key=self.key, on_refused=self._refused_by_link)
         floor.line_hooks.append(self._on_line)
         floor.read_hooks.append(self.relays_first)
         self._threads = []
@@ -703,8 +712,7 @@ class MatchService:
                     raise ActionError("the match is %s already" % match.state)
                 match.state = "cancelled"
                 self.save(match)
-                if match.code and self.broker is not None:
-                    self.broker.publish("invite", match.code, None, retain=True)
+                self._clear_invite(match)
                 self._send(match, {"t": "cancel"})
                 return {"ok": True, "reply": "match cancelled"}
             raise ActionError("unknown match control '%s' (undo, decline, resign, resolve, "
@@ -826,6 +834,8 @@ class MatchService:
             seats = [None] * pkg.PLAYERS
             seats[names.index(seat)] = [self.cafe, key]
             match = Match.new(game, params, seats, code=new_code())
+            if self.key is not None:
+                match.keys[self.cafe] = self.key.public_hex
             self.matches[match.id] = match
             self.save(match)
         self._publish_invite(match)
@@ -834,11 +844,14 @@ class MatchService:
 
     def _invite_message(self, match):
         return {"t": "invite", "match": match.id, "game": match.game, "params": match.params,
-                "seats": match.seats, "title": match.pkg.TITLE}
+                "seats": match.seats, "title": match.pkg.TITLE, "keys": match.keys}
 
     def _publish_invite(self, match):
+        """The invitation, sealed with its code's key, on the topic its code names."""
         if self.broker is not None and match.code:
-            self.broker.publish("invite", match.code, self._invite_message(match),
+            secret = self._secret(match.code)
+            self.broker.publish("invite", secret.topic_id,
+                                secret.seal(self._invite_message(match)),
                                 retain=match.state == "inviting")
 
     def lookup(self, code):
@@ -856,7 +869,9 @@ class MatchService:
         if self.broker is None:
             raise ActionError("no invitation %s in this café (and no broker to ask others)"
                               % code)
-        topic = "xobo/v1/+/invite/" + code
+        topic_id = self._secret(code).topic_id
+        topic = "xobo/v1/+/invite/" + topic_id
+        self.looking[topic_id] = code
         self.broker.subscribe(topic)
         deadline = time.monotonic() + LOOKUP_S
         try:
@@ -870,6 +885,7 @@ class MatchService:
                 return dict(self.invites[code])
         finally:
             self.broker.unsubscribe(topic)
+            self.looking.pop(topic_id, None)
 
     def accept(self, code, key):
         """Table ``key`` of this café takes a free seat of the invitation ``code``."""
@@ -889,8 +905,7 @@ class MatchService:
                     match.seats[free[0]] = [self.cafe, key]
                     if all(match.seats):
                         match.state = "playing"
-                        if match.code and self.broker is not None:
-                            self.broker.publish("invite", match.code, None, retain=True)
+                        self._clear_invite(match)
                     self.save(match)
                     self._send(match, self._start_message(match))
                     self._wake_tables(match)
@@ -904,16 +919,18 @@ class MatchService:
                 raise ActionError("invitation %s has no free seat" % code)
             seats = [list(s) if s else None for s in seats]
             seats[free[0]] = [self.cafe, key]
+            keys = {c: k for c, k in inv["keys"].items() if isinstance(k, str)}
+            keys[self.cafe] = self.key.public_hex
             try:
                 match = Match(inv["match"], inv["game"], inv["params"], seats,
-                              state="inviting", code=code)
+                              state="inviting", code=code, keys=keys)
             except (MatchError, KeyError, TypeError) as exc:
                 raise ActionError("invitation %s cannot be played here: %s" % (code, exc)) \
                     from None
             self.matches[match.id] = match
             self.save(match)
-        self.broker.publish("reply", code, {"t": "accept", "match": match.id,
-                                            "seat": free[0], "table": key})
+        self._answer(code, {"t": "accept", "match": match.id, "seat": free[0], "table": key,
+                            "key": self.key.public_hex})
         return {"ok": True, "match": match.id, "reply": "%s plays %s in match %s (waiting for"
                 " %s to start it)" % (key, match.names[free[0]], code, inv["cafe"])}
 
@@ -925,27 +942,39 @@ class MatchService:
                 with match.lock:
                     match.state = "declined"
                     self.save(match)
-                if self.broker is not None:
-                    self.broker.publish("invite", code, None, retain=True)
+                    self._clear_invite(match)
                 return {"ok": True, "reply": "invitation %s declined" % code}
-        self.broker.publish("reply", normal_code(code), {"t": "decline", "match": inv["match"]})
-        return {"ok": True, "reply": "invitation %s declined" % normal_code(code)}
+        self._answer(inv["code"], {"t": "decline", "match": inv["match"]})
+        return {"ok": True, "reply": "invitation %s declined" % inv["code"]}
+
+    def _answer(self, code, msg):
+        """An answer to another café's invitation, sealed with its code's key."""
+        secret = self._secret(code)
+        self.broker.publish("reply", secret.topic_id, secret.seal(msg))
+
+    def _clear_invite(self, match):
+        """The invitation no longer open: its retained message cleared."""
+        if match.code and self.broker is not None:
+            self.broker.publish("invite", self._secret(match.code).topic_id, None,
+                                retain=True)
 
     def _start_message(self, match):
         return {"t": "start", "seats": match.seats, "state": match.state,
-                "epoch": match.epoch}
+                "epoch": match.epoch, "keys": match.keys}
 
     # -- the broker -------------------------------------------------------------------------
     def _send(self, match, msg, qos=1):
         if self.broker is None or not self.remote_cafes(match):
             return
-        msg = dict(msg, match=match.id)
-        self.broker.publish("match", match.id, msg, qos=qos)
+        self.broker.publish_signed(match.id, msg, qos=qos)
 
     def _hello(self, match):
-        return {"t": "hello", "n": match.ply, "epoch": match.epoch,
-                "hash": match.position_hash(), "state": match.state, "seats": match.seats,
-                "undo": match.undo, "resigned": match.resigned}
+        hello = {"t": "hello", "n": match.ply, "epoch": match.epoch,
+                 "hash": match.position_hash(), "state": match.state, "seats": match.seats,
+                 "undo": match.undo, "resigned": match.resigned}
+        if match.state == "inviting" and self._inviter(match) == self.cafe:
+            hello["keys"] = match.keys  # (a start lost: the hello starts the match)
+        return hello
 
     def _hellos(self):
         """Each match's hello every ``hello_s``, the matches' hellos spread over it: said all
@@ -976,11 +1005,10 @@ class MatchService:
         for m in list(self.matches.values()) if matches is None else matches:
             with m.lock:
                 if self._says_hello(m):
-                    hellos.append((m.id, json.dumps(dict(self._hello(m), match=m.id),
-                                                    separators=(",", ":")).encode()))
+                    hellos.append((m.id, self._hello(m)))
         if self.broker is not None:
-            for ident, payload in hellos:
-                self.broker.publish("match", ident, payload, qos=0)  # (said again in 2 s)
+            for ident, hello in hellos:
+                self.broker.publish_signed(ident, hello, qos=0)  # (said again in 2 s)
 
     def _on_connect(self):
         trace("connected")
@@ -999,20 +1027,135 @@ class MatchService:
                 return s[0]
         return None
 
+    # -- what arrives: checked first ----------------------------------------------------------
+    def refuse(self, sender, topic, why):
+        """A message that failed its checks: ignored, logged, and listed on the staff's page
+        (``refused``)."""
+        entry = {"at": time.time(), "from": str(sender)[:32], "topic": str(topic)[:120],
+                 "why": str(why)[:200]}
+        with self.changed:
+            self.refused.appendleft(entry)
+        print("xobo cafe: refused a message on %s: %s" % (entry["topic"], entry["why"]))
+        self._bump()
+
+    def _refused_by_link(self, topic, why):
+        parts = topic.split("/")
+        self.refuse(parts[2] if len(parts) > 2 else "?", topic, why)
+
     def _on_message(self, sender, kind, rest, msg):
+        """(the broker's inbox thread) A message of another café, opened and checked
+        (``_open``); one that fails is refused. The tests' ``filter`` then sees what passed."""
+        from xobo_host.cafe.seal import SealError
+
+        try:
+            opened = self._open(sender, kind, rest, msg)
+        except SealError as exc:
+            self.refuse(sender, "%s/%s/%s" % (sender, kind, rest[:40]), exc)
+            return
+        if opened is None:
+            return
+        kind, rest, msg = opened
         if self.filter is not None:
             for m in self.filter(sender, kind, rest, msg):
                 self.handle(sender, kind, rest, m)
             return
         self.handle(sender, kind, rest, msg)
 
-    def handle(self, sender, kind, rest, msg):
-        """One message of another café (after the broker's checks: JSON object, size)."""
+    def _open(self, sender, kind, rest, msg):
+        """(kind, rest, message) of what arrived, the code in place of an invitation's topic
+        id; None for what is not for this café; SealError for what is not what it claims."""
+        from xobo_host.cafe.seal import SealError
+
+        if kind == "match":
+            return self._open_match(sender, rest, msg)
+        if kind == "invite" and sender == self.cafe:
+            self._guard_invite(rest, msg)
+            return None
         if kind == "invite":
-            code = normal_code(rest)
-            if code and msg is not None and msg.get("t") == "invite":
+            code = self.looking.get(rest)
+            if code is None or msg is None:
+                return None  # (another café's invitation: not looked up here)
+            return kind, code, self._secret(code).open(msg)
+        if kind == "reply":
+            match = self._invited_by_topic(rest)
+            if match is None:
+                return None
+            if msg is None:
+                raise SealError("an empty answer")
+            return kind, match.code, self._secret(match.code).open(msg)
+        return kind, rest, msg  # (a floor: the broker's access list says who writes it)
+
+    def _open_match(self, sender, ident, envelope):
+        from xobo_host.cafe.seal import ReplayGuard, SealError, open_signed
+
+        match = self.matches.get(ident)  # (only ever added to: no lock needed)
+        if match is None:
+            return None  # another match on the network
+        if envelope is None:
+            raise SealError("an empty message")
+        with match.lock:
+            if sender == self.cafe:
+                raise SealError("a message in this café's own name, not sent by it")
+            key = match.keys.get(sender)
+            if key is None:
+                raise SealError("%s plays no seat of this match (no key of it)" % sender
+                                if sender not in self.remote_cafes(match) else
+                                "%s's key is not known here yet" % sender)
+            seq, msg = open_signed(envelope, key, sender, ident)
+            guard = self.guards.get((ident, sender))
+            if guard is None:
+                guard = self.guards[(ident, sender)] = ReplayGuard(match.seen.get(sender, -1))
+            if not guard.take(seq):
+                raise SealError("a message of %s taken already (a replay)" % sender)
+            match.seen[sender] = guard.newest
+        return "match", ident, msg
+
+    def _secret(self, code):
+        """The invitation ``code``'s topic id and key (``seal.InviteSecret``: scrypt, kept)."""
+        from xobo_host.cafe.seal import InviteSecret
+
+        with self.secrets_lock:
+            secret = self.secrets.get(code)
+        if secret is None:
+            secret = InviteSecret(code)
+            with self.secrets_lock:
+                self.secrets[code] = secret
+        return secret
+
+    def _invited_by_topic(self, topic_id):
+        """This café's open invitation whose topic id is ``topic_id``."""
+        for m in list(self.matches.values()):
+            if m.code and m.state == "inviting" and self._inviter(m) == self.cafe and \
+                    self._secret(m.code).topic_id == topic_id:
+                return m
+        return None
+
+    def _guard_invite(self, topic_id, msg):
+        """This café's own invitation topic as the broker holds it: cleared or replaced by
+        another client (an open broker) while still open, it is said again."""
+        from xobo_host.cafe.seal import SealError
+
+        match = self._invited_by_topic(topic_id)
+        if match is None:
+            return
+        try:
+            if msg is None:
+                raise SealError("an open invitation cleared by another client")
+            self._secret(match.code).open(msg)
+            return
+        except SealError as exc:
+            self.refuse("?", "%s/invite/%s" % (self.cafe, topic_id), exc)
+        with match.lock:
+            self._publish_invite(match)
+
+    # -- what arrives: handled ---------------------------------------------------------------
+    def handle(self, sender, kind, rest, msg):
+        """One message of another café, opened and checked (``_on_message``)."""
+        if kind == "invite":
+            if msg.get("t") == "invite" and isinstance(msg.get("keys"), dict) and \
+                    isinstance(msg["keys"].get(sender), str):
                 with self.invite_seen:
-                    self.invites[code] = dict(msg, cafe=sender, code=code)
+                    self.invites[rest] = dict(msg, cafe=sender, code=rest)
                     self.invite_seen.notify_all()
             return
         if kind == "floor":
@@ -1029,7 +1172,7 @@ class MatchService:
                   len(msg.get("moves") or ()))
         if kind == "reply":
             with self.lock:
-                self._reply(sender, normal_code(rest), msg)
+                self._reply(sender, rest, msg)
         elif kind == "match":
             match = self.matches.get(rest)  # (only ever added to: no lock needed)
             if match is None:
@@ -1048,15 +1191,23 @@ class MatchService:
             self._seat_reply(match, sender, code, msg)
 
     def _seat_reply(self, match, sender, code, msg):
-        if match.state != "inviting":
+        from xobo_host.cafe.seal import SealError, public_key
+
+        if match.state != "inviting" or msg.get("match") != match.id:
             return
         if msg.get("t") == "decline":
             match.state = "declined"
             self.save(match)
-            self.broker.publish("invite", code, None, retain=True)
+            self.broker.publish("invite", self._secret(code).topic_id, None, retain=True)
             return
-        seat, key = msg.get("seat"), msg.get("table")
+        seat, key, their_key = msg.get("seat"), msg.get("table"), msg.get("key")
         if msg.get("t") != "accept" or not isinstance(seat, int) or not isinstance(key, str):
+            return
+        try:
+            public_key(their_key)
+        except SealError as exc:
+            self.refuse(sender, "%s/reply/%s" % (sender, self._secret(code).topic_id),
+                        "an answer without the café's key: %s" % exc)
             return
         if [sender, key[:24]] in match.seats:
             return  # (a reply delivered twice)
@@ -1068,9 +1219,10 @@ class MatchService:
                 return  # no seat left: the start message tells that café it is out
             seat = free[0]
         match.seats[seat] = [sender, key[:24]]
+        match.keys[sender] = their_key
         if all(match.seats):
             match.state = "playing"
-            self.broker.publish("invite", code, None, retain=True)
+            self.broker.publish("invite", self._secret(code).topic_id, None, retain=True)
         else:  # the invitation with its seats taken, for the next café that looks it up
             self._publish_invite(match)
         self.save(match)
@@ -1078,115 +1230,153 @@ class MatchService:
         self._wake_tables(match)
 
     def _match_message(self, match, sender, msg):
-        t = msg.get("t")
-        epoch = msg.get("epoch")
-        if t == "start":
-            seats = msg.get("seats")
-            if self._inviter(match) != sender or not isinstance(seats, list) or \
-                    len(seats) != len(match.seats):
+        """One message of café ``sender`` about ``match`` (its lock held), by its kind."""
+        handler = self.MESSAGE_HANDLERS.get(msg.get("t"))
+        if handler is not None:
+            handler(self, match, sender, msg)
+
+    def _on_start(self, match, sender, msg):
+        """The inviting café's word on the seats (and the cafés' keys): the match starts,
+        or this café's tables were left out."""
+        seats = msg.get("seats")
+        if self._inviter(match) != sender or not isinstance(seats, list) or \
+                len(seats) != len(match.seats):
+            return
+        seats = [[str(x)[:32] for x in s[:2]] if isinstance(s, list) and len(s) == 2
+                 else None for s in seats]
+        mine = [s for s in match.seats if s and s[0] == self.cafe]
+        if any(s not in seats for s in mine):
+            if msg.get("state") == "playing" and match.state == "inviting":
+                match.state = "declined"  # every seat went to other tables first
+                match.note = "the other tables took every seat first"
+        else:
+            match.seats = seats
+            keys = msg.get("keys")
+            if isinstance(keys, dict):  # (the inviter vouches for them: signed by it)
+                for s in seats:
+                    if s and s[0] != self.cafe and s[0] != sender and \
+                            isinstance(keys.get(s[0]), str):
+                        match.keys[s[0]] = keys[s[0]]
+            if msg.get("state") == "playing" and match.state == "inviting":
+                match.state = "playing"
+        self.save(match)
+        self._wake_tables(match)
+
+    def _on_cancel(self, match, sender, msg):
+        if match.state in ACTIVE:
+            match.state = "cancelled"
+            self.save(match)
+
+    def _on_move(self, match, sender, msg):
+        epoch, n = msg.get("epoch"), msg.get("n")
+        if n == match.ply + 1 and match.epoch == epoch and match.state == "playing":
+            seat = match.seats[match.side()]
+            if seat is None or seat[0] != sender:  # (its own move, not another café's)
+                self.refuse(sender, "%s/match/%s" % (sender, match.id),
+                            "move %d is %s's to play, not %s's" % (
+                                n, self.seat_text(match, match.side()), sender))
                 return
-            seats = [[str(x)[:32] for x in s[:2]] if isinstance(s, list) and len(s) == 2
-                     else None for s in seats]
-            mine = [s for s in match.seats if s and s[0] == self.cafe]
-            if any(s not in seats for s in mine):
-                if msg.get("state") == "playing" and match.state == "inviting":
-                    match.state = "declined"  # every seat went to other tables first
-                    match.note = "the other tables took every seat first"
-            else:
-                match.seats = seats
-                if msg.get("state") == "playing" and match.state == "inviting":
-                    match.state = "playing"
+        verdict, info = match.offer(n, msg.get("move"), msg.get("before"),
+                                    epoch if isinstance(epoch, int) else -1)
+        self._verdict(match, sender, verdict, info)
+
+    def _on_ask(self, match, sender, msg):
+        self._send(match, self._log_message(match))
+
+    def _on_log(self, match, sender, msg):
+        """Another café's whole log (its answer to an ask, a resolution, a conflict's)."""
+        moves, epoch = msg.get("moves"), msg.get("epoch")
+        if not isinstance(moves, list) or not isinstance(epoch, int) or \
+                not all(isinstance(x, str) for x in moves):
+            return
+        if msg.get("t") == "resolve" or (match.state == "conflict" and epoch > match.epoch):
+            self._take_resolution(match, sender, epoch, moves)
+            return
+        if match.state == "conflict":  # (its log, for the staff's resolution)
+            if epoch == match.epoch:
+                match.other_logs[sender] = list(moves)
+                self._bump()
+            return
+        verdict, info = match.adopt(epoch, moves)
+        if verdict in ("applied", "duplicate") and match.epoch == epoch:
+            self._merge_flags(match, msg)
+        self._verdict(match, sender, verdict, info)
+
+    def _on_hello(self, match, sender, msg):
+        """Where the other café's log is: ask for what we miss, send what it misses, and
+        compare the positions."""
+        n, h, epoch = msg.get("n"), msg.get("hash"), msg.get("epoch")
+        if not isinstance(n, int) or not isinstance(epoch, int):
+            return
+        if match.state == "inviting" and msg.get("state") == "playing" and \
+                sender == self._inviter(match):
+            self._on_start(match, sender, {"seats": msg.get("seats"), "keys": msg.get("keys"),
+                                           "state": "playing"})
+        if epoch > match.epoch or (epoch == match.epoch and n > match.ply):
+            self._send(match, {"t": "ask", "from": match.ply + 1, "epoch": match.epoch})
+        elif epoch < match.epoch or n < match.ply:
+            self._send(match, self._log_message(match))
+        elif h != match.position_hash() and match.state != "conflict":
+            self._conflict(match, "the two cafés' positions differ after %d moves" % n)
+        elif match.state == "conflict" and sender not in match.other_logs:
+            self._send(match, {"t": "ask", "from": 0, "epoch": match.epoch})
+        elif self._merge_flags(match, msg):
             self.save(match)
             self._wake_tables(match)
-            return
-        if t == "cancel":
-            if match.state in ACTIVE:
-                match.state = "cancelled"
-                self.save(match)
-            return
-        if t == "move":
-            verdict, info = match.offer(msg.get("n"), msg.get("move"), msg.get("before"),
-                                        epoch if isinstance(epoch, int) else -1)
-            self._verdict(match, sender, verdict, info)
-        elif t == "ask":
-            self._send(match, {"t": "log", "epoch": match.epoch, "moves": match.moves,
-                               "undo": match.undo, "resigned": match.resigned})
-        elif t in ("log", "resolve"):
-            moves = msg.get("moves")
-            if not isinstance(moves, list) or not isinstance(epoch, int) or \
-                    not all(isinstance(x, str) for x in moves):
+
+    def _on_undo(self, match, sender, msg):
+        """Another café's take-back proposal."""
+        to, by, epoch = msg.get("to"), msg.get("by"), msg.get("epoch")
+        if epoch == match.epoch and match.undo is None and isinstance(to, int) and \
+                isinstance(by, list) and 0 <= to <= match.ply and \
+                not self._settled(match, msg):
+            seats = [s for s in by if isinstance(s, int) and 0 <= s < len(match.seats)
+                     and match.seats[s] and match.seats[s][0] == sender]
+            if not seats:
                 return
-            if t == "resolve" or (match.state == "conflict" and epoch > match.epoch):
-                self._take_resolution(match, sender, epoch, moves)
-                return
-            if match.state == "conflict":  # (its log, for the staff's resolution)
-                if epoch == match.epoch:
-                    match.other_logs[sender] = list(moves)
-                    self._bump()
-                return
-            verdict, info = match.adopt(epoch, moves)
-            if verdict in ("applied", "duplicate") and match.epoch == epoch:
-                self._merge_flags(match, msg)
-            self._verdict(match, sender, verdict, info)
-        elif t == "hello":
-            n, h = msg.get("n"), msg.get("hash")
-            if not isinstance(n, int) or not isinstance(epoch, int):
-                return
-            if match.state == "inviting" and msg.get("state") == "playing" and \
-                    sender == self._inviter(match):
-                self._match_message(match, sender, {"t": "start", "seats": msg.get("seats"),
-                                                    "state": "playing"})
-            if epoch > match.epoch or (epoch == match.epoch and n > match.ply):
-                self._send(match, {"t": "ask", "from": match.ply + 1, "epoch": match.epoch})
-            elif epoch < match.epoch or n < match.ply:
-                self._send(match, {"t": "log", "epoch": match.epoch, "moves": match.moves,
-                                   "undo": match.undo, "resigned": match.resigned})
-            elif h != match.position_hash() and match.state != "conflict":
-                self._conflict(match, "the two cafés' positions differ after %d moves" % n)
-            elif match.state == "conflict" and sender not in match.other_logs:
-                self._send(match, {"t": "ask", "from": 0, "epoch": match.epoch})
-            else:
-                if self._merge_flags(match, msg):
-                    self.save(match)
-                    self._wake_tables(match)
-        elif t == "undo":
-            to, by = msg.get("to"), msg.get("by")
-            if epoch == match.epoch and match.undo is None and isinstance(to, int) and \
-                    isinstance(by, list) and 0 <= to <= match.ply and \
-                    not self._settled(match, msg):
-                match.undo = {"to": to, "by": [s for s in by if isinstance(s, int)],
-                              "ok": [s for s in by if isinstance(s, int)], "epoch": epoch,
-                              "id": _word(msg.get("id"))}
-                self.save(match)
-                self._wake_tables(match)
-        elif t == "undo-ok":
-            seats = msg.get("seats")
-            if epoch == match.epoch and match.undo is not None and \
-                    msg.get("to") == match.undo["to"] and isinstance(seats, list):
-                self._accept_undo(match, [s for s in seats if isinstance(s, int)
-                                          and match.seats[s][0] == sender
-                                          if 0 <= s < len(match.seats)], send=False)
-        elif t == "undo-no":
-            if epoch == match.epoch and match.undo is not None:
-                self._settle_undo(match)
-                self.save(match)
-                self._wake_tables(match)
-        elif t == "resign":
-            seat = msg.get("seat")
-            if isinstance(seat, int) and 0 <= seat < len(match.seats) and \
-                    match.seats[seat] and match.seats[seat][0] == sender and \
-                    match.resigned < 0:
-                match.resigned = seat
-                match.state = "over"
-                self.save(match)
-                self._wake_tables(match)
-        elif t == "conflict":
-            if match.state != "conflict" and (not isinstance(epoch, int) or
-                                              epoch >= match.epoch):
-                match.state = "conflict"
-                match.conflict = "%s says: %s" % (sender, str(msg.get("why"))[:200])
-                self.save(match)
-                self._send(match, self._log_message(match))  # (for the staff's resolution)
+            match.undo = {"to": to, "by": seats, "ok": list(seats), "epoch": epoch,
+                          "id": _word(msg.get("id"))}
+            self.save(match)
+            self._wake_tables(match)
+
+    def _on_undo_ok(self, match, sender, msg):
+        seats = msg.get("seats")
+        if msg.get("epoch") == match.epoch and match.undo is not None and \
+                msg.get("to") == match.undo["to"] and isinstance(seats, list):
+            self._accept_undo(match, [s for s in seats if isinstance(s, int)
+                                      and 0 <= s < len(match.seats)
+                                      and match.seats[s][0] == sender], send=False)
+
+    def _on_undo_no(self, match, sender, msg):
+        if msg.get("epoch") == match.epoch and match.undo is not None:
+            self._settle_undo(match)
+            self.save(match)
+            self._wake_tables(match)
+
+    def _on_resign(self, match, sender, msg):
+        seat = msg.get("seat")
+        if isinstance(seat, int) and 0 <= seat < len(match.seats) and \
+                match.seats[seat] and match.seats[seat][0] == sender and match.resigned < 0:
+            match.resigned = seat
+            match.state = "over"
+            self.save(match)
+            self._wake_tables(match)
+
+    def _on_conflict(self, match, sender, msg):
+        epoch = msg.get("epoch")
+        if match.state != "conflict" and (not isinstance(epoch, int) or
+                                          epoch >= match.epoch):
+            match.state = "conflict"
+            match.conflict = "%s says: %s" % (sender, str(msg.get("why"))[:200])
+            self.save(match)
+            self._send(match, self._log_message(match))  # (for the staff's resolution)
+
+    MESSAGE_HANDLERS = {
+        "start": _on_start, "cancel": _on_cancel, "move": _on_move, "ask": _on_ask,
+        "log": _on_log, "resolve": _on_log, "hello": _on_hello, "undo": _on_undo,
+        "undo-ok": _on_undo_ok, "undo-no": _on_undo_no, "resign": _on_resign,
+        "conflict": _on_conflict,
+    }
 
     def _merge_flags(self, match, msg):
         """A resignation or a take-back proposal the other café knows and we missed."""
@@ -1249,7 +1439,10 @@ class MatchService:
                 return
             version = floor.version
             snap = floor.snapshot()
-            snap.pop("problems", None)  # the host's ports are nobody else's business
+            # the host's ports are nobody else's business: its problems, each table's device
+            snap.pop("problems", None)
+            snap["tables"] = [{k: v for k, v in t.items() if k != "device"}
+                              for t in snap.get("tables", ())]
             snap["cafe"] = self.cafe
             snap["matches"] = [dict(v, code="") for v in self.views()]  # codes: the staff's
             self.broker.publish("floor", "", snap, retain=True)

@@ -247,12 +247,17 @@ class CafeHandler(EventRoutes, PageHandler):
         if not staff:
             for v in views:
                 v["code"] = ""  # the invitation codes are the staff's to give
-        broker = service.broker
-        return self._json(200, {"ok": True, "cafe": service.cafe, "staff": staff,
-                                "broker": None if broker is None else {
-                                    "connected": broker.connected.is_set(),
-                                    "host": broker.settings.host},
-                                "matches": views})
+        broker = None
+        if service.broker is not None:
+            ok, words = service.broker.health()
+            # "connected": the broker passes this café's messages back (its health probe),
+            # not only a connection: an access list can let a café in and read it nothing
+            broker = {"connected": ok, "status": words, "host": service.broker.settings.host}
+        out = {"ok": True, "cafe": service.cafe, "staff": staff, "broker": broker,
+               "matches": views}
+        if staff:  # the messages refused (forged, replayed, not sealed): the staff's to see
+            out["refused"] = list(service.refused)
+        return self._json(200, out)
 
     def _match_control(self, path, req):
         service = self._service()

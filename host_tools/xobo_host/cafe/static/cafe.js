@@ -350,8 +350,34 @@ window.XoboCafe = (function () {
       document.body.dataset.staff = out.staff ? "yes" : "no";
       document.body.dataset.cafe = out.cafe;
       showMatches(out.matches, panel);
+      showStatus(out);
       fillTables(role("invite-table")); fillSeats(); fillTables(role("accept-table"));
     }
+
+    /* The broker's health (connected and passing this café's messages back, or what is
+       wrong) and, for the staff, the messages refused. */
+    function showStatus(out) {
+      const status = role("broker-status");
+      status.hidden = !out.broker;
+      if (out.broker) {
+        status.textContent = "Broker: " + out.broker.status;
+        status.dataset.ok = out.broker.connected ? "yes" : "no";
+      }
+      const box = role("refused-box"), ul = role("refused");
+      const refused = out.refused || [];
+      box.hidden = !out.staff || refused.length === 0;
+      ul.innerHTML = "";
+      for (const r of refused) {
+        const li = document.createElement("li");
+        li.textContent = new Date(r.at * 1000).toLocaleTimeString() + " " + r.topic + ": " + r.why;
+        ul.appendChild(li);
+      }
+    }
+
+    setInterval(async () => {
+      const r = await fetch("/api/matches");
+      if (r.ok) showStatus(await r.json());
+    }, 2000);
 
     async function control(path, body, done) {
       const { out } = await post(path, body);

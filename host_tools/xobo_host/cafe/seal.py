@@ -1,0 +1,205 @@
+"""What makes a match between cafés independent of the broker's honesty (docs/remote.md,
+"Security"): every café's own Ed25519 key pair, invitations sealed with a key derived from
+their code, and a replay guard. The cryptography is ``cryptography``'s (Ed25519,
+ChaCha20-Poly1305) and the standard library's scrypt: nothing of our own making.
+
+- **The café's key** (``CafeKey``): made once, kept in the café's database; its public half
+  travels inside the sealed invitation (the inviter's) and the sealed answer (the invited
+  café's), so the cafés of a match learn each other's keys from the code only they hold.
+- **An invitation's code** (``InviteSecret``): scrypt turns it into a topic name (the code is
+  never seen on the broker) and a ChaCha20-Poly1305 key; the invitation and the answers to it
+  (accept, decline) are sealed with it: a café without the code reads none of them and
+  writes none that the others take.
+- **A match's message** (``sign`` / ``open_signed``): its JSON, with its match, its sender and
+  a sequence number, signed with the sender's key; a café takes a message only from a café
+  of the match, checked with the key it learnt for that café.
+- **A replay** (``ReplayGuard``): a message's sequence number (microseconds of the sender's
+  clock, always growing) is taken once; one older than the guard's window is refused.
+
+Usage::
+
+    key = CafeKey.new()
+    secret = InviteSecret("ABCD-EFGH")
+    box = secret.seal({"t": "invite", "key": key.public_hex})   # -> bytes for the broker
+    secret.open(box)                                             # -> the dict, or SealError
+    env = sign(key, "cafe-a", "0123abcd", 17, {"t": "move", "n": 1})
+    open_signed(env, key.public_hex, "cafe-a", "0123abcd")       # -> (17, {"t": "move"...})
+"""
+
+import base64
+import hashlib
+import json
+import os
+
+from cryptography.exceptions import InvalidSignature, InvalidTag
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric.ed25519 import (
+    Ed25519PrivateKey,
+    Ed25519PublicKey,
+)
+from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
+
+# scrypt's cost for a code (RFC 7914's interactive setting): about 50 ms and 16 MB each, so
+# that trying the 2^40 codes against a topic name or a sealed invitation is out of reach
+SCRYPT_N, SCRYPT_R, SCRYPT_P = 2 ** 14, 8, 1
+SCRYPT_SALT = b"xobo/v1 invitation"
+# a message's sequence number older than the newest taken from its sender by more than this
+# (microseconds) is refused: messages cross each other a little (threads, QoS 0 and 1), a
+# replay of an old one does not get in
+REPLAY_WINDOW_US = 30 * 1000 * 1000
+SEEN_KEPT = 4096  # sequence numbers remembered per sender inside the window, at most
+
+
+class SealError(ValueError):
+    """A message that is not what it claims (the text says why): it is refused."""
+
+
+def _b64(data):
+    return base64.b64encode(data).decode("ascii")
+
+
+def _unb64(text):
+    if not isinstance(text, str):
+        raise SealError("not base64 text")
+    try:
+        return base64.b64decode(text.encode("ascii"), validate=True)
+    except (ValueError, UnicodeError):
+        raise SealError("not base64 text") from None
+
+
+class CafeKey:
+    """A café's Ed25519 key pair."""
+
+    def __init__(self, private):
+        self.private = private
+        self.public_hex = private.public_key().public_bytes(
+            serialization.Encoding.Raw, serialization.PublicFormat.Raw).hex()
+
+    @classmethod
+    def new(cls):
+        return cls(Ed25519PrivateKey.generate())
+
+    @classmethod
+    def from_bytes(cls, raw):
+        return cls(Ed25519PrivateKey.from_private_bytes(bytes(raw)))
+
+    def to_bytes(self):
+        return self.private.private_bytes(serialization.Encoding.Raw,
+                                           serialization.PrivateFormat.Raw,
+                                           serialization.NoEncryption())
+
+    def sign(self, data):
+        return self.private.sign(data)
+
+
+def public_key(hex_text):
+    """A café's public key as another café sent it (64 hex digits), or SealError."""
+    try:
+        raw = bytes.fromhex(hex_text) if isinstance(hex_text, str) else b""
+        if len(raw) != 32:
+            raise ValueError
+        return Ed25519PublicKey.from_public_bytes(raw)
+    except ValueError:
+        raise SealError("no public key (64 hex digits)") from None
+
+
+class InviteSecret:
+    """What an invitation's code gives: the topic name its invitation and answers travel
+    under (``topic_id``) and the key that seals them."""
+
+    def __init__(self, code):
+        derived = hashlib.scrypt(code.encode("ascii"), salt=SCRYPT_SALT, n=SCRYPT_N,
+                                 r=SCRYPT_R, p=SCRYPT_P, maxmem=64 * 1024 * 1024, dklen=48)
+        self.topic_id = derived[:16].hex()
+        self._aead = ChaCha20Poly1305(derived[16:])
+
+    def seal(self, msg):
+        """``msg`` (a dict) sealed: JSON bytes {"nonce", "box"}; the topic id is bound in."""
+        nonce = os.urandom(12)
+        box = self._aead.encrypt(nonce, json.dumps(msg, separators=(",", ":")).encode(),
+                                 self.topic_id.encode())
+        return json.dumps({"nonce": _b64(nonce), "box": _b64(box)},
+                          separators=(",", ":")).encode()
+
+    def open(self, sealed):
+        """The dict sealed in ``sealed`` (a dict {"nonce", "box"}, as the broker's JSON
+        gave it), or SealError when it was not sealed with this code."""
+        if not isinstance(sealed, dict):
+            raise SealError("not a sealed message")
+        nonce, box = _unb64(sealed.get("nonce")), _unb64(sealed.get("box"))
+        if len(nonce) != 12:
+            raise SealError("not a sealed message")
+        try:
+            plain = self._aead.decrypt(nonce, box, self.topic_id.encode())
+        except InvalidTag:
+            raise SealError("not sealed with this invitation's code") from None
+        try:
+            msg = json.loads(plain)
+        except ValueError:
+            raise SealError("sealed, but no JSON inside") from None
+        if not isinstance(msg, dict):
+            raise SealError("sealed, but no JSON object inside")
+        return msg
+
+
+def sign(key, cafe, match_id, seq, msg):
+    """The message ``msg`` of café ``cafe`` about ``match_id``, signed: JSON bytes
+    {"signed": TEXT, "sig": BASE64} where TEXT is the message with "from", "match" and
+    "seq"."""
+    text = json.dumps(dict(msg, match=match_id, **{"from": cafe, "seq": seq}),
+                      separators=(",", ":"))
+    return json.dumps({"signed": text, "sig": _b64(key.sign(text.encode()))},
+                      separators=(",", ":")).encode()
+
+
+def open_signed(envelope, public_hex, cafe, match_id):
+    """(seq, message) of a signed ``envelope`` (a dict, as the broker's JSON gave it) that
+    café ``cafe`` (whose public key is ``public_hex``) said about ``match_id``; SealError
+    when the signature, the sender or the match is not so."""
+    if not isinstance(envelope, dict) or not isinstance(envelope.get("signed"), str):
+        raise SealError("an unsigned message")
+    text = envelope["signed"]
+    try:
+        public_key(public_hex).verify(_unb64(envelope.get("sig")), text.encode())
+    except InvalidSignature:
+        raise SealError("a signature that is not %s's" % cafe) from None
+    try:
+        msg = json.loads(text)
+    except ValueError:
+        raise SealError("signed, but no JSON") from None
+    if not isinstance(msg, dict):
+        raise SealError("signed, but no JSON object")
+    if msg.get("from") != cafe or msg.get("match") != match_id:
+        raise SealError("signed by %s for %s/%s, sent as %s's about %s" % (
+            cafe, str(msg.get("from"))[:32], str(msg.get("match"))[:20], cafe, match_id))
+    seq = msg.get("seq")
+    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+        raise SealError("no sequence number")
+    return seq, msg
+
+
+class ReplayGuard:
+    """The sequence numbers taken from one sender in one match: each once, none older than
+    ``REPLAY_WINDOW_US`` before the newest. ``newest`` is kept with the match (a host
+    restarted takes only newer ones: the seen ones are forgotten with the process)."""
+
+    def __init__(self, newest=-1):
+        self.newest = newest
+        self.floor = newest  # (after a restart: only newer than what was saved)
+        self.seen = set()
+
+    def take(self, seq):
+        """True when ``seq`` is new (and it is now seen), False for a replay."""
+        if seq <= self.floor or seq in self.seen or seq <= self.newest - REPLAY_WINDOW_US:
+            return False
+        self.seen.add(seq)
+        if seq > self.newest:
+            self.newest = seq
+        if len(self.seen) > SEEN_KEPT:
+            low = self.newest - REPLAY_WINDOW_US
+            self.seen = {s for s in self.seen if s > low}
+            if len(self.seen) > SEEN_KEPT:  # (a flood inside the window: the oldest go)
+                keep = sorted(self.seen)[-SEEN_KEPT // 2:]
+                self.floor = max(self.floor, keep[0] - 1)
+                self.seen = set(keep)
+        return True
