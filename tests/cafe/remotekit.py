@@ -27,8 +27,8 @@ def free_port():
 
 # the cafés the tests name (a test that names others gives them: ``Broker(cafes=...)``); the
 # attack tests' third café has a valid login of its own too
-CAFES = ["cafe-%d" % i for i in range(4)] + ["cafe-a", "cafe-b", "cafe-c", "cafe-o",
-                                             "evil-cafe"]
+CAFES = ["cafe-%d" % i for i in range(4)] + ["cafe-a", "cafe-b", "cafe-c", "cafe-k",
+                                             "cafe-o", "evil-cafe"]
 
 
 class Broker:

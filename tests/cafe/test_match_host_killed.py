@@ -32,7 +32,7 @@ def test_a_cafe_host_killed_mid_match_resumes_it_with_no_move_lost(tmp_path):
     Staff.create(str(tmp_path / "staff.json"), PASSWORD)
     args = ["cafe", "--port", bs["k0"].device, "--no-usb-scan", "--db", db_path,
             "--http-port", "0", "--no-browser", "--cafe-name", "cafe-k",
-            "--broker-host", "127.0.0.1", "--broker-port", str(broker.port)]
+            "--broker", broker.cafes["cafe-k"]]
 
     def start_host():
         proc = start_xobo(args)

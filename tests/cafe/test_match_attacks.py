@@ -1,0 +1,343 @@
+"""Attacks on remote play (docs/remote.md, "Security"): the broker configuration ``xobo
+broker-setup`` writes (``remotekit.Broker``), two real café hosts with their staff's pages,
+and three attackers: an anonymous client, a third café with a valid login of its own
+(``evil-cafe``), and a client that replays what it read. Each tries to read an invitation's
+code, accept, decline or cancel it, inject a move, resign for a table and publish a forged
+floor: every attempt fails, both cafés' logs, boards and records stay the match's, and the
+staff's page lists what was refused. The same on an open broker (anyone writes anywhere): no
+forged or replayed message moves a board or a record."""
+
+import json
+import threading
+
+import pytest
+
+from cafe.cafekit import until
+from cafe.remotekit import (
+    Broker,
+    Cafe,
+    board_state,
+    boards,
+    commit,
+    same_everywhere,
+    wait_for,
+    wait_playing,
+)
+from cafe.test_web import PASSWORD, _request
+
+
+class Client:
+    """A bare MQTT client (paho, MQTT 5): what an attacker runs. It keeps every message it
+    reads, and each publication's answer from the broker (MQTT 5's reason code)."""
+
+    def __init__(self, broker, username=None, password=None, name="intruder"):
+        import paho.mqtt.client as mqtt
+
+        self.read = []  # (topic, payload, retained)
+        self.acks = {}  # mid -> reason code (an int: 0 taken, >= 0x80 refused)
+        self.connack = None
+        self.published = set()  # (topic, payload) it published itself
+        self.lock = threading.Lock()
+        c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=name,
+                        protocol=mqtt.MQTTv5)
+        if username:
+            c.username_pw_set(username, password)
+        c.on_connect = self._connected
+        c.on_message = self._message
+        c.on_publish = self._published
+        c.connect_async("127.0.0.1", broker.port)
+        c.loop_start()
+        self.client = c
+        until(lambda: self.connack is not None, 20, "the broker's answer to " + name)
+
+    def _connected(self, client, userdata, flags, reason, properties=None):
+        self.connack = reason
+        if reason.is_failure:
+            client.disconnect()
+
+    def _message(self, client, userdata, message):
+        with self.lock:
+            self.read.append((message.topic, bytes(message.payload), message.retain))
+
+    def _published(self, client, userdata, mid, reason, properties=None):
+        with self.lock:
+            self.acks[mid] = reason.value
+
+    def listen(self, topic="xobo/v1/#"):
+        self.client.subscribe(topic, 1)
+
+    def publish(self, topic, payload, retain=False):
+        """The broker's reason code for it (QoS 1: waited for)."""
+        if isinstance(payload, dict):
+            payload = json.dumps(payload)
+        if isinstance(payload, str):
+            payload = payload.encode()
+        with self.lock:
+            self.published.add((topic, payload))
+        info = self.client.publish(topic, payload, qos=1, retain=retain)
+        until(lambda: info.mid in self.acks, 20, "the broker's PUBACK")
+        return self.acks[info.mid]
+
+    def seen(self, pred):
+        """What it read (not what it published itself) that ``pred`` takes."""
+        with self.lock:
+            return [r for r in self.read if pred(r) and (r[0], r[1]) not in self.published]
+
+    def stop(self):
+        self.client.disconnect()
+        self.client.loop_stop()
+
+
+def staff_page(cafe):
+    """The staff's view of /api/matches of café ``cafe`` (its web server, logged in)."""
+    status, out, headers = _request(cafe.url + "api/login", {"password": PASSWORD})
+    assert status == 200
+    cookie = headers["Set-Cookie"].split(";")[0]
+    status, out, _ = _request(cafe.url + "api/matches", cookie=cookie)
+    assert status == 200
+    return out
+
+
+def start_server(cafe, tmp_path):
+    from xobo_host.cafe.staff import Staff
+    from xobo_host.cafe.web import CafeServer
+
+    staff = Staff.create(str(tmp_path / (cafe.name + "-staff.json")), PASSWORD)
+    cafe.server = CafeServer(cafe.floor, staff, cafe.db, matches=cafe.service).start()
+    cafe.url = cafe.server.url
+
+
+def refused(cafe, *words):
+    """The refusals of café ``cafe`` whose reason holds every word."""
+    return [r for r in list(cafe.service.refused) if all(w in r["why"] for w in words)]
+
+
+def records(cafes):
+    """Every café's games records (table, moves), to compare before and after."""
+    from xobo_host.gamesdb import GamesDB
+
+    out = {}
+    for c in cafes:
+        db = GamesDB(c.db)
+        try:
+            out[c.name] = [(g["source"], g["n_moves"]) for g in db.list_games(None, None, None)]
+        finally:
+            db.close()
+    return out
+
+
+@pytest.fixture
+def network(tmp_path, request):
+    """Two cafés on the broker (secured, or open with ``open_network``), each a board, their
+    pages; cafe-a has invited (the code not given yet)."""
+    open_network = getattr(request, "param", False)
+    broker = Broker(tmp_path, open_network=open_network).start()
+    bs = boards(tmp_path, ["a0", "a1"])
+    bs["a0"].play("serial set game tiny")
+    cafes = [Cafe(tmp_path, "cafe-a", {"a0": bs["a0"]}, broker, publish=True).start(),
+             Cafe(tmp_path, "cafe-b", {"a1": bs["a1"]}, broker).start()]
+    for c in cafes:
+        start_server(c, tmp_path)
+    invitation = cafes[0].service.invite("a0")
+    yield broker, cafes, bs, invitation
+    for c in cafes:
+        c.server.stop()
+        c.stop()
+    for b in bs.values():
+        b.unplug()
+    broker.kill()
+
+
+def _accept(cafes, bs, invitation):
+    ident = cafes[1].service.accept(invitation["code"], "a1")["match"]
+    wait_playing(cafes, ident)
+    tables = {"a0": (cafes[0], bs["a0"]), "a1": (cafes[1], bs["a1"])}
+    commit(bs["a0"], "play b2")
+    wait_for(lambda: board_state(bs["a1"])[2] == "b2", "b2 lit at cafe-b")
+    commit(bs["a1"], "play expected")
+    wait_for(lambda: all(c.match(ident).ply == 1 for c in cafes), "move 1 in both logs")
+    same_everywhere(cafes, tables, ident)
+    return ident, tables
+
+
+def _invitation_topic(broker_reader, cafe_name):
+    got = broker_reader.seen(lambda r: r[0].startswith("xobo/v1/%s/invite/" % cafe_name)
+                             and r[1])
+    return got[0][0] if got else None
+
+
+def test_an_anonymous_client_cannot_even_connect_to_the_shipped_broker(network):
+    broker, cafes, bs, invitation = network
+    anonymous = Client(broker)
+    try:
+        assert anonymous.connack.is_failure  # (no password: no connection at all)
+        wrong = Client(broker, "cafe-b", "not-its-password", name="guesser")
+        assert wrong.connack.is_failure
+        wrong.stop()
+    finally:
+        anonymous.stop()
+    # both cafés' pages say they are connected and read what they should
+    for c in cafes:
+        until(lambda c=c: staff_page(c)["broker"]["connected"], 20, c.name + " healthy")
+
+
+def test_a_third_cafe_with_a_login_can_do_nothing_to_a_match_of_two_others(network):
+    broker, cafes, bs, invitation = network
+    a, b = cafes
+    code = invitation["code"]
+    evil = Client(broker, "evil-cafe", _password(broker, "evil-cafe"), name="evil-cafe")
+    try:
+        assert not evil.connack.is_failure
+        evil.listen()
+        # it reads the invitation, but not its code: no topic, no payload holds it
+        topic = until(lambda: _invitation_topic(evil, "cafe-a"), 20, "the invitation read")
+        for t, payload, _ in evil.seen(lambda r: True):
+            for form in (code, code.replace("-", "")):
+                assert form not in t and form.encode() not in payload
+        topic_id = topic.rsplit("/", 1)[1]
+        match_id = invitation["match"]
+        # accept and decline without the code: answers that are not sealed with it
+        assert evil.publish("xobo/v1/evil-cafe/reply/" + topic_id, {
+            "t": "accept", "match": match_id, "seat": 1, "table": "pwn",
+            "key": "00" * 32}) == 0
+        assert evil.publish("xobo/v1/evil-cafe/reply/" + topic_id, {
+            "t": "decline", "match": match_id}) == 0
+        wait_for(lambda: len(refused(a, "sealed")) >= 2, "both answers refused at cafe-a")
+        assert a.match(match_id).state == "inviting" and a.match(match_id).seats[1] is None
+        # cancel or clear the invitation in cafe-a's name: the broker refuses the writes
+        assert evil.publish("xobo/v1/cafe-a/invite/" + topic_id, b"", retain=True) >= 0x80
+        assert evil.publish("xobo/v1/cafe-a/match/" + match_id, {"t": "cancel"}) >= 0x80
+        # ... and in its own name: cafe-a takes nothing from a café of no seat
+        assert evil.publish("xobo/v1/evil-cafe/match/" + match_id, {"t": "cancel"}) == 0
+        wait_for(lambda: refused(a, "evil-cafe plays no seat"), "the cancel refused")
+        assert a.match(match_id).state == "inviting"
+        # the café with the code accepts: the match is played
+        ident, tables = _accept(cafes, bs, invitation)
+        before = records(cafes)
+        # a move and a resignation in its own name, and in cafe-b's: refused, by the cafés
+        # (no seat) and by the broker (not its name)
+        move = {"t": "move", "n": 2, "move": "c3", "before": a.match(ident).position_hash(),
+                "epoch": 0}
+        assert evil.publish("xobo/v1/evil-cafe/match/" + ident, move) == 0
+        assert evil.publish("xobo/v1/evil-cafe/match/" + ident, {"t": "resign",
+                                                                 "seat": 0}) == 0
+        assert evil.publish("xobo/v1/cafe-b/match/" + ident, move) >= 0x80
+        assert evil.publish("xobo/v1/cafe-a/match/" + ident, {"t": "resign",
+                                                             "seat": 0}) >= 0x80
+        wait_for(lambda: len(refused(a, "evil-cafe plays no seat")) >= 3
+                 and len(refused(b, "evil-cafe plays no seat")) >= 2,
+                 "the move and the resignation refused in both cafés")
+        # a forged floor in cafe-a's name: the broker refuses it; cafe-b watches the real one
+        assert evil.publish("xobo/v1/cafe-a/floor", {"cafe": "cafe-a", "tables": [
+            {"key": "pwn", "name": "<b>pwn</b>"}]}, retain=True) >= 0x80
+        b.service.watch("cafe-a")
+        wait_for(lambda: (b.service.watched["cafe-a"]["snap"] or {}).get("tables"),
+                 "cafe-a's floor at cafe-b")
+        snap = b.service.watched["cafe-a"]["snap"]
+        assert [t["key"] for t in snap["tables"]] == ["a0"]
+        assert all("device" not in t for t in snap["tables"])  # (nobody's business)
+        # a replay of what it read, under its own name (the others it cannot write)
+        for t, payload, _ in evil.seen(lambda r: "/match/" in r[0] and r[1]):
+            assert evil.publish("xobo/v1/evil-cafe/match/" + ident, payload) == 0
+            assert evil.publish(t, payload) >= 0x80
+        # the match goes on as its two cafés play it, nothing else in it
+        commit(bs["a1"], "play a1")  # (o's move: cafe-b's table)
+        wait_for(lambda: board_state(bs["a0"])[2] == "a1", "a1 lit at cafe-a")
+        commit(bs["a0"], "play expected")
+        wait_for(lambda: all(c.match(ident).ply == 2 for c in cafes), "move 2 in both logs")
+        assert same_everywhere(cafes, tables, ident) == ["b2", "a1"]
+        assert all(c.match(ident).state == "playing" for c in cafes)
+        after = records(cafes)  # (no record more: the match's own, one move longer)
+        assert {c: len(r) for c, r in after.items()} == {c: len(r) for c, r in before.items()}
+        # the staff's pages list the refusals, and say both cafés are healthy
+        for c in cafes:
+            page = staff_page(c)
+            assert any("evil-cafe" in r["why"] for r in page["refused"])
+            assert page["broker"]["connected"]
+        assert any("sealed" in r["why"] for r in staff_page(a)["refused"])
+    finally:
+        evil.stop()
+
+
+@pytest.mark.parametrize("network", [True], indirect=True)
+def test_on_an_open_broker_no_forged_or_replayed_message_moves_a_board_or_a_record(network):
+    broker, cafes, bs, invitation = network
+    a, b = cafes
+    intruder = Client(broker)  # anonymous: the open broker lets it write anywhere
+    try:
+        intruder.listen()
+        topic = until(lambda: _invitation_topic(intruder, "cafe-a"), 20, "the invitation")
+        topic_id = topic.rsplit("/", 1)[1]
+        match_id = invitation["match"]
+        # answers in cafe-b's name, not sealed with the code; the invitation cleared
+        assert intruder.publish("xobo/v1/cafe-b/reply/" + topic_id, {
+            "t": "accept", "match": match_id, "seat": 1, "table": "pwn"}) == 0
+        assert intruder.publish("xobo/v1/cafe-b/reply/" + topic_id, {
+            "t": "decline", "match": match_id}) == 0
+        assert intruder.publish(topic, b"", retain=True) == 0
+        wait_for(lambda: len(refused(a, "sealed")) >= 2 and refused(a, "cleared"),
+                 "the answers and the cleared invitation refused at cafe-a")
+        assert a.match(match_id).state == "inviting"
+        ident, tables = _accept(cafes, bs, invitation)  # (cafe-a said its invitation again)
+        # a move and a resignation in cafe-a's name: unsigned, then signed with a key of
+        # the intruder's own
+        from xobo_host.cafe.seal import CafeKey, sign
+
+        pos_hash = a.match(ident).position_hash()
+        move = {"t": "move", "n": 2, "move": "c3", "before": pos_hash, "epoch": 0}
+        forged = CafeKey.new()
+        for payload in (dict(move, match=ident), {"t": "resign", "seat": 1, "match": ident},
+                        sign(forged, "cafe-b", ident, 10 ** 18, move),
+                        sign(forged, "cafe-b", ident, 10 ** 18 + 1, {"t": "resign",
+                                                                     "seat": 1})):
+            assert intruder.publish("xobo/v1/cafe-b/match/" + ident, payload) == 0
+        wait_for(lambda: len(refused(a, "unsigned")) >= 2
+                 and len(refused(a, "not cafe-b's")) >= 2, "the forgeries refused at cafe-a")
+        # a floor in cafe-a's name: on an open broker nothing stops it (docs/remote.md: a
+        # floor is for spectators, a match never reads it)
+        # replays: every match message read so far, published again as it was
+        sent = intruder.seen(lambda r: "/match/%s" % ident in r[0] and r[1])
+        assert sent
+        for t, payload, _ in sent:
+            assert intruder.publish(t, payload) == 0
+        wait_for(lambda: len(refused(a, "replay")) + len(refused(b, "replay")) >= len(sent),
+                 "every replay refused")
+        # the match goes on as its two cafés play it
+        commit(bs["a1"], "play a1")  # (o's move: cafe-b's table)
+        wait_for(lambda: board_state(bs["a0"])[2] == "a1", "a1 lit at cafe-a")
+        commit(bs["a0"], "play expected")
+        wait_for(lambda: all(c.match(ident).ply == 2 for c in cafes), "move 2 in both logs")
+        assert same_everywhere(cafes, tables, ident) == ["b2", "a1"]
+        assert all(c.match(ident).state == "playing" and c.match(ident).resigned < 0
+                   for c in cafes)
+        for c in cafes:
+            assert staff_page(c)["refused"]
+    finally:
+        intruder.stop()
+
+
+def test_a_broker_whose_access_list_lets_a_cafe_read_nothing_is_said_on_its_page(tmp_path):
+    """The access list the issue found in the old docs (``topic read`` before any ``user``
+    line: an anonymous client's rule): a café logs in and reads nothing; its page says so
+    instead of "connected"."""
+    broker = Broker(tmp_path)
+    acl = tmp_path / "broker" / "acl"
+    acl.write_text("topic read xobo/v1/#\npattern write xobo/v1/%u/#\n")
+    broker.start()
+    bs = boards(tmp_path, ["a0"])
+    cafe = Cafe(tmp_path, "cafe-a", bs, broker).start()
+    start_server(cafe, tmp_path)
+    try:
+        page = until(lambda: (lambda p: p if "read nothing" in p["broker"]["status"]
+                              else None)(staff_page(cafe)), 30, "the page to say so")
+        assert page["broker"]["connected"] is False
+    finally:
+        cafe.server.stop()
+        cafe.stop()
+        bs["a0"].unplug()
+        broker.kill()
+
+
+def _password(broker, cafe):
+    with open(broker.cafes[cafe]) as f:
+        return json.load(f)["password"]
