@@ -135,13 +135,18 @@ def test_undo_at_the_start_with_a_host_move_waiting_cancels_it_and_says_so():
     assert "nothing to undo" in _error(vb, "undo")  # nothing left to cancel
 
 
-def test_undo_with_a_host_move_waiting_takes_back_the_last_move_and_says_so():
+def test_undo_with_a_host_move_waiting_cancels_only_that_move_and_says_so():
+    # the host's move is the match's last move (another table's): the board's own e5 stays
+    # (an undo that took it back too made the players clear e5 and put it back)
     vb = _board()
+    rec = Recorder(vb)
     vb.put("e5")
     vb.advance(1200)
     _single_ok(vb, "move d4")
-    assert _single_ok(vb, "undo") == "ok undo e5 (cancelled the expected move d4)"
-    assert vb.app.pos.ply == 0 and vb.app.pending == -1
+    assert _single_ok(vb, "undo") == "ok undo cancelled the expected move d4"
+    assert vb.app.pos.ply == 1 and vb.app.pending == -1
+    assert rec.has("event cancel host d4") and "restore" not in _single_ok(vb, "state")
+    assert _single_ok(vb, "undo") == "ok undo e5"  # an undo again takes e5 back
 
 
 def test_undo_button_at_the_start_with_a_host_move_waiting_cancels_it_without_error():

@@ -126,3 +126,49 @@ def test_a_declined_take_back_never_comes_back_from_a_message_sent_before_the_de
                  "the new take-back proposed in both cafés")
     finally:
         stop(broker, cafes, bs)
+
+
+def test_a_take_back_agreed_by_undo_on_a_board_with_the_move_lit_keeps_that_boards_own_move(
+        tmp_path):
+    """The other café's move is lit on a board (its players have not played it yet) when
+    they press undo to agree to its take-back: the board cancels the lit move only; its own
+    last move stays (an undo that took it back too had its players clear it, and the host
+    light it again as a move to play). A take-back asked that way (no proposal yet) is the
+    lit move's: the match's last."""
+    broker, cafes, bs, tables, ident = start_match(tmp_path, "tiny")
+    a, b = bs["a0"], bs["a1"]
+    try:
+        commit(a, "play b2")
+        wait_for(lambda: board_state(b)[2] == "b2", "b2 lit at the other café")
+        commit(b, "play expected")
+        commit(b, "play a1")  # the other café's own move
+        wait_for(lambda: board_state(a)[2] == "a1", "a1 lit at the first café")
+        commit(a, "play expected")
+        commit(a, "play c3")
+        wait_for(lambda: board_state(b)[2] == "c3", "c3 lit at the other café")
+        a.play("press undo")  # the first café proposes to take c3 back
+        a.play("arrange")
+        wait_for(lambda: cafes[1].match(ident).undo is not None, "the proposal across")
+        b.play("press undo")  # c3 still lit: the other café agrees
+        wait_for(lambda: all(c.match(ident).ply == 2 and c.match(ident).epoch == 1
+                             for c in cafes), "the take-back agreed in both cafés")
+        wait_for(lambda: board_state(b)[:2] == (2, cafes[1].match(ident).position_text()),
+                 "the other café's board at the agreed position")
+        assert board_state(b)[2] is None  # a1 not lit again: it never left the board
+        assert same_everywhere(cafes, tables, ident) == ["b2", "a1"]
+        # the same undo with no proposal: it proposes to take back the lit move
+        commit(a, "play c3")
+        wait_for(lambda: board_state(b)[2] == "c3", "c3 lit again at the other café")
+        b.play("press undo")
+        wait_for(lambda: all((c.match(ident).undo or {}).get("to") == 2 for c in cafes),
+                 "the take-back of c3 proposed in both cafés")
+        assert board_state(b)[:2] == (2, cafes[1].match(ident).position_text(2))
+        # accepted from the first café's page: its board, still with c3, is taken back
+        assert cafes[0].service.action(ident, {"action": "undo", "table": "a0"})["ok"]
+        wait_for(lambda: all(c.match(ident).ply == 2 and c.match(ident).epoch == 2
+                             for c in cafes), "the take-back of c3 agreed")
+        wait_for(lambda: board_state(a)[0] == 2, "c3 taken back on the first board")
+        a.play("arrange")
+        assert same_everywhere(cafes, tables, ident) == ["b2", "a1"]
+    finally:
+        stop(broker, cafes, bs)

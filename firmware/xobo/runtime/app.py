@@ -626,11 +626,14 @@ class App:
 
     def undo_request(self, now):
         """The undo button or serial ``undo``: cancels a waiting host/computer move and
-        takes back the last move. Returns what was done ('e4', 'e4 (cancelled the expected
-        move e5)', or at the start of the game 'cancelled the expected move e5'); raises
-        XoboError when there is nothing to undo or cancel."""
+        takes back the last move. A host move waiting (another table's, in a match) is the
+        match's last move: undo cancels it and takes back nothing of this board's own (its
+        players agreed to take that move back, or ask to: the host says which). Returns
+        what was done ('e4', 'e4 (cancelled the expected move e5)', or 'cancelled the
+        expected move e5'); raises XoboError when there is nothing to undo or cancel."""
+        host = self.pending_from == "host"
         cancelled = self.cancel_pending(now)
-        if self.pos.ply == 0 and cancelled:
+        if cancelled and (host or self.pos.ply == 0):
             return "cancelled the expected move %s" % cancelled
         text = self.undo(now)
         if cancelled:

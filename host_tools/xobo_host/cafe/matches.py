@@ -90,6 +90,10 @@ class TableSync:
         self.wake = threading.Event()
         self.hints = queue.Queue()  # event lines of the board, in order
         self.host_undos = 0  # undos the host sent: their events are no proposal
+        self.host_cancels = 0  # ... and the lit moves they cancelled
+        # the epoch of a take-back agreed while this board was ahead of it: its moves past
+        # the log are taken back, not played again (``_step``)
+        self.rewind = None
         self.known_ply = -1  # the board's ply when last seen in step with the log
         self.sent = None  # (ply, move) last sent as a host move
         # (time.monotonic) when the board is read to check the moves passed on since it was
@@ -210,12 +214,27 @@ class TableSync:
         result = st[st.index("result") + 1] if "result" in st[:-1] else "*"
         return ply, expect, result
 
+    def _undo_of_lit_move(self, conn, match, move):
+        """The board's players pressed undo with ``move`` lit (``event cancel host``): when
+        it was the log's last move and the board is just before it, a take-back proposed or
+        agreed there (``board_undo``)."""
+        ply = self._read(conn)[0]
+        with match.lock:
+            last = match.moves[-1] if match.moves else None
+            if match.state != "playing" or ply != match.ply - 1 or last != move:
+                return
+        self.service.board_undo(match, self.key, ply)
+
     def _undo(self, conn, why):
         self.host_undos += 1
         reply = self._command(conn, "undo")
         if not reply or reply[0].startswith("error"):
             self.host_undos -= 1
             return False
+        if "cancelled the expected move" in reply[0]:  # (its ``event cancel host`` too)
+            self.host_cancels += 1
+            if reply[0].startswith("ok undo cancelled"):  # (nothing taken back)
+                self.host_undos -= 1
         self.note = why
         return True
 
@@ -252,6 +271,12 @@ class TableSync:
                 continue
             if line.startswith("event undo"):
                 svc.board_undo(match, self.key, self._read(conn)[0])
+            elif line.startswith("event cancel host") and self.host_cancels > 0:
+                self.host_cancels -= 1
+            elif line.startswith("event cancel host") and len(words) > 3:
+                # undo pressed while another table's move was lit: the board cancelled
+                # that move only (its own stay): a take-back of the log's last move
+                self._undo_of_lit_move(conn, match, words[3])
         if match.state == "conflict":
             return
         if self.key not in match.prepared and match.state == "playing":
@@ -361,6 +386,7 @@ class TableSync:
             if undo is not None and set(undo["by"]) & set(here) and ply <= n:
                 return False  # our take-back waits for the other tables
             if ply <= n and position == match.position_text(ply):
+                self.rewind = None
                 if ply == n:
                     self.known_ply = ply
                     return False
@@ -385,6 +411,8 @@ class TableSync:
                 return False
             self.sent = (ply, nxt)
             return False
+        if nxt is None and self.rewind == match.epoch:
+            return self._undo(conn, "taken back: the take-back agreed")
         if nxt is None:  # the board played a move the log does not have
             with match.lock:
                 move = None
@@ -656,6 +684,11 @@ class MatchService:
                                "epoch": epoch})
         if len(undo["ok"]) >= len(match.seats):
             match.truncate(undo["to"])
+            for key in self.local_tables(match):  # (a board still ahead: taken back)
+                sync = self.syncs.get(key)
+                if sync is not None:
+                    sync.rewind = match.epoch
+                    sync.known_ply = -1
         self.save(match)
         self._wake_tables(match)
 
