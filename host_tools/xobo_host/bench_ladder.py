@@ -75,7 +75,7 @@ def strength_rows(name, levels=None, rungs=None, games=None, workers=2, progress
     """[(level, rung, result dict)] of the game's levels against UCT at each rung."""
     from xobo import hostkit
     from xobo.games import load
-    from xobo_host.cmd_match import run_opponent_match
+    from xobo_host.matchplay.yardstick import run_opponent_match
 
     words, max_plies, default_rungs, default_games = hostkit.of(name).LADDER or DEFAULT_LADDER
     ai = load(name).computer()

@@ -44,7 +44,7 @@ def run_match(match, workers=2, folder=None, say=print):
     """Play one match of ``MATCHES`` and write its results file; returns its path."""
     from xobo.games import load
     from xobo_host import benchresults
-    from xobo_host.cmd_match import run_opponent_match
+    from xobo_host.matchplay.yardstick import run_opponent_match
     from xobo_host.uct import wilson
 
     name, level, opponent, games, seed, max_plies, rates = matches()[match]

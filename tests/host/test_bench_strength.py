@@ -5,7 +5,7 @@ the level's record, share and interval."""
 import json
 
 from xobo_host import bench_strength
-from xobo_host.cmd_match import _player
+from xobo_host.matchplay.yardstick import player as _player
 
 
 def test_every_strength_match_names_a_game_level_and_opponent_xobo_match_accepts():

@@ -8,7 +8,7 @@ import pytest
 
 from xobo.games import available, load
 from xobo_host.cli import main
-from xobo_host.cmd_match import run_opponent_match
+from xobo_host.matchplay.yardstick import run_opponent_match
 from xobo_host.uct import choose_move, parse_spec, wilson
 
 

@@ -2,7 +2,7 @@
 unfinished game."""
 
 from xobo_host.cli import main
-from xobo_host.cmd_match import run_game_match
+from xobo_host.matchplay.lineups import run_game_match
 
 
 def test_TE2_a_drawn_game_is_counted_drawn_not_unfinished():

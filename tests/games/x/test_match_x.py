@@ -5,7 +5,7 @@ import re
 import pytest
 
 from xobo_host.cli import main
-from xobo_host.cmd_match import lineups, run_game_match
+from xobo_host.matchplay.lineups import lineups, run_game_match
 
 
 def test_lineups_rotate_every_seat_for_three_players():

@@ -11,7 +11,7 @@ from xobo.games.xobo.ai import CONFIGS, choose_move
 from xobo.games.xobo.ai.rng import Rng
 from xobo.games.xobo.rules.notation import format_move
 from xobo.games.xobo.rules.position import Position
-from xobo_host.cmd_match import elo, format_result, run_match
+from xobo_host.matchplay.pairs import elo, format_result, run_match
 
 
 def random_position(seed, plies, variant="xobo"):
