@@ -305,16 +305,24 @@ def free_port():
 
 
 class Broker:
-    def __init__(self, root):
+    """mosquitto with the configuration ``xobo broker-setup`` writes (a login per café, the
+    access list: the matches' messages authenticated as a café network runs them), without
+    persistence (each restart forgets the queued messages: the hardest case)."""
+
+    def __init__(self, root, cafes):
+        import getpass
+
+        from xobo_host.cafe.brokersetup import write_config
+
         self.exe = "/usr/sbin/mosquitto" if os.path.exists("/usr/sbin/mosquitto") \
             else shutil.which("mosquitto")
         if not self.exe:
             raise RuntimeError("mosquitto is not installed: make mosquitto")
         self.port = free_port()
-        self.conf = os.path.join(root, "mosquitto.conf")
-        with open(self.conf, "w") as f:
-            f.write("listener %d 127.0.0.1\nallow_anonymous true\npersistence false\n"
-                    "max_queued_messages 100000\n" % self.port)
+        setup = write_config(os.path.join(root, "broker"), cafes, port=self.port,
+                             bind="127.0.0.1", persistence=False, run_as=getpass.getuser())
+        self.conf = setup["conf"]
+        self.settings = setup["cafes"]  # café -> its settings file (its login)
         self.proc = None
 
     def start(self):
@@ -338,7 +346,7 @@ class Broker:
 class Host:
     """One ``xobo cafe`` process, and its page's API with the staff's login."""
 
-    def __init__(self, root, name, devices, broker_port, trace=None):
+    def __init__(self, root, name, devices, broker_settings, trace=None):
         from xobo_host.cafe.staff import Staff
 
         self.dir = os.path.join(root, name)
@@ -347,7 +355,7 @@ class Host:
         Staff.create(os.path.join(self.dir, "staff.json"), PASSWORD)
         args = [sys.executable, "-m", "xobo_host.cli", "cafe", "--no-usb-scan", "--db",
                 self.db, "--http-port", "0", "--no-browser", "--cafe-name", name,
-                "--broker-host", "127.0.0.1", "--broker-port", str(broker_port),
+                "--broker", broker_settings,
                 "--poll-s", str(POLL_S)]
         for d in devices:
             args += ["--port", d]
@@ -420,14 +428,14 @@ def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose
 
     say = print if verbose else (lambda *a, **k: None)
     root = tempfile.mkdtemp(prefix="xobo-remote-bench-")
-    broker = Broker(root)
+    broker = Broker(root, ["cafe-" + k for k in "ab"])
     broker.start()
     say("broker on port %d; starting 2 x %d stand-in boards..." % (broker.port, n_matches))
     if dump:
         os.makedirs(dump, exist_ok=True)
     sides = {k: Boards(n_matches, k, os.path.join(dump, k + ".boards") if dump else None,
                        stand_ins_nice) for k in "ab"}
-    hosts = {k: Host(root, "cafe-" + k, sides[k].devices, broker.port,
+    hosts = {k: Host(root, "cafe-" + k, sides[k].devices, broker.settings["cafe-" + k],
                      os.path.join(dump, k + ".trace") if dump else None) for k in sides}
     try:
         for h in hosts.values():
