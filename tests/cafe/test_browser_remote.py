@@ -2,11 +2,13 @@
 real broker (Debian's mosquitto on loopback, ``remotekit.Broker``): café A's staff invites
 ("play a table elsewhere"), café B's staff looks the code up and accepts with its table (and
 declines another invitation); both floors list the match; a move played at A's table lights
-at B's; from B's page anyone watches A's floor and A's table live (A publishes it)."""
+at B's; both pages say the broker passes their messages, and B's staff sees a forged move
+refused; from B's page anyone watches A's floor and A's table live (A publishes it)."""
 
 import pytest
 
 from cafe.remotekit import Broker, Cafe, board_state, boards, commit, wait_for, wait_playing
+from cafe.test_match_attacks import Client, _password
 from xobo_host.cafe.staff import Staff
 from xobo_host.cafe.web import CafeServer
 
@@ -81,6 +83,19 @@ def test_an_invitation_accepted_in_another_cafe_and_its_table_watched_live(brows
         wait_for(lambda: board_state(bs["b0"])[2] == "b2", "b2 lit at café B's table")
         for page in (page_a, page_b):
             page.wait_for_selector('[data-role="matches"] li[data-ply="1"]')
+
+        # both pages say the broker passes their messages; a move forged by a third café
+        # (a login of its own) is refused, and listed on the staff's page
+        for page in (page_a, page_b):
+            page.wait_for_selector('[data-role="broker-status"][data-ok="yes"]')
+        evil = Client(broker, "evil-cafe", _password(broker, "evil-cafe"), name="evil-cafe")
+        try:
+            assert evil.publish("xobo/v1/evil-cafe/match/" + ident,
+                                {"t": "move", "n": 2, "move": "a1"}) == 0
+        finally:
+            evil.stop()
+        page_b.wait_for_selector('[data-role="refused-box"]:not([hidden]) li')
+        assert "evil-cafe plays no seat" in page_b.locator('[data-role="refused"]').inner_text()
 
         # anyone at café B watches café A's floor and its table, read-only, live
         guest = ctx_guest.new_page()

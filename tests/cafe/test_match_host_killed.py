@@ -1,5 +1,5 @@
 """A café host killed (SIGKILL, no clean stop) mid-match and started again: ``xobo cafe
---cafe-name --broker-host`` as its own process, on a real broker (Debian's mosquitto on
+--cafe-name --broker FILE`` as its own process, on a real broker (Debian's mosquitto on
 loopback, ``remotekit.Broker``), against a café in this process. The other café plays its
 move while the host is dead; the restarted host finds the match in its database, reads its
 board, lights the move it missed, and the game goes on to its end with one record."""
