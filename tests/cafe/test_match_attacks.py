@@ -174,6 +174,16 @@ def test_an_anonymous_client_cannot_even_connect_to_the_shipped_broker(network):
         wrong = Client(broker, "cafe-b", "not-its-password", name="guesser")
         assert wrong.connack.is_failure
         wrong.stop()
+        # a café whose password is wrong: its page says the broker refused it
+        from xobo_host.cafe.broker import BrokerLink, BrokerSettings
+
+        settings = BrokerSettings("127.0.0.1", broker.port, username="cafe-c",
+                                  password="not-its-password")
+        link = BrokerLink("cafe-c", settings).start()
+        try:
+            until(lambda: "refused this café" in link.health()[1], 20, "the refusal said")
+        finally:
+            link.stop()
     finally:
         anonymous.stop()
     # both cafés' pages say they are connected and read what they should
@@ -287,12 +297,14 @@ def test_on_an_open_broker_no_forged_or_replayed_message_moves_a_board_or_a_reco
         move = {"t": "move", "n": 2, "move": "c3", "before": pos_hash, "epoch": 0}
         forged = CafeKey.new()
         for payload in (dict(move, match=ident), {"t": "resign", "seat": 1, "match": ident},
+                        {"t": "cancel", "match": ident},
                         sign(forged, "cafe-b", ident, 10 ** 18, move),
                         sign(forged, "cafe-b", ident, 10 ** 18 + 1, {"t": "resign",
-                                                                     "seat": 1})):
+                                                                     "seat": 1}),
+                        sign(forged, "cafe-b", ident, 10 ** 18 + 2, {"t": "cancel"})):
             assert intruder.publish("xobo/v1/cafe-b/match/" + ident, payload) == 0
-        wait_for(lambda: len(refused(a, "unsigned")) >= 2
-                 and len(refused(a, "not cafe-b's")) >= 2, "the forgeries refused at cafe-a")
+        wait_for(lambda: len(refused(a, "unsigned")) >= 3
+                 and len(refused(a, "not cafe-b's")) >= 3, "the forgeries refused at cafe-a")
         # a floor in cafe-a's name: on an open broker nothing stops it (docs/remote.md: a
         # floor is for spectators, a match never reads it)
         # replays: every match message read so far, published again as it was
@@ -328,7 +340,7 @@ def test_a_broker_whose_access_list_lets_a_cafe_read_nothing_is_said_on_its_page
     cafe = Cafe(tmp_path, "cafe-a", bs, broker).start()
     start_server(cafe, tmp_path)
     try:
-        page = until(lambda: (lambda p: p if "read nothing" in p["broker"]["status"]
+        page = until(lambda: (lambda p: p if "read or write nothing" in p["broker"]["status"]
                               else None)(staff_page(cafe)), 30, "the page to say so")
         assert page["broker"]["connected"] is False
     finally:

@@ -143,6 +143,7 @@ class BrokerLink:
         self.probe_nonce = None
         self.probe_at = 0.0
         self.probe_read = threading.Event()
+        self.refusal = None  # the broker's reason when it refused the last connection
         self.connects = 0
         self.extra_topics = set()
         self.lock = threading.Lock()
@@ -197,7 +198,9 @@ class BrokerLink:
 
     def _connected(self, client, userdata, flags, reason, properties=None):
         if reason.is_failure:
+            self.refusal = str(reason)  # (a login refused: said by ``health``)
             return
+        self.refusal = None
         from paho.mqtt.subscribeoptions import SubscribeOptions
 
         others = SubscribeOptions(qos=1, noLocal=True)  # (not the café's own messages)
@@ -233,6 +236,10 @@ class BrokerLink:
     def health(self):
         """(ok, words): connected and reading what it should, or what is wrong."""
         if not self.connected.is_set():
+            if self.refusal:
+                return False, "the broker %s:%d refused this café (%s): its user name and " \
+                    "password (docs/remote.md)" % (self.settings.host, self.settings.port,
+                                                   self.refusal)
             return False, "not connected to the broker %s:%d" % (self.settings.host,
                                                                  self.settings.port)
         if self.probe_read.is_set():
@@ -241,8 +248,10 @@ class BrokerLink:
         if time.monotonic() - self.probe_at < PROBE_S:
             return False, "connected, checking that the broker passes messages"
         return False, ("connected, but the broker passes this café nothing, not even its own "
-                       "messages: its access list lets %s read nothing (docs/remote.md, "
-                       "\"The broker\")" % (self.settings.username or "an anonymous client"))
+                       "messages back: its access list lets %s read or write nothing under "
+                       "%s/%s (docs/remote.md, \"The broker\")" % (
+                           self.settings.username or "an anonymous client", PREFIX,
+                           self.cafe))
 
     def subscribe(self, topic):
         """Follow one more topic (another café's floor, an invitation), kept across
