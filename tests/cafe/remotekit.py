@@ -37,7 +37,7 @@ class Broker:
     no persistence (a restart forgets every queued message, the hardest case for the
     matches). ``open_network``: the open broker of that command (anyone writes anywhere)."""
 
-    def __init__(self, tmp_path, cafes=(), open_network=False):
+    def __init__(self, tmp_path, cafes=(), open_network=False, tls=None, ca_file=None):
         from xobo_host.cafe.brokersetup import write_config
 
         if not os.path.exists(MOSQUITTO) and not shutil.which("mosquitto"):
@@ -48,6 +48,7 @@ class Broker:
         self.open = open_network
         setup = write_config(str(tmp_path / "broker"), CAFES + list(cafes), port=self.port,
                              bind="127.0.0.1", persistence=False, open_network=open_network,
+                             tls=tls, ca_file=ca_file,
                              run_as=getpass.getuser())  # (root: it stays in the tests' dirs)
         self.conf = setup["conf"]
         self.cafes = setup["cafes"]

@@ -63,3 +63,62 @@ def test_the_command_needs_the_key_with_the_certificate(tmp_path):
                            str(tmp_path), "--cafe", "a", "--tls-cert", "x.crt"],
                           capture_output=True, text=True)
     assert done.returncode == 2 and "go together" in done.stderr
+
+
+def _certificates(where):
+    """A CA and the broker's certificate for 127.0.0.1 it signed (``cryptography``):
+    (ca, cert, key) paths."""
+    import datetime
+    import ipaddress
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    now = datetime.datetime.now(datetime.timezone.utc)
+    ca_key, key = ec.generate_private_key(ec.SECP256R1()), ec.generate_private_key(
+        ec.SECP256R1())
+    ca_name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "a café network's CA")])
+    ca = (x509.CertificateBuilder().subject_name(ca_name).issuer_name(ca_name)
+          .public_key(ca_key.public_key()).serial_number(x509.random_serial_number())
+          .not_valid_before(now - datetime.timedelta(days=1))
+          .not_valid_after(now + datetime.timedelta(days=2))
+          .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+          .sign(ca_key, hashes.SHA256()))
+    cert = (x509.CertificateBuilder()
+            .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")]))
+            .issuer_name(ca_name).public_key(key.public_key())
+            .serial_number(x509.random_serial_number())
+            .not_valid_before(now - datetime.timedelta(days=1))
+            .not_valid_after(now + datetime.timedelta(days=2))
+            .add_extension(x509.SubjectAlternativeName(
+                [x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]), critical=False)
+            .sign(ca_key, hashes.SHA256()))
+    paths = [str(where / n) for n in ("ca.crt", "server.crt", "server.key")]
+    pem = serialization.Encoding.PEM
+    open(paths[0], "wb").write(ca.public_bytes(pem))
+    open(paths[1], "wb").write(cert.public_bytes(pem))
+    open(paths[2], "wb").write(key.private_bytes(pem, serialization.PrivateFormat.PKCS8,
+                                                 serialization.NoEncryption()))
+    return paths
+
+
+def test_a_cafe_reaches_the_brokers_tls_listener_with_its_settings_file(tmp_path):
+    from cafe.cafekit import until
+    from cafe.remotekit import Broker
+    from xobo_host.cafe.broker import BrokerLink
+
+    ca, cert, key = _certificates(tmp_path)
+    broker = Broker(tmp_path, tls=(cert, key), ca_file=ca).start()
+    try:
+        assert "certfile %s" % cert in open(broker.conf).read()
+        settings = broker.settings("cafe-a")
+        assert settings.tls and settings.ca_file == ca and settings.username == "cafe-a"
+        link = BrokerLink("cafe-a", settings).start()
+        try:  # connected over TLS, logged in, its own probe read back
+            until(lambda: link.health()[0], 20, "cafe-a healthy over TLS")
+        finally:
+            link.stop()
+    finally:
+        broker.kill()
