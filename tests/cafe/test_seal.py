@@ -1,0 +1,83 @@
+"""``cafe.seal``: an invitation sealed with a code opens with that code only, and never shows
+it; a signed match message verifies only as its sender's, about its match, unaltered; the
+replay guard takes each sequence number once and none older than its window (property tests,
+hypothesis)."""
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from xobo_host.cafe.match import new_code
+from xobo_host.cafe.seal import (
+    REPLAY_WINDOW_US,
+    CafeKey,
+    InviteSecret,
+    ReplayGuard,
+    SealError,
+    open_signed,
+    sign,
+)
+
+# scrypt costs ~50 ms a code: a few codes, made once
+CODES = [new_code() for _ in range(3)]
+SECRETS = {c: InviteSecret(c) for c in CODES}
+KEYS = [CafeKey.new() for _ in range(2)]
+messages = st.dictionaries(st.text(min_size=1, max_size=8), st.one_of(
+    st.integers(), st.text(max_size=20), st.booleans()), max_size=5)
+
+
+@settings(max_examples=60, deadline=None)
+@given(msg=messages, i=st.integers(0, len(CODES) - 1), j=st.integers(0, len(CODES) - 1))
+def test_an_invitation_opens_with_its_own_code_only_and_never_shows_it(msg, i, j):
+    sealed = SECRETS[CODES[i]].seal(msg)
+    for form in (CODES[i], CODES[i].replace("-", "")):
+        assert form.encode() not in sealed and form not in SECRETS[CODES[i]].topic_id
+    if i == j:
+        assert SECRETS[CODES[j]].open(json.loads(sealed)) == msg
+    else:
+        with pytest.raises(SealError, match="not sealed with this invitation's code"):
+            SECRETS[CODES[j]].open(json.loads(sealed))
+
+
+def test_a_sealed_invitation_altered_or_unsealed_is_refused():
+    secret = SECRETS[CODES[0]]
+    env = json.loads(secret.seal({"t": "accept"}))
+    env["box"] = env["box"][:-4] + ("AAAA" if not env["box"].endswith("AAAA") else "BBBB")
+    for bad in (env, {"t": "accept"}, {"nonce": 3, "box": None}, None):
+        with pytest.raises(SealError):
+            secret.open(bad)
+
+
+@settings(max_examples=60, deadline=None)
+@given(msg=messages, seq=st.integers(0, 2 ** 62), signer=st.integers(0, 1))
+def test_a_signed_message_verifies_as_its_senders_about_its_match_only(msg, seq, signer):
+    env = json.loads(sign(KEYS[signer], "cafe-a", "m1", seq, msg))
+    got_seq, got = open_signed(env, KEYS[signer].public_hex, "cafe-a", "m1")
+    assert got_seq == seq and all(got[k] == v for k, v in msg.items()
+                                  if k not in ("from", "match", "seq"))
+    with pytest.raises(SealError):  # another café's key
+        open_signed(env, KEYS[1 - signer].public_hex, "cafe-a", "m1")
+    with pytest.raises(SealError):  # said of another match, or sent as another café's
+        open_signed(env, KEYS[signer].public_hex, "cafe-a", "m2")
+    with pytest.raises(SealError):
+        open_signed(env, KEYS[signer].public_hex, "cafe-b", "m1")
+    altered = dict(env, signed=env["signed"].replace('"seq":%d' % seq, '"seq":%d' % (seq + 1)))
+    with pytest.raises(SealError):
+        open_signed(altered, KEYS[signer].public_hex, "cafe-a", "m1")
+
+
+@settings(max_examples=100, deadline=None)
+@given(seqs=st.lists(st.integers(0, 3 * REPLAY_WINDOW_US), max_size=60))
+def test_the_replay_guard_takes_each_number_once_and_none_below_its_window(seqs):
+    guard = ReplayGuard()
+    taken = []
+    for s in seqs:
+        newest = max(taken, default=-1)
+        ok = guard.take(s)
+        assert ok == (s not in taken and s > newest - REPLAY_WINDOW_US)
+        if ok:
+            taken.append(s)
+    restarted = ReplayGuard(guard.newest)  # (a host started again: only newer ones)
+    assert not any(restarted.take(s) for s in taken)
