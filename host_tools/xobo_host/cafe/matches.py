@@ -904,6 +904,8 @@ class MatchService:
                               % code)
         topic_id = self._secret(code).topic_id
         topic = "xobo/v1/+/invite/" + topic_id
+        with self.invite_seen:  # (read afresh: taken or cancelled since the last look)
+            self.invites.pop(code, None)
         self.looking[topic_id] = code
         self.broker.subscribe(topic)
         deadline = time.monotonic() + LOOKUP_S
