@@ -17,9 +17,12 @@ another table meanwhile, or a decline, cancels it and the proposing board is giv
 back. A resignation ends the match for every table.
 
 Across cafés (``BrokerLink``) every change goes out as a message (``match`` has their
-format); a café that finds a gap asks again, a duplicate is ignored, a conflict stops the
-match and shows both moves. Every ``hello_s`` and after every reconnection each café says
-where its log is (``hello``), so a message lost anywhere is asked again.
+format), signed with the café's key; a message is taken only once opened and checked
+(``_open``: the signature of a café seated in the match, a sequence number not seen before,
+an invitation's answer sealed with its code: ``seal``), else refused and listed for the
+staff (``refused``). A café that finds a gap asks again, a duplicate is ignored, a conflict
+stops the match and shows both moves. Every ``hello_s`` and after every reconnection each
+café says where its log is (``hello``), so a message lost anywhere is asked again.
 
 Usage::
 

@@ -9,7 +9,9 @@ Read-only, for anyone the server is reachable from:
   ``floor`` message with every table, then ``tables`` messages with the tables that changed
   (and ``keys``, the tables on the floor now).
 - ``GET /api/table/NAME``: one table, with its record, events and self-test report.
-- ``GET /api/matches``: the matches (docs/remote.md; their invitation codes for the staff).
+- ``GET /api/matches``: the matches (docs/remote.md; their invitation codes for the staff),
+  the broker's health (``broker``: connected and passing the café's messages, or what is
+  wrong), and for the staff the messages refused (``refused``: forged, replayed, unsealed).
 - ``GET /watch/CAFE``, ``GET /watch/CAFE/table/NAME``: another café's floor and one of its
   tables, as that café publishes them on the broker; ``GET /api/watch/CAFE`` (JSON) and
   ``GET /api/watch/CAFE/events`` (server-sent events, as ``/api/events``). What another café
