@@ -353,3 +353,32 @@ def test_a_broker_whose_access_list_lets_a_cafe_read_nothing_is_said_on_its_page
 def _password(broker, cafe):
     with open(broker.cafes[cafe]) as f:
         return json.load(f)["password"]
+
+
+def test_a_broker_that_stops_passing_a_cafes_messages_is_said_at_the_next_probe(tmp_path):
+    """The probe is said again while connected, and the café stays healthy probe after
+    probe; once the broker no longer passes it back (here: the subscription gone, as an
+    access list changed under the café would do), the loss is said without a
+    reconnection."""
+    from xobo_host.cafe.broker import BrokerLink
+
+    broker = Broker(tmp_path).start()
+    link = BrokerLink("cafe-a", broker.settings("cafe-a"))
+    link.probe_every_s = 1.5  # (probed again every 1.5 s, not every 30 s...
+    link.probe_s = 1.0  # ... each answered within 1 s, else lost)
+    link.start()
+    nonces = set()
+    try:
+        until(lambda: link.health()[0], 20, "cafe-a healthy")
+
+        def probed_again():
+            nonces.add(link.probe_nonce)
+            return len(nonces) >= 3 and link.health()[0]
+
+        until(probed_again, 20, "healthy, probe after probe")
+        link.client.unsubscribe(link.topic("probe"))
+        until(lambda: "passes this café nothing" in link.health()[1], 30, "the loss said")
+        assert link.connected.is_set() and link.connects == 1
+    finally:
+        link.stop()
+        broker.kill()

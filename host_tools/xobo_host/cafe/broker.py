@@ -144,6 +144,9 @@ class BrokerLink:
         self.probe_at = 0.0
         self.probe_read = threading.Event()
         self.refusal = None  # the broker's reason when it refused the last connection
+        self.probe_ok = False  # a probe of this connection came back
+        self.probe_every_s = PROBE_EVERY_S
+        self.probe_s = PROBE_S
         self.connects = 0
         self.extra_topics = set()
         self.lock = threading.Lock()
@@ -212,7 +215,7 @@ class BrokerLink:
         client.subscribe(subs)
         self.connects += 1
         self.connected.set()
-        self.probe()
+        self.probe(fresh=True)
         self.inbox.put(_CONNECTED)  # (the hellos: made and sent by the inbox's thread)
 
     def _log(self, client, userdata, level, text):
@@ -224,9 +227,11 @@ class BrokerLink:
         self.connected.clear()
 
     # -- health ---------------------------------------------------------------------------
-    def probe(self):
-        """Say a new nonce on the café's own probe topic (retained); ``readable`` once the
-        broker passes it back."""
+    def probe(self, fresh=False):
+        """Say a new nonce on the café's own probe topic (retained); ``probe_read`` once the
+        broker passes it back. ``fresh``: a new connection, unproven until it does (else
+        the last probe's answer stands while this one is on its way)."""
+        self.probe_ok = False if fresh else self.probe_read.is_set()  # (the last answer)
         nonce = secrets.token_hex(8)
         self.probe_nonce, self.probe_at = nonce, time.monotonic()
         self.probe_read.clear()
@@ -242,10 +247,13 @@ class BrokerLink:
                                                    self.refusal)
             return False, "not connected to the broker %s:%d" % (self.settings.host,
                                                                  self.settings.port)
+        ok = "connected to %s:%d, reading the café network" % (self.settings.host,
+                                                                self.settings.port)
         if self.probe_read.is_set():
-            return True, "connected to %s:%d, reading the café network" % (
-                self.settings.host, self.settings.port)
-        if time.monotonic() - self.probe_at < PROBE_S:
+            return True, ok
+        if time.monotonic() - self.probe_at < self.probe_s:
+            if self.probe_ok:
+                return True, ok
             return False, "connected, checking that the broker passes messages"
         return False, ("connected, but the broker passes this café nothing, not even its own "
                        "messages back: its access list lets %s read or write nothing under "
@@ -278,9 +286,17 @@ class BrokerLink:
 
     def _handle_inbox(self):
         while True:
-            item = self.inbox.get()
+            try:
+                item = self.inbox.get(timeout=self.probe_every_s)
+            except queue.Empty:
+                item = None
             if item is _STOP:
                 return
+            if self.connected.is_set() and \
+                    time.monotonic() - self.probe_at >= self.probe_every_s:
+                self.probe()  # (the broker still passes the café's messages: its health)
+            if item is None:
+                continue
             try:
                 if item is _CONNECTED:
                     if self.on_connect is not None:
