@@ -81,3 +81,31 @@ def test_the_replay_guard_takes_each_number_once_and_none_below_its_window(seqs)
             taken.append(s)
     restarted = ReplayGuard(guard.newest)  # (a host started again: only newer ones)
     assert not any(restarted.take(s) for s in taken)
+
+
+def test_a_host_started_again_signs_above_every_number_it_signed_whatever_its_clock(
+        tmp_path, monkeypatch):
+    """A café's sequence numbers are kept a block ahead in its file: a host started again
+    with its clock behind (a Raspberry Pi before NTP) signs above them all, so the other
+    cafés do not take its new messages for replays."""
+    import time
+
+    from xobo_host.cafe.broker import BrokerLink, BrokerSettings
+    from xobo_host.cafe.match import MatchStore
+
+    def link(store):
+        return BrokerLink("cafe-a", BrokerSettings("127.0.0.1", 1), key=KEYS[0],
+                          seq_reserved=store.seq_reserved("cafe-a"),
+                          reserve_seq=lambda upto: store.reserve_seq("cafe-a", upto))
+
+    store = MatchStore(str(tmp_path / "games.sqlite"))
+    first = link(store)
+    first.publish_signed("m1", {"t": "hello"})  # (not connected: paho keeps it)
+    signed = first.seq
+    store.close()
+    monkeypatch.setattr(time, "time_ns", lambda: 10 ** 15)  # (an hour in 1970)
+    store = MatchStore(str(tmp_path / "games.sqlite"))
+    again = link(store)
+    again.publish_signed("m1", {"t": "hello"})
+    assert again.seq > signed
+    store.close()

@@ -53,6 +53,8 @@ RECONNECT_MAX_S = 2.0
 # read nothing, docs/remote.md)
 PROBE_S = 5.0
 PROBE_EVERY_S = 30.0
+# the sequence numbers kept ahead in the café's file: one write every 10 minutes of signing
+SEQ_BLOCK_US = 600 * 1000 * 1000
 NAME_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
 
 
@@ -125,7 +127,7 @@ class BrokerLink:
     hellos, as one lost by a broker restarted without persistence."""
 
     def __init__(self, cafe, settings, on_message=None, on_connect=None, key=None,
-                 on_refused=None):
+                 on_refused=None, seq_reserved=0, reserve_seq=None):
         import paho.mqtt.client as mqtt
         from paho.mqtt.packettypes import PacketTypes
         from paho.mqtt.properties import Properties
@@ -136,7 +138,12 @@ class BrokerLink:
         self.on_connect = on_connect
         self.on_refused = on_refused  # (topic, why): a message that is not even JSON
         self.key = key  # the café's ``seal.CafeKey``: its match messages are signed
-        self.seq = 0  # the last sequence number signed (microseconds, always growing)
+        # the last sequence number signed (microseconds, always growing): above every one
+        # this café signed before (``seq_reserved``, kept by ``reserve_seq(upto)`` a block
+        # ahead), whatever the clock says
+        self.seq = seq_reserved
+        self.seq_reserved = seq_reserved
+        self.reserve_seq = reserve_seq
         self.signing = threading.Lock()  # (signed and handed to paho in that order)
         self.connected = threading.Event()
         # the health probe: its nonce said, when, and whether it came back
@@ -355,6 +362,12 @@ class BrokerLink:
 
         with self.signing:
             self.seq = max(self.seq + 1, time.time_ns() // 1000)
+            if self.reserve_seq is not None and self.seq > self.seq_reserved:
+                self.seq_reserved = self.seq + SEQ_BLOCK_US
+                try:
+                    self.reserve_seq(self.seq_reserved)  # (kept before it is used)
+                except Exception as exc:  # (the move goes out all the same)
+                    print("xobo cafe: the sequence numbers could not be kept: %s" % exc)
             payload = sign(self.key, self.cafe, match_id, self.seq, msg)
             self.client.publish(self.topic("match", match_id), payload, qos=qos)
 

@@ -536,6 +536,22 @@ class MatchStore:
                               (cafe, key.to_bytes()))
         return key
 
+    def seq_reserved(self, cafe):
+        """The sequence numbers café ``cafe`` may have signed so far, at most (``reserve_seq``:
+        0 before its first): a host started again signs only above it, whatever its clock
+        says (a Raspberry Pi's clock starts behind until NTP sets it)."""
+        self.conn.execute("CREATE TABLE IF NOT EXISTS cafe_seq (cafe TEXT PRIMARY KEY, "
+                          "reserved INTEGER NOT NULL)")
+        row = self.conn.execute("SELECT reserved FROM cafe_seq WHERE cafe = ?",
+                                (cafe,)).fetchone()
+        return row[0] if row else 0
+
+    def reserve_seq(self, cafe, upto):
+        """Café ``cafe`` may sign sequence numbers up to ``upto`` (kept before they are)."""
+        with self.db.writing("keep the café's sequence numbers in"), self.conn:
+            self.conn.execute("INSERT OR REPLACE INTO cafe_seq (cafe, reserved) VALUES (?, ?)",
+                              (cafe, upto))
+
     def load_all(self):
         out = []
         for ident, data in self.conn.execute("SELECT id, data FROM matches"):

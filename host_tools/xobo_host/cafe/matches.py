@@ -485,7 +485,10 @@ class MatchService:
             from xobo_host.cafe.broker import BrokerLink
 
             self.broker = BrokerLink(cafe, broker, self._on_message, self._on_connect,
-                                     key=self.key, on_refused=self._refused_by_link)
+                                     key=self.key, on_refused=self._refused_by_link,
+                                     seq_reserved=self.store.seq_reserved(cafe),
+                                     reserve_seq=lambda upto: self.store.reserve_seq(cafe,
+                                                                                     upto))
         floor.line_hooks.append(self._on_line)
         floor.read_hooks.append(self.relays_first)
         self._threads = []
