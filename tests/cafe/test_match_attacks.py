@@ -9,6 +9,7 @@ forged or replayed message moves a board or a record."""
 
 import json
 import threading
+import time
 
 import pytest
 
@@ -322,6 +323,14 @@ def test_on_an_open_broker_no_forged_or_replayed_message_moves_a_board_or_a_reco
         assert same_everywhere(cafes, tables, ident) == ["b2", "a1"]
         assert all(c.match(ident).state == "playing" and c.match(ident).resigned < 0
                    for c in cafes)
+        # even signed with cafe-b's own key, a move of cafe-a's seat is refused at cafe-a
+        own = sign(b.service.key, "cafe-b", ident, time.time_ns() // 1000, {
+            "t": "move", "n": 3, "move": "c3", "before": a.match(ident).position_hash(),
+            "epoch": 0})
+        assert intruder.publish("xobo/v1/cafe-b/match/" + ident, own) == 0
+        wait_for(lambda: refused(a, "move 3 is a0's to play"), "the seat's move refused")
+        assert a.match(ident).ply == 2 and board_state(bs["a0"])[:2] == (
+            2, a.match(ident).position_text())
         for c in cafes:
             assert staff_page(c)["refused"]
     finally:
