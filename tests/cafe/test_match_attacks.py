@@ -328,7 +328,7 @@ def test_on_an_open_broker_no_forged_or_replayed_message_moves_a_board_or_a_reco
             "t": "move", "n": 3, "move": "c3", "before": a.match(ident).position_hash(),
             "epoch": 0})
         assert intruder.publish("xobo/v1/cafe-b/match/" + ident, own) == 0
-        wait_for(lambda: refused(a, "move 3 is a0's to play"), "the seat's move refused")
+        wait_for(lambda: refused(a, "move 3 is a0 of cafe-a's to play"), "the seat's move refused")
         assert a.match(ident).ply == 2 and board_state(bs["a0"])[:2] == (
             2, a.match(ident).position_text())
         for c in cafes:

@@ -172,3 +172,15 @@ def test_a_resolution_takes_the_log_at_its_epoch_or_nothing_when_a_move_is_illeg
     m.resolve(1, ["b2", "a1"], "b")
     assert m.moves == ["b2", "a1"] and m.epoch == 1 and m.state == "playing"
     assert m.conflict == "" and m.other_logs == {} and m.resolved_by == "b"
+
+
+def test_a_move_of_a_seat_the_sending_cafe_does_not_play_is_refused_even_after_a_gap():
+    m = Match.new("tiny", {}, [["cafe-a", "t1"], ["cafe-b", "t2"]])
+    b_plays = {1}  # cafe-b plays o; x moves first
+    assert m.offer(1, "b2", m.position_hash(0), 0, b_plays)[0] == "refused"
+    assert m.ply == 0
+    # x's move 3 sent by cafe-b beyond a gap: kept, then dropped when its turn comes
+    assert m.offer(3, "c3", "0" * 16, 0, b_plays) == ("gap", [1])
+    assert m.offer(1, "b2", m.position_hash(0), 0, {0}) == ("applied", ["b2"])
+    assert m.offer(2, "a1", m.position_hash(1), 0, b_plays) == ("applied", ["a1"])
+    assert m.moves == ["b2", "a1"] and not m.pending

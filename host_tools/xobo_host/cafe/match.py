@@ -100,7 +100,7 @@ class Match:
         self.keys = dict(keys or {})
         # the newest sequence number taken from each other café (``seal.ReplayGuard``)
         self.seen = dict(seen or {})
-        self.pending = {}  # n -> (move, before): moves beyond a gap, waiting
+        self.pending = {}  # n -> (move, before, seats of its sender): moves beyond a gap
         # in a conflict, the other cafés' logs as they sent them: {cafe: moves}
         self.other_logs = {}
         self.resolved_by = ""  # the café whose resolution made this epoch's log
@@ -158,6 +158,11 @@ class Match:
         if self.resigned < 0 or len(self.seats) != 2:
             return -1
         return 1 - self.resigned
+
+    def seat_name(self, seat):
+        """Seat ``seat`` as the pages say it: its table (and café)."""
+        s = self.seats[seat]
+        return "%s of %s" % (s[1], s[0]) if s else "a seat still invited"
 
     def resign_line(self):
         """The serial command that shows the resignation on a board (docs/protocol.md)."""
@@ -285,9 +290,11 @@ class Match:
         return {"t": "move", "match": self.id, "n": n, "move": self.moves[n - 1],
                 "before": self.position_hash(n - 1), "epoch": self.epoch}
 
-    def offer(self, n, move, before, epoch):
+    def offer(self, n, move, before, epoch, seats=None):
         """A move from another café: ('applied', [moves applied]), ('duplicate', []),
-        ('stale', []), ('gap', [first missing number]) or ('conflict', [why])."""
+        ('stale', []), ('gap', [first missing number]), ('conflict', [why]) or ('refused',
+        [why]). ``seats``: the seats that café plays (None: any): a move of another seat is
+        refused, and one kept beyond a gap is dropped when its turn comes (asked again)."""
         if epoch < self.epoch:
             return "stale", []
         if epoch > self.epoch:
@@ -300,8 +307,10 @@ class Match:
             return "conflict", ["move %d: %s here, %s there" % (n, self.moves[n - 1], move)]
         if n > len(self.moves) + 1:
             if len(self.pending) < MAX_PENDING:
-                self.pending[n] = (move, before)
+                self.pending[n] = (move, before, seats)
             return "gap", [len(self.moves) + 1]
+        if seats is not None and self._pos.side not in seats:
+            return "refused", ["move %d is %s's to play" % (n, self.seat_name(self._pos.side))]
         if before != self.position_hash():
             return "conflict", ["move %d (%s) applies to another position than ours" % (
                 n, move)]
@@ -311,7 +320,10 @@ class Match:
             return "conflict", [str(exc)]
         applied = [move]
         while len(self.moves) + 1 in self.pending:  # the moves that waited for this one
-            nxt, bef = self.pending.pop(len(self.moves) + 1)
+            nxt, bef, by = self.pending.pop(len(self.moves) + 1)
+            if by is not None and self._pos.side not in by:
+                self.pending = {}  # (not that café's seat: the hellos ask again)
+                break
             if bef != self.position_hash():
                 return "conflict", ["move %d (%s) applies to another position than ours" % (
                     len(self.moves) + 1, nxt)]

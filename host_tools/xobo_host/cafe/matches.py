@@ -1309,16 +1309,15 @@ class MatchService:
             self.save(match)
 
     def _on_move(self, match, sender, msg):
-        epoch, n = msg.get("epoch"), msg.get("n")
-        if n == match.ply + 1 and match.epoch == epoch and match.state == "playing":
-            seat = match.seats[match.side()]
-            if seat is None or seat[0] != sender:  # (its own move, not another café's)
-                self.refuse(sender, "%s/match/%s" % (sender, match.id),
-                            "move %d is %s's to play, not %s's" % (
-                                n, self.seat_text(match, match.side()), sender))
-                return
-        verdict, info = match.offer(n, msg.get("move"), msg.get("before"),
-                                    epoch if isinstance(epoch, int) else -1)
+        """A move of another café: only of a seat it plays (``Match.offer``)."""
+        epoch = msg.get("epoch")
+        seats = {i for i, s in enumerate(match.seats) if s and s[0] == sender}
+        verdict, info = match.offer(msg.get("n"), msg.get("move"), msg.get("before"),
+                                    epoch if isinstance(epoch, int) else -1, seats)
+        if verdict == "refused":
+            self.refuse(sender, "%s/match/%s" % (sender, match.id), "%s, not %s's" % (
+                info[0], sender))
+            return
         self._verdict(match, sender, verdict, info)
 
     def _on_ask(self, match, sender, msg):
