@@ -108,10 +108,9 @@ cafe-bench: setup
 	$(BIN)/python -m xobo_host.cafe.bench --boards 32 --moves 1000
 
 # an event's Swiss pairings of 200 players, 9 rounds, each round timed and checked
-# (docs/events.md): its result in out/events-bench.json
+# (docs/events.md): its figures in bench-results/events/latest.json (docs/figures.md)
 events-bench: setup
-	mkdir -p out
-	$(BIN)/python -m xobo_host.cafe.events.bench --players 200 --rounds 9 --out out/events-bench.json
+	$(BIN)/python -m xobo_host.cafe.events.bench --players 200 --rounds 9
 
 # a whole stand-in evening: 24 players, 5 rounds of XoBo on 12 boards (docs/events.md)
 events-evening: setup

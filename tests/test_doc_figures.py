@@ -95,9 +95,9 @@ def test_a_results_file_says_when_on_what_code_machine_and_load(bench):
 
 def test_every_benchmark_of_the_figures_page_has_committed_results():
     # make bench's four, the café's two (the floor page's paint latency is --browser's own),
-    # the device check of both boards with the image
+    # the device check of both boards with the image, the events' pairings
     have = set(committed_results())
-    want = {"rules", "board-cycle", "ai", "ladder", "cafe", "remote",
+    want = {"rules", "board-cycle", "ai", "ladder", "cafe", "remote", "events",
             "pico-check-pico_gpio-image", "pico-check-pico_15x15-image"}
     assert want <= have, "no latest results for %s" % sorted(want - have)
 

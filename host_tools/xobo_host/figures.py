@@ -45,7 +45,7 @@ PAGE = ROOT / "docs" / "figures.md"
 ORDER = ("rules", "board-cycle", "ai", "ladder", "match-xobo-pico-uct20000",
          "match-xobo-strong-uct20000", "pico-check-pico_gpio-image",
          "pico-check-pico_15x15-image", "pico-check-pico_gpio-stock",
-         "pico-check-pico_15x15-stock", "cafe", "cafe-browser", "remote")
+         "pico-check-pico_15x15-stock", "cafe", "cafe-browser", "remote", "events")
 
 QUOTE = re.compile(r'\[(?P<text>[^\]\n]+)\]\((?P<path>(?:\.\./|docs/)*figures\.md)'
                    r'#(?P<bench>[a-z0-9_-]+) "(?P<figure>[a-z0-9_.-]+)"\)')
@@ -67,7 +67,7 @@ def _ordered(results):
         if bench in ORDER:
             return (ORDER.index(bench), "")
         for k, prefix in enumerate(("rules", "board-cycle", "ai", "ladder", "match-",
-                                    "pico-check-", "cafe", "remote")):
+                                    "pico-check-", "cafe", "remote", "events")):
             if bench.startswith(prefix):
                 return (k + 0.5, bench)
         return (len(ORDER), bench)

@@ -5,13 +5,17 @@ process's CPU time), its output checked: every active player once, a bye exactly
 number is odd, no repeated pairing while a pairing without one exists, no second bye, the
 bye in the lowest score group that can take it, no colour clash when one can be avoided,
 floats named. The checks run after the timing (they solve the matching on every pair, for
-what can be avoided): only ``pair_swiss`` is timed. Writes its result as JSON (``--out``)
-and says it on stdout; the target: each round in 1 s at most.
+what can be avoided): only ``pair_swiss`` is timed. The target: each round in 1 s at most.
+
+Its figures go to ``bench-results/events/`` (``xobo_host.benchresults``: ``latest.json``
+when run with the standard arguments, 200 players, 9 rounds, seed 1), which
+docs/figures.md shows and the docs quote; ``--out`` also writes every round's details as
+JSON; stdout says each round.
 
 Usage::
 
-    python -m xobo_host.cafe.events.bench --players 200 --rounds 9 --out events-bench.json
     make events-bench
+    python -m xobo_host.cafe.events.bench --players 200 --rounds 9 [--out rounds.json]
 """
 
 import itertools
@@ -24,6 +28,8 @@ import time
 
 import networkx as nx
 
+from xobo_host import benchresults
+from xobo_host.argtypes import positive, whole_number
 from xobo_host.cafe.events.pairing import (
     BYE,
     FIRST,
@@ -34,6 +40,7 @@ from xobo_host.cafe.events.pairing import (
 )
 
 TARGET_S = 1.0
+STANDARD = {"players": 200, "rounds": 9, "seed": 1}  # what make events-bench runs
 
 
 def _perfect(players, edge_ok, bye_ok):
@@ -127,11 +134,15 @@ def main(argv=None):
     import argparse
 
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--players", type=int, default=200)
-    p.add_argument("--rounds", type=int, default=9)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--out", help="write the result here (JSON)")
+    p.add_argument("--players", type=positive, default=STANDARD["players"])
+    p.add_argument("--rounds", type=positive, default=STANDARD["rounds"])
+    p.add_argument("--seed", type=whole_number, default=STANDARD["seed"])
+    p.add_argument("--out", help="also write every round's details here (JSON)")
     args = p.parse_args(argv)
+    standard = {k: getattr(args, k) for k in STANDARD} == STANDARD
+    record = benchresults.Run(
+        "events", "An event's Swiss pairings: %d players, %d rounds with random results"
+        % (args.players, args.rounds), command="make events-bench", standard=standard)
     load = os.getloadavg()
     t0 = time.perf_counter()
     rounds = run(args.players, args.rounds, args.seed)
@@ -147,6 +158,20 @@ def main(argv=None):
                     "loadavg_end": [round(x, 2) for x in os.getloadavg()]},
         "total_s": round(time.perf_counter() - t0, 1),
     }
+    about = "%d players, seed %d" % (args.players, args.seed)
+    record.figure("players", args.players, "players", "players in the event")
+    record.figure("rounds", len(rounds), "rounds", "rounds paired (%s)" % about)
+    record.figure("round.worst", round(worst_wall * 1000), "ms",
+                  "the slowest round's pairing, wall clock (target: 1 s at most)")
+    record.figure("round.worst-cpu", round(worst_cpu * 1000), "ms",
+                  "the slowest round's pairing, this process's CPU time")
+    record.figure("round.median", round(sorted(r["wall_s"] for r in rounds)[
+        len(rounds) // 2] * 1000), "ms", "a round's pairing, wall clock: median")
+    record.figure("checks-broken", len(broken), "checks",
+                  "pairing properties broken in any round (everyone once, no avoidable "
+                  "repeat or colour clash, no second bye, bye in the lowest group, floats "
+                  "named)")
+    record.write()
     text = json.dumps(result, indent=1)
     if args.out:
         tmp = args.out + ".tmp"
