@@ -294,7 +294,8 @@ def cmd_result(cmd):
 def cmd_hint(cmd):
     level = cmd.extra.get("level", cmd.game.DEFAULT_LEVEL)
     if level not in cmd.game.LEVELS:
-        raise XoboError("unknown level '%s': use %s" % (level, _one_of(cmd.game.LEVELS)))
+        raise XoboError("unknown level '%s' for %s (levels: %s)"
+                        % (level, cmd.game.NAME, ", ".join(cmd.game.LEVELS)))
     kwargs = {"level": level, "seed": _whole("--seed", cmd.extra.get("seed", "0"))}
     if "time_ms" in cmd.extra:
         kwargs["time_ms"] = _whole("--time-ms", cmd.extra["time_ms"])
@@ -307,8 +308,12 @@ def cmd_hint(cmd):
 
 
 def _whole(option, text):
+    """A whole number option, the same words as the xobo command's (xobo_host.argtypes)."""
     v = parse_uint(text, 9)
     if v < 0:
+        digits = text and all("0" <= c <= "9" for c in text)
+        if digits:  # more digits than a number the board reads: too large, not "no number"
+            raise XoboError("%s must be a whole number 0-999999999, not '%s'" % (option, text))
         raise XoboError("%s: '%s' is not a whole number (digits 0-9)" % (option, text))
     return v
 

@@ -172,15 +172,22 @@ def main(games_list=None, levels=None, rungs=None, games=None, workers=2, emit=N
 
 
 def _cli(argv=None):
+    from xobo_host import argtypes
+    from xobo_host.argtypes import positive
+
     p = argparse.ArgumentParser(description="The strength ladder against plain UCT.")
-    p.add_argument("--game", action="append", help="a game (default: every game)")
+    p.add_argument("--game", type=argtypes.game, action="append",
+                   help="a game (default: every game)")
     p.add_argument("--levels", help="levels, comma-separated (default: all)")
     p.add_argument("--rungs", help="UCT playouts, comma-separated (default: the game's)")
-    p.add_argument("--games", type=int, help="games a rung (default: the game's)")
-    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--games", type=positive, help="games a rung (default: the game's)")
+    p.add_argument("--workers", type=positive, default=2)
     a = p.parse_args(argv)
     levels = a.levels.split(",") if a.levels else None
-    rungs = [int(r) for r in a.rungs.split(",")] if a.rungs else None
+    try:
+        rungs = [positive(r) for r in a.rungs.split(",")] if a.rungs else None
+    except argparse.ArgumentTypeError as exc:
+        p.error("argument --rungs: %s" % exc)
     run = new_run(standard=not (a.game or levels or rungs or a.games))
     for line in main(a.game, levels, rungs, a.games, a.workers,
                      emit=lambda line: print("  measured: " + line, flush=True), run=run):

@@ -22,6 +22,8 @@ import argparse
 import statistics
 import sys
 
+from xobo_host.argtypes import positive
+
 
 def matches():
     """{match name: (game, level, opponent, games, seed, max plies, what it rates)} of every
@@ -87,7 +89,7 @@ def main(argv=None):
     p.add_argument("matches", nargs="*", help="match names (--list shows them)")
     p.add_argument("--all", action="store_true", help="every match")
     p.add_argument("--list", action="store_true", help="list the matches")
-    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--workers", type=positive, default=2)
     args = p.parse_args(argv)
     known = matches()
     if args.list or not (args.matches or args.all):

@@ -14,7 +14,8 @@ import argparse
 import subprocess
 import sys
 
-from xobo_host.argtypes import whole_number
+from xobo_host import argtypes
+from xobo_host.argtypes import positive
 
 BOARD_EPILOG = """examples:
   xobo board run --script game.txt
@@ -46,14 +47,15 @@ def register(sub):
     p.add_argument("--pty", action="store_true",
                    help="the protocol on a pseudo-terminal (a stand-in USB port), the players' "
                    "script lines on stdin (CPython)")
-    p.add_argument("--board", default="pico_gpio", help="boards/NAME.json (with --pty)")
+    p.add_argument("--board", type=argtypes.board, default="pico_gpio",
+                   help="boards/NAME.json or a .json path (with --pty)")
     p.add_argument("--hands-clock", action="store_true",
                    help="with --pty: the board's clock moves only with the players' lines "
                    "(put, press, wait MS), not with the wall clock")
     p.set_defaults(func=_serial)
 
     p = bsub.add_parser("bench", help="time and heap of one scan-debounce-infer-render cycle")
-    p.add_argument("--cycles", type=whole_number, default=200)
+    p.add_argument("--cycles", type=positive, default=200)
     p.set_defaults(func=_bench)
     return bsub
 

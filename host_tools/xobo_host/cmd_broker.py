@@ -12,7 +12,7 @@ Usage::
 
 import sys
 
-from xobo_host.argtypes import whole_number
+from xobo_host.argtypes import port
 
 
 def register(subparsers):
@@ -25,7 +25,7 @@ def register(subparsers):
     p.add_argument("directory", help="where to write (created if need be)")
     p.add_argument("--cafe", action="append", default=[], metavar="NAME", required=True,
                    help="a café's name on the broker, its user name (repeatable)")
-    p.add_argument("--port", type=whole_number, default=None,
+    p.add_argument("--port", type=port, default=None,
                    help="the listener's port (default 1883, 8883 with TLS)")
     p.add_argument("--bind", default="0.0.0.0", help="the listener's address (default all)")
     p.add_argument("--address", default=None,

@@ -23,7 +23,7 @@ import sys
 import threading
 import webbrowser
 
-from xobo_host.argtypes import whole_number
+from xobo_host.argtypes import port, positive
 
 DEFAULT_HTTP_PORT = 8765
 
@@ -49,10 +49,10 @@ def register(subparsers):
                    " and exit")
     p.add_argument("--host", default="127.0.0.1",
                    help="address of the page (0.0.0.0: the café's network; never the internet)")
-    p.add_argument("--http-port", type=whole_number, default=DEFAULT_HTTP_PORT,
+    p.add_argument("--http-port", type=port, default=DEFAULT_HTTP_PORT,
                    help="port of the page (default %d; 0: a free one)" % DEFAULT_HTTP_PORT)
     p.add_argument("--no-browser", action="store_true", help="do not open a web browser")
-    p.add_argument("--poll-s", type=whole_number, default=2,
+    p.add_argument("--poll-s", type=positive, default=2,
                    help="each board is read this often besides what it reports (default 2 s;"
                    " more for a host following a hundred boards)")
     g = p.add_argument_group("matches with other cafés (docs/remote.md)")
@@ -64,7 +64,7 @@ def register(subparsers):
                    "username, password}, readable by this user only")
     g.add_argument("--broker-host", metavar="ADDRESS", default=None,
                    help="the broker's address (instead of --broker; no password)")
-    g.add_argument("--broker-port", type=whole_number, default=None,
+    g.add_argument("--broker-port", type=port, default=None,
                    help="the broker's port (default 1883, 8883 with TLS)")
     g.add_argument("--broker-tls", action="store_true", help="connect to the broker with TLS")
     g.add_argument("--publish", action="store_true",

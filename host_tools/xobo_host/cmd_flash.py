@@ -5,7 +5,7 @@ See ``xobo_host.deploy`` and docs/deploy.md.
 
 import argparse
 
-from xobo_host import deploy
+from xobo_host import argtypes, deploy
 
 EPILOG = """examples:
   xobo flash --board pico_gpio
@@ -20,7 +20,7 @@ def register(sub):
         description="Compile firmware/xobo with mpy-cross, then copy it, main.py and the board "
                     "definition (as board.json) to a Pico running MicroPython, with mpremote.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--board", default="pico_gpio",
+    p.add_argument("--board", type=argtypes.board, default="pico_gpio",
                    help="board definition: a name in boards/ (%s) or a .json path"
                         % ", ".join(deploy.available_boards()))
     p.add_argument("--port", help="serial port of the Pico (default: the one Pico found)")

@@ -45,6 +45,7 @@ measured on the same games for the cost of the games' new parts only.
 
 import sys
 
+from xobo_host import argtypes
 from xobo_host.argtypes import positive, whole_number
 from xobo_host.matchplay.common import first_game, module_of
 from xobo_host.matchplay.lineups import format_game_tally, run_game_match
@@ -59,8 +60,8 @@ def register(subparsers):
         description="Play N games between AI levels A and B (colours alternate) and print the"
         " score and Elo difference of A.",
     )
-    p.add_argument("--game", default=None, help="the game (default: the first, %s)"
-                   % first_game())
+    p.add_argument("--game", type=argtypes.game, default=None,
+                   help="the game (default: the first, %s)" % first_game())
     p.add_argument("--a", help="level of player A (the game's LEVELS: xobo rules --game G"
                    " --help)")
     p.add_argument("--b", help="level of player B")

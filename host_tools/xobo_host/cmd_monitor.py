@@ -15,7 +15,7 @@ import sys
 import threading
 import webbrowser
 
-from xobo_host.argtypes import whole_number
+from xobo_host.argtypes import port, positive
 
 
 def _guess_port():
@@ -40,10 +40,10 @@ def register(subparsers):
                    help="serial device of the board (default: the first Pico found)")
     p.add_argument("--db", metavar="FILE", default=None,
                    help="games database (default ~/.local/share/xobo/games.sqlite)")
-    p.add_argument("--http-port", type=whole_number, default=0,
+    p.add_argument("--http-port", type=port, default=0,
                    help="port of the page (default: free)")
     p.add_argument("--no-browser", action="store_true", help="do not open a web browser")
-    p.add_argument("--baud", type=whole_number, default=115200,
+    p.add_argument("--baud", type=positive, default=115200,
                    help="baud rate (USB CDC ignores it)")
     p.set_defaults(func=run)
 

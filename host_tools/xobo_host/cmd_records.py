@@ -20,6 +20,7 @@ import argparse
 import os
 import sys
 
+from xobo_host import argtypes
 from xobo_host.argtypes import whole_number
 
 DB_HELP = "the SQLite file (default ~/.local/share/xobo/games.sqlite)"
@@ -41,7 +42,8 @@ def register(subparsers):
     ls.add_argument("--table", metavar="NAME", default=None,
                     help="only the games of this table (the name they were played under, or "
                          "the board's name now)")
-    ls.add_argument("--game", metavar="GAME", default=None, help="only this game (xobo, x...)")
+    ls.add_argument("--game", type=argtypes.game, metavar="GAME", default=None,
+                    help="only this game (xobo, x...)")
     ls.add_argument("--date", metavar="YYYY-MM-DD", default=None,
                     help="only the games started that day (UTC)")
     s = sub.add_parser("show", help="one game: tags and moves with their times")

@@ -15,8 +15,8 @@ import argparse
 import sys
 import time
 
-from xobo_host import deploy
-from xobo_host.argtypes import whole_number
+from xobo_host import argtypes, deploy
+from xobo_host.argtypes import positive, whole_number
 
 EPILOG = """examples:
   xobo selftest                      # the Pico on USB
@@ -30,10 +30,11 @@ def register(sub):
                        description=__doc__.split("\n\n")[0], epilog=EPILOG,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--port", help="serial port of the board (default: the one Pico found)")
-    p.add_argument("--timeout", type=float, default=1800,
+    p.add_argument("--timeout", type=positive, default=1800,
                    help="give up after this many seconds (default 1800)")
     p.add_argument("--virtual", action="store_true", help="run on the virtual board")
-    p.add_argument("--board", help="board definition for --virtual (default: the reference)")
+    p.add_argument("--board", type=argtypes.board,
+                   help="board definition for --virtual (default: the reference)")
     p.add_argument("--stuck", action="append", default=[], metavar="CELL",
                    help="--virtual: this switch is stuck closed")
     p.add_argument("--dead", action="append", default=[], metavar="CELL",

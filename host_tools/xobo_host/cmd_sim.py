@@ -17,7 +17,8 @@ import sys
 import threading
 import webbrowser
 
-from xobo_host.argtypes import whole_number
+from xobo_host import argtypes
+from xobo_host.argtypes import port
 
 
 def register(subparsers):
@@ -27,14 +28,15 @@ def register(subparsers):
         description="Run the board firmware with virtual switches, LEDs and buttons, and draw "
         "the board in a local web page.",
     )
-    p.add_argument("--port", type=whole_number, default=0, help="HTTP port (default: a free port)")
+    p.add_argument("--port", type=port, default=0, help="HTTP port (default: a free port)")
     p.add_argument("--host", default="127.0.0.1", help="address to serve on (default 127.0.0.1)")
     p.add_argument("--no-browser", action="store_true", help="do not open a web browser")
     p.add_argument("--flash", metavar="DIR", default=None,
                    help="directory of the simulated flash, where the game is saved "
                    "(default: ~/.local/share/xobo/sim-flash)")
-    p.add_argument("--board", default="pico_gpio", help="board definition (default pico_gpio)")
-    p.add_argument("--game", default=None,
+    p.add_argument("--board", type=argtypes.board, default="pico_gpio",
+                   help="board definition: a name in boards/ or a .json path (default pico_gpio)")
+    p.add_argument("--game", type=argtypes.game, default=None,
                    help="the game to play (serial 'set game'; default: the board's setting)")
     p.set_defaults(func=run)
 
@@ -78,7 +80,7 @@ def run(args):
         backend.start()
         try:
             server = SimServer(backend, host=args.host, port=args.port)
-        except (OSError, OverflowError) as exc:  # a port in use; OverflowError past 65535
+        except OSError as exc:  # a port in use (argtypes.port has kept it within 0-65535)
             backend.stop()
             print("error: cannot serve on %s:%s: %s" % (args.host, args.port, exc),
                   file=sys.stderr)

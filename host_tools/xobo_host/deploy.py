@@ -65,8 +65,9 @@ def find_board(name):
     p = BOARDS_DIR / (name + ".json")
     if p.exists():
         return p
-    raise DeployError("no board definition %r (have: %s)"
-                      % (name, ", ".join(available_boards()) or "none in " + str(BOARDS_DIR)))
+    from xobo_host.argtypes import board_error
+
+    raise DeployError(board_error(name))
 
 
 def mpy_cross_executable():

@@ -24,7 +24,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from xobo_host import deploy
+from xobo_host import argtypes, deploy
 
 BOARD_DIR = deploy.FIRMWARE_DIR / "board" / "XOBO_PICO"
 OUT_DIR = deploy.ROOT / "build" / "firmware"
@@ -148,7 +148,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m xobo_host.firmware", description=__doc__
                                  .split("\n\n")[0])
     ap.add_argument("--micropython", required=True, help="a MicroPython v1.28.0 source tree")
-    ap.add_argument("--board", default="pico_gpio",
+    ap.add_argument("--board", type=argtypes.board, default="pico_gpio",
                     help="the board definition the image boots with (boards/NAME.json)")
     ap.add_argument("--out", default=str(OUT_DIR), help="where the .uf2 goes (build/firmware)")
     args = ap.parse_args(argv)

@@ -275,10 +275,13 @@ def serve(flash_dir=None, board_name="pico_gpio", out=sys.stdout, stdin_fd=None,
 def main(argv=None):
     import argparse
 
+    from xobo_host import argtypes
+
     p = argparse.ArgumentParser(prog="xobo board serial --pty", description=__doc__.split(
         "\n\n")[0])
     p.add_argument("--flash", help="keep the board's flash in this directory")
-    p.add_argument("--board", default="pico_gpio", help="boards/NAME.json (default pico_gpio)")
+    p.add_argument("--board", type=argtypes.board, default="pico_gpio",
+                   help="boards/NAME.json or a .json path (default pico_gpio)")
     p.add_argument("--cubes", metavar="FILE",
                    help="keep the cubes on the table in this file (they stay when the board is "
                    "unplugged and are there when it is plugged back in)")

@@ -149,13 +149,13 @@ def parse_spec(text):
     name, colon, number = text.partition(":")
     if name != "uct" or not colon:
         raise ValueError("'%s' is no UCT player: write uct:N (N playouts a move)" % text)
-    try:
-        n = int(number.replace(",", "").replace("_", ""))
-    except ValueError:
-        raise ValueError("'%s': N in uct:N must be a whole number of playouts" % text) from None
-    if n < 1:
-        raise ValueError("'%s': UCT needs at least one playout a move" % text)
-    return n
+    from xobo_host.argtypes import number as whole
+
+    try:  # (thousands may be separated: uct:20,000)
+        return whole(number.replace(",", ""), 1)
+    except ValueError as exc:
+        raise ValueError("'%s': N in uct:N, playouts a move, %s (at least one)"
+                         % (text, exc)) from None
 
 
 def wilson(successes, trials, z=1.96):

@@ -77,7 +77,7 @@ def test_non_micropython_boards_are_explained_not_flashed(board, word, tmp_path)
 
 
 def test_unknown_board_lists_the_known_ones():
-    with pytest.raises(deploy.DeployError, match="no board definition 'nope' .*pico_gpio"):
+    with pytest.raises(deploy.DeployError, match="unknown board 'nope' \\(boards: .*pico_gpio"):
         deploy.find_board("nope")
 
 

@@ -130,7 +130,7 @@ def test_hint_at_the_end_and_with_a_bad_level_are_errors(capfd):
     assert main(["rules", "--game", "tiny", "hint", "xxx/oo./... o"]) == 2
     assert "the game is over (x): no move to suggest" in capfd.readouterr().err
     assert main(["rules", "--game", "tiny", "hint", "--level", "great"]) == 2
-    assert "unknown level 'great': use random or perfect" in capfd.readouterr().err
+    assert "unknown level 'great' for tiny (levels: random, perfect)" in capfd.readouterr().err
 
 
 def test_tiny_hint_blocks_the_diagonal(capfd):

@@ -65,7 +65,10 @@ def test_uct_refuses_no_playouts_and_a_finished_game():
 def test_parse_spec_reads_uct_n_and_says_what_is_wrong():
     assert parse_spec("uct:1000") == 1000 and parse_spec("uct:20,000") == 20000
     for bad, word in (("mcts:5", "no UCT player"), ("uct", "no UCT player"),
-                      ("uct:x", "whole number"), ("uct:0", "at least one")):
+                      ("uct:x", "'x' is not a whole number"),
+                      ("uct:0", "must be a whole number 1-999999999, not '0' .at least one"),
+                      ("uct:1_000", "not a whole number"),
+                      ("uct:99999999999999999999", "must be a whole number 1-")):
         with pytest.raises(ValueError, match=word):
             parse_spec(bad)
 

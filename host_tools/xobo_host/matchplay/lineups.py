@@ -10,6 +10,7 @@ Usage::
 
 import sys
 
+from xobo_host.argtypes import check_level
 from xobo_host.matchplay.common import module_of, parse_settings
 
 
@@ -50,9 +51,7 @@ def run_game_match(name, levels, games, seed=0, settings_words=(), max_moves=200
     except ImportError:
         raise ValueError("game '%s' has no computer player" % name) from None
     for lv in levels:
-        if lv not in ai.LEVELS:
-            raise ValueError("unknown level '%s' for %s: use %s" % (lv, name,
-                                                                 ", ".join(ai.LEVELS)))
+        check_level(name, lv, ai.LEVELS)
     if len(set(levels)) < 2:
         raise ValueError("a match needs two different levels, got %s" % ", ".join(levels))
     settings = parse_settings(game, settings_words)

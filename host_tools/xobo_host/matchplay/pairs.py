@@ -12,6 +12,7 @@ Usage::
 import math
 import sys
 
+from xobo_host.argtypes import check_level
 from xobo_host.matchplay.common import first_game, parse_settings
 
 
@@ -95,8 +96,7 @@ def run_match(level_a, level_b, games, seed=0, settings_words=(), max_moves=200,
                                                                             game.PLAYERS))
     levels = game.computer().LEVELS
     for lv in (level_a, level_b):
-        if lv not in levels:
-            raise ValueError("unknown level '%s' for %s: use %s" % (lv, name, ", ".join(levels)))
+        check_level(name, lv, levels)
     settings = parse_settings(game, settings_words)
     jobs = [(i, name, settings, level_a, level_b, seed + i, max_moves, time_ms)
             for i in range(games)]

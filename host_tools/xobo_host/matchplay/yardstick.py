@@ -14,6 +14,7 @@ import platform
 import sys
 import time
 
+from xobo_host.argtypes import unknown
 from xobo_host.matchplay.common import module_of, parse_settings
 
 
@@ -31,8 +32,8 @@ def player(game, spec, max_moves, time_ms):
         return play_uct
     ai = module_of(game, "ai")
     if spec not in ai.LEVELS:
-        raise ValueError("unknown player '%s' for %s: use uct:N or a level (%s)"
-                         % (spec, game.NAME, ", ".join(ai.LEVELS)))
+        raise ValueError(unknown("player", spec, ["uct:N"] + list(ai.LEVELS)).replace(
+            " (players", " for %s (players" % game.NAME, 1))
     def play_level(pos, seed):  # time_ms None: node budgets only (replays exactly)
         return ai.choose_move(pos, spec, seed=seed, time_ms=time_ms)
     return play_level

@@ -8,6 +8,9 @@ Exit status: 0 when every target is met, 1 when one is missed, 2 when the check 
 import argparse
 import os
 
+from xobo_host import argtypes
+from xobo_host.argtypes import whole_number
+
 EPILOG = """examples:
   xobo pico-check --uf2 RPI_PICO-20260101-v1.28.0.uf2 --bootrom bootrom.bin
   XOBO_PICO_UF2=RPI_PICO.uf2 XOBO_PICO_BOOTROM=bootrom.bin xobo pico-check
@@ -27,12 +30,13 @@ def register(sub):
                    help="MicroPython RPI_PICO firmware .uf2 (default $XOBO_PICO_UF2)")
     p.add_argument("--bootrom", default=os.environ.get("XOBO_PICO_BOOTROM"),
                    help="raw 16 KiB RP2040 bootrom (default $XOBO_PICO_BOOTROM)")
-    p.add_argument("--board", default="pico_gpio", help="board definition (default pico_gpio)")
+    p.add_argument("--board", type=argtypes.board, default="pico_gpio",
+                   help="board definition: a name in boards/ or a .json path (default pico_gpio)")
     p.add_argument("--cache", help="folder for rp2040js and the images (default "
                                    "build/pico-check)")
     p.add_argument("--games", help="the games to check, comma-separated (default: every game "
                                    "that fits the board)")
-    p.add_argument("--session", type=int, default=None, metavar="PLIES",
+    p.add_argument("--session", type=whole_number, default=None, metavar="PLIES",
                    help="the length of each game's computer-against-computer session "
                         "(default 40; 0: none)")
     p.add_argument("--no-flash-writes", action="store_true",
