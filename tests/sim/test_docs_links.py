@@ -1,6 +1,8 @@
 """Every link of the pages the simulator serves lands: the rules pages How to play opens, every
-page of docs/ they lead to, each heading a link names, each picture, and each file of the
-project a page cites (the rules index's ``../../tests/test_rules_docs.py`` was a 404)."""
+page of docs/ they lead to, the README and the other top-level pages, each heading a link
+names, each picture, and each file of the project a page cites (the rules index's
+``../../tests/test_rules_docs.py`` was a 404; tests/test_docs_links.py checks the same links in
+the repository itself)."""
 
 from html.parser import HTMLParser
 from urllib.parse import unquote, urldefrag, urljoin, urlparse
@@ -41,6 +43,7 @@ def test_every_link_of_the_served_docs_pages_resolves(sim):
     # the rules page of every game (How to play, Rules) and every page of docs/
     start = ["/docs/rules/%s.md" % g["name"] for g in sim.state()["games"]]
     start += ["/" + str(p.relative_to(ROOT)) for p in sorted((ROOT / "docs").rglob("*.md"))]
+    start += ["/README.md", "/CONTRIBUTING.md", "/CHANGELOG.md"]  # and the top-level pages
     todo = list(start)
     pages = {}  # path -> the ids of an HTML page, None for another file
     broken = []
@@ -76,6 +79,7 @@ def test_every_link_of_the_served_docs_pages_resolves(sim):
                if pages.get(dst) is None or frag not in pages[dst]]
     assert not missing, missing
     assert "/tests/test_rules_docs.py" in pages  # the rules index cites it
+    assert "/bench-results/" in pages  # the README cites the benchmarks' results
     assert len([p for p in pages if p.endswith(".md")]) >= 20
 
 

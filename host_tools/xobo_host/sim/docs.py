@@ -17,6 +17,7 @@ Usage (the simulator's server)::
     from xobo_host.sim import docs
     if docs.serves(path):
         status, body, ctype = docs.page("/docs/rules/x.md")
+    docs.render(markdown_text)   # its HTML, headings with GitHub's ids
 """
 
 import html
@@ -28,8 +29,9 @@ from xobo_host.sim.legend import ROOT
 
 DOCS = os.path.join(ROOT, "docs")
 # the folders of the project whose files a page may cite, and its top-level pages
-PROJECT_DIRS = ("docs", "firmware", "host_tools", "tests", "hardware", "boards", "tools")
-TOP_FILES = ("README.md", "CONTRIBUTING.md", "Makefile", "pyproject.toml")
+PROJECT_DIRS = ("docs", "firmware", "host_tools", "tests", "hardware", "boards", "tools",
+                "bench-results")
+TOP_FILES = ("README.md", "CONTRIBUTING.md", "CHANGELOG.md", "Makefile", "pyproject.toml")
 TYPES = {".svg": "image/svg+xml", ".png": "image/png"}
 # files shown as their text (source, tables, settings)
 TEXT = (".py", ".js", ".css", ".html", ".json", ".toml", ".txt", ".csv", ".cfg", ".ini",
@@ -66,6 +68,15 @@ def _markdown():
         return None
     return MarkdownIt("commonmark", {"html": False}).enable("table").use(
         anchors_plugin, min_level=1, max_level=6, slug_func=slug)
+
+
+def render(text):
+    """The HTML of a Markdown text as the simulator shows it (headings with GitHub's ids), or
+    the text in a ``<pre>`` when markdown-it-py is not installed."""
+    md = _markdown()
+    if md is None:
+        return "<pre>%s</pre>" % html.escape(text)
+    return md.render(text)
 
 
 def serves(url_path):
@@ -144,11 +155,6 @@ def page(url_path):
     if kind != "md":
         return 200, data, kind
     text = data.decode("utf-8")
-    md = _markdown()
     title = next((line.lstrip("# ").strip() for line in text.splitlines()
                   if line.startswith("# ")), os.path.basename(path))
-    if md is None:  # the renderer is not installed: the page as it is written
-        body = "<pre>%s</pre>" % html.escape(text)
-    else:
-        body = md.render(text)
-    return 200, _html(title, url_path, body).encode("utf-8"), "text/html; charset=utf-8"
+    return 200, _html(title, url_path, render(text)).encode("utf-8"), "text/html; charset=utf-8"
