@@ -75,6 +75,10 @@ def test_commands_say_error_colon(tmp_path):
      "unknown level 'pico' for x (levels: random, greedy, search)"),
     (["match", "--a", "nosuch", "--b", "random", "--games", "1"],
      "unknown level 'nosuch' for xobo " + XOBO_LEVELS),
+    (["board", "run", "--script", "-", "--runtime", "pypy"],
+     "argument --runtime: unknown runtime 'pypy' (runtimes: cpython, micropython)"),
+    (["rules", "perft", "1", "--runtime", "pypy"],
+     "unknown runtime 'pypy' (runtimes: cpython, micropython)"),
     (["match", "--a", "pico", "--opponent", "clever", "--games", "1"],
      "unknown player 'clever' for xobo (players: uct:N, random, greedy, beginner, pico, "
      "strong)"),
@@ -140,7 +144,7 @@ def _options(parser, path=()):
 
 
 def test_every_board_game_and_number_option_is_checked_by_argtypes():
-    typed = {"--board": argtypes.board, "--game": argtypes.game}
+    typed = {"--board": argtypes.board, "--game": argtypes.game, "--runtime": argtypes.runtime}
     numbers = (argtypes.whole_number, argtypes.positive, argtypes.port)
     wrong = []
     for path, names, action in _options(cli.build_parser()):
@@ -148,6 +152,9 @@ def test_every_board_game_and_number_option_is_checked_by_argtypes():
         for name in names:
             if name in typed and action.type is not typed[name]:
                 wrong.append("%s: type %r, not argtypes" % (where, action.type))
+        if action.choices is not None:
+            wrong.append("%s: argparse's choices (their error differs): an argtypes type"
+                         % where)
         if action.type in (int, float):
             wrong.append("%s: type %s reads foreign digits and has no range" % (
                 where, action.type.__name__))

@@ -23,6 +23,7 @@ Usage::
     p.add_argument("--rows", type=in_range(1, 15))
     p.add_argument("--board", type=board, default="pico_gpio")   # a name in boards/ or a .json
     p.add_argument("--game", type=game)                          # a game of xobo.games
+    p.add_argument("--runtime", type=runtime, default="cpython") # cpython or micropython
     level_error("xobo", "nosuch", ("random", "greedy"))          # the message, for a ValueError
 """
 
@@ -105,6 +106,17 @@ def game(text):
     if text in game_names():
         return text
     raise argparse.ArgumentTypeError(unknown("game", text, game_names()))
+
+
+RUNTIMES = ("cpython", "micropython")
+
+
+def runtime(text):
+    """An argparse type: the interpreter that runs the firmware's code (``cpython`` or
+    ``micropython``, the MicroPython unix port)."""
+    if text in RUNTIMES:
+        return text
+    raise argparse.ArgumentTypeError(unknown("runtime", text, RUNTIMES))
 
 
 def level_error(game_name, level, levels):

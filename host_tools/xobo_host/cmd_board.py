@@ -38,12 +38,14 @@ def register(sub):
     p = bsub.add_parser("run", help="run a scripted session (put/lift/wait/press/leds ...)")
     p.add_argument("--script", required=True, help="script file ('-' for stdin)")
     p.add_argument("--flash", help="keep the board's flash in this directory")
-    p.add_argument("--runtime", choices=("cpython", "micropython"), default="cpython")
+    p.add_argument("--runtime", type=argtypes.runtime, default="cpython",
+                   metavar="{cpython,micropython}")
     p.set_defaults(func=_run)
 
     p = bsub.add_parser("serial", help="the firmware in real time, serial protocol on stdio")
     p.add_argument("--flash", help="keep the board's flash in this directory")
-    p.add_argument("--runtime", choices=("cpython", "micropython"), default="cpython")
+    p.add_argument("--runtime", type=argtypes.runtime, default="cpython",
+                   metavar="{cpython,micropython}")
     p.add_argument("--pty", action="store_true",
                    help="the protocol on a pseudo-terminal (a stand-in USB port), the players' "
                    "script lines on stdin (CPython)")

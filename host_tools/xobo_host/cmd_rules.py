@@ -27,7 +27,7 @@ RULES_EPILOG = """examples:
   xobo rules --game tiny hint 'x.o/.x./... o'
   xobo rules --game chain-reaction --help
 """
-RUNTIMES = ("cpython", "micropython")
+RUNTIMES = ("cpython", "micropython")  # (xobo_host.argtypes.RUNTIMES)
 
 
 def general_help():
@@ -95,8 +95,9 @@ def main(words):
         return 2
     runtime = runtime or "cpython"
     if runtime not in RUNTIMES:
-        sys.stderr.write("error: --runtime must be cpython or micropython, not '%s'\n"
-                         % runtime)
+        from xobo_host.argtypes import unknown
+
+        sys.stderr.write("error: %s\n" % unknown("runtime", runtime, RUNTIMES))
         return 2
     if runtime == "cpython":
         return importlib.import_module(game.cli_module).main(argv)
