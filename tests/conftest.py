@@ -53,8 +53,8 @@ def pytest_xdist_auto_num_workers(config):
     """``-n auto``: two workers more than the cores. The browser, café and simulator tests
     wait on real time (a board's settle time, a host's hello, a page's update) while Chromium
     or a subprocess works: on a 2-core machine a third and a fourth worker fill those waits
-    (CONTRIBUTING.md, "How make test uses the cores", has the measurements: 3 workers 239 s,
-    4 workers 228 s, 5 workers 228 s with more Chromium)."""
+    (CHANGELOG.md, "a shorter make test", has the measurements: 3 workers 239 s, 4 workers
+    228 s, 5 workers 228 s with more Chromium)."""
     import os
 
     return (os.cpu_count() or 1) + 2
