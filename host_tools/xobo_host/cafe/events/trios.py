@@ -15,7 +15,10 @@ window's power) before a repeat is accepted.
 A group's cost is compared criterion by criterion (tuples, summed over the groups: the
 order of tuples is kept by addition), highest first:
 
-1. ``second_bye``: a bye to a player who had one;
+1. ``second_bye``: a bye to a player who had one (every player has one bye before anyone
+   has a second: with five players, two byes a round, summing earlier byes alone would
+   rate two players with one bye each as one with none and one with two);
+   ``byes_before``: then the fewest earlier byes among those;
 2. ``repeat_trio``: the same three players as in an earlier round;
 3. ``bye_score``: a bye to a player above the lowest score (quarter points above it);
 4. ``seat_spread``: a player given a seat they have played twice more than another (the
@@ -43,8 +46,8 @@ Usage::
 
 import itertools
 
-TIERS = ("second_bye", "repeat_trio", "bye_score", "seat_spread", "score_spread", "seat",
-         "seat_again", "repeat_pairs", "rank_spread")
+TIERS = ("second_bye", "byes_before", "repeat_trio", "bye_score", "seat_spread",
+         "score_spread", "seat", "seat_again", "repeat_pairs", "rank_spread")
 WINDOW = 7  # the first player not yet seated sits with two of the next six (first try)
 EXACT_UP_TO = 9  # this many players or fewer: every partition is looked at
 WIDEST = 10  # with more, a repeated trio widens the window up to this many places
@@ -140,8 +143,8 @@ class _Costs:
 
     def bye(self, i):
         p = self.players[i]
-        return _vector(second_bye=p.byes, bye_score=p.units() - self.lowest,
-                       rank_spread=len(self.players) - 1 - i)
+        return _vector(second_bye=int(p.byes > 0), byes_before=p.byes,
+                       bye_score=p.units() - self.lowest, rank_spread=len(self.players) - 1 - i)
 
 
 def _best_partition(players, byes, window):
