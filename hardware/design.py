@@ -342,7 +342,7 @@ PARTS = {
                 "CUI Devices", "PJ-063AH", "5 V in, centre positive; rated above the 4 A "
                 "adapter"),
     "fuse_dc4": ("Polyfuse", "PTC 4A hold", "Fuse:Fuse_Bourns_MF-RHT400",
-                 "Bourns", "MF-RHS400", "DC input of the 15x15 board: hold 4.0 A, trip 8.0 A, "
+                 "Bourns", "MF-RHT400", "DC input of the 15x15 board: hold 4.0 A, trip 7.5 A, "
                  "16 V, radial 5.1 mm"),
     "pfet_hc": ("MOSFET", "P-MOSFET -30V -11A", "Package_SO:SOIC-8_3.9x4.9mm_P1.27mm",
                 "Alpha & Omega", "AO4407A", "reverse-polarity protection at 4 A (pins 1-3 "

@@ -106,7 +106,7 @@ def test_power_budget_table_matches_every_board_definition(boards):
 
 
 def test_budget_leaves_margin_and_room_for_light_within_the_fuse(boards, design):
-    # F2 MF-MSMF050-2, F1 MF-MSMF200-2; the 15x15 board's F1 MF-RHS400
+    # F2 MF-MSMF050-2, F1 MF-MSMF200-2; the 15x15 board's F1 MF-RHT400
     fuse_hold = {"usb": 500, "adapter-5v2a": 2000, "adapter-5v4a": 4000}
     for name, b in boards.items():
         p = b["power"]
