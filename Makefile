@@ -7,7 +7,7 @@ BOARD   ?= pico_gpio
 PORT    ?=
 
 .PHONY: setup test test-long test-fast soak bench sim flash build selftest lint doctor clean browser kicad \
-	hardware pcb pico-check cafe-bench firmware mosquitto remote-bench events-bench events-evening \
+	hardware pcb boards order pico-check cafe-bench firmware mosquitto remote-bench events-bench events-evening \
 	figures figures-all
 
 setup: $(STAMP)
@@ -160,6 +160,19 @@ hardware: setup
 # pictures in hardware/out/ (KiCad's pcbnew runs under Debian's python3)
 pcb: kicad
 	/usr/bin/python3 -m hardware.pcb --pictures
+
+# the boards round the tiles (links, rails, each size's controller) from the netlists with
+# pcbnew, routed and design-rule checked: hardware/out/pcb/*.kicad_pcb (committed; the DRC
+# reports in build/pcb/<design>/), then the whole board's copper against its netlist
+boards: kicad
+	/usr/bin/python3 -m hardware.boards
+	/usr/bin/python3 -m hardware.connectivity 9 15
+
+# everything a café orders for one board: build/order/$(BOARD)/ and build/order/$(BOARD).zip
+# (the circuit boards' Gerbers, drill, BOM and placement; the parts, the pieces, the DXF cuts)
+order: setup kicad
+	/usr/bin/python3 -m hardware.order pcbs $(BOARD)
+	$(BIN)/python -m hardware.order $(BOARD)
 
 lint: setup
 	$(BIN)/ruff check firmware host_tools tests hardware

@@ -212,6 +212,7 @@ class Build:
 
         # a chip's supply pins (tied high or low in the middle of a row of pins) each go by
         # a via of their own just out from the pin, before the signals leave the row
+        vias = []
         for net in ("GND", "+3V3", "+5V"):
             for k, pad in enumerate(list(self.pads_by_net.get(net, ()))):
                 if pad.half is None or min(pad.half) >= 0.4:
@@ -227,8 +228,21 @@ class Build:
                 via = Pad(net, at, "FB", radius=0.3)
                 via.net_id = self.router.net_id(net)
                 self.pads_by_net[net][k] = via
+                vias.append((net, via, pad.part_at))
+        # each such via on its capacitor's side of the chip to the capacitor at once (the
+        # others go round later: they would cross the chip's other row of pins)
+        for net, via, chip in vias:
+            others = [p for p in self.pads_by_net[net] if id(p) not in pins and
+                      p.radius != 0.3]
+            near = min(others, key=lambda p: math.hypot(p.at[0] - via.at[0],
+                                                        p.at[1] - via.at[1]), default=None)
+            if near is not None and math.dist(via.at, near.at) < math.dist(chip, near.at):
+                self.router.route(net, [near, via], width=0.3)
         # the chips' signals first (out from between their pins before anything walls them
         # in), the supplies among the parts, every net, the supplies' pins last
+        for net in [n for n in nets if spread(n) < 60 and not fine(n) and
+                    n not in POWER_NETS + ("+3V3",)]:
+            route(net, self.pads_by_net[net])  # the data turns beside the tiles' edge
         for net in [n for n in nets if fine(n)] + (["+3V3"] if "+3V3" in nets else []):
             route(net, self.pads_by_net[net])
         for net in ("GND", "+3V3", "+5V"):
