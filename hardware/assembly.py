@@ -252,3 +252,21 @@ def designs(size):
     for p in placements(size):
         count[p.design] = count.get(p.design, 0) + 1
     return count
+
+
+UPPER = ("tile", "strip", "link_sw")  # the designs in the upper plane
+
+
+def pin_count(size, pcb_dir=None):
+    """The header pins a board takes: one under every pin pad of the lower plane's boards
+    (each lies under a pad of the upper plane), read from the committed boards' text."""
+    from pathlib import Path
+
+    pcb_dir = Path(pcb_dir or Path(__file__).resolve().parent / "out" / "pcb")
+    total = 0
+    for name, qty in designs(size).items():
+        if name.startswith(UPPER):
+            continue
+        text = (pcb_dir / ("%s.kicad_pcb" % name)).read_text()
+        total += qty * text.count('(footprint "XoBo:HeaderPin"')
+    return total

@@ -218,7 +218,7 @@ class Build:
                 if pad.half is None or min(pad.half) >= 0.4:
                     continue
                 dx, dy = pad.at[0] - pad.part_at[0], pad.at[1] - pad.part_at[1]
-                if abs(dx) > abs(dy):
+                if pad.half[0] > pad.half[1]:  # out along the pad's long side, off the row
                     step = (math.copysign(pad.half[0] + 0.75, dx), 0.0)
                 else:
                     step = (0.0, math.copysign(pad.half[1] + 0.75, dy))

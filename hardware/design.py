@@ -374,16 +374,6 @@ MECHANICAL = [
      "Mean Well", "GST12E05-P1J", "only for the pico_gpio_adapter board definition"),
     ("usb_cable", "Cable", 1, "micro-USB data cable", "generic", "USB-A to micro-B",
      "serial link and USB power"),
-    # the controller (everything but the cells) is built on a prototyping board; its SMD
-    # chips go on adapter boards (one per package the BOM lists: U2 SOT-23-5, Q1 SOT-23)
-    ("controller_board", "Controller board", 1,
-     "prototyping board 160 x 100 mm, 2.54 mm pitch, plated holes", "generic",
-     "FR-4 prototype board 160x100", "the Pico socket, power input, level shifter and buttons"),
-    ("smd_adapter", "Controller board", 2, "SOT-23-6 to DIP adapter board", "generic",
-     "SOT-23-6 to DIP-6 adapter", "U2 (SOT-23-5) and Q1 (SOT-23) on the prototyping board"),
-    ("hookup_wire", "Wire", 4, "0.25 mm2 (24 AWG) solid hookup wire, 5 m, four colours",
-     "generic", "24 AWG solid 5 m", "controller to the tiles' West and South edge pads (rows, "
-     "columns, data, supply) and the edge strips"),
 ]
 
 # The 15x15 board's mechanical parts (same cells and pieces as the 9x9 board).
@@ -399,26 +389,10 @@ MECHANICAL15 = [
      "PMMA opal 2 mm", "or tracing paper under the glass"),
     ("baffle", "Light baffle", 1, "egg-crate grid of 15x15 cells, %d mm pitch, 15 mm high"
      % CELL_PITCH_MM, "generic", "3 mm MDF or 3D print", "stops light bleeding to neighbours"),
-    ("rail_wire", "Wire", 2, "1.5 mm2 (16 AWG) stranded wire, red and black, 2 m each",
-     "generic", "H07V-K 1.5 mm2", "+5V and GND bus to every third rank of LEDs (3.6 A)"),
     ("adapter", "Power supply", 1, "5 V 4 A adapter, 5.5x2.1 mm plug, centre positive",
      "Mean Well", "GST25E05-P1J", "the board's only supply (pico_15x15)"),
     ("usb_cable", "Cable", 1, "micro-USB data cable", "generic", "USB-A to micro-B",
      "serial link (the Pico runs from the adapter)"),
-    ("controller_board", "Controller board", 1,
-     "prototyping board 160 x 100 mm, 2.54 mm pitch, plated holes", "generic",
-     "FR-4 prototype board 160x100", "the Pico socket, power input, level shifter, the "
-     "74HC595s and buttons"),
-    ("smd_adapter", "Controller board", 1, "SOT-23-6 to DIP adapter board", "generic",
-     "SOT-23-6 to DIP-6 adapter", "U2 (SOT-23-5) on the prototyping board"),
-    ("smd_adapter_soic", "Controller board", 2, "SOIC-16 to DIP adapter board", "generic",
-     "SOIC-16 to DIP-16 adapter", "U3, U4 (SOIC-16) on the prototyping board"),
-    ("smd_adapter_soic8", "Controller board", 1, "SOIC-8 to DIP adapter board", "generic",
-     "SOIC-8 to DIP-8 adapter", "Q1 (SOIC-8) on the prototyping board; join its three "
-     "source pins and its four drain pins, so the 4 A shares them"),
-    ("hookup_wire", "Wire", 4, "0.25 mm2 (24 AWG) solid hookup wire, 5 m, four colours",
-     "generic", "24 AWG solid 5 m", "controller to the tiles' West and South edge pads (rows, "
-     "columns, data) and the edge strips"),
 ]
 
 
@@ -433,5 +407,5 @@ UNIT_PRICE_EUR = {
     "c_led": 0.01,  # 100 nF 0603 X7R
     "tile_pcb": 2.00,  # 120 x 120 mm, 2 layers, 1.6 mm FR-4, HASL, green mask
     "strip_pcb": 0.50,  # the edge strip, 120 x 14 mm, the same process
-    "link": 0.01,  # a 0.6 mm tinned copper wire link between two tiles' edge pads
+    "header_pin": 0.02,  # one pin of a 40-pin breakaway header (a pin through two boards)
 }

@@ -13,7 +13,7 @@ import functools
 import io
 import re
 
-from . import design, pcb, pieces
+from . import assembly, design, pcb, pieces
 from .overlay import overlay_svg, overlays, own_overlay_svg, own_overlays
 
 NETLIST_NAME = "xobo_board.net"
@@ -420,25 +420,25 @@ def stock_md():
                 r["quantity"], r["value"], r["manufacturer"], r["mpn"],
                 r["note"].replace("|", "/")))
         strips = pcb.strip_counts(size)
-        links = tiles["we_links"] + tiles["ns_links"] + strips["links"]
         lines += [
-            "| %d | cell tile circuit board, 120 x 120 mm, 2 layers, 1.6 mm FR-4 (Gerbers and "
-            "drill: [hardware/out/pcb_gerbers](../hardware/out/pcb_gerbers), `tile-*`) | any "
-            "board house | the reed switches, diodes, LEDs and capacitors of the "
-            "cells above go on them (9 cells each) |" % tiles["tiles"],
-            "| %d | edge strip circuit board, %d x %g mm, 2 layers, 1.6 mm FR-4 (Gerbers and "
-            "drill: the same folder, `strip-*`) | any board house | the edge strips' LEDs and "
-            "capacitors above go on them (%d each) |"
-            % (strips["strips"], pcb.STRIP_W, pcb.STRIP_H, pcb.CELLS),
-            "| %d | wire links, 0.6 mm tinned copper, 10 mm | generic | between the tiles' edge "
-            "pads, and the edge strips' ends |" % links,
-            "| %d | edge wires, 150 mm of the hookup wire above, insulated | generic | the edge "
-            "strips' data round the corners, +5V and GND into each edge's first strip |"
-            % strips["wires"],
-            "| %d | data turns, %d mm of the hookup wire above, insulated | generic | a rank's "
-            "data-out pad to the next rank's data-in pad at the board's West and East edges "
-            "(the wire runs past other pads) |" % (tiles["turns"], pcb.TURN_WIRE_MM),
+            "| %d | cell tile circuit board, 120 x 120 mm, 2 layers, 1.6 mm FR-4 (`tile`) | "
+            "any board house | the reed switches, diodes, LEDs and capacitors of the cells "
+            "above go on them (9 cells each) |" % tiles["tiles"],
+            "| %d | edge strip circuit board, %d x %g mm, 2 layers, 1.6 mm FR-4 (`strip`) | "
+            "any board house | the edge strips' LEDs and capacitors above go on them (%d "
+            "each) |" % (strips["strips"], pcb.STRIP_W, pcb.STRIP_H, pcb.CELLS),
         ]
+        for name, qty in sorted(assembly.designs(size).items()):
+            if name in ("tile", "strip"):
+                continue
+            lines.append("| %d | %s circuit board, 2 layers (`%s`) | any board house | %s |"
+                         % (qty, BOARD_WORDS[name.split("_%d" % size)[0]], name,
+                            BOARD_USE[name.split("_%d" % size)[0]]))
+        lines.append(
+            "| %d | 40-pin breakaway male header 2.54 mm | Sullins PREC040SAAN-RC | broken "
+            "into single pins, %d in all: one through each pad of a tile, strip or link and "
+            "the pad under it |" % (-(-assembly.pin_count(size) // 40),
+                                   assembly.pin_count(size)))
         glass = (size + 1) * design.CELL_PITCH_MM
         printed = {game for _n, game, board, _s in overlays() if board == which} | {
             game for _n, game, board in own_overlays() if board == which}
@@ -457,6 +457,23 @@ def stock_md():
                     "[%s](../hardware/out/%s)" % (f, f) for f in prints)))
         lines.append("")
     return "\n".join(lines)
+
+
+BOARD_WORDS = {
+    "controller": "controller (the West rail)", "rail_e": "East rail", "rail_s": "South rail",
+    "link_we": "tile link (West-East seam)", "link_ns": "tile link (North-South seam)",
+    "link_strip": "strip link", "link_sw": "column link",
+}
+BOARD_USE = {
+    "controller": "the Pico's socket, the power input, the level shifter, the buttons (the "
+    "74HC595s on the 15x15); the rows, the supply and the data turns at the West edge",
+    "rail_e": "the data turns at the East edge, the edge strips' corners there",
+    "rail_s": "the columns from the tiles' South edge to the column link",
+    "link_we": "under each seam between two tiles of a row: rows, data, +5V, GND",
+    "link_ns": "under each seam between two rows of tiles: the columns",
+    "link_strip": "under each seam between two North edge strips",
+    "link_sw": "the columns across the controller's and the South rail's seam",
+}
 
 
 def overlay_files(which, defaults=True):

@@ -16,17 +16,19 @@ root::
 many times a small board, few makers take it, and one bad joint spoils the whole thing. A 120 mm
 tile of 3 x 3 cells is the same part for both boards (9 tiles for the 9 x 9, 25 for the 15 x 15),
 is made in any quantity by any board house, is tested on the bench before it goes in, and a
-broken one is swapped. Tiles butt together edge to edge; neighbours are joined by wire links
-between their edge pads: rows, the LED data of each rank, +5V and GND across the West and East
-edges, the columns across the North and South edges.
+broken one is swapped. Tiles butt together edge to edge; neighbours are joined by link boards
+under the seams (hardware/boards.py), a header pin through each edge pad and the link's pad
+under it: rows, the LED data of each rank, +5V and GND across the West and East edges, the
+columns across the North and South edges.
 
 **The LED chain stays the boards' serpentine.** Ranks 1 and 3 of a tile run West to East, rank 2
 East to West; the tiles of every second row of tiles are turned by 180 degrees, which makes their
 ranks run East, West, East from the top down: the whole board's chain runs rank 1 East, rank 2
 West, and so on, as ``design.CHAIN_OF_CELL`` says. At the ends of the ranks (the board's West and
-East edges) an insulated wire joins one rank's data-out pad to the next rank's data-in pad, 20 to
-60 mm away along the edge (a bare link would touch the row and supply pads in between). The columns
-leave a tile at the middle of each cell, so a turned tile meets its neighbours' columns.
+East edges) the controller and the East rail join one rank's data-out pad to the next rank's
+data-in pad, 20 to 60 mm away along the edge, in copper that passes the row and supply pads in
+between. The columns leave a tile at the middle of each cell, so a turned tile meets its
+neighbours' columns.
 
 The tile's parts and nets are those of cells a1-c3 in ``hardware/out/xobo_board.net`` (the skidl
 netlist): each pad gets the tile net that stands for its netlist net, and the build fails if one
@@ -617,7 +619,6 @@ def data_turns(size):
     return out
 
 
-TURN_WIRE_MM = 80  # each data turn's length of insulated hookup wire (docs/stock-a-table.md)
 
 
 def tile_cost():
@@ -656,7 +657,8 @@ def tile_md(header):
         "## Edge pads",
         "",
         "Each pad sits %.1f mm in from its edge; a neighbour's matching pad is %.0f mm away. "
-        "Join them with a wire link (0.6 mm tinned copper, a resistor's lead offcut). Ranks and "
+        "A link board under the seam joins them, a header pin through each pad and the "
+        "link's pad under it (hardware/boards.py). Ranks and "
         "files count from the tile's own South-West corner (turned tiles: from their own, now "
         "North-East, corner)." % (EDGE_PAD_MM, 2 * EDGE_PAD_MM),
         "",
@@ -686,10 +688,9 @@ def tile_md(header):
     ]
     for size in (design.SIZE, design.SIZE15):
         c = board_counts(size)
-        links = c["we_links"] + c["ns_links"] + c["turns"]
         lines.append("| %dx%d | %d | %d | %d | %d | %.0f |" % (
             size, size, c["tiles"], c["we_links"], c["ns_links"], c["turns"],
-            c["tiles"] * total + links * p["link"]))
+            c["tiles"] * total))
     s_parts, s_board, s_total = strip_cost()
     lines += [
         "",
@@ -710,20 +711,17 @@ def tile_md(header):
         "edge from file %s to a (the chain comes from the last rank's data-out in the "
         "North-East corner), the West edge from the top rank down, the South edge from a "
         "eastwards, the East edge from rank 1 up (`design.EDGE_CHAIN`). Along an edge the "
-        "strips butt end to end and are joined by wire links (data, +5V, GND, 3 mm apart as on "
-        "the tiles); round each corner an insulated wire takes the data on, and every edge's "
-        "first strip takes +5V and GND from the nearest tile's supply pads, so no strip "
-        "carries another edge's current. One strip: parts %.2f + board %.2f = **%.2f EUR**."
+        "strips butt end to end; the controller (West), the South and East rails and, along "
+        "the North edge, strip links join their ends (data, +5V, GND) and take the data round "
+        "the corners. One strip: parts %.2f + board %.2f = **%.2f EUR**."
         % ("i", s_parts, s_board, s_total),
         "",
-        "| board | strips | links along the edges | insulated wires | strips' cost EUR |",
-        "| --- | --- | --- | --- | --- |",
+        "| board | strips | strips' cost EUR |",
+        "| --- | --- | --- |",
     ]
     for size in (design.SIZE, design.SIZE15):
         c = strip_counts(size)
-        lines.append("| %dx%d | %d | %d | %d | %.0f |" % (
-            size, size, c["strips"], c["links"], c["wires"],
-            c["strips"] * s_total + c["links"] * p["link"]))
+        lines.append("| %dx%d | %d | %.0f |" % (size, size, c["strips"], c["strips"] * s_total))
     lines += [
         "",
         "**Assembly.** The LEDs and capacitors are SMD: a board house that assembles can "
@@ -733,11 +731,10 @@ def tile_md(header):
         "iron; or hand-solder all of them (the 5 x 5 mm LED and the 0603 capacitor are big "
         "enough for a fine tip).",
         "",
-        "The controller (Pico socket, power input and protection, level shifter, buttons) "
-        "stays as the schematic and wiring tables describe it, on the prototyping board of the "
-        "order list (its SMD chips on adapter boards), wired to the tiles' West and South edge "
-        "pads; the tiles and strips cover every LED and switch, the part that is days of "
-        "soldering by hand.",
+        "The controller (the Pico's socket, the power input and its protection, the level "
+        "shifter, the buttons; the 74HC595s on the 15x15) is a circuit board of its own, the "
+        "board's West rail, with the links and the East and South rails: "
+        "[`BUILD.md`](../BUILD.md).",
         "",
     ]
     return "\n".join(lines)

@@ -131,7 +131,9 @@ def test_build_guide_shows_a_picture_of_each_layer():
 
 
 @pytest.mark.parametrize("size", [9, 15])
-def test_data_turns_are_insulated_wires_long_enough_for_the_farthest_turn(size):
+def test_data_turns_alternate_edges_and_pass_other_pads(size):
+    """The data turns at the ranks' ends (copper on the controller and the East rail, proved
+    by tests/hardware/test_boards.py) run past other pads: no straight link could take them."""
     from .conftest import load_hardware
 
     pcb = load_hardware("pcb")
@@ -140,12 +142,9 @@ def test_data_turns_are_insulated_wires_long_enough_for_the_farthest_turn(size):
     # the serpentine: rank 1 turns at the East edge, rank 2 at the West, and so on
     assert [edge for _, edge, *_ in turns] == ["E" if r % 2 else "W" for r in range(1, size)]
     spans = [abs(b - a) for _, _, a, b, _ in turns]
-    assert all(between > 0 for *_, between in turns)  # a bare link would short them
-    assert pcb.TURN_WIRE_MM >= max(spans) + 10
+    assert all(between > 0 for *_, between in turns)
     words = re.search(r"(\d+) to\s+(\d+)\s+mm away", pcb.__doc__)
     assert (int(words.group(1)), int(words.group(2))) == (min(spans), max(spans))
-    stock = (ROOT / "docs" / "stock-a-table.md").read_text()
-    assert "| %d | data turns, %d mm" % (size - 1, pcb.TURN_WIRE_MM) in stock
 
 
 def test_edge_strip_parts_are_the_netlists_first_edge_leds_and_it_is_in_the_guide(netlist):

@@ -66,13 +66,19 @@ def test_the_order_list_prints_every_overlay_of_the_board(overlay, which, bom_na
 
 
 @pytest.mark.parametrize("which,bom_name,size", BOARDS)
-def test_every_smd_chip_of_the_controller_has_an_adapter_board(which, bom_name, size):
-    rows = bom(bom_name)
-    def parts(package):
-        return sum(int(r["quantity"]) for r in rows if package in r["footprint"])
+def test_the_order_list_holds_every_circuit_board_and_the_pins_and_no_wire(which, bom_name,
+                                                                          size):
+    from .conftest import load_hardware
 
-    adapters = {r["value"].split(" to ")[0]: int(r["quantity"]) for r in rows
-                if r["item"].startswith("smd_adapter")}
-    assert adapters.get("SOT-23-6", 0) == parts("SOT-23")  # SOT-23 and SOT-23-5 fit it
-    assert adapters.get("SOIC-16", 0) == parts("SOIC-16")
-    assert adapters.get("SOIC-8", 0) == parts("SOIC-8")
+    assembly = load_hardware("assembly")
+    rows = section(which)
+    listed = {}
+    for row in rows:
+        m = re.search(r"\(`(\w+)`\)", row[1])
+        if m and "circuit board" in row[1]:
+            listed[m.group(1)] = int(row[0])
+    assert listed == assembly.designs(size)
+    pins = next(row for row in rows if row[1].startswith("40-pin breakaway"))
+    count = assembly.pin_count(size)
+    assert int(pins[0]) == -(-count // 40) and "%d in all" % count in pins[3]
+    assert not [row for row in rows if "wire" in row[1].lower()]
