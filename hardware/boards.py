@@ -190,11 +190,14 @@ class Build:
             ys = [p.at[1] for p in self.pads_by_net[n]]
             return max(xs) - min(xs) + max(ys) - min(ys)
 
+        pins = {id(p) for p in self.pin_pads}
+
         def fine(n):
             """East-most first of the nets on a fine-pitch part's small pads (they leave it
             before anything walls them in)."""
             xs = [p.at[0] for p in self.pads_by_net[n] if p.half and min(p.half) < 0.4]
-            return -max(xs) if xs and n not in POWER_NETS + ("+3V3",) else 0
+            pinned = any(id(p) in pins for p in self.pads_by_net[n])
+            return -max(xs) if xs and not pinned and n not in POWER_NETS + ("+3V3",) else 0
 
         # the nets of the 74HC595s' pins first, then the short nets (the data turns beside the
         # tiles' edge), the supplies last
@@ -208,7 +211,6 @@ class Build:
             width = power_width(size) if net in POWER_NETS else 0.25
             self.router.route(net, pads, width=width, fallback=0.25 if width > 0.25 else width)
 
-        pins = {id(p) for p in self.pin_pads}
 
         # a chip's supply pins (tied high or low in the middle of a row of pins) each go by
         # a via of their own just out from the pin, before the signals leave the row
