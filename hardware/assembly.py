@@ -171,8 +171,8 @@ def link_designs(size=None):
 
 def sw_link_pairs(size):
     """The link between the controller and the South rail: the columns, two rows of pins a
-    side, 3.81 mm apart along the seam and 2.54 mm across it (a column's track passes between the pins
-    of the next), seam at x = 6."""
+    side, 3.81 mm apart along the seam and 2.54 mm across it (a column's track passes between
+    the pins of the next), seam at x = 6."""
     pairs = []
     for k in range(size):
         inner = k % 2 == 0

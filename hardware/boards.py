@@ -42,7 +42,7 @@ def power_width(size):
     return 1.5 if size == 15 else 1.0
 
 
-# --- the upper plane's pads in board coordinates ---------------------------------------------------
+# --- the upper plane's pads in board coordinates -------------------------------------------------
 def design_pads(board):
     """[(x, y, net, footprint ref)] of a built design's pads, in its own coordinates."""
     import pcbnew
@@ -101,7 +101,7 @@ def upper_pads(size, tile_board, strip_board):
     return out
 
 
-# --- a board being built in board coordinates -----------------------------------------------------
+# --- a board being built in board coordinates ----------------------------------------------------
 class Build:
     """A design built in board coordinates (its outline's corner is its own origin)."""
 
@@ -122,7 +122,7 @@ class Build:
             return at
         p = self.router.pitch
         return tuple(round(a + round((v - a) / p) * p, 4) + o for v, a, o in
-                     zip(self.local(*at), self.align, (self.x0, self.y0)))
+                     zip(self.local(*at), self.align, (self.x0, self.y0), strict=False))
 
     def netinfo(self, net):
         """The pcbnew net of a name; a pad on no net gets KiCad's net 0."""
@@ -260,7 +260,7 @@ class Build:
         return self.tile
 
 
-# --- links ----------------------------------------------------------------------------------------
+# --- links ---------------------------------------------------------------------------------------
 def build_link(nl, name):
     """A link: its pad pairs, each joined by a straight track on the front."""
     w, h, pairs = assembly.link_designs()[name]
@@ -281,7 +281,7 @@ def build_link(nl, name):
     return b.finish(name)
 
 
-# --- the controller (the West rail) and the East and South rails ----------------------------------
+# --- the controller (the West rail) and the East and South rails ---------------------------------
 def _pico_pads(size):
     """The Pico in its socket (pin 1 at its USB end): [(number, dx, dy, net)]: the pins in two
     columns 17.78 mm apart, pin 1 top left, 21 bottom right (Pico datasheet)."""
@@ -371,7 +371,7 @@ def build_rail(nl, size, name, upper):
     b = Build(nl, bounds, align)
     x0, y0, x1, y1 = bounds
     k = 0
-    for x, y, net, what in upper:
+    for x, y, net, _what in upper:
         if x0 < x < x1 and y0 < y < y1:
             k += 1
             b.pin("P%d" % k, (x, y), net)
@@ -409,7 +409,7 @@ def sw_link_pins(b, size, k, west):
             path = [at, (ix + sign * out, at[1])]
         local = [b.local(*p) for p in path]
         b.track(local, net, 0.25, "F")
-        for a, c in zip(local, local[1:]):
+        for a, c in zip(local, local[1:], strict=False):
             b.router.add_track("F", a, c, 0.125, net)
         b.pads_by_net[net].remove(pin)
         end = Pad(net, local[-1], "F", radius=0.125)
@@ -454,7 +454,7 @@ def controller_parts(b, nl, size):
         place_netlist_part(b, nl, ref, (-70.0 + 16.0 * k, s + 28.0), lands(nl, ref))
 
 
-# --- building, checking, writing -------------------------------------------------------------------
+# --- building, checking, writing -----------------------------------------------------------------
 def all_designs():
     names = ["tile", "strip", "link_we", "link_ns", "link_strip"]
     for size in (9, 15):
@@ -463,8 +463,10 @@ def all_designs():
     return names
 
 
-def build(name, cache={}):
+def build(name, cache=None):
     """The built design (a hardware.pcb.Tile)."""
+    if cache is None:
+        cache = {}
     if "nl" not in cache:
         cache["nl"] = {n: Netlist.parse(p.read_text()) for n, p in NETLISTS.items()}
         cache["tile"] = tilepcb.build(cache["nl"][9])

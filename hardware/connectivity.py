@@ -249,7 +249,7 @@ def check(size, placements=None, copper=None, pcb_dir=PCB_DIR):
             opens.append("%s is in %d pieces" % (net, len(roots)))
         elif len(roots) == 1:
             matched += 1
-    for root, nodes in by_root.items():
+    for _root, nodes in by_root.items():
         nets = {nl.pin_net.get(n, "(unconnected %s.%s)" % n) for n in nodes}
         if len(nets) > 1:
             shorts.append(" + ".join(sorted(nets)[:4]) + (" ..." if len(nets) > 4 else ""))

@@ -108,8 +108,7 @@ def parts(size):
         _rect(msp, 0, y, length, y + WALL_H)
         _note(msp, "wall %s" % side, 5, y + 8)
         if side == "W":  # the USB port and the power jack reach out here
-            for what, cy, w, h in (("usb", 560.0 if size == 15 else s - 40.0, 14.0, 10.0),
-                                   ("jack", s - 80.0, 12.0, 14.0)):
+            for cy, w, h in ((s - 40.0, 14.0, 10.0), (s - 80.0, 12.0, 14.0)):  # USB, jack
                 cy = cy - y0
                 _rect(msp, cy - w / 2, y + WALL_H - 6 - h, cy + w / 2, y + WALL_H - 6)
         y += WALL_H + 5

@@ -51,7 +51,7 @@ def _csv(rows, columns):
     return buf.getvalue()
 
 
-# --- the circuit boards (pcbnew) ------------------------------------------------------------------
+# --- the circuit boards (pcbnew) -----------------------------------------------------------------
 def write_pcbs(board, out):
     """Gerbers, drill, BOM and placement of every design the board uses; pcbs.json."""
     import pcbnew
@@ -122,13 +122,13 @@ def _ref_key(ref):
 
 
 def _maker(lib):
-    for key, (_, _, footprint, maker, mpn, _) in design.PARTS.items():
+    for _key, (_, _, footprint, maker, mpn, _) in design.PARTS.items():
         if footprint == lib:
             return (maker, mpn)
     return ("", "")
 
 
-# --- the rest (ezdxf, the netlist's counts) -------------------------------------------------------
+# --- the rest (ezdxf, the netlist's counts) ------------------------------------------------------
 PIN_PART = ("Sullins", "PREC040SAAN-RC", "40-pin breakaway male header, 2.54 mm: broken into "
             "single pins, one through each pad pair of the two planes")
 
@@ -137,7 +137,7 @@ def parts_rows(board, info):
     """[(item, category, quantity, value, manufacturer, MPN, unit EUR, cost EUR, note)]: the
     circuit's parts counted from the netlist, the circuit boards, the header pins, the
     pieces, the mechanical parts."""
-    from . import outputs, pieces
+    from . import outputs
 
     size = board_size(board)
     which = "15x15" if size == 15 else "9x9"

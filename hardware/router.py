@@ -193,7 +193,8 @@ class Router:
                 continue
             if kind == "pad":
                 pad = geom
-                if not (box[0] - 5 < pad.at[0] < box[2] + 5 and box[1] - 5 < pad.at[1] < box[3] + 5):
+                if not (box[0] - 5 < pad.at[0] < box[2] + 5
+                        and box[1] - 5 < pad.at[1] < box[3] + 5):
                     continue
                 if any(pad.distance(x, y) < lim for x, y in pts):
                     return False
@@ -376,7 +377,7 @@ class Router:
         if len(points) < 2:
             return
         self.board.track(points, name, width, layer)
-        for a, b in zip(points, points[1:]):
+        for a, b in zip(points, points[1:], strict=False):
             self._add(layer, "seg", (a, b, width / 2), net)
 
     def place_via(self, name, at):

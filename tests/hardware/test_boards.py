@@ -7,7 +7,6 @@ read the boards run under Debian's python3, which has pcbnew; skipped where KiCa
 import json
 import subprocess
 import tempfile
-from pathlib import Path
 
 import pytest
 

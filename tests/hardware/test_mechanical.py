@@ -22,7 +22,7 @@ def test_the_baffles_slots_are_one_pitch_apart_and_it_spans_the_playing_area(siz
     slot_left = xs[::2]  # each slot's two sides, a slot at either end
     assert len(xs) == 2 * (size + 1)
     assert all(b - a == pytest.approx(design.CELL_PITCH_MM)
-               for a, b in zip(slot_left, slot_left[1:]))
+               for a, b in zip(slot_left, slot_left[1:], strict=False))
 
 
 @pytest.mark.parametrize("size", [9, 15])

@@ -6,7 +6,7 @@ import re
 
 def test_a_footprint_named_after_a_part_number_is_the_parts_own(design):
     named = 0
-    for key, (_, _, footprint, maker, mpn, _) in design.PARTS.items():
+    for key, (_, _, footprint, _maker, mpn, _) in design.PARTS.items():
         m = re.match(r"[^:]+:(?:Fuse|BarrelJack)_(?:Bourns|CUI)_([A-Z]+-[A-Z0-9]+)", footprint)
         if m:
             named += 1
