@@ -196,8 +196,7 @@ class Build:
             """East-most first of the nets on a fine-pitch part's small pads (they leave it
             before anything walls them in)."""
             xs = [p.at[0] for p in self.pads_by_net[n] if p.half and min(p.half) < 0.4]
-            pinned = any(id(p) in pins for p in self.pads_by_net[n])
-            return -max(xs) if xs and not pinned and n not in POWER_NETS + ("+3V3",) else 0
+            return -max(xs) if xs and n not in POWER_NETS + ("+3V3",) else 0
 
         # the nets of the 74HC595s' pins first, then the short nets (the data turns beside the
         # tiles' edge), the supplies last
@@ -444,10 +443,10 @@ def controller_parts(b, nl, size):
     if size == 15:
         for k, ref in enumerate(("U3", "U4")):
             # turned so that the outputs QB-QH face North, towards the rows' pins
-            place_netlist_part(b, nl, ref, (-62.0 + 26.0 * k, base - 90.0), lands(nl, ref),
+            place_netlist_part(b, nl, ref, (-62.0 + 26.0 * k, base - 200.0), lands(nl, ref),
                                angle=270.0)
             cap = "C%d" % (design.LED_COUNT15 + 3 + k)
-            place_netlist_part(b, nl, cap, (-62.0 + 26.0 * k, base - 99.0), lands(nl, cap))
+            place_netlist_part(b, nl, cap, (-62.0 + 26.0 * k, base - 209.0), lands(nl, cap))
     # the buttons, South of the Pico, where the frame's top has their holes
     for k in range(3):
         ref = "SW%d" % (k + 1)
