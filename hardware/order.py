@@ -91,7 +91,9 @@ def write_pcbs(board, out):
                                          "Rotation"]))
         pins = sum(1 for fp in loaded.GetFootprints()
                    if str(fp.GetFPID().GetUniStringLibId()).startswith("XoBo:"))
+        errors, _, unconnected, _ = tilepcb.drc(path, d / "drc.rpt")
         info["designs"][name] = {
+            "drc_errors": errors, "unconnected": unconnected,
             "quantity": qty, "mm": [round(pcbnew.ToMM(box.GetWidth()), 1),
                                     round(pcbnew.ToMM(box.GetHeight()), 1)],
             "copper_oz": 2 if size == 15 and name.startswith(("controller", "rail")) else 1,
@@ -161,8 +163,9 @@ def parts_rows(board, info):
                      round(unit * d["quantity"], 2) if unit is not None else None,
                      "Gerbers, drill, bom.csv, cpl.csv in pcb/%s/" % name))
     headers = -(-info["pins"] // 40)
+    unit = round(40 * price["header_pin"], 2)
     rows.append(("header_pins", "Connector", headers, "40-pin breakaway male header 2.54 mm",
-                 PIN_PART[0], PIN_PART[1], None, None,
+                 PIN_PART[0], PIN_PART[1], unit, round(unit * headers, 2),
                  "%d pins: %s" % (info["pins"], PIN_PART[2])))
     return rows
 
@@ -201,7 +204,12 @@ def write_rest(board, out):
         "many of each.\nparts.csv: every part with its quantity; cost where priced (%.2f EUR "
         "for the priced rows).\npieces.csv: the pieces of every game the board hosts.\n"
         "cut/ and cut.csv: the frame, baffle and tray for the laser cutter, the glass and the "
-        "diffuser.\nAssembly: hardware/BUILD.md.\n" % (board, size, size, priced))
+        "diffuser.\nAssembly: hardware/BUILD.md.\n" % (board, size, size, priced)
+        + "".join("\nNOT READY TO ORDER: %s fails KiCad's design-rule check (%d errors, %d "
+                  "unconnected items: pcb/%s/drc.rpt).\n" % (n, d["drc_errors"],
+                                                             d["unconnected"], n)
+                  for n, d in sorted(info["designs"].items())
+                  if d["drc_errors"] or d["unconnected"]))
     zpath = out.parent / ("%s.zip" % board)
     with zipfile.ZipFile(zpath, "w", zipfile.ZIP_DEFLATED) as z:
         for path in sorted(out.rglob("*")):

@@ -105,3 +105,16 @@ def test_the_cuts_and_sheets_are_in_the_order(order):
     glass = (size + 1) * 40
     assert any(r["what"] == "glass" and r["size"] == "%d x %d mm" % (glass, glass) for r in cut)
     assert any(r["what"] == "diffuser" for r in cut)
+
+
+def test_the_readme_says_which_board_is_not_ready_to_order(order):
+    import json
+
+    board, out = order
+    info = json.loads((out / "pcbs.json").read_text())
+    readme = (out / "README.txt").read_text()
+    for name, d in info["designs"].items():
+        bad = d["drc_errors"] or d["unconnected"]
+        assert ("NOT READY TO ORDER: %s " % name in readme) == bool(bad), name
+    if board == "pico_gpio":
+        assert "NOT READY" not in readme
