@@ -273,8 +273,10 @@ class Layers(FootprintWords, GameLayers):
         return "put %s back: the piece goes on top of it" % cell_name(cell)
 
     def ambiguous_words(self, cells):
-        return "%s? lift the piece yours went onto and put it back, or press ok to step " \
-            "through them" % cells
+        # the switches see the lifted piece only: it may still be in the hand, or on a piece
+        return "put your piece on a square next to where it stood; if it went onto a piece " \
+            "(one of %s), lift that piece and put it back, or press ok to step through " \
+            "them" % cells
 
     def offer_undo_words(self, pos, m):
         return "putting the pieces back"
