@@ -135,15 +135,11 @@ class Condition:
         return self.score_of(pos, player)
 
     def threats(self, pos, player):
-        """The cells where ``player`` would win at once with a placement (the game's hook),
-        else the cells of the moves that would win were it ``player``'s turn (a game whose
-        player to move is the one asked)."""
-        if self.threats_of is not None:
-            return self.threats_of(pos, player)
-        if pos.side != player:
-            return []
-        return [c for m in pos.legal_actions() if self._wins(pos, m, player)
-                for c in self.cells(pos, m)]
+        """The cells where ``player`` would win at once with a placement (the game's
+        hook)."""
+        if self.threats_of is None:
+            raise ValueError("this game's lessons give no threats: no 'threat', 'fork'")
+        return self.threats_of(pos, player)
 
     def _wins(self, pos, m, player):
         pos.apply(m)

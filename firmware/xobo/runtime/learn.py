@@ -180,7 +180,7 @@ class LearnMode:
         self.pos = pos
         self.ready = app.inf.state == I.MATCH
         self.phase = PLAY if lesson[EXPECT] == "play" else ASK
-        self.work = pos.clone()
+        self.work = pos  # (the app's position until the lesson's move: apply and undo are exact)
         self.cond = course.Condition(self.course, "" if self.phase == PLAY else lesson[EXPECT],
                                      app.cell_name, self.player_names())
         self.ask = self.cond.fill(lesson[ASK_WORDS], self.work)
