@@ -170,6 +170,8 @@ def check_lesson(ln, problems, moves=None):
         if hands in seen:
             continue
         seen.append(hands)
+        del ln.said[:]  # (the learner's record of the board's words: thousands of moves)
+        del ln.hints[:]
         play_move(ln, text)
         if app.mode is not mode or ln.state()["learn"] != field:
             problems.append("%s: %s left the lesson" % (where, text))

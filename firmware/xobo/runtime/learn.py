@@ -363,6 +363,8 @@ class LearnMode:
                 self.saved = app.saved
             self.leave(now)
             return
+        if app.inf.state == I.MATCH:
+            self.ready = True
         if self.phase == PLAY:
             ply = app.pos.ply
             app.step_mode(now)  # as in play: commits, the computer's turn
@@ -371,8 +373,6 @@ class LearnMode:
             return
         inf = app.inf
         m = inf.poll(now)
-        if inf.state == I.MATCH:
-            self.ready = True
         if m < 0 and self.phase == ASK and inf.state == I.RESTORE and self.ready \
                 and inf.version != self.seen_version:
             # after a try taken back: the pieces may already show another move from the
@@ -433,8 +433,8 @@ class LearnMode:
                 return head + "Set up the lesson: " + self.setup_words()
             # the pieces went wrong during the try: the game's words for it, else the cells
             words = guide.guide_text(app) if inf.state == I.FIX else ""
-            return head + self.ask + " " + (
-                words or "Put the pieces back as lit: " + self.setup_words())
+            return head + self.ask + " " + (words or "Put the pieces back as lit: " +
+                                            self.setup_words(plain=True))
         if self.phase == DONE:
             return head + self.told + " ok: next lesson."
         if self.phase == PLAY:
@@ -501,8 +501,10 @@ class LearnMode:
                 return "this lesson's move: " + app.layers.move_words(app.pos, inf.moves[i])
         return ""
 
-    def setup_words(self):
-        """The pieces to put and take for the lesson's position, in words."""
+    def setup_words(self, plain=False):
+        """The pieces to put and take for the lesson's position, in words; ``plain``: the
+        pieces a try moved, back where they were (the learner's hands had them: no colour,
+        no piece to change)."""
         app = self.app
         inf = app.inf
         piece = app.layers.PIECE
@@ -511,8 +513,8 @@ class LearnMode:
         if clear:
             parts.append("take the %s%s off %s" % (piece, "s" if len(clear) > 1 else "",
                                                     " ".join(clear)))
-        words_of = self.piece_words
-        if words_of is None:  # the pieces are all alike (XoBo's cubes)
+        words_of = None if plain else self.piece_words
+        if words_of is None:  # the pieces are all alike (XoBo's cubes), or back in place
             fill = guide.fill_words(app)
             if fill:
                 parts.append("put a %s on %s" % (piece, " ".join(fill)))
@@ -534,7 +536,7 @@ class LearnMode:
         height = guide.height_words(app)
         if height and words_of is None:
             parts.append("make these stacks this tall: %s" % " ".join(height))
-        if self.swaps:
+        if self.swaps and not plain:
             parts.append("change " + self.swaps)
         if not parts:
             return "put the %ss as lit." % piece
