@@ -22,7 +22,7 @@ Usage::
     assert check_course("xobo") == []
 """
 
-from boardapp.boardkit import play_by_hand, touch_if_ambiguous
+from boardapp.boardkit import touch_if_ambiguous
 from boardapp.learnkit import Learner
 
 LETTERS = "abcdefghijklmno"
@@ -144,9 +144,8 @@ def check_lesson(ln, problems, moves=None):
     field = "learn %d/%d" % (k + 1, len(mode.lessons))
     where = "%s lesson %d (%s)" % (app.settings["game"], k + 1, mode.lesson[0])
     ln.set_up()
-    for text in (mode.ask, mode.lesson[2]):
-        if "{" in mode.ask:
-            problems.append("%s: a cell left unfilled in %r" % (where, mode.ask))
+    if "{" in mode.ask:
+        problems.append("%s: a cell left unfilled in %r" % (where, mode.ask))
     named = cells_in(mode.ask)
     lit = lit_cells(app)
     for c in named:

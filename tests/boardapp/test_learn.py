@@ -136,8 +136,8 @@ def test_learn_every_lesson_names_legal_moves_of_its_position():
             assert not pos.is_terminal(), (name, title)
             if expect == "play":
                 continue
-            cond = course.Condition(module, expect, lambda c: "%s%d" % (
-                chr(97 + c % pos.width), c // pos.width + 1), game.PLAYER_NAMES)
+            cond = course.Condition(module, expect, lambda c, w=pos.width: "%s%d" % (
+                chr(97 + c % w), c // w + 1), game.PLAYER_NAMES)
             for cell in cond.fill(look, pos, look=True).split():
                 assert ord(cell[0]) - 97 < pos.width and int(cell[1:]) <= pos.height
             for w in cond.moves:  # the moves it names (after a condition: the hint's)

@@ -6,8 +6,8 @@ condition, names a cell it does not light (or lights one it does not name), or l
 try that the learner cannot take back by doing what the board says, fails here; and the
 mutants show the checker catches each of these."""
 
-from boardapp.lessonkit import check_course, check_lesson, quick
 from boardapp.learnkit import Learner
+from boardapp.lessonkit import check_course, check_lesson, quick
 
 
 def _clean(game):

@@ -36,9 +36,8 @@ import sys
 
 from xobo.compat import collect, forget_module
 from xobo.errors import XoboError
-from xobo.runtime import course
+from xobo.runtime import course, guide
 from xobo.runtime import events as E
-from xobo.runtime import guide
 from xobo.runtime import inference as I
 
 LEARN = "learn"  # the event's kind (xobo.runtime.events: its table)

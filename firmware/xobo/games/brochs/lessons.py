@@ -10,9 +10,9 @@ START = (".....wwwww...../.............../.............../...w.......w.../......
 LESSONS = (
     ("a drop", START + " b 12 1 -", "d4 l4 d12 l12 h8",
      "You are Black: your 12 men and the master start in your reserve. White holds the four "
-     "donjons d4, l4, d12 and l12 (lit): own more donjons than White, or take all White's pieces, with the master "
-     "still free (BE3). A turn may drop a piece from the reserve on any empty square (BM1): "
-     "put a man on h8, the centre.",
+     "donjons d4, l4, d12 and l12 (lit): own more donjons than White, or take all White's "
+     "pieces, with the master still free (BE3). A turn may drop a piece from the reserve on "
+     "any empty square (BM1): put a man on h8, the centre.",
      "*h8", "Dropped. You have 13 drops in a game, one a turn: make each count.",
      "a legal drop, but this lesson asks for h8."),
     ("the donjons",

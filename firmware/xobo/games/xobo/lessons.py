@@ -55,8 +55,8 @@ LESSONS = (
      "The common reserve is empty: each player places from their own (M1). East-West has no "
      "cube left, and a player who cannot move at all loses (E4, exhaustion). You have one "
      "cube: put it where no stack (a1, i1, a9, i9) can be spread over it, off the edges and "
-     "the long diagonals, {move} for one. A stack spread over a single captures it, and that would be "
-     "East-West's move.",
+     "the long diagonals, {move} for one. A stack spread over a single captures it, and that "
+     "would be East-West's move.",
      "wins c5", "East-West has no cube and no spread: it cannot move, and North-South wins by "
      "exhaustion (E4). Count the cubes left, yours and the other's.",
      "a stack can now be spread over that cube (it captures it): East-West has a move. Put "
