@@ -105,3 +105,19 @@ def test_chain_reaction_a_scoring_piece_on_its_goal_square_is_taken_off_and_come
     vb.put("e4")
     vb.advance(3500)
     assert vb.app.pos.move_text(vb.app.pos.last_move()) == "c7:NE+2@e4"
+
+
+def test_chain_reaction_a_touch_waits_for_its_piece_however_long_it_is_held():
+    # the learner lifts the piece its own went onto (to show which) and takes its time: the
+    # board keeps asking for it back, and putting it back decides the step (no fix meanwhile)
+    vb = _board("chain-reaction", "..ddd../.ddddd./...dd../...d.../..lll../.lllll./..lll.. "
+                                  "l 0 0 0 18")
+    vb.lift("e4")
+    vb.advance(300)
+    n = vb.lift("e5")
+    vb.advance(10000)
+    assert vb.command("state")[0].startswith("ok state unknown"), vb.command("state")
+    assert _say(vb) == "put e5 back: the piece goes on top of it", _say(vb)
+    vb.put("e5", n + 1)
+    vb.advance(3500)
+    assert vb.app.pos.move_text(vb.app.pos.move_at(0)) == "e4-e5", vb.app.pos.history()
