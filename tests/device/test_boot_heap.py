@@ -44,10 +44,10 @@ AI_KEEP_FREE = 104_000  # xobo.runtime.computer._AI_KEEP_FREE
 # while learning (xobo.runtime.learn): the course's code, its lessons and a lesson's position
 # on top of play (docs/firmware.md, "Learn"). 85,000 until the lessons' conditions were
 # evaluated by the engine (xobo.runtime.course, 2,470 B of .mpy, and learn.mpy +968 B): the
-# estimate from here went from 87,994 B to 83,811 B free at XoBo's third lesson. The last
-# lesson's computer unloads its code after each search when short (AI_KEEP_FREE), and the
-# budget after a course and a hint below still holds
-LEARN_FREE = 83_000
+# estimate from here went from 87,102 B to 82,828 B free at XoBo's third lesson (the board id
+# and the request ids already on main). The last lesson's computer unloads its code after each
+# search when short (AI_KEEP_FREE), and the budget after a course and a hint below still holds
+LEARN_FREE = 82_000
 
 # Runs firmware/main.py as the Pico does, after installing fake `machine`/`neopixel` modules.
 _WRAPPER = """
