@@ -63,7 +63,8 @@ def test_brochs_a_man_moved_off_its_lines_says_the_rule_and_what_to_put_back_bm2
     vb.put("k5")
     vb.advance(3500)
     assert _say(vb) == ("j4 to k5 is not allowed: a piece moves along its rank or file only "
-                        "(BM2). Take the piece off k5; put the Black man back on j4"), _say(vb)
+                        "(BM2); take the piece off k5; put a man on j4 (it came from there)"), \
+        _say(vb)
     vb.lift("k5")
     vb.put("j4")
     vb.advance(3500)

@@ -193,11 +193,11 @@ class Layers(FootprintWords, GameLayers):
             why = str(exc)
         if why.startswith(text + ": "):
             why = why[len(text) + 2:]
-        out = "%s is not allowed: %s. Take the piece off %s" % (
+        out = "%s is not allowed: %s; take the piece off %s" % (
             "%s to %s" % (self.name(lifted[0]), to) if lifted else "a drop on " + to, why, to)
-        if lifted:
-            out += "; put the %s back on %s" % (
-                ("", "Black man", "master", "White man")[pos.cells[lifted[0]]],
+        if lifted:  # the piece that left its square goes back
+            out += "; put %s on %s (it came from there)" % (
+                ("", "a man", "the master", "a man")[pos.cells[lifted[0]]],
                 self.name(lifted[0]))
         return out
 
