@@ -52,6 +52,7 @@ package(
         "runtime/colours.py",
         "runtime/computer.py",  # the computer player: imported at its first need
         "runtime/controls.py",  # what the buttons do
+        "runtime/course.py",  # the lessons' conditions, imported while learning only
         "runtime/device.py",
         "runtime/events.py",
         "runtime/gestures.py",

@@ -138,9 +138,8 @@ def lessons(name):
     """Game ``name``'s course as a reader sees it: ``[{"title", "position" (its text, "" for
     the start), "words" (what the lesson asks), "look" (the cells its words name), "game"
     (True for the last lesson, the game against the computer)}]``; [] for a game without a
-    course. The words and their cells are the learn mode's own: the engine's answers where
-    the course reads its lessons with the engine (``xobo.runtime.course``), else as the
-    lessons give them."""
+    course. The words and their cells are the learn mode's own: the engine's answers
+    (``xobo.runtime.course``) filled into the lessons' words."""
     from xobo import games
 
     game = games.load(name)
@@ -148,37 +147,24 @@ def lessons(name):
         module = __import__(game.__name__ + ".lessons", None, None, ("LESSONS",))
     except ImportError:
         return []
-    try:
-        from xobo.runtime import course
-    except ImportError:
-        course = None
-    if course is None:  # lessons that name their cells themselves
-        from xobo.runtime import learn
-
-        return [{"title": les[learn.TITLE], "position": les[learn.POSITION],
-                 "words": les[learn.ASK_WORDS], "look": les[learn.LOOK].split(),
-                 "game": les[learn.EXPECT] == "play"} for les in module.LESSONS]
-    from xobo.runtime.topology import Topology, cell_name
+    from xobo.runtime import course, learn
+    from xobo.runtime.topology import cell_name
 
     settings = dict(game.DEFAULTS)
-    w, h = game.area(settings)
-    topo = Topology(w, h, ("N", "E", "S", "W"))
-
-    def gname(g):
-        return cell_name(g, w)
-
-    layers = game.board_layer().Layers(w * h, game, topo.edges, gname)
-    reader = course.Course(game, module, layers, gname, settings)
     out = []
-    for k in range(len(reader)):
-        les = reader.lesson(k)
-        pos = reader.position(k)
-        look = bytearray(pos.n_cells)
-        play = les[course.GOAL] == course.PLAY
-        words = les[course.ASK] if play else reader.words(les[course.ASK], pos, -1, None,
-                                                             look, k)
-        out.append({"title": les[course.TITLE], "position": les[course.POSITION],
-                    "words": words, "look": [gname(g) for g in range(len(look)) if look[g]],
+    for les in module.LESSONS:
+        text = les[learn.POSITION]
+        pos = game.parse_position(text, settings) if text else game.new_position(settings)
+        play = les[learn.EXPECT] == "play"
+
+        def gname(g, w=pos.width):
+            return cell_name(g, w)
+
+        cond = course.Condition(module, "" if play else les[learn.EXPECT], gname,
+                                [n.capitalize() for n in game.PLAYER_NAMES])
+        out.append({"title": les[learn.TITLE], "position": text,
+                    "words": cond.fill(les[learn.ASK_WORDS], pos),
+                    "look": cond.fill(les[learn.LOOK], pos, look=True).split(),
                     "game": play})
     return out
 

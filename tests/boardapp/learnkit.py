@@ -24,6 +24,7 @@ class Learner:
             board = "pico_15x15" if game == "brochs" else "pico_gpio"
             vb = VirtualBoard(board=board, settings={"game": game})
         self.vb = vb
+        self.settle_ms = SETTLE_MS  # how long the hands wait for the board ('set settle')
         self.vb.advance(50)
         self.said = []  # every 'say' event's words
         self.hints = []
@@ -83,7 +84,7 @@ class Learner:
                     self.vb.put(b, h - counts[b])
                 elif counts[b] > h:
                     self.vb.take(b, counts[b] - h)
-            self.vb.advance(SETTLE_MS)
+            self.vb.advance(self.settle_ms)
         raise AssertionError("the pieces do not match the lesson: %s" % self.vb.command("state"))
 
     def play_shown(self, text):
@@ -96,10 +97,10 @@ class Learner:
         if button:  # an action no piece shows (Brochs's submission question, a pass): its button
             reply = self.vb.command("press " + button)
             assert reply and reply[0].startswith("ok"), reply
-            self.vb.advance(SETTLE_MS)
+            self.vb.advance(self.settle_ms)
             return
         play_by_hand(self.vb, m)  # the game's host module's hands
-        self.vb.advance(SETTLE_MS)
+        self.vb.advance(self.settle_ms)
 
     # ---------------------------------------------------------------- the course
     def start(self, game=""):

@@ -120,10 +120,13 @@ def test_learn_code_and_lessons_are_forgotten_when_learning_ends():
 
 def test_learn_every_lesson_names_legal_moves_of_its_position():
     from xobo import games
+    from xobo.runtime import course
+    from xobo.runtime.learn import lessons_of
 
     for name in games.available():
         game = games.load(name)
-        lessons = __import__(game.__name__ + ".lessons", None, None, ("LESSONS",)).LESSONS
+        module = lessons_of(game)
+        lessons = module.LESSONS
         assert len(lessons) >= 3, name
         assert lessons[-1][4] == "play", name  # every course ends with a real game
         for lesson in lessons:
@@ -131,16 +134,17 @@ def test_learn_every_lesson_names_legal_moves_of_its_position():
             settings = dict(game.DEFAULTS)
             pos = game.parse_position(text, settings) if text else game.new_position(settings)
             assert not pos.is_terminal(), (name, title)
-            for cell in look.split():
-                assert ord(cell[0]) - 97 < pos.width and int(cell[1:]) <= pos.height
-            words = expect.split()
-            if words[0] == "play":
+            if expect == "play":
                 continue
-            if words[0] == "*":
-                assert len(words) == 1 or words[1] == "except", (name, title)
-                words = words[2:]
-            for w in words:
-                assert pos.is_legal(pos.parse_move(w)), (name, title, w)
+            cond = course.Condition(module, expect, lambda c, w=pos.width: "%s%d" % (
+                chr(97 + c % w), c // w + 1), game.PLAYER_NAMES)
+            for cell in cond.fill(look, pos, look=True).split():
+                assert ord(cell[0]) - 97 < pos.width and int(cell[1:]) <= pos.height
+            for w in cond.moves:  # the moves it names (after a condition: the hint's)
+                m = pos.parse_move(w)
+                assert pos.is_legal(m), (name, title, w)
+                assert cond.meets(pos, m), (name, title, w)
+            assert cond.lesson_moves(pos), (name, title)  # some move does it
 
 
 def test_learn_ok_in_the_last_lesson_plays_a_complete_move_as_in_play():

@@ -68,7 +68,8 @@ def board_words(text, chosen=()):
 def _board_phrase(p, chosen=()):
     """One phrase of the board's words (docs/firmware.md "What the board asks, in words")."""
     m = re.search(r"((?:%s(?:, | or )?)+)\? lift the \w+ (?:you chose|yours? went onto)" % CELL,
-                  p)
+                  p) or re.search(r"went onto a piece \(one of ((?:%s(?:, | or )?)+)\), lift "
+                                  r"that piece" % CELL, p)
     if m:  # the switches cannot tell: the cell the newcomer chose, lifted and put back
         named = cells_in(m.group(1))
         c = next((c for c in reversed(chosen) if c in named), named[0])
@@ -105,8 +106,8 @@ def _board_phrase(p, chosen=()):
     if m:
         return [("hint",)]
     m = re.search(r"drop the master on (%s)" % CELL, p)
-    if m:
-        return [("hold", "ok"), ("put", m.group(1))]
+    if m:  # '(put it, then hold ok)'
+        return [("put", m.group(1)), ("hold", "ok")]
     m = re.search(r"(?:put|drop) an? \w+ on ((?:%s(?: \(a stack\))?(?:, )?)+)" % CELL, p)
     if m:
         return [("put", c) for c in cells_in(m.group(1))]

@@ -145,7 +145,8 @@ def test_how_to_play_shows_each_lesson_as_the_rules_pages_diagram(page):
     assert steps.count() == 6  # the course's lessons but the last, the game
     assert steps.nth(0).locator(".howto-text").inner_text().startswith("The goal.")
     first = shown.nth(0)
-    assert first.locator("[data-look]").count() == 1  # e9, the cell the lesson speaks of
+    # the cells the lesson speaks of, the engine's: d9, e9 and f9 each join the chain (E1)
+    assert first.locator("[data-look]").count() == 3
     assert first.locator("[data-piece]").count() == 8  # the chain e1-e8
     assert "docs/rules/xobo.md" in page.inner_text('[data-role="howto"]')
     # X: hexagons, its pieces in their players' three colours

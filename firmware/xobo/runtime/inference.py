@@ -17,7 +17,9 @@ and the cells it fills ``A(m)``. Classification of ``O`` (docs/firmware.md has t
   "touch" in progress: from a regroup the switches cannot tell apart (b5,c5 lifted in a run
   a5-d5), one of its stack cells lifted (``touch``); when it comes back it decides the
   regroup onto it; kept lifted for the whole long settle time, the longer move commits.
-- ``UNKNOWN``: no candidate; after the settle time it becomes ``FIX``: the cells to fill and
+- ``UNKNOWN``: no candidate; after the settle time it becomes ``FIX`` (never while a touch is
+  in progress: the touched piece is in the player's hand, and putting it back decides the
+  move, however long that takes, as the board's words ask): the cells to fill and
   to clear are in ``fill`` / ``clear``, relative to the nearest legal move (fewest cells it
   does not explain, then fewest lifted cells to put back), or to ``E`` when there is no
   single nearest fix (two stray cubes: both are to clear). In a game where no move puts a
@@ -465,7 +467,7 @@ class Inference:
                 self.fixing = True
                 self.fix_goal = self.best
                 return
-            self.state = UNKNOWN  # with a touch: FIX only after the longer settle time
+            self.state = UNKNOWN  # with a touch: no FIX until the touched piece is put down
             return
         self._candidate_state()
         if self.stepped >= 0 and self.state == COMPLETE:
@@ -677,9 +679,8 @@ class Inference:
             wait = self.settle_ms if st == COMPLETE else self.long_ms
             if ticks_diff(now, self.changed_at) >= wait:
                 return self.moves[self.complete]
-        elif st == UNKNOWN:
-            wait = self.settle_ms if self.touch < 0 else self.long_ms
-            if ticks_diff(now, self.changed_at) >= wait:
+        elif st == UNKNOWN and self.touch < 0:  # (a touch waits for its piece to come back)
+            if ticks_diff(now, self.changed_at) >= self.settle_ms:
                 self.state = FIX
                 self.version += 1
                 self.fixing = True

@@ -36,8 +36,8 @@ import sys
 
 from xobo.compat import collect, forget_module
 from xobo.errors import XoboError
+from xobo.runtime import course, guide
 from xobo.runtime import events as E
-from xobo.runtime import guide
 from xobo.runtime import inference as I
 
 LEARN = "learn"  # the event's kind (xobo.runtime.events: its table)
@@ -51,8 +51,9 @@ TITLE = 0
 POSITION = 1  # the game's position notation; "" for the start position
 LOOK = 2  # the cells the lesson speaks of, in the game's notation, separated by spaces
 ASK_WORDS = 3  # what to do
-EXPECT = 4  # the moves that do it (notation, separated by spaces); "*": any legal move,
-# "* except e5 f5": any but these; "play": play the position out against the computer
+EXPECT = 4  # the moves that do it (notation, separated by spaces), or the condition the
+# engine checks (xobo.runtime.course: "safe", "wins", "blocks"...); "play": play the position
+# out against the computer
 WELL = 5  # what happened, after the lesson's move
 OTHER = 6  # why another legal move is not the lesson's
 
@@ -124,6 +125,7 @@ class LearnMode:
         self.app = app
         self.lessons = module.LESSONS
         self.module = module.__name__
+        self.course = module  # its hooks for the conditions (score, threats)
         self.piece_words = getattr(module, "piece_words", None)
         self.game = app.game
         self.modules = tuple(sys.modules)  # what learning imports is forgotten after it
@@ -141,8 +143,14 @@ class LearnMode:
         self.phase = ASK
         self.lesson = None
         self.pos = None
+        self.cond = None  # the lesson's condition (xobo.runtime.course)
+        self.work = None  # the lesson's position, for the engine's answers
+        self.ask = ""  # the lesson's words, their cells filled from the engine
         self.told = ""  # what the board said about the last try
         self.swaps = ""  # the pieces to change that the switches cannot see
+        self.ready = False  # the pieces matched the lesson: a fix now is the try's, not set-up
+        self.seen_version = -1  # the inference's classification last looked at
+        self.tried = -1  # the last try that was not the lesson's (taken back)
         app.light.look = bytearray(app.n)
 
     # ------------------------------------------------------------ the course
@@ -155,6 +163,7 @@ class LearnMode:
         self.k = k
         self.lesson = lesson
         self.told = ""
+        self.tried = -1
         text = lesson[POSITION]
         if text:
             pos = app.game.parse_position(text, app.settings)
@@ -168,8 +177,13 @@ class LearnMode:
         self.swaps = self.changed_pieces(app.pos, pos)
         app.show_position(pos, now)
         self.pos = pos
+        self.ready = app.inf.state == I.MATCH
         self.phase = PLAY if lesson[EXPECT] == "play" else ASK
-        self.light_look(lesson[LOOK])
+        self.work = pos  # (the app's position until the lesson's move: apply and undo are exact)
+        self.cond = course.Condition(self.course, "" if self.phase == PLAY else lesson[EXPECT],
+                                     app.cell_name, self.player_names())
+        self.ask = self.cond.fill(lesson[ASK_WORDS], self.work)
+        self.light_look(self.cond.fill(lesson[LOOK], self.work, look=True))
         app.emit((LEARN, app.settings["game"], "%d/%d" % (k + 1, len(self.lessons)),
                   lesson[TITLE]))
         app.emit((E.SAY, self.say()))
@@ -187,6 +201,15 @@ class LearnMode:
                 if w != words_of(old, c):
                     out.append("%s: %s" % (self.app.cell_name(c), w))
         return ", ".join(out)
+
+    def player_names(self):
+        """The players' names in words ('North-South', 'Yellow'): the game's display names
+        when its layers have them."""
+        app = self.app
+        shown = getattr(app.layers, "DISPLAY_NAMES", None)
+        if shown:
+            return shown
+        return [n[0].upper() + n[1:] for n in app.names]
 
     def opponent_for(self, pos):
         """The computer plays everyone but the player to move (the learner)."""
@@ -245,6 +268,9 @@ class LearnMode:
         app.force_show = True
         self.lessons = None
         self.piece_words = None
+        self.course = None
+        self.cond = None
+        self.work = None
         forget_module(self.module)
         forget_module("xobo.runtime.learn")
         if not self.host_took_over:  # (a game the host switched to keeps its modules)
@@ -322,16 +348,10 @@ class LearnMode:
         app.emit((E.HINT, app.pos.move_text(m)))
 
     def expected_move(self):
-        """The lesson's first move, -1 when there is none to show (any move, done)."""
+        """The lesson's first move, -1 when there is none to show (done)."""
         if self.phase != ASK:
             return -1
-        words = self.lesson[EXPECT].split()
-        if words and words[0] != "*":
-            return self.app.pos.parse_move(words[0])
-        for m in self.app.pos.legal_actions():  # any move (but some): the first one
-            if self.is_lesson_move(m):
-                return m
-        return -1
+        return self.cond.first_move(self.work)
 
     def step_mode(self, now):
         app = self.app
@@ -342,6 +362,8 @@ class LearnMode:
                 self.saved = app.saved
             self.leave(now)
             return
+        if app.inf.state == I.MATCH:
+            self.ready = True
         if self.phase == PLAY:
             ply = app.pos.ply
             app.step_mode(now)  # as in play: commits, the computer's turn
@@ -350,6 +372,14 @@ class LearnMode:
             return
         inf = app.inf
         m = inf.poll(now)
+        if m < 0 and self.phase == ASK and inf.state == I.RESTORE and self.ready \
+                and inf.version != self.seen_version:
+            # after a try taken back: the pieces may already show another move from the
+            # lesson's position (the lesson's, put while the last try is taken off)
+            self.seen_version = inf.version
+            m = self.move_on_board()
+            if m == self.tried:  # the try itself, still on the board: it is said already
+                m = -1
         if m >= 0 and self.phase == ASK:
             self.played(m, now)
         if inf.state != app.last_state:
@@ -366,34 +396,22 @@ class LearnMode:
         pos = app.pos
         text = pos.move_text(m)
         if self.is_lesson_move(m):
+            self.told = self.cond.fill(self.lesson[WELL], self.work, moved=m)
             app.commit(m, now)
             self.phase = DONE
-            self.told = self.lesson[WELL]
             self.light_look("")
         else:
+            self.told = "%s: %s" % (text, self.cond.fill(self.lesson[OTHER], self.work,
+                                                        moved=m))
+            self.tried = m
             app.light.flash_move(pos, m, now)
             app.show_position(pos, now)
-            self.told = "%s: %s" % (text, self.lesson[OTHER])
         app.emit((E.SAY, self.say()))
 
     def is_lesson_move(self, m):
-        words = self.lesson[EXPECT].split()
-        if words and words[0] == "*":  # any move ("* except e5 e6": any but these)
-            return not self.same_move(m, words[2:])
-        return self.same_move(m, words)
-
-    def same_move(self, m, words):
-        pos = self.app.pos
-        text = pos.move_text(m)
-        for w in words:
-            if w == text:
-                return True
-            try:
-                if pos.parse_move(w) == m:
-                    return True
-            except ValueError:
-                pass
-        return False
+        """The engine's verdict: ``m`` (legal in the lesson's position) meets the lesson's
+        condition, or is one of its moves."""
+        return self.cond.meets(self.work, m)
 
     def paint(self, now):
         return self.app.paint(now)
@@ -410,36 +428,92 @@ class LearnMode:
         head = "Lesson %d/%d, %s. " % (self.k + 1, n, lesson[TITLE])
         inf = app.inf
         if inf.state in (I.RESTORE, I.FIX) and self.phase != DONE and not self.told:
-            return head + "Set up the lesson: " + self.setup_words()
+            if not self.ready:
+                return head + "Set up the lesson: " + self.setup_words()
+            # the pieces went wrong during the try: the game's words for it, else the cells
+            words = guide.guide_text(app) if inf.state == I.FIX else ""
+            return head + self.ask + " " + (words or "Put the pieces back as lit: " +
+                                            self.setup_words(plain=True))
         if self.phase == DONE:
             return head + self.told + " ok: next lesson."
         if self.phase == PLAY:
             if app.pos.is_terminal():
                 return head + "The game is over: %s. ok: finish." % app.result_text()
             words = guide.guide_text(app)
-            return head + lesson[ASK_WORDS] + ((" " + words) if words else "")
+            return head + self.ask + ((" " + words) if words else "")
         out = head
         if self.told:
             out += self.told + " "
-        elif self.swaps:  # the switches cannot see a piece's colour: say it
+        elif self.swaps and inf.state == I.MATCH:  # the switches cannot see a colour: say it
             out += "Check the pieces: %s. " % self.swaps
-        out += lesson[ASK_WORDS]
-        words = guide.guide_text(app)
+        out += self.ask
+        if self.told and inf.state == I.RESTORE:  # the try to take back first: say how
+            return out + " First put the lesson back: " + self.setup_words()
+        words = self.lesson_move_words() or guide.guide_text(app)
         if words and inf.state != I.MATCH:
             out += " " + words
         return out
 
-    def setup_words(self):
-        """The pieces to put and take for the lesson's position, in words."""
+    def move_on_board(self):
+        """While the lesson's position is being put back: the one legal move whose footprint
+        is exactly what differs on the board (the cells to fill its lifted cells, the cells
+        to clear its added ones), -1 when none or several. No allocation but the result."""
+        inf = self.app.inf
+        n = self.app.n
+        n_fill = 0
+        n_clear = 0
+        for c in range(n):
+            n_fill += inf.fill[c]
+            n_clear += inf.clear[c]
+        if not n_fill and not n_clear:
+            return -1
+        found = -1
+        fp = inf.fp
+        for i in range(inf.n_moves):
+            if inf.n_l[i] != n_fill or inf.n_a[i] != n_clear:
+                continue
+            base = i * fp
+            same = True
+            for k in range(inf.n_l[i]):
+                if not inf.fill[inf.fp_l[base + k]]:
+                    same = False
+            for k in range(inf.n_a[i]):
+                if not inf.clear[inf.fp_a[base + k]]:
+                    same = False
+            if same:
+                if found >= 0:
+                    return -1  # several moves look the same: the board cannot tell
+                found = inf.moves[i]
+        return found
+
+    def lesson_move_words(self):
+        """While the pieces could still make several moves, one of them the lesson's: that
+        move in words ('' otherwise: the board's list of the moves it sees)."""
+        app = self.app
+        inf = app.inf
+        if inf.state != I.PROGRESS or inf.n_cand < 2 or self.phase != ASK or inf.touch >= 0 \
+                or inf.ambiguous:
+            return ""
+        for j in range(inf.n_cand):
+            i = inf.cand[j]
+            if self.is_lesson_move(inf.moves[i]):
+                return "this lesson's move: " + app.layers.move_words(app.pos, inf.moves[i])
+        return ""
+
+    def setup_words(self, plain=False):
+        """The pieces to put and take for the lesson's position, in words; ``plain``: the
+        pieces a try moved, back where they were (the learner's hands had them: no colour,
+        no piece to change)."""
         app = self.app
         inf = app.inf
         piece = app.layers.PIECE
         parts = []
         clear = [app.cell_name(c) for c in range(app.n) if inf.clear[c]]
         if clear:
-            parts.append("take the %ss off %s" % (piece, " ".join(clear)))
-        words_of = self.piece_words
-        if words_of is None:  # the pieces are all alike (XoBo's cubes)
+            parts.append("take the %s%s off %s" % (piece, "s" if len(clear) > 1 else "",
+                                                    " ".join(clear)))
+        words_of = None if plain else self.piece_words
+        if words_of is None:  # the pieces are all alike (XoBo's cubes), or back in place
             fill = guide.fill_words(app)
             if fill:
                 parts.append("put a %s on %s" % (piece, " ".join(fill)))
@@ -461,7 +535,7 @@ class LearnMode:
         height = guide.height_words(app)
         if height and words_of is None:
             parts.append("make these stacks this tall: %s" % " ".join(height))
-        if self.swaps:
+        if self.swaps and not plain:
             parts.append("change " + self.swaps)
         if not parts:
             return "put the %ss as lit." % piece

@@ -59,5 +59,6 @@ MEANINGS = (
     "Brochs: the central cross (in no quadrant), where it is empty",
     "Brochs: a White piece the remote capture may take: lift it",
     "Brochs: edges: the submission question waits for its answer (accept or pass!)",
-    "X: Green's pieces; the edges while Green is to move (a slow breathing: Red's are steady)",
+    "X: Green's pieces; the edges while Green is to move (breathing slowly, so that green and "
+    "red differ by more than colour)",
 )

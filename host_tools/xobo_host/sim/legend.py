@@ -135,6 +135,21 @@ def _player_words(kind, name):
     return "edges: the computer now plays %s (hint held 1.5 s)" % name
 
 
+def seen_pattern(C, code):
+    """The pattern of light ``code`` as a player sees it, from the colour table: a steady
+    light whose colour is a third of another code's (X's Green corner, GREEN_THIRD: bluish
+    green's dim pattern belongs to XoBo) is seen dim, as the dim codes are."""
+    pattern = C.PATTERN[code]
+    rgb = C.RGB[code]
+    if pattern == C.STEADY and rgb:
+        for other in C.RGB:
+            if other and other != rgb and all(
+                    abs(((other >> s) & 255) // 3 - ((rgb >> s) & 255)) <= 6
+                    for s in (16, 8, 0)):
+                return C.PATTERN_NAMES[C.DIM]
+    return C.PATTERN_NAMES[pattern]
+
+
 def game_legend(app):
     """The legend of the game being played (``app``: the board's App): the board's own
     meanings and the game's, its players' colours named after its players (Light, Red,
@@ -190,7 +205,7 @@ def game_legend(app):
         if kit.PIECE_WORD != "cubes":  # the board's own meanings, in the words of a game of pieces
             meaning = _PIECE_WORDS.get(n) or meaning.replace("cube(s)", "piece(s)").replace(
                 "cubes", "pieces").replace("cube", "piece")
-        pattern = C.PATTERN_NAMES[C.PATTERN[code]]
+        pattern = seen_pattern(C, code)
         r = C.RGB[code]
         out.append({"name": pattern, "rgb": _hex(r >> 16, r >> 8, r), "meaning": meaning,
                     "pattern": pattern, "code": code})

@@ -54,9 +54,11 @@ class Layers(FootprintWords, GameLayers):
         self.base = bytearray(n_cells)
         self.remote = bytearray(n_cells)
         self.asked = False
+        self.pos_shown = None  # the position shown (its rules say why a fix is one)
 
     def set_position(self, pos, inf):
         GameLayers.set_position(self, pos, inf)
+        self.pos_shown = pos
         base = self.base
         cells = pos.cells
         for c in range(self.n):
@@ -148,7 +150,7 @@ class Layers(FootprintWords, GameLayers):
         if kind == "drop":
             words = "drop a man on %s" % self.name(c)
         elif kind == "master-drop":
-            words = "drop the master on %s (press master)" % self.name(c)
+            words = "drop the master on %s (put it, then hold ok)" % self.name(c)
         elif kind == "move":
             words = "move %s to %s" % (self.name(m >> 8), self.name(c))
         elif kind == "remote":
@@ -169,14 +171,41 @@ class Layers(FootprintWords, GameLayers):
         words = FootprintWords.remaining_words(self, pos, inf, i)
         m = inf.moves[i]
         if R.is_master_drop(m) and "master" in inf.buttons and not inf.armed:
-            return (words + "; " if words else "") + "press master"
+            return (words + "; " if words else "") + "hold ok for the master"
         return words
+
+    def fix_words(self, inf):
+        """A piece moved or dropped where no legal move goes: which rule says no (the
+        engine's words, with its rule number), and what to put back where."""
+        pos = self.pos_shown
+        if pos is None:
+            return ""
+        lifted = [c for c in range(self.n) if inf.lifted[c]]
+        added = [c for c in range(self.n) if inf.added[c]]
+        if len(added) != 1 or len(lifted) > 1:
+            return ""
+        to = self.name(added[0])
+        text = ("%s-%s" % (self.name(lifted[0]), to)) if lifted else "*" + to
+        try:
+            pos.parse_move(text)
+            return ""  # a legal move: the board waits for the rest of it
+        except ValueError as exc:
+            why = str(exc)
+        if why.startswith(text + ": "):
+            why = why[len(text) + 2:]
+        out = "%s is not allowed: %s; take the piece off %s" % (
+            "%s to %s" % (self.name(lifted[0]), to) if lifted else "a drop on " + to, why, to)
+        if lifted:  # the piece that left its square goes back
+            out += "; put %s on %s (it came from there)" % (
+                ("", "a man", "the master", "a man")[pos.cells[lifted[0]]],
+                self.name(lifted[0]))
+        return out
 
     def waiting_words(self, pos, inf):
         m = inf.complete_move()
         if "master" in inf.buttons and R.move_kind(m) == "drop":
-            return ("%s: a man, played when the pieces stay still; for the master press "
-                    "master (ok held)" % pos.move_text(m))
+            return ("a man on %s: it counts when the pieces stay still (for your master "
+                    "instead, hold ok now)" % self.name(m & 255))
         return ""
 
     def end_text(self, pos):

@@ -8,11 +8,11 @@ START = (".....wwwww...../.............../.............../...w.......w.../......
          ".............../...w.......w.../.............../.............../.....wwwww.....")
 
 LESSONS = (
-    ("a drop", START + " b 12 1 -", "d4 l4 d12 l12",
+    ("a drop", START + " b 12 1 -", "d4 l4 d12 l12 h8",
      "You are Black: your 12 men and the master start in your reserve. White holds the four "
-     "donjons (lit): own more donjons than White, or take all White's pieces, with the master "
-     "still free (BE3). A turn may drop a piece from the reserve on any empty square (BM1): "
-     "put a man on h8, the centre.",
+     "donjons d4, l4, d12 and l12 (lit): own more donjons than White, or take all White's "
+     "pieces, with the master still free (BE3). A turn may drop a piece from the reserve on "
+     "any empty square (BM1): put a man on h8, the centre.",
      "*h8", "Dropped. You have 13 drops in a game, one a turn: make each count.",
      "a legal drop, but this lesson asks for h8."),
     ("the donjons",
@@ -39,7 +39,7 @@ LESSONS = (
      ".....wwwww...../.............../.............../...w.......w.../.............../"
      "w.............w/w.............w/w.............w/w.............w/w...b.........w/"
      "....w........../...w.....b.w.../.............../.............../......wwww..... "
-     "b 10 1 -", "j4 e4",
+     "b 10 1 -", "j4 e4 e5",
      "Instead of a drop, a piece may move like a rook, any distance along its rank or file to "
      "an empty square (BM2); Black may jump Black pieces, nobody jumps White. Move your man "
      "from j4 to e4: it captures e5 on arrival.",
@@ -73,7 +73,8 @@ LESSONS = (
      ".............../.............../.......m......./.............../.............../"
      ".....b........./...b.......b.../.............../.............../............... "
      "b 8 0 -", "d4 l4 d12 l12",
-     "You own three donjons, White one, and White has four pieces left. Before your turn you "
+     "You own three of the donjons d4, l4, d12 and l12 (lit), White one, and White has four "
+     "pieces left. Before your turn you "
      "may ask White to submit (BE1): press submission (on the board: hold hint).",
      "(s?)", "Asked. White answers: accepting (s!) resigns, and you win; refusing (pass!) "
      "starts a countdown, as a side has 6 pieces or fewer: after 4 rounds with no capture, "

@@ -232,12 +232,51 @@ class Layers(FootprintWords, GameLayers):
         return "the turn goes on: move your tower on %s (segment %d of 5 at most)" % (
             cell_name(pos.tower), pos.seg + 1)
 
+    def fix_words(self, inf):
+        """A scoring top piece put on its goal square (as the move's words say): it scores
+        there and comes back in play on a home square (CS1), which the switches see; the
+        bottom piece's square too when it is still empty. '' for any other fix (the lit
+        cells say it)."""
+        g = self._goal_square(inf)
+        if g < 0:
+            return ""
+        pos = self.pos
+        geo = pos.geo
+        nb = geo.nb
+        back = []
+        first = []
+        for i in range(inf.n_moves):
+            m = inf.moves[i]
+            k = m >> 9
+            if k == 0 or k >= K_STEP:
+                continue
+            c = geo.fi_cell[m & 63]
+            d = (m >> 6) & 7
+            s1 = nb[c * 8 + d]
+            if nb[s1 * 8 + d] != g:
+                continue
+            r = cell_name(geo.fi_cell[k - 1])
+            if r not in back:
+                back.append(r)
+            if not inf.added[s1] and not pos.top[s1] and cell_name(s1) not in first:
+                first.append(cell_name(s1))
+        out = "%d points on %s: take the piece off %s" % (pos.goal_value(g), cell_name(g),
+                                                         cell_name(g))
+        if first:
+            out += "; put a piece on %s (the bottom piece)" % " or ".join(first)
+        if back:
+            out += "; put a piece on %s (it comes back in play on your home row)" % \
+                " or ".join(back)
+        return out
+
     def touch_words(self, cell):
         return "put %s back: the piece goes on top of it" % cell_name(cell)
 
     def ambiguous_words(self, cells):
-        return "%s? lift the piece yours went onto and put it back, or press ok to step " \
-            "through them" % cells
+        # the switches see the lifted piece only: it may still be in the hand, or on a piece
+        return "put your piece on a square next to where it stood; if it went onto a piece " \
+            "(one of %s), lift that piece and put it back, or press ok to step through " \
+            "them" % cells
 
     def offer_undo_words(self, pos, m):
         return "putting the pieces back"

@@ -1,7 +1,8 @@
 """The course of Chain Reaction on the board (xobo.runtime.learn; docs/games.md "Lessons"): loaded
 only while learning. A lesson: (title, position, cells to look at, what to do, the moves that
-do it ("*" any legal move, "* except c1 c2" any but these, "play": against the computer), what
-happened, why another move is not it). Positions in CN2 (docs/rules/chain-reaction.md)."""
+do it or the condition the engine checks (xobo.runtime.course: "best", the move that scores
+the most, the hint's move after it), what happened, why another move is not it). Positions in
+CN2 (docs/rules/chain-reaction.md)."""
 
 LESSONS = (
     ("a step",
@@ -29,21 +30,21 @@ LESSONS = (
      "..ddd../.[dl]dddd./..ddd../......./..l.l../.lllll./..lll.. l 2 0 0 18", "c7 d8 e9",
      "From c7 the tower reaches the goal row: move it North-East, bottom piece to d8, top "
      "piece to e9, the 2-point square.",
-     "c7:NE+2@e4", "2 points at the end of a chain. If a segment is due and none is legal, "
+     "best c7:NE+2@e4", "2 points at the end of a chain. If a segment is due and none is legal, "
      "you lose 2 points instead (CS2): plan your chains.",
      "that scores less (or not at all): North-East reaches e9, worth 2."),
     ("a tower move",
-     "..ddd../.ddddd./...dd../...[dl].../..l.l../.lllll./..lll.. l 1 0 0 18", "e5",
+     "..ddd../.ddddd./...dd../...[dl].../..l.l../.lllll./..lll.. l 1 0 0 18", "e5 d5 c5",
      "Move the tower (CM3): lift it, put its bottom piece on the next square in a direction "
      "and its top piece on the square after; at most one of the two may hold a piece. Move "
      "e5 West: bottom to d5, top to c5.",
      "e5:W e5:E e5:S e5:NW", "The tower is split: no tower stands, the turn is over (CM4).",
      "that is not this lesson's move."),
     ("scoring",
-     "ddd.ddd/d.d[dl]d.d/......./......./..lll../.lllll./..ll... l 1 0 0 18", "e7 e9",
+     "ddd.ddd/d.d[dl]d.d/......./......./..lll../.lllll./..ll... l 1 0 0 18", "e7 e8 e9",
      "A tower move whose top piece lands on the goal row scores: 1 point, 2 on the middle "
      "square e9 (CS1). Move the tower on e7 North: bottom piece to e8, top piece to e9.",
-     "e7:N+2@f2", "2 points. The scoring piece comes back on your home row A (f2), and the "
+     "best e7:N+2@f2", "2 points. The scoring piece comes back on your home row A (f2), and the "
      "turn is over (CS1).",
      "that scores less than the middle square's 2 points (e7 North)."),
     ("a whole game",
@@ -53,6 +54,11 @@ LESSONS = (
      "against the computer (Dark).",
      "play", "", ""),
 )
+
+
+def score(pos, player):
+    """The points ``player`` has scored (CS1), as the engine counts them."""
+    return pos.score[player]
 
 
 def piece_words(pos, c):
