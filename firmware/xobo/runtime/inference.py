@@ -350,24 +350,47 @@ class Inference:
         self.n_added = na
 
     def _classify(self):
+        """Classify the observed occupancy (the states of the module docstring): the states
+        that need no move first, then the legal moves scanned for candidates, then the state
+        from what the scan found. No allocation."""
         self.version += 1  # what the light paints from changed (xobo.runtime.light)
         self._diff()
-        nl = self.n_lifted
-        na = self.n_added
         self.n_cand = 0
         self.complete = -1
         self.n_complete = 0
         self.ambiguous = 0
         self.best = -1
         self.touch = -1
+        if self._classify_without_moves():
+            return
+        tie = self._scan_moves()
+        if self.fixing:
+            self._keep_fixing()
+            return
+        self.touch = self._touch_cell()
+        if self.n_cand == 0:
+            self._no_candidate(tie)
+            return
+        self._candidate_state()
+        if self.stepped >= 0 and self.state == COMPLETE:
+            self.state = WAIT_LONGER  # picked with ok: the long settle time to step on
+        if self.touch >= 0 and self.state == COMPLETE:
+            # the lifted stack cell makes a longer move complete (b5,c5 then d5 lifted in a
+            # run a5-d5: d5->a5); most likely the touch that decides b5,c5->d5: it has the
+            # longer settle time to come back
+            self.state = WAIT_LONGER
+
+    def _classify_without_moves(self):
+        """OVER, MATCH or RESTORE, which no legal move decides: True when one of them is the
+        state now."""
         if self.over:
             for c in range(self.n):
                 self.fill[c] = 0
                 self.clear[c] = 0
             self.n_fix = 0
             self.state = OVER
-            return
-        if nl == 0 and na == 0:
+            return True
+        if self.n_lifted == 0 and self.n_added == 0:
             for c in range(self.n):
                 self.touched[c] = 0
                 self.fill[c] = 0
@@ -377,11 +400,20 @@ class Inference:
             self.fixing = False
             self.amb_valid = False
             self.state = MATCH
-            return
+            return True
         if self.restoring:
             self._fix_cells(-1)
             self.state = RESTORE
-            return
+            return True
+        return False
+
+    def _scan_moves(self):
+        """Scan the legal moves (the expected one only, when one is expected) against D-, D+:
+        the candidates in ``cand``/``n_cand``, the complete ones in ``complete``/
+        ``n_complete``, the nearest move for a fix in ``best``. Returns True when two nearest
+        moves would ask for different fixes (a tie)."""
+        nl = self.n_lifted
+        na = self.n_added
         lifted = self.lifted
         added = self.added
         fl = self.fp_l
@@ -449,34 +481,25 @@ class Inference:
         self.n_cand = n_cand
         if plain and self.n_complete > plain:
             self._drop_plain()
-        if self.fixing:
-            self._keep_fixing()
+        return tie
+
+    def _no_candidate(self, tie):
+        """No legal move explains the cubes: UNKNOWN (a fix after the settle time), or FIX at
+        once when a lifted piece can only come back. ``tie``: no single nearest move."""
+        if tie:
+            self.best = -1  # no single nearest move: back to E
+        self._fix_cells(self.best)
+        if not self.onto_pieces and self.touch < 0 and self._lifted_for_nothing():
+            # a piece lifted that no legal move empties, in a game where no move puts a
+            # piece onto a piece (X's pieces never move: one lifted to see its
+            # neighbours): it can only come back. Known at once: a fix now, not the
+            # settle time's grace given to what may still become a move (a piece lifted
+            # to put another under it, a hand passing by)
+            self.state = FIX
+            self.fixing = True
+            self.fix_goal = self.best
             return
-        self.touch = self._touch_cell()
-        if n_cand == 0:
-            if tie:
-                self.best = -1  # no single nearest move: back to E
-            self._fix_cells(self.best)
-            if not self.onto_pieces and self.touch < 0 and self._lifted_for_nothing():
-                # a piece lifted that no legal move empties, in a game where no move puts a
-                # piece onto a piece (X's pieces never move: one lifted to see its
-                # neighbours): it can only come back. Known at once: a fix now, not the
-                # settle time's grace given to what may still become a move (a piece lifted
-                # to put another under it, a hand passing by)
-                self.state = FIX
-                self.fixing = True
-                self.fix_goal = self.best
-                return
-            self.state = UNKNOWN  # with a touch: no FIX until the touched piece is put down
-            return
-        self._candidate_state()
-        if self.stepped >= 0 and self.state == COMPLETE:
-            self.state = WAIT_LONGER  # picked with ok: the long settle time to step on
-        if self.touch >= 0 and self.state == COMPLETE:
-            # the lifted stack cell makes a longer move complete (b5,c5 then d5 lifted in a
-            # run a5-d5: d5->a5); most likely the touch that decides b5,c5->d5: it has the
-            # longer settle time to come back
-            self.state = WAIT_LONGER
+        self.state = UNKNOWN  # with a touch: no FIX until the touched piece is put down
 
     def _lifted_for_nothing(self):
         """True when a lifted cell is one that no move considered empties (the expected
