@@ -144,6 +144,47 @@ def test_a_save_of_no_lines_names_what_it_lacks_instead_of_a_game_of_none():
         _check_told(vb, note)
 
 
+def test_every_game_says_a_saved_setting_it_could_not_use_and_the_default_it_used():
+    from xobo.runtime.storage import Settings
+
+    for game, board in GAMES:
+        vb = _played(game, board, 2)
+        app = vb.app
+        level = app.game.DEFAULT_LEVEL
+        levels = "|".join(app.game.LEVELS)
+        stored = dict(app.stored)
+        stored["brightness"] = "bright"
+        stored[game + ".level"] = "nosuch"
+        Settings(vb.flash).save(stored)
+        note = _boot(vb)
+        assert note == "setting brightness not usable (brightness must be a whole number " \
+            "0-100, not 'bright'): 60; setting level not usable (level must be one of %s, " \
+            "not 'nosuch'): %s; resumed game: 2 moves" % (levels, level), (game, note)
+        _check_told(vb, note)
+        assert app.settings["brightness"] == 60 and app.settings["level"] == level
+        assert vb.app.pos.ply == 2
+        # the next setting saved writes the defaults used: the boot after has nothing to say
+        vb.set_cubes(vb.app.pos.heights)
+        vb.advance(100)
+        assert vb.command("set hints off")[0] == "ok hints off"
+        note = _boot(vb)
+        assert note == "resumed game: 2 moves", (game, note)
+        _check_told(vb, note, fallback=False)
+
+
+def test_a_saved_setting_not_usable_is_said_after_the_saved_game_setting_that_fell_back():
+    from xobo.runtime.storage import Settings
+
+    vb = _played("xobo", "pico_gpio", 1)
+    Settings(vb.flash).save({"game": "chess", "settle": 99})
+    note = _boot(vb)
+    assert note.startswith("game chess not playable on this board (ValueError: unknown game "
+                           "'chess'"), note
+    assert "): xobo; setting settle not usable (settle must be 200-5000, not 99): 1000; " \
+        "resumed game: 1 moves" in note, note
+    _check_told(vb, note)
+
+
 def test_a_boot_that_resumed_its_newest_save_says_so_and_nothing_more():
     vb = _played("xobo", "pico_gpio", 2)
     note = _boot(vb)

@@ -178,8 +178,10 @@ def test_the_firmware_on_flash_is_only_the_device_files(tmp_path):
     # longest game (issue 37: +1,435 B, 137,851 -> 139,286 B, of which 716 B in loading.py and
     # saveread.py, which the device unloads after the boot; the heap tests above hold);
     # 139,500 until the serial request ids and the 'id' command (issue 35: +864 B, 139,286 ->
-    # 140,150 B with the help lines, imported when asked; the heap tests above hold)
-    assert total < 140_500, total
+    # 140,150 B with the help lines, imported when asked; the heap tests above hold);
+    # 140,500 until the inference's classification was split into four functions (+131 B) and
+    # the boot said a saved setting it could not use (+351 B, of which 96 B in loading.py)
+    assert total < 141_000, total
     assert not any("virtual" in f or "bench" in f or "cli" in f for f in files), files
 
 

@@ -61,6 +61,7 @@ def boot(app, now):
     app.apply_brightness()
     d.matrix.scan_into(app.raw)
     d.debouncer.prime(app.raw)
+    tell_unusable_settings(app)
     app.resumed = resume_saved(app)  # a long press on undo abandons it until the next move
     app.observe(now)
     app.position_changed(now, restore=True)
@@ -74,6 +75,15 @@ def boot(app, now):
         both = b.held("ok") and b.held("undo")
     if both:
         app.start_selftest(now)
+
+
+def tell_unusable_settings(app):
+    """The saved settings that could not be used (each fell back to its default) in the
+    note, after what was said before (the settings' game not playable...)."""
+    unusable = app.config.unusable()
+    if unusable:
+        app.note = app.note + "; " + unusable if app.note else unusable
+        app.fallback = True
 
 
 def told(app):
@@ -401,6 +411,7 @@ def _switch(app, name, now):
     app.inf.set_settle(app.settings["settle"])
     app.note = ""
     app.fallback = False
+    tell_unusable_settings(app)
     app.resumed = resume_saved(app, later=True)
     app.ai_failed_ply = -1
     _show(app, now)

@@ -70,6 +70,11 @@ def check_value(key, value, choices, ranges, keys):
     raise ValueError("unknown setting '%s' (settings: %s)" % (key, ", ".join(keys)))
 
 
+def _fallen_back(key, exc, default):
+    """The words of a saved setting that could not be used: its default is."""
+    return "setting %s not usable (%s): %s" % (key, exc, default)
+
+
 def opponent_choices(game):
     """'off', each player's name, and for three players each pair ('red+green')."""
     names = game.PLAYER_NAMES
@@ -111,16 +116,22 @@ class BoardSettings:
         self.store = None
         self.game = None  # the current game's package
         self.rules = None  # its (choices, ranges, defaults)
+        # the settings read from flash that could not be used, each fallen back to its
+        # default: "setting brightness not usable (brightness must be 0-100, not 300): 60"
+        # (the board's when they are read, the current game's when it is made: ``unusable``)
+        self.unusable_board = []
+        self.unusable_game = []
 
     def load_board(self, loaded):
         """The settings read from flash (a dict) into ``stored``: the board's are checked
-        now (one that is not valid is left out), a game's when that game is played."""
+        now (one that is not valid is left out: its default is used, and ``unusable`` says
+        so), a game's when that game is played."""
         for k in loaded:
             if k in BOARD_KEYS and k != "game":
                 try:
                     self.stored[k] = check_value(k, loaded[k], CHOICES, RANGES, BOARD_KEYS)
-                except ValueError:
-                    pass
+                except ValueError as exc:
+                    self.unusable_board.append(_fallen_back(k, exc, self.stored[k]))
             else:
                 self.stored[k] = loaded[k]
 
@@ -134,11 +145,14 @@ class BoardSettings:
         for k in BOARD_KEYS:
             s[k] = self.stored.get(k, DEFAULTS[k])
         s["game"] = name
-        s.update(self.game_settings(name, self.rules))
+        self.unusable_game = []
+        s.update(self.game_settings(name, self.rules, self.unusable_game))
 
-    def game_settings(self, name, rules=None):
+    def game_settings(self, name, rules=None, unusable=None):
         """Game ``name``'s own settings as stored (each checked; its default where not):
-        what its next new game uses. ``rules``: its ``game_rules`` when known."""
+        what its next new game uses. ``rules``: its ``game_rules`` when known; ``unusable``:
+        a list that gets what fell back to its default, and why (the default is then the
+        stored value)."""
         choices, ranges, defaults = rules or game_rules(games.load(name))
         s = {}
         unprefixed = games.saved_before_the_games(name)
@@ -148,9 +162,20 @@ class BoardSettings:
                 v = self.stored.get(k)  # saved before the games: "variant xobo"
             try:
                 s[k] = check_value(k, v, choices, ranges, ()) if v is not None else defaults[k]
-            except ValueError:
+            except ValueError as exc:
                 s[k] = defaults[k]
+                if unusable is not None:  # stored as its default: saved with the next set
+                    unusable.append(_fallen_back(k, exc, defaults[k]))
+                    self.stored[name + "." + k] = defaults[k]
         return s
+
+    def unusable(self):
+        """What the settings read from flash could not use, and the defaults used instead
+        ('' when every setting was used), once: a boot's or a game switch's note says it."""
+        out = "; ".join(self.unusable_board + self.unusable_game)
+        self.unusable_board = []
+        self.unusable_game = []
+        return out
 
     def put(self, key, v):
         """Setting ``key`` is ``v`` (checked) in the view and in ``stored`` (not saved)."""
