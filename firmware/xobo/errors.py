@@ -1,26 +1,32 @@
-"""Errors of the rules engine. Every message says what is wrong, in words a player reads.
+"""Errors of every game's rules engine. Every message says what is wrong, in words a player
+reads, and cites the rule of the game that raised it (its rules page, docs/rules/).
 
 Usage::
 
-    from xobo.errors import MoveError
-    raise MoveError("g6xf5: g6 holds no stack")
+    >>> from xobo.errors import MoveError, XoboError
+    >>> try:
+    ...     raise MoveError("'z9' is off the board")
+    ... except XoboError as exc:
+    ...     print(exc)
+    'z9' is off the board
 """
 
 
 class XoboError(ValueError):
-    """Base class: bad input to the rules engine."""
+    """Base class: bad input to a game's rules engine."""
 
 
 class PositionError(XoboError):
-    """A malformed position string (N3) or one that breaks B5/B6."""
+    """A position that does not follow the game's notation, or one its rules forbid."""
 
 
 class MoveError(XoboError):
-    """A malformed move (N1) or a move that is not legal in the position."""
+    """A move that does not follow the game's notation, or one not legal in the position."""
 
 
 class RecordError(XoboError):
-    """A malformed game record (N2), or one whose moves cannot be replayed."""
+    """A game record that does not follow the game's record format, or whose moves cannot be
+    replayed."""
 
 
 def is_power_cut(exc):

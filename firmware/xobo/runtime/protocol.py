@@ -307,8 +307,8 @@ class Protocol:
 
     def cmd_load(self, arg, now):
         if not arg:
-            raise ValueError("usage: load POSITION (the game's notation; XoBo: N3, e.g. "
-                             "'........./... ns 36 0 0')")
+            raise ValueError("usage: load POSITION (the game's notation, as 'position' "
+                             "answers it)")
         self.app.load_position(arg, now)
         return ["ok load %s" % self.app.pos.to_string()]
 
