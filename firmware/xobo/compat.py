@@ -2,8 +2,8 @@
 
 Usage::
 
-    from xobo.compat import const, ticks_ms, ticks_us, ticks_diff, IS_MICROPYTHON
-    from xobo.compat import collect, mem_free, mem_alloc   # heap figures; -1 on CPython
+    >>> from xobo.compat import const, ticks_ms, ticks_us, ticks_diff, IS_MICROPYTHON
+    >>> from xobo.compat import collect, mem_free, mem_alloc   # heap figures; -1 on CPython
 """
 
 import gc as _gc

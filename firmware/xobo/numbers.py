@@ -8,11 +8,15 @@ arguments) goes through :func:`parse_uint` instead, so bad input is one clear er
 
 Usage::
 
-    from xobo.numbers import parse_uint
-    parse_uint("36")      # 36
-    parse_uint("３６")     # -1: not ASCII digits
-    parse_uint("1_000")   # -1
-    parse_uint("123", 2)  # -1: more than 2 digits
+    >>> from xobo.numbers import parse_uint
+    >>> parse_uint("36")      # 36
+    36
+    >>> parse_uint("３６")     # -1: not ASCII digits
+    -1
+    >>> parse_uint("1_000")   # -1
+    -1
+    >>> parse_uint("123", 2)  # -1: more than 2 digits
+    -1
 """
 
 # 9 digits stay below 2**30: a small int on MicroPython, never a long int.

@@ -18,10 +18,11 @@ index 5 is used twice (cells a1 and f1)``.
 
 Usage::
 
-    from xobo.drivers.boarddef import load, make_drivers
-    bd = load("boards/pico_gpio.json")      # BoardDef, or BoardDefError
-    bd.cell_of_key[0], bd.led_cells[40], bd.led_edges["N"], bd.budget_ma
-    drivers = make_drivers(bd)              # real drivers (imports machine/neopixel lazily)
+    >>> from xobo.drivers.boarddef import load, make_drivers
+    >>> bd = load("boards/pico_gpio.json")      # BoardDef, or BoardDefError
+    >>> bd.cell_of_key[0], bd.led_cells[40], bd.led_edges["N"], bd.budget_ma
+    (0, 40, (89, 88, 87, 86, 85, 84, 83, 82, 81), 450)
+    >>> drivers = make_drivers(bd)              # real drivers (imports machine/neopixel lazily)
 """
 
 import json

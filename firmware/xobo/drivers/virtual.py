@@ -26,11 +26,13 @@
 
 Usage::
 
-    from xobo.drivers.virtual import make_virtual_drivers
-    d = make_virtual_drivers()
-    d.switches.put(40)                  # a cube on e5
-    d.clock.advance(40)
-    raw = bytearray(81); d.matrix.scan_into(raw); d.debouncer.update(raw, d.clock.ticks_ms())
+    >>> from xobo.drivers.virtual import make_virtual_drivers
+    >>> d = make_virtual_drivers()
+    >>> d.switches.put(40)                  # a cube on e5
+    >>> d.clock.advance(40)
+    40
+    >>> raw = bytearray(81); d.matrix.scan_into(raw); d.debouncer.update(raw, d.clock.ticks_ms())
+    0
 """
 
 import time

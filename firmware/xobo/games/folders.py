@@ -4,8 +4,8 @@ unix port, the tests). The device reads the registry the build writes instead
 
 Usage::
 
-    from xobo.games.folders import discover
-    names, packages = discover()   # ('xobo', 'x', ...), {'chain-reaction': 'chain_reaction'}
+    >>> from xobo.games.folders import discover
+    >>> names, packages = discover()   # ('xobo', 'x', ...), {'chain-reaction': 'chain_reaction'}
 """
 
 import os

@@ -13,12 +13,11 @@ words, XoBo, does not load it on the device).
 
 Usage (a game's board.py)::
 
-    from xobo.runtime.layers import GameLayers
-    from xobo.runtime.words import FootprintWords
-
-    class Layers(FootprintWords, GameLayers):
-        def paint(self, code, inf, state, hints):
-            ...                       # the game's lowest layer, no allocation
+    >>> from xobo.runtime.layers import GameLayers
+    >>> from xobo.runtime.words import FootprintWords
+    >>> class Layers(FootprintWords, GameLayers):
+    ...     def paint(self, code, inf, state, hints):
+    ...         ...                       # the game's lowest layer, no allocation
 """
 
 from xobo.runtime import colours as C

@@ -6,13 +6,18 @@ is virtual (``advance(ms)`` steps the app every 10 ms) unless ``realtime=True``.
 
 Usage::
 
-    from xobo.runtime.virtual_board import VirtualBoard
-    vb = VirtualBoard()                 # in-memory flash; flash_dir="DIR" keeps files on disk
-    vb.subscribe(print)                 # "event move e5", "event switch e5 on", ...
-    vb.put("e5"); vb.advance(1500)      # a placement, committed after the settle time
-    vb.command("position")              # ["ok ........./.... ew 35 0 0"]
-    vb.cell_colors()[40]                # "rrggbb" of e5 as rendered
-    vb.power_cut()                      # reboot from flash; the cubes stay where they are
+    >>> from xobo.runtime.virtual_board import VirtualBoard
+    >>> vb = VirtualBoard()                 # in-memory flash; flash_dir="DIR" keeps files on disk
+    >>> vb.subscribe(print)                 # "event move e5", "event switch e5 on", ...
+    >>> vb.put("e5"); vb.advance(1500)      # a placement, committed after the settle time
+    event switch e5 on
+    event move e5
+    >>> vb.command("position")              # the position after it (N3)
+    ['ok ........./........./........./........./....1..../... ew 35 0 0']
+    >>> vb.cell_colors()[40]                # "rrggbb" of e5 as rendered: dark, a cube on it
+    '000000'
+    >>> vb.power_cut()                      # reboot from flash; the cubes stay where they are
+    event boot resumed game: 1 moves
 """
 
 from xobo.drivers import Drivers

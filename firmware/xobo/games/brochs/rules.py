@@ -46,11 +46,11 @@ of a lifted piece), ``captures_of(m, out)`` (the pieces to take off after ``m``)
 
 Usage::
 
-    from xobo.games.brochs.rules import Position, new_move_buffer
-    pos = Position()
-    buf = new_move_buffer()
-    n = pos.legal_moves(buf)
-    pos.play(pos.parse_move("*e5")); pos.undo()
+    >>> from xobo.games.brochs.rules import Position, new_move_buffer
+    >>> pos = Position()
+    >>> buf = new_move_buffer()
+    >>> n = pos.legal_moves(buf)
+    >>> pos.play(pos.parse_move("*e5")); pos.undo()
 """
 
 import array

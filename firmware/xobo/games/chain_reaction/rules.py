@@ -32,11 +32,11 @@ bits 6-8 the direction (N NE E SE S SW W NW), bits 9-15 the kind: 0 a tower move
 
 Usage::
 
-    from xobo.games.chain_reaction.rules import Position, new_move_buffer
-    pos = Position()                      # field 7, target 18, Light first
-    buf = new_move_buffer()
-    n = pos.legal_moves(buf)
-    pos.play(pos.parse_move("d4-d5")); pos.undo()
+    >>> from xobo.games.chain_reaction.rules import Position, new_move_buffer
+    >>> pos = Position()                      # field 7, target 18, Light first
+    >>> buf = new_move_buffer()
+    >>> n = pos.legal_moves(buf)
+    >>> pos.play(pos.parse_move("d4-d5")); pos.undo()
 """
 
 import array

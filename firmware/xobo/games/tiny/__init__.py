@@ -12,10 +12,10 @@ replaced by the module ``ai`` at its first import.
 
 Usage::
 
-    from xobo.games import load
-    game = load("tiny")
-    pos = game.new_position(game.DEFAULTS)      # x to move on an empty 3 x 3
-    pos.apply(pos.parse_move("b2"))
+    >>> from xobo.games import load
+    >>> game = load("tiny")
+    >>> pos = game.new_position(game.DEFAULTS)      # x to move on an empty 3 x 3
+    >>> pos.apply(pos.parse_move("b2"))
 """
 
 NAME = "tiny"

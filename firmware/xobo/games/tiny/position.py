@@ -6,12 +6,13 @@ board so the owners come from the moves played (``owner``), and the history make
 
 Usage::
 
-    from xobo.games.tiny.position import Position, new_move_buffer
-    pos = Position.parse("x.o/.x./... o")   # ranks from the top, then the side to move
-    buf = new_move_buffer()
-    n = pos.legal_moves(buf)                 # 6 empty cells, no allocation
-    pos.apply(pos.parse_move("c1"))          # o blocks the diagonal
-    pos.to_string()                          # "x.o/.x./..o x"
+    >>> from xobo.games.tiny.position import Position, new_move_buffer
+    >>> pos = Position.parse("x.o/.x./... o")   # ranks from the top, then the side to move
+    >>> buf = new_move_buffer()
+    >>> n = pos.legal_moves(buf)                 # 6 empty cells, no allocation
+    >>> pos.apply(pos.parse_move("c1"))          # o blocks the diagonal
+    >>> pos.to_string()                          # "x.o/.x./..o x"
+    'x.o/.x./..o x'
 """
 
 import array

@@ -15,12 +15,13 @@ SW: A South, B West; SE: A South, B East; NW: A North, B West; NE: A North, B Ea
 
 Usage::
 
-    from xobo.games.x.rules import Position, new_move_buffer
-    pos = Position(8)                # the empty 8 x 8 rhombus, red to move
-    buf = new_move_buffer()
-    n = pos.legal_moves(buf)         # 64
-    pos.apply(pos.parse_move("d5")); pos.undo()
-    pos.corner_owner(0)              # SW: -1 (open), else the player who wins it (XS2)
+    >>> from xobo.games.x.rules import Position, new_move_buffer
+    >>> pos = Position(8)                # the empty 8 x 8 rhombus, red to move
+    >>> buf = new_move_buffer()
+    >>> n = pos.legal_moves(buf)         # 64
+    >>> pos.apply(pos.parse_move("d5")); pos.undo()
+    >>> pos.corner_owner(0)              # SW: -1 (open), else the player who wins it (XS2)
+    -1
 """
 
 import array

@@ -4,9 +4,10 @@ the Pico, and it does not depend on either runtime's ``random`` module.
 
 Usage::
 
-    from xobo.games.xobo.ai.rng import Rng
-    r = Rng(seed=7)
-    r.below(81)      # 0 <= n < 81
+    >>> from xobo.games.xobo.ai.rng import Rng
+    >>> r = Rng(seed=7)
+    >>> r.below(81)      # 0 <= n < 81
+    21
 """
 
 _MASK = 0x3FFFFFFF  # 30 bits

@@ -2,17 +2,18 @@
 
 Usage::
 
-    from xobo.games.xobo.rules.position import Position
-    from xobo.games.xobo.rules.notation import format_move, parse_move
-    import array
-
-    pos = Position()                       # the start, variant "xobo", NS to move
-    buf = array.array("H", bytes(2 * 1024))  # reusable move buffer (MAX_MOVES entries)
-    n = pos.legal_moves(buf)               # no allocation under MicroPython
-    m = parse_move("e5", pos)              # raises MoveError with a clear message
-    pos.apply(m)                           # M1-M4; pos.undo() takes it back exactly
-    pos.winner()                           # -1 while the game goes on, else NS (0) / EW (1)
-    print(pos.to_string())                 # N3
+    >>> from xobo.games.xobo.rules.position import Position
+    >>> from xobo.games.xobo.rules.notation import format_move, parse_move
+    >>> import array
+    >>> pos = Position()                       # the start, variant "xobo", NS to move
+    >>> buf = array.array("H", bytes(2 * 1024))  # reusable move buffer (MAX_MOVES entries)
+    >>> n = pos.legal_moves(buf)               # no allocation under MicroPython
+    >>> m = parse_move("e5", pos)              # raises MoveError with a clear message
+    >>> pos.apply(m)                           # M1-M4; pos.undo() takes it back exactly
+    >>> pos.winner()                           # -1 while the game goes on, else NS (0) / EW (1)
+    -1
+    >>> pos.to_string().split("/")[4:]          # N3: the ranks, the side to move, the cubes
+    ['....1....', '.........', '.........', '.........', '......... ew 35 0 0']
 
 Modules:
 

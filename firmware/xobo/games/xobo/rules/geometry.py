@@ -5,10 +5,12 @@ All tables are built once at import as flat byte strings (``RAY_CELLS``, ``NEIGH
 
 Usage::
 
-    from xobo.games.xobo.rules.geometry import parse_cell, cell_name, ray, NE, maxreach
-    c = parse_cell("e5")          # 40
-    cell_name(ray(c, NE)[0])      # "f6"
-    maxreach(c)                   # 4
+    >>> from xobo.games.xobo.rules.geometry import parse_cell, cell_name, ray, NE, maxreach
+    >>> c = parse_cell("e5")          # 40
+    >>> cell_name(ray(c, NE)[0])      # "f6"
+    'f6'
+    >>> maxreach(c)                   # 4
+    4
 """
 
 from xobo.compat import const

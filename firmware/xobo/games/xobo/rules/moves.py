@@ -8,10 +8,11 @@
 
 Usage::
 
-    from xobo.games.xobo.rules.moves import make_spread, move_kind, SPREAD, new_move_buffer
-    m = make_spread(40, 5, 4)      # e5 spread towards SW, 4 cubes
-    move_kind(m) == SPREAD
-    buf = new_move_buffer()        # for Position.legal_moves(buf)
+    >>> from xobo.games.xobo.rules.moves import make_spread, move_kind, SPREAD, new_move_buffer
+    >>> m = make_spread(40, 5, 4)      # e5 spread towards SW, 4 cubes
+    >>> move_kind(m) == SPREAD
+    True
+    >>> buf = new_move_buffer()        # for Position.legal_moves(buf)
 """
 
 import array

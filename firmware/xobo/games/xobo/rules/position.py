@@ -10,13 +10,13 @@ cached until the next move: the result, the threats and the Voina cells all read
 
 Usage::
 
-    from xobo.games.xobo.rules.position import Position
-    from xobo.games.xobo.rules.moves import new_move_buffer
-    pos = Position.parse("........./........./........./........./........./"
-                         "........./........./........./......... ns 36 0 0")
-    buf = new_move_buffer()
-    n = pos.legal_moves(buf)      # 81 placements
-    pos.apply(buf[0]); pos.undo()
+    >>> from xobo.games.xobo.rules.position import Position
+    >>> from xobo.games.xobo.rules.moves import new_move_buffer
+    >>> pos = Position.parse("........./........./........./........./........./"
+    ...                      "........./........./........./......... ns 36 0 0")
+    >>> buf = new_move_buffer()
+    >>> n = pos.legal_moves(buf)      # 81 placements
+    >>> pos.apply(buf[0]); pos.undo()
 """
 
 
