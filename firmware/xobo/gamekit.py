@@ -24,25 +24,33 @@ A clone shares the pages of the plies both have seen (``copy``): the computer se
 clone without a second copy of a long game's history. A page shared with a clone is copied
 before either side writes into it (copy on write, at most once a page).
 
-Usage (a game's Position)::
+Usage (a game's Position: the test game's, ``class Position(GamePosition)``)::
 
-    from xobo.gamekit import GamePosition, History, PAGE_SHIFT, PAGE_MASK
+    >>> from xobo.gamekit import GamePosition, History, PAGE_SHIFT, PAGE_MASK
+    >>> from xobo.games.tiny.position import Position
+    >>> issubclass(Position, GamePosition)
+    True
+    >>> pos = Position(0)
+    >>> pos.play(pos.parse_move("b2"))          # checked
+    >>> pos.play(pos.parse_move("b2"))          # MoveError says why a move is not legal
+    Traceback (most recent call last):
+    ...
+    xobo.errors.MoveError: b2 is taken (by x)
+    >>> pos.legal_actions()[:3], pos.history(), pos.last_move()
+    ([0, 1, 2], [4], 4)
 
-    class Position(GamePosition):
-        max_moves = MAX_MOVES
-        ...
+A game's history (its ``apply`` writes ply's record, its ``undo`` reads it back)::
 
-    pos.play(pos.parse_move("b2"))          # MoveError says why a move is not legal
-    pos.legal_actions(), pos.history(), pos.last_move()
-
-    self._h = History(21, 2000)            # 21 bytes a ply, at most 2,000 plies
-    h = self._h
-    k = ply >> PAGE_SHIFT
-    page = h.pages[k] if h.ready[k] else h.for_write(ply)  # ply's record's page (made if needed)
-    o = (ply & PAGE_MASK) * 21              # its record in the page
-    page = self._h.pages[ply >> PAGE_SHIFT]  # to read it back (undo)
-    clone._h = self._h.copy(ply)
-    self._h.reserve(999)                   # a saved game's pages, before it is replayed
+    >>> h = History(21, 2000)                   # 21 bytes a ply, at most 2,000 plies
+    >>> ply = 40
+    >>> k = ply >> PAGE_SHIFT
+    >>> page = h.pages[k] if h.ready[k] else h.for_write(ply)  # ply's page (made if needed)
+    >>> o = (ply & PAGE_MASK) * 21              # its record in the page
+    >>> page[o] = 7
+    >>> h.pages[ply >> PAGE_SHIFT][o]           # read back (undo)
+    7
+    >>> shared = h.copy(ply)                    # a clone's: the pages of plies < 40 shared
+    >>> h.reserve(999)                          # a saved game's pages, before it is replayed
 """
 
 import array

@@ -53,10 +53,15 @@ A host module may give:
 
 Usage (host only, either runtime)::
 
-    from xobo import hostkit
-    kit = hostkit.of("x")
-    kit.PIECES, kit.PIECE_WORD, kit.CELL_HOLDS, kit.draw    # None: the page's default
-    for what, cell, n in kit.hands(pos, m): ...
+    >>> from xobo import hostkit
+    >>> from xobo.games import load
+    >>> kit = hostkit.of("x")
+    >>> kit.PIECES, kit.PIECE_WORD, kit.CELL_HOLDS    # None: the page's default
+    (None, 'pieces', (1, 'a cell holds one piece (XM1)'))
+    >>> pos = load("x").new_position({})
+    >>> m = pos.parse_move("d5")
+    >>> for what, cell, n in kit.hands(pos, m): print(what, cell, n)
+    put 35 1
 """
 
 

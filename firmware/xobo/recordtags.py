@@ -7,10 +7,21 @@ other tags (names, date, board) are kept as they are, in order (``TaggedRecord.t
 
 Usage::
 
-    from xobo.recordtags import TaggedRecord, read_record, tag_lines
-    tags, words = read_record(text, ("Game", "First", "Result"), (";",))
-    for name, value, lineno in tags: ...     # RecordError for a bad tag line, a repeated
-    for word, lineno in words: ...           # known tag, a tag after the moves
+    >>> from xobo.recordtags import TaggedRecord, read_record, tag_lines
+    >>> from xobo.games import load
+    >>> game = load("tiny")
+    >>> pos = game.new_position(game.DEFAULTS)
+    >>> for k in range(2): pos.apply(pos.legal_actions()[0])
+    >>> text = game.record_text(pos)
+    >>> tags, words = read_record(text, ("Game", "First", "Result"), (";",))
+    >>> for name, value, lineno in tags: print(name, value, lineno)  # RecordError for a bad tag
+    Game Three in a row 1
+    First x 2
+    Result * 3
+    >>> for word, lineno in words: print(word, lineno)  # line, a repeated tag, a tag after the moves
+    1. 5
+    a1 5
+    b1 5
 
 Imported with a game's record module only (serial ``record``, the host's games database),
 never at boot.

@@ -148,12 +148,21 @@ class FakePin:
 
 
 class FakeNeoPixel:
-    def __init__(self, pin, n, bpp=3, timing=1):
+    """MicroPython's ``neopixel.NeoPixel`` (``buf``, ``write``), and the few calls of
+    CircuitPython's (keyword options, ``px[i] = (r, g, b)``, ``show``)."""
+
+    def __init__(self, pin, n, bpp=3, timing=1, **options):
         self.n = n
         self.buf = bytearray(n * bpp)
         self.writes = 0
 
     def write(self):
+        self.writes += 1
+
+    def __setitem__(self, i, rgb):
+        self.buf[3 * i:3 * i + 3] = bytes(rgb)
+
+    def show(self):
         self.writes += 1
 
 

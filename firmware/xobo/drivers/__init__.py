@@ -9,28 +9,31 @@ loaded by ``xobo.drivers.boarddef``) maps cells to switch keys and LED chain ind
 
 Usage (the app's main loop; the same code with the virtual drivers in the simulator)::
 
-    from xobo.drivers.boarddef import load, make_drivers
-    bd = load("board.json")
-    d = make_drivers(bd)            # real drivers for bd.platform
-    # or: from xobo.drivers.virtual import make_virtual_drivers; d = make_virtual_drivers(bd)
-    raw = bytearray(81)
-    ev = d.debouncer.new_event()     # [cell, occupied, ticks]
-    bev = d.buttons.new_event()      # [kind, name, ticks]
-    while True:
-        now = d.clock.ticks_ms()
-        d.matrix.scan_into(raw)                  # undebounced occupancy, by cell, no allocation
-        if d.debouncer.update(raw, now):         # -> number of cells whose stable state changed
-            while d.debouncer.get_into(ev):      # oldest first
-                cell, occupied, t = ev[0], ev[1], ev[2]
-        d.buttons.update(now)
-        while d.buttons.get_into(bev):
-            kind, name, t = bev[0], bev[1], bev[2]   # kind: SHORT, LONG or BOTH (buttons.py)
-        d.leds.fill(0, 0, 0)
-        d.leds.set_cell(40, 255, 255, 255)
-        d.leds.set_edge("N", 0, 0, 80)
-        d.leds.show()                            # power-limited; masks interrupts ~3.5 ms
-        d.watchdog.feed()
-        d.clock.sleep_ms(5)
+    >>> from xobo.drivers.boarddef import load, make_drivers
+    >>> from xobo.drivers.virtual import make_virtual_drivers
+    >>> bd = load("boards/pico_gpio.json")
+    >>> d = make_drivers(bd)             # real drivers for bd.platform
+    >>> d = make_virtual_drivers(bd)     # or their twins (below: a cube put on e5)
+    >>> raw = bytearray(81)
+    >>> ev = d.debouncer.new_event()     # [cell, occupied, ticks]
+    >>> bev = d.buttons.new_event()      # [kind, name, ticks]
+    >>> d.switches.put(40)
+    >>> for cycle in range(10):          # while True:
+    ...     now = d.clock.ticks_ms()
+    ...     d.matrix.scan_into(raw)                  # undebounced occupancy, by cell, no allocation
+    ...     if d.debouncer.update(raw, now):         # -> number of cells whose stable state changed
+    ...         while d.debouncer.get_into(ev):      # oldest first
+    ...             print(ev)                        # cell, occupied, ticks
+    ...     d.buttons.update(now)
+    ...     while d.buttons.get_into(bev):
+    ...         kind, name, t = bev[0], bev[1], bev[2]   # kind: SHORT, LONG or BOTH (buttons.py)
+    ...     d.leds.fill(0, 0, 0)
+    ...     d.leds.set_cell(40, 255, 255, 255)
+    ...     d.leds.set_edge("N", 0, 0, 80)
+    ...     d.leds.show()                            # power-limited; masks interrupts ~3.5 ms
+    ...     d.watchdog.feed()
+    ...     d.clock.sleep_ms(5)
+    [40, 1, 0]
 
 The container ``Drivers`` (below) has the attributes ``matrix``, ``debouncer``, ``leds``,
 ``buttons``, ``clock``, ``watchdog``, ``flash`` and ``boarddef``; the virtual container also has

@@ -12,13 +12,14 @@ Events (``kind``):
 
 Usage::
 
-    from xobo.drivers.buttons import Buttons, SHORT, LONG, BOTH
-    btn = Buttons({"ok": ("GP26", 0), "undo": ("GP27", 0)})   # name -> (pin, active level)
-    ev = btn.new_event()
-    btn.update(now_ms)
-    while btn.get_into(ev):
-        kind, name, t = ev[0], ev[1], ev[2]
-    btn.held("ok")
+    >>> from xobo.drivers.buttons import Buttons, SHORT, LONG, BOTH
+    >>> btn = Buttons({"ok": ("GP26", 0), "undo": ("GP27", 0)})   # name -> (pin, active level)
+    >>> ev = btn.new_event()
+    >>> btn.update(1000)                    # (now, in ms) poll the pins: nothing pressed
+    >>> while btn.get_into(ev):             # the presses, oldest first
+    ...     kind, name, t = ev[0], ev[1], ev[2]
+    >>> btn.held("ok")
+    False
 """
 
 from array import array

@@ -2,11 +2,12 @@
 
 Usage::
 
-    from xobo.drivers.clock import Clock
-    clk = Clock()
-    t0 = clk.ticks_ms()
-    clk.sleep_ms(5)
-    clk.ticks_diff(clk.ticks_ms(), t0)   # >= 5, correct across the 2**30 wrap
+    >>> from xobo.drivers.clock import Clock
+    >>> clk = Clock()
+    >>> t0 = clk.ticks_ms()
+    >>> clk.sleep_ms(5)
+    >>> clk.ticks_diff(clk.ticks_ms(), t0) >= 5   # correct across the 2**30 wrap
+    True
 """
 
 import time

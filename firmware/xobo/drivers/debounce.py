@@ -6,14 +6,21 @@ carries the time the raw change began (the first scan that saw the new value). T
 
 Usage::
 
-    from xobo.drivers.debounce import Debouncer
-    deb = Debouncer(n=81, stable_ms=20)
-    deb.prime(raw)                    # at power-up: what is on the board now is stable
-    ev = deb.new_event()
-    if deb.update(raw, now_ms):       # number of cells whose stable state changed
-        while deb.get_into(ev):       # oldest first
-            cell, occupied, t = ev[0], ev[1], ev[2]
-    deb.stable[40]                    # 0/1, debounced occupancy of e5
+    >>> from xobo.drivers.debounce import Debouncer
+    >>> deb = Debouncer(n=81, stable_ms=20)
+    >>> raw = bytearray(81)               # the scan's occupancy (SwitchMatrix.scan_into)
+    >>> deb.prime(raw)                    # at power-up: what is on the board now is stable
+    >>> ev = deb.new_event()
+    >>> raw[40] = 1                       # a cube put on e5 at 1000 ms
+    >>> deb.update(raw, 1000)             # not stable yet
+    0
+    >>> deb.update(raw, 1020)             # number of cells whose stable state changed
+    1
+    >>> while deb.get_into(ev):           # oldest first
+    ...     print(ev)                     # [cell, occupied, ticks the change began]
+    [40, 1, 1000]
+    >>> deb.stable[40]                    # 0/1, debounced occupancy of e5
+    1
 """
 
 from array import array

@@ -7,17 +7,16 @@ byte; ``ticks`` a signed 32-bit int.
 
 Usage::
 
-    from xobo.drivers.eventq import EventQueue
-
-    class Debouncer(EventQueue):
-        def __init__(self, queue=64):
-            EventQueue.__init__(self, queue)
-
-    q = Debouncer()
-    q._push(40, 1, now_ms)            # by the owner, as events happen
-    ev = [0, 0, 0]
-    while q.get_into(ev):             # oldest first
-        a, b, t = ev[0], ev[1], ev[2]
+    >>> from xobo.drivers.eventq import EventQueue
+    >>> class Debouncer(EventQueue):
+    ...     def __init__(self, queue=64):
+    ...         EventQueue.__init__(self, queue)
+    >>> q = Debouncer()
+    >>> q._push(40, 1, 1000)              # by the owner, as events happen (cell, value, now)
+    >>> ev = [0, 0, 0]
+    >>> while q.get_into(ev):             # oldest first
+    ...     print(ev)
+    [40, 1, 1000]
 """
 
 from array import array

@@ -15,13 +15,16 @@ in-memory directory where a power cut can be injected at any primitive.
 
 Usage::
 
-    from xobo.drivers.flash import Flash
-    fl = Flash("")                      # device: the flash root; host: a directory
-    fl.write_atomic("game.a", b"...")
-    fl.read("game.a")                   # bytes, or None when missing (OSError: unreadable)
-    fl.size("game.a")                   # its length in bytes (-1 when missing), without reading
-                                        # (OSError: unreadable, or not a file)
-    fl.write_parts("game.a", (b"x", b"yz"))  # the same atomic write, from pieces (no one block)
+    >>> from xobo.drivers.flash import Flash
+    >>> import tempfile
+    >>> fl = Flash(tempfile.mkdtemp())      # a directory (on the device: Flash(""), its root)
+    >>> fl.write_atomic("game.a", b"...")
+    >>> fl.read("game.a")                   # bytes, or None when missing (OSError: unreadable)
+    b'...'
+    >>> fl.size("game.a")                   # its length in bytes (-1 when missing), without reading
+    3
+    >>> # (OSError: unreadable, or not a file)
+    >>> fl.write_parts("game.a", (b"x", b"yz"))  # the same atomic write, from pieces (no one block)
 """
 
 import os

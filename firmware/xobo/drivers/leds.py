@@ -11,13 +11,15 @@ colour order and calls ``write()``, which bit-bangs with interrupts masked for a
 
 Usage::
 
-    from xobo.drivers.leds import LedChain
-    leds = LedChain(pin="GP22", count=117, order="GRB", cells=bd.led_cells, edges=bd.led_edges,
-                    limiter=PowerLimiter(117, budget_ma=500))
-    leds.fill(0, 0, 0)
-    leds.set_cell(40, 255, 255, 255)   # e5
-    leds.set_edge("N", 0, 0, 120)
-    leds.show()                         # leds.last_scale, leds.last_ma tell what the limiter did
+    >>> from xobo.drivers.boarddef import load
+    >>> from xobo.drivers.leds import LedChain, PowerLimiter
+    >>> bd = load("boards/pico_gpio.json")
+    >>> leds = LedChain(pin="GP22", count=117, order="GRB", cells=bd.led_cells, edges=bd.led_edges,
+    ...                 limiter=PowerLimiter(117, budget_ma=500))
+    >>> leds.fill(0, 0, 0)
+    >>> leds.set_cell(40, 255, 255, 255)   # e5
+    >>> leds.set_edge("N", 0, 0, 120)
+    >>> leds.show()                         # leds.last_scale, leds.last_ma tell what the limiter did
 """
 
 from array import array

@@ -7,10 +7,12 @@ our limiter does the scaling.
 
 Usage::
 
-    from xobo.drivers.leds_circuitpython import LedChainCP
-    leds = LedChainCP(pin="GP22", count=117, order="GRB", cells=bd.led_cells, edges=bd.led_edges)
-    leds.set_cell(40, 255, 0, 0)
-    leds.show()
+    >>> from xobo.drivers.boarddef import load
+    >>> from xobo.drivers.leds_circuitpython import LedChainCP
+    >>> bd = load("boards/pico_gpio.json")
+    >>> leds = LedChainCP(pin="GP22", count=117, order="GRB", cells=bd.led_cells, edges=bd.led_edges)
+    >>> leds.set_cell(40, 255, 0, 0)
+    >>> leds.show()
 """
 
 from xobo.drivers.leds import LedFrame, order_offsets

@@ -16,11 +16,13 @@ from ``sys.implementation._machine``; an unknown chip drives the rows with ``Pin
 
 Usage::
 
-    from xobo.drivers.matrix import SwitchMatrix
-    m = SwitchMatrix(rows=["GP11", ...], cols=["GP2", ...], cell_of_key=bd.cell_of_key,
-                     row_active=0, col_pull="up", settle_us=10)
-    raw = bytearray(81)
-    m.scan_into(raw)          # raw[cell] = 1 when the cell's switch is closed
+    >>> from xobo.drivers.boarddef import load
+    >>> from xobo.drivers.matrix import SwitchMatrix
+    >>> bd = load("boards/pico_gpio.json")
+    >>> m = SwitchMatrix(rows=bd.rows, cols=bd.cols, cell_of_key=bd.cell_of_key,
+    ...                  row_active=0, col_pull="up", settle_us=10)
+    >>> raw = bytearray(81)
+    >>> m.scan_into(raw)          # raw[cell] = 1 when the cell's switch is closed
 """
 
 from xobo.compat import const, micropython, ptr8, ptr32

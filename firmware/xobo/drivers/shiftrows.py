@@ -22,11 +22,13 @@ interpreted through ``machine.mem32``.
 
 Usage::
 
-    from xobo.drivers.shiftrows import ShiftRowMatrix
-    m = ShiftRowMatrix("GP17", "GP18", "GP19", 15, ["GP2", ..., "GP16"], cell_of_key,
-                       row_active=0, col_pull="up", settle_us=10, outputs=16)
-    raw = bytearray(225)
-    m.scan_into(raw)          # raw[cell] = 1 when the cell's switch is closed
+    >>> from xobo.drivers.shiftrows import ShiftRowMatrix
+    >>> cols = ["GP%d" % k for k in range(2, 17)]  # GP2 ... GP16
+    >>> cell_of_key = list(range(225))             # key r * 15 + c: the board definition's
+    >>> m = ShiftRowMatrix("GP17", "GP18", "GP19", 15, cols, cell_of_key,
+    ...                    row_active=0, col_pull="up", settle_us=10, outputs=16)
+    >>> raw = bytearray(225)
+    >>> m.scan_into(raw)          # raw[cell] = 1 when the cell's switch is closed
 """
 
 from xobo.compat import const, micropython, ptr8, ptr32

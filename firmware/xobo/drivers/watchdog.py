@@ -7,11 +7,10 @@ nothing (CPython, Blinka, or while debugging). The virtual twin is
 
 Usage::
 
-    from xobo.drivers.watchdog import Watchdog
-    wdt = Watchdog(timeout_ms=8000)
-    while True:
-        ...
-        wdt.feed()
+    >>> from xobo.drivers.watchdog import Watchdog
+    >>> wdt = Watchdog(timeout_ms=8000)    # started: it cannot be stopped
+    >>> for cycle in range(3):             # the main loop: while True
+    ...     wdt.feed()                     # within every 8 s, or the board resets
 """
 
 from xobo.compat import const

@@ -19,9 +19,24 @@ set-up position has a ``[Position "..."]`` tag (BN2). Unknown tags are kept as t
 
 Usage::
 
-    from xobo.games.brochs.record import parse_record, format_record
-    rec = parse_record(text)          # RecordError names the line and the move that is wrong
-    print(format_record(rec))
+    >>> from xobo.games.brochs.record import parse_record, format_record
+    >>> from xobo.games import load
+    >>> game = load("brochs")
+    >>> pos = game.new_position(game.DEFAULTS)
+    >>> for k in range(2): pos.apply(pos.legal_actions()[0])
+    >>> text = game.record_text(pos)      # serial `record`
+    >>> rec = parse_record(text)          # RecordError names the line and the move that is wrong
+    >>> print(format_record(rec))
+    [Game "Brochs"]
+    [Donjons "d4 l4 d12 l12"]
+    [Imprecation "black"]
+    [MasterDiagonal "either"]
+    [First "black"]
+    [Result "*"]
+    <BLANKLINE>
+    1. *a1 ; f1-f2
+    >>> rec.final_position().to_string() == pos.to_string()
+    True
 """
 
 from xobo.errors import MoveError, PositionError, RecordError

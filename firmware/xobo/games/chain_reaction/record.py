@@ -17,9 +17,15 @@ from a set-up position has a ``[Position "..."]`` tag (CN2). Other tags are kept
 
 Usage::
 
-    from xobo.games.chain_reaction.record import parse_record, format_record
-    rec = parse_record(text)          # RecordError names the segment, turn and line
-    pos = rec.final_position()
+    >>> from xobo.games.chain_reaction.record import parse_record, format_record
+    >>> from xobo.games import load
+    >>> game = load("chain-reaction")
+    >>> pos = game.new_position(game.DEFAULTS)
+    >>> for k in range(2): pos.apply(pos.legal_actions()[0])
+    >>> text = game.record_text(pos)      # serial `record`
+    >>> rec = parse_record(text)          # RecordError names the segment, turn and line
+    >>> rec.final_position().to_string() == pos.to_string()
+    True
 """
 
 from xobo.errors import MoveError, PositionError, RecordError

@@ -15,10 +15,21 @@ position; when reading it must agree with the moves, as must a closing result wo
 
 Usage::
 
-    from xobo.games.tiny.record import parse_record, format_record
-    rec = parse_record(text)          # RecordError names the line and the move that are wrong
-    pos = rec.final_position()
-    print(format_record(rec))
+    >>> from xobo.games.tiny.record import parse_record, format_record
+    >>> from xobo.games import load
+    >>> game = load("tiny")
+    >>> pos = game.new_position(game.DEFAULTS)
+    >>> for k in range(2): pos.apply(pos.legal_actions()[0])
+    >>> text = game.record_text(pos)      # serial `record`
+    >>> rec = parse_record(text)          # RecordError names the line and the move that are wrong
+    >>> rec.final_position().to_string() == pos.to_string()
+    True
+    >>> print(format_record(rec))
+    [Game "Three in a row"]
+    [First "x"]
+    [Result "*"]
+    <BLANKLINE>
+    1. a1 b1
 
 Imported only when a record is asked for (serial ``record``, the host's games database), not
 at boot.

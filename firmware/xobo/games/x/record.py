@@ -16,10 +16,22 @@ when reading they must agree with it.
 
 Usage::
 
-    from xobo.games.x.record import parse_record, format_record
-    rec = parse_record(text)          # RecordError names the move and line that are wrong
-    pos = rec.final_position()
-    print(format_record(rec))
+    >>> from xobo.games.x.record import parse_record, format_record
+    >>> from xobo.games import load
+    >>> game = load("x")
+    >>> pos = game.new_position(game.DEFAULTS)
+    >>> for k in range(2): pos.apply(pos.legal_actions()[0])
+    >>> text = game.record_text(pos)      # serial `record`
+    >>> rec = parse_record(text)          # RecordError names the move and line that are wrong
+    >>> rec.final_position().to_string() == pos.to_string()
+    True
+    >>> print(format_record(rec))
+    [Game "X"]
+    [Size "8"]
+    [Result "*"]
+    [Score "1-0-0"]
+    <BLANKLINE>
+    1. a1 b1
 """
 
 from xobo.errors import MoveError, RecordError

@@ -3,10 +3,15 @@ simulator, the test kits and the tools (docs/games.md, "The host module").
 
 Usage::
 
-    from xobo.games.xobo import host
-    host.PIECES                           # 36: the set's cubes (B1), counted by the page
-    for what, cell, n in host.hands(pos, m, order="late"):
-        ...                               # "put" a cube, "lift" a stack, "take" n cubes off
+    >>> from xobo.games.xobo import host
+    >>> from xobo.games.xobo.rules.position import Position
+    >>> host.PIECES                           # the set's cubes (B1), counted by the page
+    36
+    >>> pos = Position()
+    >>> m = pos.parse_move("e5")
+    >>> for what, cell, n in host.hands(pos, m, order="late"):
+    ...     print(what, cell, n)              # "put" a cube, "lift" a stack, "take" n cubes off
+    put 40 1
 """
 
 from xobo.games.xobo.rules.geometry import ray as ray_of

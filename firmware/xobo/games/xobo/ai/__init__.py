@@ -3,9 +3,16 @@
 
 Usage::
 
-    from xobo.games.xobo.ai import choose_move, hint
-    m = choose_move(pos, level="pico", seed=3)   # an engine move int; pos is not changed
-    format_move(hint(pos))                        # the move the AI suggests for the side to move
+    >>> from xobo.games.xobo.ai import choose_move, hint
+    >>> from xobo.games.xobo.rules.notation import format_move
+    >>> from xobo.games.xobo.rules.position import Position
+    >>> pos = Position()
+    >>> pos.apply(pos.parse_move("e5"))
+    >>> m = choose_move(pos, level="pico", seed=3)   # an engine move int; pos is not changed
+    >>> format_move(m)
+    'c4'
+    >>> format_move(hint(pos))                        # the move the AI suggests to the side to move
+    'h3'
 
 See docs/ai.md for the design, the levels and their measured strength.
 """

@@ -12,9 +12,13 @@ cheapest path from one of the player's edges to each cell (the cell's own cost i
 
 Usage::
 
-    from xobo.games.xobo.ai.evaluate import distance, evaluate
-    distance(pos.heights, 0)       # NS: cubes still to place to link North and South
-    evaluate(pos)                  # score for the side to move, centipawn-like
+    >>> from xobo.games.xobo.ai.evaluate import distance, evaluate
+    >>> from xobo.games.xobo.rules.position import Position
+    >>> pos = Position()
+    >>> distance(pos.heights, 0)       # NS: cubes still to place to link North and South
+    9
+    >>> evaluate(pos)                  # score for the side to move, centipawn-like
+    30
 """
 
 from xobo.compat import const, micropython, ptr8, ptr16, ptr32

@@ -25,9 +25,16 @@ every node and inside the longer steps) lets the caller run its own loop or canc
 
 Usage::
 
-    from xobo.games.xobo.ai.search import Searcher, Config
-    s = Searcher(pos.clone(), Config(max_depth=3, node_limit=2000), rng)
-    move = s.best_move()
+    >>> from xobo.games.xobo.ai.search import Searcher, Config
+    >>> from xobo.games.xobo.ai.rng import Rng
+    >>> from xobo.games.xobo.rules.notation import format_move
+    >>> from xobo.games.xobo.rules.position import Position
+    >>> pos = Position()
+    >>> rng = Rng(seed=3)
+    >>> s = Searcher(pos.clone(), Config(max_depth=3, node_limit=2000), rng)
+    >>> move, score = s.best_move()
+    >>> format_move(move)
+    'f1'
 """
 
 import array

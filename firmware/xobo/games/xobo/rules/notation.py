@@ -6,9 +6,12 @@ written with `` (v)`` after it in records; :func:`parse_move` accepts and ignore
 
 Usage::
 
-    from xobo.games.xobo.rules.notation import parse_move, format_move
-    m = parse_move("g6xf5", pos)   # MoveError: "g6xf5: g6 holds no stack" ...
-    format_move(m)                  # "g6xf5"
+    >>> from xobo.games.xobo.rules.notation import parse_move, format_move
+    >>> from xobo.games.xobo.rules.position import Position
+    >>> pos = Position()
+    >>> m = parse_move("e5", pos)       # MoveError says what is wrong: "g6xf5: g6 holds no stack"
+    >>> format_move(m)
+    'e5'
 """
 
 from xobo.errors import MoveError

@@ -15,10 +15,21 @@ nothing is an error. A game that starts from a set-up position has a ``[Position
 
 Usage::
 
-    from xobo.games.xobo.rules.record import parse_record, format_record, GameRecord
-    rec = parse_record(text)          # RecordError names the move that is wrong
-    pos = rec.final_position()
-    print(format_record(rec))
+    >>> from xobo.games.xobo.rules.record import parse_record, format_record, GameRecord
+    >>> from xobo.games import load
+    >>> game = load("xobo")
+    >>> pos = game.new_position(game.DEFAULTS)
+    >>> for k in range(2): pos.apply(pos.legal_actions()[0])
+    >>> text = game.record_text(pos)      # serial `record`
+    >>> rec = parse_record(text)          # RecordError names the move that is wrong
+    >>> rec.final_position().to_string() == pos.to_string()
+    True
+    >>> print(format_record(rec))
+    [Variant "xobo"]
+    [First "NS"]
+    [Result "*"]
+    <BLANKLINE>
+    1. a1 ; b1
 """
 
 from xobo.errors import MoveError, PositionError, RecordError
