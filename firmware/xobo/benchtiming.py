@@ -3,9 +3,10 @@
 Every figure ``make bench`` prints is divided by :func:`baseline` timed by the same
 interpreter in the same run. Usage::
 
-    from xobo.benchtiming import baseline, measure, report
-    report("baseline", baseline(), 20)     # prints "BENCH baseline <us> <heap>"
-    us, heap = measure(lambda: work(), 5)   # best time of 5 calls, heap of one call
+    >>> from xobo.benchtiming import baseline, measure, report
+    >>> us, heap = measure(baseline, 5)      # best time of 5 calls, heap of one call
+    >>> report("baseline", baseline, 5)      # doctest: +ELLIPSIS
+    BENCH baseline ... -1
 """
 
 import gc

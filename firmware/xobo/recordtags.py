@@ -14,11 +14,12 @@ Usage::
     >>> for k in range(2): pos.apply(pos.legal_actions()[0])
     >>> text = game.record_text(pos)
     >>> tags, words = read_record(text, ("Game", "First", "Result"), (";",))
-    >>> for name, value, lineno in tags: print(name, value, lineno)  # RecordError for a bad tag
+    >>> # RecordError for a bad tag line, a repeated tag, a tag after the moves
+    >>> for name, value, lineno in tags: print(name, value, lineno)
     Game Three in a row 1
     First x 2
     Result * 3
-    >>> for word, lineno in words: print(word, lineno)  # line, a repeated tag, a tag after the moves
+    >>> for word, lineno in words: print(word, lineno)
     1. 5
     a1 5
     b1 5

@@ -20,8 +20,8 @@ Usage (the app's main loop; the same code with the virtual drivers in the simula
     >>> d.switches.put(40)
     >>> for cycle in range(10):          # while True:
     ...     now = d.clock.ticks_ms()
-    ...     d.matrix.scan_into(raw)                  # undebounced occupancy, by cell, no allocation
-    ...     if d.debouncer.update(raw, now):         # -> number of cells whose stable state changed
+    ...     d.matrix.scan_into(raw)                 # undebounced occupancy, by cell, no allocation
+    ...     if d.debouncer.update(raw, now):        # -> number of cells whose stable state changed
     ...         while d.debouncer.get_into(ev):      # oldest first
     ...             print(ev)                        # cell, occupied, ticks
     ...     d.buttons.update(now)

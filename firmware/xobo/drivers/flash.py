@@ -21,10 +21,10 @@ Usage::
     >>> fl.write_atomic("game.a", b"...")
     >>> fl.read("game.a")                   # bytes, or None when missing (OSError: unreadable)
     b'...'
-    >>> fl.size("game.a")                   # its length in bytes (-1 when missing), without reading
+    >>> fl.size("game.a")                  # its length in bytes (-1 when missing), without reading
     3
     >>> # (OSError: unreadable, or not a file)
-    >>> fl.write_parts("game.a", (b"x", b"yz"))  # the same atomic write, from pieces (no one block)
+    >>> fl.write_parts("game.a", (b"x", b"yz"))  # the same atomic write, from pieces
 """
 
 import os

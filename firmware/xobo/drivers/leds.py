@@ -19,7 +19,7 @@ Usage::
     >>> leds.fill(0, 0, 0)
     >>> leds.set_cell(40, 255, 255, 255)   # e5
     >>> leds.set_edge("N", 0, 0, 120)
-    >>> leds.show()                         # leds.last_scale, leds.last_ma tell what the limiter did
+    >>> leds.show()                       # leds.last_scale, leds.last_ma tell what the limiter did
 """
 
 from array import array

@@ -10,7 +10,8 @@ Usage::
     >>> from xobo.drivers.boarddef import load
     >>> from xobo.drivers.leds_circuitpython import LedChainCP
     >>> bd = load("boards/pico_gpio.json")
-    >>> leds = LedChainCP(pin="GP22", count=117, order="GRB", cells=bd.led_cells, edges=bd.led_edges)
+    >>> leds = LedChainCP(pin="GP22", count=117, order="GRB", cells=bd.led_cells,
+    ...                   edges=bd.led_edges)
     >>> leds.set_cell(40, 255, 0, 0)
     >>> leds.show()
 """

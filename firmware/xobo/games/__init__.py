@@ -10,12 +10,17 @@ them in this order, the menus list them so: lower first). The games are found
 - in a source tree (the desktop, the unix port, tests) by listing this folder
   (``xobo.games.folders``, host only).
 
-Only the selected game's package is imported (on the device the others never take RAM)::
+Only the selected game's package is imported (on the device the others never take RAM).
 
-    from xobo.games import load, GAMES, DEFAULT
-    game = load("xobo")              # the package: NAME, PLAYERS, SETTINGS, rules(), ...
-    DEFAULT                          # the first game in ORDER: what a new board plays
-    Position = game.rules().Position
+Usage::
+
+    >>> from xobo.games import load, GAMES, DEFAULT
+    >>> game = load("xobo")              # the package: NAME, PLAYERS, SETTINGS, engine(), ...
+    >>> DEFAULT                          # the first game in ORDER: what a new board plays
+    'xobo'
+    >>> Position = game.engine().Position
+    >>> Position().to_string()[-9:]
+    'ns 36 0 0'
 """
 
 import sys

@@ -40,13 +40,17 @@ definition, ``xobo.runtime.gestures``):
 
 Usage::
 
-    from xobo.drivers.virtual import make_virtual_drivers
-    from xobo.runtime.app import App
-    d = make_virtual_drivers()
-    app = App(d)
-    app.subscribe(print)            # typed events: ('move', 'e5', '')
-    app.step(d.clock.ticks_ms())    # one cycle
-    # on the device: xobo.runtime.device.run() (firmware/main.py)
+    >>> from xobo.drivers.virtual import make_virtual_drivers
+    >>> from xobo.runtime.app import App
+    >>> d = make_virtual_drivers()
+    >>> app = App(d)                    # on the device: xobo.runtime.device.run() (main.py)
+    >>> app.subscribe(print)            # typed events
+    >>> d.switches.put(40)              # a cube on e5
+    >>> for cycle in range(120):        # 1.2 s of cycles: the settle time commits the move
+    ...     now = d.clock.advance(10)
+    ...     app.step(now)
+    ('switch', 'e5', 'on')
+    ('move', 'e5', '')
 """
 
 from array import array

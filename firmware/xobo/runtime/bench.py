@@ -10,8 +10,10 @@ with the collector off; the target is 0).
 
 Usage::
 
-    micropython -m xobo.runtime.bench [CYCLES]      (MICROPYPATH=firmware)
-    from xobo.runtime.bench import measure; measure(200) -> list of lines "key value"
+    >>> from xobo.runtime.bench import measure
+    >>> lines = measure(5)                # lines "key value" (micropython -m xobo.runtime.bench)
+    >>> lines[:2]
+    ['runtime cpython', 'game xobo']
 """
 
 import gc

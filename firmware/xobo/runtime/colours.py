@@ -9,9 +9,11 @@ Each light meaning is a small int ``code``; ``RGB[code]`` is its colour (0xRRGGB
 
 Usage::
 
-    from xobo.runtime.colours import PUT, RGB, PATTERN, level
-    lv = level(PATTERN[PUT], now_ms)        # 0..256
-    r = ((RGB[PUT] >> 16) & 255) * lv >> 8
+    >>> from xobo.runtime.colours import PUT, RGB, PATTERN, level
+    >>> lv = level(PATTERN[PUT], 250)           # 0..256, at 250 ms
+    >>> r = ((RGB[PUT] >> 16) & 255) * lv >> 8
+    >>> lv, r
+    (256, 86)
 """
 
 from xobo.compat import const, micropython, ptr16

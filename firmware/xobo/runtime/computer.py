@@ -6,10 +6,17 @@ switched on, or on at boot): a board that is only refereed never loads it.
 
 Usage (the app's)::
 
-    c = app.computer_player()         # this module's Computer, made at the first need
-    c.plays(player)                   # True when the opponent setting names the player
-    c.turn(now)                       # the computer's move, when it is its turn
-    m = c.show_hint(now)              # the AI's move, shown in light
+    >>> from xobo.runtime.virtual_board import VirtualBoard
+    >>> vb = VirtualBoard(settings={"game": "tiny", "opponent": "o"})
+    >>> app = vb.app
+    >>> now = vb.clock.ticks_ms()
+    >>> c = app.computer_player()         # this module's Computer, made at the first need
+    >>> c.plays(1)                        # True when the opponent setting names the player (o)
+    True
+    >>> c.turn(now)                       # the computer's move, when it is its turn (x's now)
+    >>> m = c.show_hint(now)              # the AI's move, shown in light
+    >>> app.pos.move_text(m)
+    'a2'
 """
 
 from xobo.compat import (

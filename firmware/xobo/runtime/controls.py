@@ -3,9 +3,15 @@ buttons (``press NAME``), turned into the session's actions.
 
 Usage (the app's)::
 
-    app.controls.button(kind, "ok", now)   # a button event (kind SHORT=1, LONG=2, BOTH=3)
-    app.controls.press("master", now)      # the game's button (serial `press master`)
-    app.controls.do_hint(now)              # a gesture's action, as the button does it
+    >>> from xobo.runtime.virtual_board import VirtualBoard
+    >>> app = VirtualBoard().app
+    >>> now = app.d.clock.ticks_ms()
+    >>> app.controls.button(1, "ok", now)      # a button event (kind SHORT=1, LONG=2, BOTH=3)
+    >>> app.controls.do_hint(now)              # a gesture's action, as the button does it
+    >>> app.controls.press("master", now)      # the game's button (serial `press master`)
+    Traceback (most recent call last):
+    ...
+    xobo.errors.XoboError: xobo has no button 'master'
 """
 
 from xobo.compat import forget_module

@@ -14,10 +14,11 @@ block was 9 KB, and the app's first large buffer (9 KB of move footprints) faile
 
 Usage (what ``firmware/main.py`` does)::
 
-    from xobo.runtime import device
-    device.run()                       # never returns on the device
-
-    app = device.build("board.json", watchdog_ms=0)   # tests: the same boot, no loop
+    >>> from xobo.runtime import device
+    >>> import tempfile
+    >>> app = device.build("boards/pico_gpio.json", watchdog_ms=0, flash_root=tempfile.mkdtemp())
+    >>> app.settings["game"]               # the boot of device.run() (which never returns)
+    'xobo'
 """
 
 import gc

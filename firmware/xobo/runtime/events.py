@@ -30,7 +30,13 @@ the fields. The kinds and their fields:
 
 Usage::
 
-    app.subscribe(lambda ev: print(format_event(ev)))   # 'event move e5 (v)'
+    >>> from xobo.runtime.events import format_event
+    >>> from xobo.runtime.virtual_board import VirtualBoard
+    >>> vb = VirtualBoard()
+    >>> vb.app.subscribe(lambda ev: print(format_event(ev)))   # 'event move e5 (v)'
+    >>> vb.put("e5"); vb.advance(1500)
+    event switch e5 on
+    event move e5
 """
 
 BOOT = "boot"

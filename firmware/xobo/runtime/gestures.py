@@ -7,8 +7,14 @@ what a press means; the app looks the gesture up here and runs ``App.do_<action>
 
 Usage::
 
-    gestures = gesture_of(boarddef)       # {("ok", 1): "confirm", ...}
-    action = gestures.get(("undo", 2))    # 'undo-or-abandon'
+    >>> from xobo.drivers.boarddef import load
+    >>> from xobo.runtime.gestures import gesture_of
+    >>> boarddef = load("boards/pico_gpio.json")
+    >>> gestures = gesture_of(boarddef)       # {("ok", 1): "confirm", ...}
+    >>> gestures.get(("ok", 1))
+    'confirm'
+    >>> gestures.get(("undo", 2))             # a long press on undo
+    'undo-or-abandon'
 """
 
 SHORT = 1

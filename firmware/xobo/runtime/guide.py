@@ -5,9 +5,13 @@ or a player needs the words (on the device, not at boot).
 
 Usage (the app's)::
 
-    from xobo.runtime import guide
-    guide.fix_event(app)     # ('fix', 'fill c5=3 d4 clear c3')
-    guide.guide_text(app)    # 'c2 or f2? lift the stack you chose and put it back'
+    >>> from xobo.runtime import guide
+    >>> from xobo.runtime.virtual_board import VirtualBoard
+    >>> vb = VirtualBoard()
+    >>> vb.put("e5"); vb.put("c3"); vb.advance(1500)   # two cubes: no move puts two
+    >>> app = vb.app
+    >>> guide.fix_event(app)     # the cells to fill (c5=3: three cubes) and to clear
+    ('fix', 'clear c3 e5')
 """
 
 from xobo.runtime import inference as I

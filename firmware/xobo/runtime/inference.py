@@ -46,11 +46,23 @@ Everything after :meth:`set_position` is allocation-free (preallocated buffers, 
 
 Usage::
 
-    inf = Inference()
-    inf.set_position(pos)            # after every commit / undo / new game (allocates a little)
-    inf.observe(stable, now)         # when the debounced occupancy changed
-    m = inf.poll(now)                # -1, or the move to commit now
-    m = inf.confirm()                # the ok button: the complete move, or -1
+    >>> from xobo.games import load
+    >>> from xobo.runtime.inference import Inference
+    >>> rules = load("xobo").engine()
+    >>> inf = Inference(81, rules.FOOTPRINT_MAX, rules.MAX_MOVES)   # the game's cells and bounds
+    >>> pos = rules.Position()
+    >>> inf.set_position(pos)           # after every commit / undo / new game (allocates a little)
+    >>> stable = bytearray(81)           # the debounced occupancy: a cube on e5
+    >>> stable[40] = 1
+    >>> inf.observe(stable, 0)           # when the debounced occupancy changed (at 0 ms)
+    True
+    >>> inf.state_name()
+    'complete'
+    >>> inf.poll(500)                    # -1, or the move to commit now
+    -1
+    >>> m = inf.confirm()                # the ok button: the complete move, or -1
+    >>> pos.move_text(m), pos.move_text(inf.poll(1000))   # the settle time (1 s) commits it too
+    ('e5', 'e5')
 """
 
 import array

@@ -26,10 +26,16 @@ when it ends (``xobo.compat.forget_module``): play never holds them on the devic
 
 Usage (the app's ``do_learn``, the protocol's ``learn``)::
 
-    from xobo.runtime import learn
-    learn.start(app, now, "x")      # X's course (switches the game first)
-    app.mode.say()                  # 'The goal: ...'
-    app.mode.leave(now)             # back to the player's game
+    >>> from xobo.runtime import learn
+    >>> from xobo.runtime.virtual_board import VirtualBoard
+    >>> app = VirtualBoard().app
+    >>> now = app.d.clock.ticks_ms()
+    >>> mode = learn.start(app, now, "tiny")   # the test game's course (switches the game first)
+    >>> app.mode.say()[:30]             # the first lesson's words
+    'Lesson 1/6, the goal. Set up t'
+    >>> app.mode.leave(now)             # back to the player's game
+    >>> app.settings["game"]
+    'tiny'
 """
 
 import sys

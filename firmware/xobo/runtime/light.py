@@ -29,10 +29,14 @@ game stay dark.
 
 Usage::
 
-    light = Light(inference, layers, n_cells, edges=("N", "S", "E", "W"))
-    light.set_position(pos)           # after each position change (allocates a little)
-    light.render(now)                 # fills light.cells (RGB per game cell) and light.edges
-    light.output(leds, placement)     # copies into the LED driver frame; then leds.show()
+    >>> from xobo.runtime.light import Light
+    >>> from xobo.runtime.virtual_board import VirtualBoard
+    >>> app = VirtualBoard().app          # (the app's: its inference, layers, LEDs, placement)
+    >>> light = Light(app.inf, app.layers, app.n, edges=("N", "S", "E", "W"))
+    >>> light.set_position(app.pos)       # after each position change (allocates a little)
+    >>> light.render(0)                   # True: the colours changed (light.cells, light.edges)
+    True
+    >>> light.output(app.d.leds, app.place)   # into the LED driver's frame; then leds.show()
 """
 
 import array

@@ -5,12 +5,18 @@ when it loads a game and unloads it after, to keep the heap for the computer's s
 
 Usage (the app's)::
 
-    from xobo.runtime import loading
-    loading.storage_init(app)                 # the settings on flash (App.__init__)
-    loading.boot(app, now)                    # power-up (App.boot)
-    resumed = loading.resume_saved(app)      # at boot: True when the saved game was resumed
-    loading.set_game(app, "x", now)           # another game: its saved game, or a new one
-    loading.load_position(app, text, now)     # a game from a position (serial `load`)
+    >>> from xobo.runtime import loading
+    >>> from xobo.runtime.virtual_board import VirtualBoard
+    >>> app = VirtualBoard().app      # App.__init__: loading.storage_init(app), the settings on
+    >>> now = app.d.clock.ticks_ms()  # flash, and App.boot: loading.boot(app, now), the power-up
+    >>> loading.resume_saved(app)                 # True when the saved game was resumed
+    False
+    >>> loading.set_game(app, "x", now)           # another game: its saved game, or a new one
+    ''
+    >>> text = app.pos.to_string()
+    >>> loading.load_position(app, text, now)     # a game from a position (serial `load`)
+    >>> app.pos.to_string() == text
+    True
 
 A game is switched completely or not at all: a game that does not fit the board's grid is
 refused before anything changes (``misfit``), and any failure while switching (an import, out

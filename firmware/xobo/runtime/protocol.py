@@ -12,10 +12,19 @@ bad arguments gets one ``error`` line and changes nothing.
 
 Usage::
 
-    proto = Protocol(app, writer=print)     # writer(line) sends one line to the host
-    proto.feed(b"position\\n")              # -> writer("ok ........./... ns 36 0 0")
-    proto.handle("set settle 800")          # -> ["ok settle 800"] (also sent to writer)
-    proto.handle("#7 id")                   # -> ["#7 ok id 5f3a0c11d2e4b697"]
+    >>> from xobo.runtime.protocol import Protocol
+    >>> from xobo.runtime.virtual_board import VirtualBoard
+    >>> app = VirtualBoard().app
+    >>> proto = Protocol(app, writer=print)     # writer(line) sends one line to the host
+    >>> proto.feed(b"set settle 900\\n")        # a line from the host: the reply to writer
+    ok settle 900
+    ['ok settle 900']
+    >>> proto.handle("set settle 800")          # the replies (also sent to writer)
+    ok settle 800
+    ['ok settle 800']
+    >>> proto.handle("#7 id")                   # a request's id: its replies carry it
+    #7 ok id ...
+    ['#7 ok id ...']
 """
 
 from xobo import VERSION

@@ -8,9 +8,18 @@ for the computer's search; storage imports it again the next time it reads.
 
 Usage (storage's)::
 
-    from xobo.runtime import saveread
-    found = saveread.read_all(record)      # [(seq, body_lines, slot)], newest first
-    games = saveread.games(found)          # [{"game", "params", ...}]
+    >>> from xobo.runtime import saveread
+    >>> from xobo.runtime.storage import SavedGame
+    >>> from xobo.drivers.virtual import VirtualFlash
+    >>> saved = SavedGame(VirtualFlash())
+    >>> saved.save("tiny", {}, 0, "", ["b2", "a1"])
+    1
+    >>> found = saveread.read_all(saved.file)   # [(seq, body_lines, slot)], newest first
+    >>> [(seq, slot) for seq, lines, slot in found]
+    [(1, 'game.b')]
+    >>> games = saveread.games(found)          # [{"game", "params", ...}]
+    >>> games[0]["game"], games[0]["moves"]
+    ('tiny', Words(2 moves))
 """
 
 from xobo.runtime.storage import MAGIC, adler32

@@ -37,8 +37,9 @@ Output, one line per event: ``move NOTATION`` (`` (v)`` when it declares Voina),
 
 Usage::
 
-    from xobo.runtime.script import run_script
-    lines = run_script(open("game.txt").read())   # -> output lines; ScriptError on bad lines
+    >>> from xobo.runtime.script import run_script
+    >>> run_script("put e5\\nwait 1500\\nposition")   # the output lines (ScriptError: a bad one)
+    ['move e5', 'position ........./........./........./........./....1..../... ew 35 0 0']
 """
 
 from xobo.numbers import parse_uint

@@ -31,15 +31,21 @@ Report lines (cells by name, rows/cols as indices into the board definition's ma
 
 Usage (what the app does; ``raw`` = this scan's undebounced bytearray, ``stable`` = debounced)::
 
-    from xobo.runtime.selftest import SelfTest
-    st = SelfTest(cell_of_key=bd.cell_of_key)
-    st.start(now)
-    while not st.done:
-        ... scan, debounce ...
-        st.step(now, raw, stable)
-        for each button event: st.button("ok" | "undo")
-        st.render(leds.set_cell, leds.set_edge); leds.show()
-    for line in st.report_lines(): print(line)
+    >>> from xobo.runtime.selftest import SelfTest
+    >>> from xobo.drivers.virtual import make_virtual_drivers
+    >>> d = make_virtual_drivers()
+    >>> leds = d.leds
+    >>> st = SelfTest(cell_of_key=d.boarddef.cell_of_key)
+    >>> raw = stable = bytearray(81)      # (the scan's, the debouncer's: no cube anywhere)
+    >>> now = 0
+    >>> st.start(now)
+    >>> while not st.done:
+    ...     now += 10                     # ... scan, debounce ...
+    ...     st.step(now, raw, stable)
+    ...     st.button("ok")               # each button event: ok skips, undo marks the LED dead
+    ...     st.render(leds.set_cell, leds.set_edge); leds.show()
+    >>> for line in st.report_lines()[:2]: print(line)
+    selftest done ok
 """
 
 from xobo.compat import ticks_diff

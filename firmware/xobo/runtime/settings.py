@@ -8,13 +8,19 @@ same dict (``App.settings``): ``use_game`` fills it again in place.
 
 Usage::
 
-    from xobo.runtime.settings import BoardSettings
-    book = BoardSettings()
-    book.use_game("xobo", xobo_game_package)     # its rules, and the view
-    book.values["settle"]                         # 1000
-    v = book.check("settle", "800")               # 800, or ValueError saying what is wrong
-    book.put("settle", v)                         # the view and the stored dict
-    book.save()                                   # on flash (OSError, ValueError)
+    >>> from xobo.runtime.settings import BoardSettings
+    >>> from xobo.games import load
+    >>> book = BoardSettings()
+    >>> book.use_game("xobo", load("xobo"))           # its rules, and the view
+    >>> book.values["settle"]                         # 1000
+    1000
+    >>> v = book.check("settle", "800")               # ValueError says what is wrong
+    >>> book.check("settle", "80")
+    Traceback (most recent call last):
+    ...
+    ValueError: settle must be 200-5000, not 80
+    >>> book.put("settle", v)                         # the view and the stored dict
+    >>> book.save()                                   # on flash (OSError, ValueError): no store
 """
 
 from xobo import games

@@ -29,13 +29,23 @@ loads as ``int``. Strings may not contain a line break; moves may not contain sp
 
 Usage::
 
-    from xobo.runtime.storage import SavedGame, Settings
-    from xobo.drivers.flash import Flash
-    sg = SavedGame(Flash(""))
-    sg.save("xobo", {"variant": "xobo"}, 0, "", ["e5", "d4"])
-    g = sg.load()     # None, or {"game", "params", "first", "start", "moves", "seq", ...}
-    print(sg.note)    # e.g. "game.b: cut short (no end line); resumed game.a seq 16"
-    st = Settings(Flash("")); st.save({"brightness": 128}); st.load() -> {"brightness": 128}
+    >>> from xobo.runtime.storage import SavedGame, Settings
+    >>> from xobo.drivers.flash import Flash
+    >>> import tempfile
+    >>> flash = Flash(tempfile.mkdtemp())    # on the device: Flash(""), its root
+    >>> sg = SavedGame(flash)
+    >>> sg.save("xobo", {"variant": "xobo"}, 0, "", ["e5", "d4"])
+    1
+    >>> g = sg.load()     # None, or {"game", "params", "first", "start", "moves", "seq", ...}
+    >>> g["game"], g["params"], g["moves"]
+    ('xobo', {'variant': 'xobo'}, Words(2 moves))
+    >>> print(sg.note)  # what was found ("game.b: cut short (no end line); resumed game.a seq 16")
+    game.b seq 1
+    >>> st = Settings(flash)
+    >>> st.save({"brightness": 128})
+    1
+    >>> st.load()
+    {'brightness': 128}
 """
 
 MAGIC = "xobo-save 1"

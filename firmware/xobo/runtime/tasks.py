@@ -2,9 +2,16 @@
 
 Usage::
 
-    from xobo.runtime.tasks import serve
-    serve(app, Protocol(app))   # a booted App (xobo.runtime.device.run on the Pico; a desktop
-                                # run on virtual drivers returns at the end of stdin)
+    >>> from xobo.runtime.tasks import serve
+    >>> from xobo.runtime.protocol import Protocol
+    >>> from xobo.runtime.virtual_board import VirtualBoard
+    >>> import io
+    >>> app = VirtualBoard().app    # a booted App (xobo.runtime.device.run on the Pico)
+    >>> out = io.StringIO()
+    >>> serve(app, Protocol(app), io.BytesIO(b"set hints off\\n"), out)   # returns when stdin ends
+    >>> print(out.getvalue())
+    ok hints off
+    <BLANKLINE>
 """
 
 from xobo.compat import IS_MICROPYTHON, ticks_diff

@@ -10,10 +10,13 @@ count as a move.
 
 Usage::
 
-    topo = Topology(9, 9, ("N", "S", "E", "W"))
-    place = topo.place(8, 8)          # X on the 9 x 9 board
-    place.to_board[g], place.to_game[b]   # NONE (255) outside
-    topo.cell_name(40)                # 'e5'
+    >>> from xobo.runtime.topology import Topology
+    >>> topo = Topology(9, 9, ("N", "S", "E", "W"))
+    >>> place = topo.place(8, 8)          # X on the 9 x 9 board
+    >>> place.to_board[0], place.to_game[80]   # NONE (255) outside
+    (0, 255)
+    >>> topo.cell_name(40)
+    'e5'
 """
 
 from xobo.compat import const

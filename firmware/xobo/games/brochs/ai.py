@@ -11,9 +11,13 @@
 
 Usage::
 
-    import xobo.games.brochs.ai as ai
-    m = ai.choose_move(pos, "search", seed=3)   # pos is not changed
-    ai.release()
+    >>> import xobo.games.brochs.ai as ai
+    >>> from xobo.games.brochs.rules import Position
+    >>> pos = Position()
+    >>> m = ai.choose_move(pos, "search", seed=3)   # pos is not changed
+    >>> pos.move_text(m)
+    '*m3'
+    >>> ai.release()
 """
 
 from xobo.compat import ticks_diff, ticks_ms

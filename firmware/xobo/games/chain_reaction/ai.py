@@ -23,8 +23,12 @@ the position unchanged).
 
 Usage::
 
-    from xobo.games.chain_reaction import ai
-    m = ai.choose_move(pos, "search", seed=3)     # pos is not changed
+    >>> from xobo.games.chain_reaction import ai
+    >>> from xobo.games.chain_reaction.rules import Position
+    >>> pos = Position()
+    >>> m = ai.choose_move(pos, "search", seed=3)     # pos is not changed
+    >>> pos.move_text(m)
+    'd2-e3'
 """
 
 from xobo.compat import const, ticks_diff, ticks_ms

@@ -8,8 +8,12 @@ still be replayed.
 
 Usage::
 
-    from xobo.games.tiny import ai
-    m = computer.choose_move(pos, "perfect", seed=3)   # pos is not changed
+    >>> from xobo.games.tiny import ai
+    >>> from xobo.games.tiny.position import Position
+    >>> pos = Position.parse("xx./oo./... x")
+    >>> m = ai.choose_move(pos, "perfect", seed=3)   # pos is not changed
+    >>> pos.move_text(m)                              # x completes the top rank
+    'c3'
 """
 
 from xobo.compat import ticks_diff, ticks_ms

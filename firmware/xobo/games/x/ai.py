@@ -16,8 +16,12 @@ MicroPython unix port, 2 ms the median move (docs/ai.md: X).
 
 Usage::
 
-    from xobo.games.x import ai
-    m = ai.choose_move(pos, "search", seed=3)   # a cell; pos is left as it was
+    >>> from xobo.games.x import ai
+    >>> from xobo.games.x.rules import Position
+    >>> pos = Position(8)
+    >>> m = ai.choose_move(pos, "search", seed=3)   # a cell; pos is left as it was
+    >>> pos.move_text(m)
+    'h1'
 """
 
 import array

@@ -11,7 +11,7 @@ Usage::
     >>> m = choose_move(pos, level="pico", seed=3)   # an engine move int; pos is not changed
     >>> format_move(m)
     'c4'
-    >>> format_move(hint(pos))                        # the move the AI suggests to the side to move
+    >>> format_move(hint(pos))                       # the move the AI suggests to the side to move
     'h3'
 
 See docs/ai.md for the design, the levels and their measured strength.
