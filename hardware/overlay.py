@@ -13,6 +13,8 @@ Usage::
     svg = overlay.own_overlay_svg(game, board)
 """
 
+from xobo.games import part
+
 from . import design
 
 # --- every game's overlay, on every board it fits ---------------------------------------------
@@ -143,7 +145,7 @@ def overlay_svg(name, which, settings=None):
     game, settings, pos, place = placement(name, which, settings)
     sheet = Sheet(BOARD_SIZES[which])
     side, p, n = sheet.side, sheet.pitch, sheet.size
-    lights_unused = getattr(game.board_layer().Layers, "LIGHTS_UNUSED", False)
+    lights_unused = getattr(part(game, "board").Layers, "LIGHTS_UNUSED", False)
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<svg xmlns="http://www.w3.org/2000/svg" width="%dmm" height="%dmm" '

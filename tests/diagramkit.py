@@ -10,6 +10,8 @@ Usage::
 import math
 import xml.etree.ElementTree as ET
 
+from xobo.games import part
+
 NS = "{http://www.w3.org/2000/svg}"
 
 
@@ -134,7 +136,7 @@ def _colour_problems(game, pos, pieces):
     from xobo.runtime import colours
     from xobo.runtime.topology import cell_name
 
-    codes = game.board_layer().Layers.PLAYER_CODES
+    codes = part(game, "board").Layers.PLAYER_CODES
     want = {}
     for g in range(pos.n_cells):
         if pos.owner[g]:

@@ -51,3 +51,19 @@ def run_with_heap_locked(fn, *args):
     finally:
         if HEAP_LOCK_WORKS:
             _heap_unlock()
+
+
+def wait_for(pred, what, timeout=60.0):
+    """Wait for ``pred()`` to be true (the state a test asserts; returns its value), checking
+    every 20 ms; ``what`` names that state in the failure. The timeout only turns a hang into
+    a failure: a test waits for a state, never for the machine's speed (CPython only)."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while True:
+        v = pred()
+        if v:
+            return v
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out waiting for " + what)
+        time.sleep(0.02)

@@ -112,7 +112,9 @@ def filling_piece_set(game):
     w, h = _max_area(game)
     cells = w * h
     each = -(-cells // game.PLAYERS)
-    codes = game.board_layer().Layers.PLAYER_CODES
+    from xobo.games import part
+
+    codes = part(game, "board").Layers.PLAYER_CODES
     assert tuple(game.SETTINGS.get("first", ())) == tuple(game.PLAYER_NAMES)
     dw, dh = game.area(game.DEFAULTS)
     default = [-(-(dw * dh - i) // game.PLAYERS) for i in range(game.PLAYERS)]
@@ -171,17 +173,9 @@ def of(name):
     """The host kit of game ``name`` (a game without a host module gets every default)."""
     kit = _KITS.get(name)
     if kit is None:
-        from xobo.games import package_name
+        from xobo.games import load, part
 
-        path = package_name(name) + ".host"
-        try:
-            module = __import__(path)
-        except ImportError as exc:
-            if "host" not in str(exc):  # the module is there, but something it imports is not
-                raise
-            module = None
-        else:
-            for part in path.split(".")[1:]:
-                module = getattr(module, part)
+        game = load(name)
+        module = part(game, "host") if "host" in game.PARTS else None
         kit = _KITS[name] = HostKit(name, module)
     return kit

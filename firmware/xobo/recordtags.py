@@ -1,8 +1,8 @@
 """What every game's records share: PGN-style ``[Name "value"]`` tag lines, then the moves.
 
-One reader for the record modules of every game (docs/games.md, ``record_module``): it splits
-a record's text into its tags and its move words, each with its line number, and says what is
-wrong with a tag line. Each game then reads the values of its own tags and its move words;
+One reader for the record modules of every game (docs/games.md, a game's ``records`` part): it
+splits a record's text into its tags and its move words, each with its line number, and says
+what is wrong with a tag line. Each game then reads the values of its own tags and its move words;
 other tags (names, date, board) are kept as they are, in order (``TaggedRecord.tags``).
 
 Usage::

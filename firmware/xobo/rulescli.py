@@ -34,6 +34,7 @@ Host-only (never on the device), like the CLIs.
 import sys
 
 from xobo.errors import XoboError
+from xobo.games import part
 from xobo.numbers import parse_uint
 
 COMMANDS = ("legal", "play", "perft", "show", "result", "hint")
@@ -232,7 +233,7 @@ class Command:
         return self.game.new_position(self.settings())
 
     def buffer(self):
-        return self.game.engine().new_move_buffer()
+        return part(self.game, "engine").new_move_buffer()
 
 
 def cmd_play(cmd):
@@ -302,7 +303,7 @@ def cmd_hint(cmd):
     pos = cmd.position()
     if pos.is_terminal():
         raise XoboError("the game is over (%s): no move to suggest" % result_word(cmd.game, pos))
-    m = cmd.game.computer().choose_move(pos, **kwargs)
+    m = part(cmd.game, "computer").choose_move(pos, **kwargs)
     print(pos.move_text(m))
     return 0
 

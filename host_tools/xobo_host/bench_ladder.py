@@ -23,6 +23,8 @@ import argparse
 import subprocess
 import sys
 
+from xobo.games import part
+
 # each game's rungs come from its host module (``LADDER``, xobo.hostkit): (settings words, max
 # plies, rungs (UCT playouts a move), games a rung); a game without one gets these
 DEFAULT_LADDER = ((), 200, (30,), 2)
@@ -35,7 +37,7 @@ from xobo.compat import ticks_diff, ticks_us
 from xobo.games import load
 name = sys.argv[1]
 game = load(name)
-ai = game.computer()
+ai = part(game, "computer")
 for level in ai.LEVELS:
     pos = game.new_position(dict(game.DEFAULTS))
     times = []
@@ -78,7 +80,7 @@ def strength_rows(name, levels=None, rungs=None, games=None, workers=2, progress
     from xobo_host.matchplay.yardstick import run_opponent_match
 
     words, max_plies, default_rungs, default_games = hostkit.of(name).LADDER or DEFAULT_LADDER
-    ai = load(name).computer()
+    ai = part(load(name), "computer")
     rows = []
     for level in levels or ai.LEVELS:
         for rung in rungs or default_rungs:

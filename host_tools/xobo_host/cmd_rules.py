@@ -2,16 +2,17 @@
 (``legal play perft show result hint``, ``xobo.rulescli``).
 
 ``xobo rules [--game G] [--runtime cpython|micropython] COMMAND ...`` runs game G's rules CLI
-(its package's ``cli_module``, docs/games.md; the first game, XoBo, without ``--game``) with
+(its ``cli`` part, docs/games.md; the first game, XoBo, without ``--game``) with
 the other words as they are; with ``--runtime micropython`` (anywhere in the words) the same
 answer is computed by the firmware's engine under the MicroPython unix port. ``xobo rules
 --game G --help`` says that game's commands, options and levels.
 """
 
 import argparse
-import importlib
 import subprocess
 import sys
+
+from xobo.games import part
 
 _AFTER_E5 = ("........./........./........./........./....1..../........./........./"
              "........./......... ew 35 0 0")
@@ -100,10 +101,10 @@ def main(words):
         sys.stderr.write("error: %s\n" % unknown("runtime", runtime, RUNTIMES))
         return 2
     if runtime == "cpython":
-        return importlib.import_module(game.cli_module).main(argv)
+        return part(game, "cli").main(argv)
     from xobo_host.upy import micropython_command
 
-    cmd, env = micropython_command(["-m", game.cli_module] + argv)
+    cmd, env = micropython_command(["-m", part(game, "cli").__name__] + argv)
     sys.stdout.flush()
     try:
         sys.stdin.fileno()

@@ -31,6 +31,7 @@ import sys
 import types
 from xml.sax.saxutils import escape
 
+from xobo.games import part
 from xobo_host.sim.legend import ROOT
 
 OUT_DIR = os.path.join(ROOT, "docs", "rules", "diagrams")
@@ -116,7 +117,7 @@ def _drawing(game, name, pos):
     from xobo import hostkit
     from xobo.runtime.topology import cell_name
 
-    layers = game.board_layer().Layers
+    layers = part(game, "board").Layers
     hook = hostkit.of(name).draw
     names = game.PLAYER_NAMES
     drawn = hook(types.SimpleNamespace(pos=pos, layers=layers, names=names, settings={}),
@@ -144,7 +145,7 @@ def lessons(name):
 
     game = games.load(name)
     try:
-        module = __import__(game.__name__ + ".lessons", None, None, ("LESSONS",))
+        module = games.part(game, "lessons")
     except ImportError:
         return []
     from xobo.runtime import course, learn

@@ -1,6 +1,6 @@
 """Any game's records on the host, through the game's own record module (docs/games.md).
 
-A game package that has a record notation names its module in ``record_module``: it has
+A game that has a record notation names its module in its ``records`` part: it has
 ``parse_record(text) -> rec`` (RecordError says what is wrong), ``rec.start_position()``,
 ``rec.moves`` (ints), ``rec.tags`` (other tags, kept), and ``format_record(rec)``; optionally
 ``move_texts(rec)`` (each move as the record writes it: XoBo's `` (v)``) and
@@ -46,14 +46,10 @@ def record_module(game):
         pkg = games.load(game)
     except (ValueError, ImportError) as exc:
         raise GameRecordError("game '%s' is not installed: %s" % (clip(game), exc)) from None
-    name = getattr(pkg, "record_module", None)
-    if not name:
+    if "records" not in pkg.PARTS:
         raise GameRecordError("%s has no record notation: its games cannot be recorded"
                               % pkg.TITLE)
-    mod = __import__(name)
-    for part in name.split(".")[1:]:
-        mod = getattr(mod, part)
-    return mod
+    return games.part(pkg, "records")
 
 
 def has_records(game):

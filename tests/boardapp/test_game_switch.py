@@ -97,6 +97,22 @@ class _Broken:
         return False
 
 
+class _BrokenPart:
+    """A game's PARTS whose part ``name`` fails with ``exc`` at every ``xobo.games.part``."""
+
+    def __init__(self, parts, name, exc):
+        self.parts = parts
+        self.broken = (name, exc)
+
+    def __contains__(self, key):
+        return key in self.parts
+
+    def get(self, key, default=None):
+        if key == self.broken[0]:
+            raise self.broken[1]("switching failed here")
+        return self.parts.get(key, default)
+
+
 def test_any_failure_while_switching_puts_the_game_that_was_playing_back():
     import xobo.games.tiny as tiny
     import xobo.games.tiny.board as tiny_board
@@ -173,8 +189,12 @@ def test_a_saved_game_setting_whose_game_does_not_import_boots_xobo_with_a_note(
     vb = _xobo_two_moves()
     before = vb.app.pos.to_string()
     for exc in (ImportError, MemoryError):
-        with _Broken(tiny, "engine", exc, every=True):
+        parts = tiny.PARTS
+        tiny.PARTS = _BrokenPart(parts, "engine", exc)
+        try:
             note = _boot_with(vb, {"game": "tiny"})
+        finally:
+            tiny.PARTS = parts
         assert note.startswith("game tiny not playable on this board (%s: switching failed "
                                "here): xobo" % exc.__name__), note
         assert vb.app.settings["game"] == "xobo" and vb.app.pos.to_string() == before

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from boardapp.limitkit import ACTIONS, run_scenario
 from xobo import games
+from xobo.games import part
 from xobo_host.upy import micropython_command
 
 CASES = (("xobo", "pico_gpio"), ("x", "pico_gpio"), ("chain-reaction", "pico_gpio"),
@@ -35,8 +36,8 @@ def longest(game):
     MAX_PLIES, or its cells for the games whose every move fills one (X, the test game)."""
     pkg = games.load(game)
     w, h = pkg.area(dict(pkg.DEFAULTS))
-    return min(pkg.engine().MAX_PLIES, w * h) if game in ("x", "tiny") else \
-        pkg.engine().MAX_PLIES
+    return min(part(pkg, "engine").MAX_PLIES, w * h) if game in ("x", "tiny") else \
+        part(pkg, "engine").MAX_PLIES
 
 
 class _MicroPython:
@@ -109,7 +110,7 @@ def _positions_and_moves(game):
     """Every position of a longest game of ``game`` and the legal moves there (sampled: every
     tenth position of the long ones), for the bounds on texts."""
     pkg = games.load(game)
-    rules = pkg.engine()
+    rules = part(pkg, "engine")
     pos = pkg.new_position(dict(pkg.DEFAULTS))
     buf = rules.new_move_buffer()
     moves = long_game(game, longest(game))
@@ -132,7 +133,7 @@ def test_every_saved_move_and_position_fits_the_lines_that_carry_them(game):
     from xobo.runtime import protocol, storage
 
     pkg = games.load(game)
-    rules = pkg.engine()
+    rules = part(pkg, "engine")
     holds = hostkit.of(game).CELL_HOLDS  # (most pieces a cell holds, the rule) or None
     settings = dict(pkg.DEFAULTS)
     longest_move = longest_position = 0
@@ -160,7 +161,7 @@ def test_the_longest_game_s_save_is_within_the_bound_its_slot_is_read_with(game,
     from xobo.runtime.storage import SavedGame, save_limit
 
     pkg = games.load(game)
-    rules = pkg.engine()
+    rules = part(pkg, "engine")
     limit = save_limit(rules.MAX_PLIES, rules.SAVED_MOVE_CHARS)
     flash = VirtualFlash()
     start = max((p.to_string() for p, _ in _positions_and_moves(game)), key=len)

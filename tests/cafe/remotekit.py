@@ -15,6 +15,7 @@ import time
 import pytest
 
 from cafe.cafekit import named_board, until
+from xobo.games import part
 
 MOSQUITTO = "/usr/sbin/mosquitto"
 
@@ -206,7 +207,7 @@ def greedy_move(seed):
     random moves: Chain Reaction's random games last hundreds of moves)."""
     def choose(match, rng):
         pos = match.position()
-        ai = match.pkg.computer()
+        ai = part(match.pkg, "computer")
         m = ai.choose_move(pos.clone(), level="greedy", seed=seed * 1000 + match.ply,
                            time_ms=200)
         return pos.move_text(m)

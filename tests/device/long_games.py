@@ -11,6 +11,7 @@ import functools
 import random
 
 from xobo import games
+from xobo.games import part
 
 
 def _saved_text(pos, m):
@@ -22,7 +23,7 @@ def long_game(name, plies, seed=1):
     """``plies`` legal moves of game ``name`` (default settings) after which the game is not
     over, as the board saves them (tuple of str)."""
     game = games.load(name)
-    rules = game.engine()
+    rules = part(game, "engine")
     pos = game.new_position(dict(game.DEFAULTS))
     rng = random.Random(seed)
     buf = rules.new_move_buffer()

@@ -5,7 +5,7 @@ and `set game brochs` is refused with nothing changed (issue 18: both were a boo
 
 import subprocess
 
-from device.test_boot_heap import _WRAPPER, PICO_HEAP_HERE, _measuring_env
+from device.devicekit import MAIN_WRAPPER, PICO_HEAP_HERE, measuring_env
 from xobo.drivers.flash import Flash
 from xobo.runtime.storage import Settings
 from xobo_host import deploy
@@ -13,7 +13,7 @@ from xobo_host.upy import micropython_executable
 
 
 def _boot(out, lines):
-    env = _measuring_env()
+    env = measuring_env()
     return subprocess.run([micropython_executable(), "-X", "heapsize=" + PICO_HEAP_HERE,
                            "-m", "run_main"], input="".join(line + "\n" for line in lines),
                           capture_output=True, text=True, cwd=str(out), env=env, timeout=300)
@@ -23,7 +23,7 @@ def test_a_saved_game_that_cannot_run_here_boots_xobo_and_set_game_brochs_change
         tmp_path):
     out = tmp_path / "flash"
     deploy.build(deploy.find_board("pico_gpio"), out, march="x64")
-    (out / "run_main.py").write_text(_WRAPPER)
+    (out / "run_main.py").write_text(MAIN_WRAPPER)
     for name in ("brochs", "chess"):
         Settings(Flash(str(out))).save({"game": name, "brightness": 50})
         proc = _boot(out, ["settings", "set game brochs", "set brightness 40", "position"])

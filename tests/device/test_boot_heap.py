@@ -17,17 +17,16 @@ after boot and after a computer move; the emulated Pico's figures (make pico-che
 measurement, this is the guard that runs everywhere.
 """
 
-import os
 import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, TESTS
+from conftest import ROOT
 
+from device.devicekit import MAIN_WRAPPER, PICO_HEAP_HERE, measuring_env
 from xobo_host import deploy
 from xobo_host.upy import micropython_executable
 
-PICO_HEAP_HERE = "320K"  # the Pico's heap on this 64-bit port (x 1.34, above)
 PICO_FREE_AT_PROMPT = 241_456  # gc.mem_free() of stock MicroPython 1.28 on an RP2040 at boot
 FACTOR_64_TO_32 = 1.40  # bytes on this 64-bit port per byte on the Pico (measured, above)
 TARGET_FREE = 100_000  # the device issue's floor, after boot and after a computer move
@@ -49,36 +48,11 @@ AI_KEEP_FREE = 104_000  # xobo.runtime.computer._AI_KEEP_FREE
 # search when short (AI_KEEP_FREE), and the budget after a course and a hint below still holds
 LEARN_FREE = 82_000
 
-# Runs firmware/main.py as the Pico does, after installing fake `machine`/`neopixel` modules.
-_WRAPPER = """
-import gc
-import fakehw
-fakehw.install()
-gc.collect()
-print("base alloc=%d" % gc.mem_alloc())
-import xobo.compat
-xobo.compat.NATIVE_CODE_UNLOADS = True  # as on the Pico's port: the computer's code unloads
-exec(open("main.py").read())
-"""
-
-
-def _measuring_env():
-    """The unix port's environment for a measure of its heap: the firmware's own files by a
-    relative path, as the device names them ("xobo/..."), which ``-m run_main`` keeps (run as
-    a script, the unix port puts the script's absolute directory first on ``sys.path``, and
-    every module's path in the heap then holds pytest's temporary directory, longer as runs
-    and workers add to its name: the same build measured 196.3 KB allocated after boot in one
-    directory and 198.1 KB in a worker's, and failed the budget in a run of make test)."""
-    env = dict(os.environ)
-    env["MICROPYPATH"] = ".:%s:.frozen" % (TESTS / "drivers")
-    return env
-
-
 def _booted(tmp_path, lines, heapsize):
     out = tmp_path / "flash"
     deploy.build(deploy.find_board("pico_gpio"), out, march="x64")
-    (out / "run_main.py").write_text(_WRAPPER)
-    env = _measuring_env()
+    (out / "run_main.py").write_text(MAIN_WRAPPER)
+    env = measuring_env()
     proc = subprocess.run([micropython_executable(), "-X", "heapsize=" + heapsize, "-m",
                            "run_main"],
                           input="".join(line + "\n" for line in lines), capture_output=True,
@@ -135,7 +109,7 @@ def _ai_code_size(tmp_path):
         "import xobo.runtime.protocol\nimport xobo.games.xobo.rules.notation\n"
         "gc.collect()\na = gc.mem_alloc()\nimport xobo.games.xobo.ai\ngc.collect()\n"
         "print(gc.mem_alloc() - a)\n")
-    env = _measuring_env()
+    env = measuring_env()
     proc = subprocess.run([micropython_executable(), "-X", "heapsize=2M", "-m", "ai_size"],
                           capture_output=True, text=True, cwd=str(out), env=env, timeout=60)
     assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -14,17 +14,16 @@ import subprocess
 
 import pytest
 
+from device.devicekit import PICO_HEAP_HERE, measuring_env
 from device.long_games import long_game
-from device.test_boot_heap import _measuring_env
 from xobo import games
 from xobo.drivers.flash import Flash
+from xobo.games import part
 from xobo.runtime.storage import SavedGame, Settings
 from xobo_host import deploy
 from xobo_host.upy import micropython_executable
 
-PICO_HEAP_HERE = "320K"  # tests/device/test_boot_heap.py
-
-_WRAPPER = """
+MAIN_WRAPPER = """
 import fakehw
 fakehw.install()
 exec(open("main.py").read())
@@ -42,7 +41,7 @@ def builds(tmp_path_factory):
     for board in ("pico_gpio", "pico_15x15"):
         d = tmp_path_factory.mktemp(board)
         deploy.build(deploy.find_board(board), d, march="x64")
-        (d / "run_main.py").write_text(_WRAPPER)
+        (d / "run_main.py").write_text(MAIN_WRAPPER)
         out[board] = d
     return out
 
@@ -54,10 +53,10 @@ def boot(build, tmp_path, files, lines, heap=PICO_HEAP_HERE):
     shutil.copytree(build, flash)
     files(Flash(str(flash)))
     # the firmware's own files by a relative path, as the device names them ("xobo/..."):
-    # run as a module, not a script (tests/device/test_boot_heap.py: _measuring_env)
+    # run as a module, not a script (tests/device/test_boot_heap.py: measuring_env)
     proc = subprocess.run([micropython_executable(), "-X", "heapsize=" + heap, "-m",
                            "run_main"], input="".join(x + "\n" for x in lines),
-                          capture_output=True, text=True, cwd=str(flash), env=_measuring_env(),
+                          capture_output=True, text=True, cwd=str(flash), env=measuring_env(),
                           timeout=600)
     return proc.returncode, proc.stdout + proc.stderr
 
@@ -69,7 +68,7 @@ def slot_name(game):
 def longest(game):
     """The moves of the longest game the board keeps for ``game``, its last move left to
     play (the computer then searches from the deepest position the board can hold)."""
-    rules = games.load(game).engine()
+    rules = part(games.load(game), "engine")
     plies = rules.MAX_PLIES - 1
     if game == "x":
         plies = 64 - 1  # the default 8 x 8 board is full after 64 moves (XM1)

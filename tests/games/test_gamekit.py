@@ -6,7 +6,7 @@ from xobo_testing import message_of
 
 from xobo.errors import MoveError
 from xobo.gamekit import GamePosition
-from xobo.games import available, load
+from xobo.games import available, load, part
 
 SHARED = ("play", "is_legal", "legal_actions", "history", "last_move", "__str__")
 OWN = ("legal_moves", "apply", "undo", "why_illegal", "move_at", "clone", "to_string")
@@ -14,7 +14,7 @@ OWN = ("legal_moves", "apply", "undo", "why_illegal", "move_at", "clone", "to_st
 
 def _engines():
     for name in available():
-        yield name, load(name).engine()
+        yield name, part(load(name), "engine")
 
 
 def test_every_games_position_inherits_the_kit_and_keeps_its_hot_paths():

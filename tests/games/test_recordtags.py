@@ -5,7 +5,7 @@ with their line numbers, and an error that names the line for every bad tag line
 from xobo_testing import message_of
 
 from xobo.errors import RecordError
-from xobo.games import available, load
+from xobo.games import available, load, part
 from xobo.recordtags import TaggedRecord, read_record, read_tag, tag_lines
 
 
@@ -85,11 +85,9 @@ def test_every_games_record_reads_its_tags_with_the_shared_reader():
     # a bad tag line is the same error in every game's notation, and another tag is kept
     for name in available():
         game = load(name)
-        if not getattr(game, "record_module", None):
+        if "records" not in game.PARTS:
             continue
-        mod = __import__(game.record_module)
-        for part in game.record_module.split(".")[1:]:
-            mod = getattr(mod, part)
+        mod = part(game, "records")
         pos = game.new_position(game.DEFAULTS)
         text = game.record_text(pos)
         assert "line 1: a tag line ends with ']'" in message_of(

@@ -7,6 +7,8 @@ import math
 
 import pytest
 
+from xobo.games import part
+
 from .conftest import OUT_DIR
 
 
@@ -68,8 +70,8 @@ def test_piece_colours_are_the_colours_the_board_lights_for_each_player(pieces):
     for which in ("9x9", "15x15"):
         for name, s in pieces.game_sets(which).items():
             game = load(name)
-            lit = {colours.RGB[c] for c in game.board_layer().Layers.PLAYER_CODES[:game.PLAYERS]}
-            own = getattr(game.board_layer().Layers, "PIECE_RGB", ())  # named by colour
+            lit = {colours.RGB[c] for c in part(game, "board").Layers.PLAYER_CODES[:game.PLAYERS]}
+            own = getattr(part(game, "board").Layers, "PIECE_RGB", ())  # named by colour
             for p in s["pieces"]:
                 if p["rgb"] is not None and p["shape"] == "cube" and p["rgb"] not in own:
                     assert p["rgb"] in lit, (name, p)

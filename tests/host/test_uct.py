@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from xobo.games import available, load
+from xobo.games import available, load, part
 from xobo_host.cli import main
 from xobo_host.matchplay.yardstick import run_opponent_match
 from xobo_host.uct import choose_move, parse_spec, wilson
@@ -40,7 +40,7 @@ def test_uct_plays_legal_moves_in_every_game_and_leaves_the_position(name):
         if pos.is_terminal():
             break
         before = pos.to_string()
-        m = choose_move(pos, 6, ply, max_plies=60, engine=game.engine())
+        m = choose_move(pos, 6, ply, max_plies=60, engine=part(game, "engine"))
         assert pos.to_string() == before
         assert pos.why_illegal(m) is None
         pos.apply(m)
@@ -183,7 +183,7 @@ def _positions_along_a_random_game(game, plies, seed):
     import random
 
     rng = random.Random(seed)
-    engine = game.engine()
+    engine = part(game, "engine")
     buf = engine.new_move_buffer()
     pos = game.new_position(dict(game.DEFAULTS))
     out = []
@@ -206,7 +206,7 @@ _SAME_POLICY = {"tiny": (300, (0, 2, 4)), "x": (120, (0, 12, 30)),
 @pytest.mark.parametrize("name", [g for g in _SAME_POLICY if g in available()])
 def test_uct_fast_loop_visits_and_chooses_as_the_textbook_uct_for_a_seed(name):
     game = load(name)
-    engine = game.engine()
+    engine = part(game, "engine")
     playouts, plies = _SAME_POLICY[name]
     for pos in _positions_along_a_random_game(game, plies, seed=5):
         if pos.is_terminal():

@@ -9,6 +9,7 @@ import time
 import urllib.error
 import urllib.request
 
+from xobo.games import part
 from xobo_host.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: F401 (the tests' launch)
 
 # Every test page is opened as a player who asked for less motion sees it (the system's
@@ -87,7 +88,7 @@ class Sim:
     def command(self, line):
         return self.post({"action": "command", "line": line})
 
-    def wait(self, predicate, timeout=30.0, what="condition"):
+    def wait(self, predicate, what="condition", timeout=30.0):
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             snap = self.state()
@@ -112,7 +113,7 @@ def with_board_layer(monkeypatch, name):
 
     pkg = games.load(name)
     try:
-        pkg.board_layer()
+        part(pkg, "board")
         return False
     except ImportError:
         pass
@@ -120,3 +121,29 @@ def with_board_layer(monkeypatch, name):
     stand_in = types.SimpleNamespace(Layers=type("Layers", (FootprintWords, GameLayers), {}))
     monkeypatch.setattr(pkg, "board_layer", lambda: stand_in)
     return True
+
+
+# the page (tests/sim/test_browser*.py): a cell's selector, and waits for what it shows
+def cell(name):
+    return '[data-cell="%s"]' % name
+
+
+def wait_record(pg, fragment, timeout=10000):
+    pg.wait_for_function(
+        "f => document.querySelector('[data-role=\"record\"]').textContent.includes(f)",
+        arg=fragment, timeout=timeout)
+
+
+def wait_led(pg, name, hexes, timeout=30000):
+    """Until the cell's LED shows one of ``hexes`` (blinking lights are caught when on)."""
+    pg.wait_for_function(
+        "([c, hs]) => hs.includes(document.querySelector('[data-cell=\"' + c + '\"]')"
+        ".dataset.led)", arg=[name, list(hexes)], timeout=timeout)
+
+
+# positions and records the guidance tests play (XoBo, N2 and N3)
+RECORD28 = ("1. f5 ; b3 2. h6 ; g1 3. b2 ; b9 4. f2 ; g6 5. i1 ; a9 6. f4 ; e1 7. h2 ; d8 "
+            "8. b8 ; d2 9. d5 ; a3 (v) 10. c6 ; b5 (v) 11. d1 ; i8 (v) 12. i6 ; e2 (v) "
+            "13. g6->i6 ; h3 (v) 14. e7 ; f7 (v)")
+SPREAD4 = "........./........./........./........./....4..../...11..../........./....1..../" \
+    "......... ew 29 0 0"

@@ -7,7 +7,7 @@ shows: the record, the LED colours under the cells, the status.
 
 import pytest
 
-from sim.simkit import START, Sim, new_context
+from sim.simkit import START, Sim, cell, new_context, wait_led, wait_record
 from xobo.runtime import colours
 
 pytestmark = pytest.mark.browser
@@ -16,29 +16,12 @@ PUT = colours.hex_of(colours.RGB[colours.PUT])
 FILL = colours.hex_of(colours.RGB[colours.FILL])
 
 
-def cell(name):
-    return '[data-cell="%s"]' % name
-
-
 def record_text(pg):
     return pg.inner_text('[data-role="record"]')
 
 
-def wait_record(pg, fragment, timeout=10000):
-    pg.wait_for_function(
-        "f => document.querySelector('[data-role=\"record\"]').textContent.includes(f)",
-        arg=fragment, timeout=timeout)
-
-
 def wait_count(pg, name, n, timeout=30000):
     pg.wait_for_selector('%s[data-count="%d"]' % (cell(name), n), timeout=timeout)
-
-
-def wait_led(pg, name, hexes, timeout=30000):
-    """Until the cell's LED shows one of ``hexes`` (blinking lights are caught when on)."""
-    pg.wait_for_function(
-        "([c, hs]) => hs.includes(document.querySelector('[data-cell=\"' + c + '\"]')"
-        ".dataset.led)", arg=[name, list(hexes)], timeout=timeout)
 
 
 def wait_sees(pg, state, timeout=30000):

@@ -7,8 +7,7 @@ and draws the LEDs as light: never so dark that a pulse vanishes on the near-bla
 
 import pytest
 
-from sim.test_browser import cell, wait_record
-from sim.test_sim_guidance import RECORD28, SPREAD4
+from sim.simkit import RECORD28, SPREAD4, cell, wait_record
 
 pytestmark = pytest.mark.browser
 

@@ -8,8 +8,7 @@ where the board asks, the record shows it.
 
 import pytest
 
-from sim.simkit import Sim, new_context
-from sim.test_browser import cell, wait_led, wait_record
+from sim.simkit import Sim, cell, new_context, wait_led, wait_record
 from xobo.games.xobo.rules.notation import parse_move
 from xobo.games.xobo.rules.position import Position
 from xobo.runtime import colours

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from xobo import games
+from xobo.games import part
 from xobo_host.cli import main
 from xobo_host.gamerecords import GameRecordError, has_records, record_module
 from xobo_host.gamesdb import GamesDB, Recorder
@@ -25,7 +26,7 @@ def _played(game, plies, seed=1, settings=None):
     """The board's record text after ``plies`` random legal moves (or the end)."""
     pkg = games.load(game)
     pos = pkg.new_position(dict(pkg.DEFAULTS, **(settings or {})))
-    buf = pkg.engine().new_move_buffer()
+    buf = part(pkg, "engine").new_move_buffer()
     rnd = random.Random(seed)
     texts = []
     for _ in range(plies):
@@ -41,7 +42,7 @@ def _played(game, plies, seed=1, settings=None):
 def _to_the_end(game, seed=3):
     pkg = games.load(game)
     pos = pkg.new_position(pkg.DEFAULTS)
-    buf = pkg.engine().new_move_buffer()
+    buf = part(pkg, "engine").new_move_buffer()
     rnd = random.Random(seed)
     while not pos.is_terminal():
         n = pos.legal_moves(buf)
@@ -62,7 +63,7 @@ def test_every_game_has_a_record_format_the_test_game_too():
 
 
 def test_a_game_without_a_record_module_is_said_to_have_no_record_notation(monkeypatch):
-    monkeypatch.delattr(games.load("tiny"), "record_module")  # a stand-in for such a game
+    monkeypatch.delitem(games.load("tiny").PARTS, "records")  # a stand-in for such a game
     with pytest.raises(GameRecordError, match="has no record notation"):
         record_module("tiny")
     assert not has_records("tiny")

@@ -11,13 +11,13 @@ import os
 import pty
 import subprocess
 import threading
-import time
 import tty
 import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
+from xobo_testing import wait_for
 
 from sim.simkit import start_xobo, stop_with_ctrl_c
 from xobo_host.cli import main
@@ -56,16 +56,6 @@ def silent_tty():
     os.close(slave)
 
 
-def _until(pred, timeout=6.0, what="condition"):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        v = pred()
-        if v:
-            return v
-        time.sleep(0.05)
-    raise AssertionError("timed out waiting for " + what)
-
-
 def test_the_monitor_mirrors_a_board_on_a_serial_line_and_records_its_games(board_tty, tmp_path,
                                                                            capsys):
     link = SerialLink.open(board_tty)
@@ -85,20 +75,20 @@ def test_the_monitor_mirrors_a_board_on_a_serial_line_and_records_its_games(boar
 
         # the board infers the moves from its switches; the monitor records them
         assert link.command("!put e5")[-1] == "ok"
-        _until(lambda: moves() == ["e5"], what="e5 recorded")
+        wait_for(lambda: moves() == ["e5"], what="e5 recorded")
         link.command("!put d4")
-        _until(lambda: moves() == ["e5", "d4"], what="d4 recorded")
+        wait_for(lambda: moves() == ["e5", "d4"], what="d4 recorded")
         assert link.command("undo")[0].startswith("ok undo")
-        _until(lambda: moves() == ["e5"], what="the undo recorded")
+        wait_for(lambda: moves() == ["e5"], what="the undo recorded")
         link.command("!lift d4")
 
         # a new game on the board is a new game in the database
         link.command("new")
         link.command("!lift e5")
-        _until(lambda: backend.snapshot()["state"].get("inference", "match") == "match"
+        wait_for(lambda: backend.snapshot()["state"].get("inference", "match") == "match"
                and len(db.list_games()) == 2, what="the new game")
         link.command("!put c3")
-        _until(lambda: moves(2) == ["c3"], what="c3 recorded in game 2")
+        wait_for(lambda: moves(2) == ["c3"], what="c3 recorded in game 2")
 
         # the page mirrors it, read-only
         server = SimServer(backend).start()
@@ -107,11 +97,11 @@ def test_the_monitor_mirrors_a_board_on_a_serial_line_and_records_its_games(boar
             with urllib.request.urlopen(server.url + "state", timeout=5) as r:
                 return json.loads(r.read())
 
-        snap = _until(lambda: (lambda s: s if s["counts"][20] == 1 else None)(page_state()),
+        snap = wait_for(lambda: (lambda s: s if s["counts"][20] == 1 else None)(page_state()),
                       what="the page shows c3")
         assert snap["mode"] == "monitor" and snap["device"] == board_tty
         # the mirror shows the board's own light (serial 'leds'): EW to move lights E and W
-        snap = _until(lambda: (lambda s: s if s["leds_known"] else None)(page_state()),
+        snap = wait_for(lambda: (lambda s: s if s["leds_known"] else None)(page_state()),
                       what="the page shows the board's LEDs")
         assert snap["edges"]["E"] != "000000" and snap["edges"]["N"] == "000000"
         assert snap["counts"][20] == 1 and snap["state"]["side"] == "ew"
@@ -155,20 +145,20 @@ def test_a_resting_record_is_read_before_a_host_command_starts_another_game(boar
         assert link.command("set settle 200", timeout=30)[0] == "ok settle 200"
         backend.start()
         link.command("!put e5")
-        _until(lambda: backend.snapshot()["state"].get("ply") == 1,
+        wait_for(lambda: backend.snapshot()["state"].get("ply") == 1,
                what="the move's position on the page")
         link.command("!put d4")
-        _until(lambda: backend.snapshot()["state"].get("ply") == 2,
+        wait_for(lambda: backend.snapshot()["state"].get("ply") == 2,
                what="the second move's position on the page")
         assert moves(1) == []  # (its record waits for the board to rest)
         link.command("new")  # (the game's record is read first, then the board starts anew)
         assert moves(1) == ["e5", "d4"]
         link.command("!lift e5")
         link.command("!lift d4")
-        _until(lambda: backend.snapshot()["state"].get("inference") == "match",
+        wait_for(lambda: backend.snapshot()["state"].get("inference") == "match",
                what="the pieces of the old game cleared")
         link.command("!put c3")
-        _until(lambda: backend.snapshot()["state"].get("ply") == 1, what="c3 on the page")
+        wait_for(lambda: backend.snapshot()["state"].get("ply") == 1, what="c3 on the page")
         assert link.command("set game tiny")[0].startswith("ok game tiny")
         assert moves(2) == ["c3"]  # (a new game: a row of its own, with its move)
     finally:

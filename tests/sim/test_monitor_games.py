@@ -9,12 +9,13 @@ import os
 import pty
 import random
 import subprocess
-import time
 import tty
 
 import pytest
+from xobo_testing import wait_for
 
 from xobo import games
+from xobo.games import part
 from xobo.runtime.topology import Topology
 from xobo_host.cli import main
 from xobo_host.gamerecords import record_module
@@ -52,17 +53,6 @@ def firmware(tmp_path):
         os.close(slave)
 
 
-def _until(pred, what, timeout=60.0):
-    """Wait for ``pred()`` (a state of the board or the database); a guard, not a timing."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        v = pred()
-        if v:
-            return v
-        time.sleep(0.05)
-    raise AssertionError("never came: " + what)
-
-
 class Hands:
     """Moves the pieces on the firmware's virtual board for a game's move (its footprint)."""
 
@@ -71,8 +61,8 @@ class Hands:
         self.pos = pos
         self.topo = Topology(size, size)
         self.place = self.topo.place(pos.width, pos.height, getattr(pos, "used", None))
-        self.lifted = bytearray(pkg.engine().FOOTPRINT_MAX)
-        self.added = bytearray(pkg.engine().FOOTPRINT_MAX)
+        self.lifted = bytearray(part(pkg, "engine").FOOTPRINT_MAX)
+        self.added = bytearray(part(pkg, "engine").FOOTPRINT_MAX)
 
     def cell(self, g):
         return self.topo.cell_name(self.place.to_board[g])
@@ -120,10 +110,10 @@ def test_the_monitor_mirrors_and_records_every_game(firmware, tmp_path, capsys, 
         assert link.command("position")[0] == "ok " + pos.to_string()
         hands = Hands(link, pkg, pos, size)
         hands.set_up()
-        _until(lambda: " match " in _state(link) + " ", "the start position set up")
+        wait_for(lambda: " match " in _state(link) + " ", "the start position set up")
         backend.start()
         rnd = random.Random(7)
-        buf = pkg.engine().new_move_buffer()
+        buf = part(pkg, "engine").new_move_buffer()
         played = []
         for _ in range(PLIES):
             n = pos.legal_moves(buf)
@@ -131,7 +121,7 @@ def test_the_monitor_mirrors_and_records_every_game(firmware, tmp_path, capsys, 
                                                                 hands.added) != (0, 0)]
             played.append(hands.play(moves[rnd.randrange(len(moves))]))
             k = len(played)
-            _until(lambda k=k: len(db.list_games()) == 1 and db.list_games()[0]["n_moves"] == k,
+            wait_for(lambda k=k: len(db.list_games()) == 1 and db.list_games()[0]["n_moves"] == k,
                    "move %d (%s) recorded" % (k, played[-1]))
         g = db.list_games()[0]
         assert g["game"] == game and g["params"] and g["source"] == device
@@ -139,7 +129,7 @@ def test_the_monitor_mirrors_and_records_every_game(firmware, tmp_path, capsys, 
 
         # the page's snapshot is the game's, drawn as the simulator draws it
         final = pos.to_string()
-        snap = _until(lambda: (lambda s: s if s["state"].get("position") == final else None)(
+        snap = wait_for(lambda: (lambda s: s if s["state"].get("position") == final else None)(
             backend.snapshot()), "the mirror at the last move")
         st = snap["state"]
         assert st["game"] == game and st["ply"] == PLIES and st["inference"] == "match"

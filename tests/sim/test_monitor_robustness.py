@@ -139,7 +139,7 @@ def test_a_tiny_game_is_mirrored_and_recorded(tmp_path):
 
 def test_a_game_without_a_record_notation_is_mirrored_not_recorded(tmp_path, monkeypatch):
     # every game has a record notation now: the test game without its record module stands in
-    monkeypatch.delattr(games.load("tiny"), "record_module")
+    monkeypatch.delitem(games.load("tiny").PARTS, "records")
     link = TinyBoard(["x.o/.x./... o"])
     db = GamesDB(str(tmp_path / "g.sqlite"))
     backend = MonitorBackend(link, recorder=Recorder(db, "pty"), poll_s=60)

@@ -4,17 +4,13 @@ replay with its progress, and the firmware's words in the snapshot (no browser).
 import threading
 import time
 
+from sim.simkit import RECORD28, SPREAD4
 from xobo.games.xobo.rules.notation import parse_move
 from xobo.games.xobo.rules.position import Position
 
 # a 28-move game (random legal moves), as the players' report: its replay showed no progress
-RECORD28 = ("1. f5 ; b3 2. h6 ; g1 3. b2 ; b9 4. f2 ; g6 5. i1 ; a9 6. f4 ; e1 7. h2 ; d8 "
-            "8. b8 ; d2 9. d5 ; a3 (v) 10. c6 ; b5 (v) 11. d1 ; i8 (v) 12. i6 ; e2 (v) "
-            "13. g6->i6 ; h3 (v) 14. e7 ; f7 (v)")
 VOINA = "........./........./........./........./1111.1111/........./........./........./" \
     "111...... ns 25 0 0"
-SPREAD4 = "........./........./........./........./....4..../...11..../........./....1..../" \
-    "......... ew 29 0 0"
 
 
 def test_B1_the_simulator_has_36_cubes_and_says_when_the_box_is_empty(sim):

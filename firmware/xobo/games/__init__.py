@@ -14,11 +14,11 @@ Only the selected game's package is imported (on the device the others never tak
 
 Usage::
 
-    >>> from xobo.games import load, GAMES, DEFAULT
-    >>> game = load("xobo")              # the package: NAME, PLAYERS, SETTINGS, engine(), ...
+    >>> from xobo.games import load, part, GAMES, DEFAULT
+    >>> game = load("xobo")              # the package: NAME, PLAYERS, SETTINGS, PARTS, ...
     >>> DEFAULT                          # the first game in ORDER: what a new board plays
     'xobo'
-    >>> Position = game.engine().Position
+    >>> Position = part(game, "engine").Position
     >>> Position().to_string()[-9:]
     'ns 36 0 0'
 """
@@ -29,6 +29,25 @@ import sys
 def package_name(name):
     """The package of game ``name``: ``chain-reaction`` -> ``xobo.games.chain_reaction``."""
     return "xobo.games." + _PACKAGES.get(name, name)
+
+
+# the parts a game names in its package's PARTS (docs/games.md, "The game's parts"): each a
+# module of its folder, reached with ``part``; a game without a record notation leaves out
+# "records"
+PARTS = ("engine", "board", "computer", "cli", "records", "lessons", "host")
+OPTIONAL_PARTS = ("records",)
+
+
+def part(game, name):
+    """The module that is part ``name`` of the game package ``game`` (one of ``PARTS``),
+    imported: ``part(game, "engine").Position``. ImportError when the game has no such part
+    or it is not installed on this board (a device built without it)."""
+    module = game.PARTS.get(name)
+    if module is None:
+        raise ImportError("%s has no %s part" % (game.NAME, name))
+    module = game.__name__ + "." + module
+    __import__(module)
+    return sys.modules[module]
 
 
 def available():

@@ -29,6 +29,7 @@ from xobo.compat import (
     ticks_diff,
 )
 from xobo.errors import XoboError, is_power_cut
+from xobo.games import part
 from xobo.runtime import events as E
 
 _CYCLE_MS = const(10)  # (xobo.runtime.app.CYCLE_MS)
@@ -77,7 +78,7 @@ class Computer:
         if not self.kept:
             collect()
         try:
-            ai = app.game.computer()
+            ai = part(app.game, "computer")
         except ImportError:
             return None
         if app.release_ai and self.kept is None:  # (the device: known once)

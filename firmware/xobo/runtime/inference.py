@@ -46,9 +46,9 @@ Everything after :meth:`set_position` is allocation-free (preallocated buffers, 
 
 Usage::
 
-    >>> from xobo.games import load
+    >>> from xobo.games import load, part
     >>> from xobo.runtime.inference import Inference
-    >>> rules = load("xobo").engine()
+    >>> rules = part(load("xobo"), "engine")
     >>> inf = Inference(81, rules.FOOTPRINT_MAX, rules.MAX_MOVES)   # the game's cells and bounds
     >>> pos = rules.Position()
     >>> inf.set_position(pos)           # after every commit / undo / new game (allocates a little)

@@ -20,6 +20,7 @@ Usage (a game's board.py)::
     ...         ...                       # the game's lowest layer, no allocation
 """
 
+from xobo.games import part
 from xobo.runtime import colours as C
 
 
@@ -74,7 +75,7 @@ class GameLayers:
     def _scratch(self):
         s = getattr(self, "_fp", None)
         if s is None:
-            fp = self.game.engine().FOOTPRINT_MAX + 1
+            fp = part(self.game, "engine").FOOTPRINT_MAX + 1
             s = self._fp = (bytearray(fp), bytearray(fp))
         return s
 

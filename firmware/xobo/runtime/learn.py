@@ -67,9 +67,10 @@ OTHER = 6  # why another legal move is not the lesson's
 def lessons_of(game):
     """The game's lessons module (its ``LESSONS``, and ``piece_words(pos, cell)`` when its
     pieces differ: what to put on a cell, in words); XoboError when it has none."""
-    name = game.__name__ + ".lessons"
+    from xobo.games import part
+
     try:
-        return __import__(name, None, None, ("LESSONS",))
+        return part(game, "lessons")
     except ImportError:
         raise XoboError("%s has no lessons installed" % game.TITLE) from None
 

@@ -35,6 +35,7 @@ from xobo.compat import (
     mem_free,
 )
 from xobo.errors import XoboError, is_power_cut
+from xobo.games import part
 from xobo.runtime import events as E
 
 
@@ -354,8 +355,8 @@ def set_game(app, name, now):
         raise ValueError(why)
     game = games.load(name)
     try:  # all of it, before the current game is left: a board built without a part of it
-        game.engine()  # keeps playing the current one
-        game.board_layer()
+        part(game, "engine")  # keeps playing the current one
+        part(game, "board")
     except ImportError as exc:
         raise XoboError("%s is not installed completely on this board (%s)" % (name, exc)) \
             from None
@@ -478,7 +479,7 @@ def make_game(app, name, inference=None, params=None):
     from xobo.runtime.light import Light
 
     game = games.load(name)
-    rules = game.engine()
+    rules = part(game, "engine")
     app.game = game
     app.rules = rules
     app.names = game.PLAYER_NAMES
@@ -500,7 +501,7 @@ def make_game(app, name, inference=None, params=None):
     inf.use(n)
     app.inf = inf
     app.occ = bytearray(n)
-    layers = game.board_layer().Layers(n, game, app.topo.edges, app.cell_name)
+    layers = part(game, "board").Layers(n, game, app.topo.edges, app.cell_name)
     app.layers = layers
     app.light = Light(inf, layers, n, app.topo.edges)
     app.light.hints = app.settings["hints"] == "on"

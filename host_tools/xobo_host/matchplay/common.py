@@ -1,5 +1,7 @@
 """What the match engines share: a game's modules, its settings from ``KEY=VALUE`` words."""
 
+from xobo.games import part
+
 
 def first_game():
     """The first game of ``xobo.games.GAMES`` (the default of ``xobo match``)."""
@@ -9,8 +11,8 @@ def first_game():
 
 
 def module_of(game, name):
-    """The game's rules engine (``engine()``) or computer player (``computer()``)."""
-    return game.engine() if name == "rules" else game.computer()
+    """The game's rules engine (its ``engine`` part) or computer player (``computer``)."""
+    return part(game, "engine") if name == "rules" else part(game, "computer")
 
 
 def parse_settings(game, words):

@@ -12,6 +12,7 @@ Usage::
 import math
 import sys
 
+from xobo.games import part
 from xobo_host.argtypes import check_level
 from xobo_host.matchplay.common import first_game, parse_settings
 
@@ -23,7 +24,7 @@ def play_game(job):
     from xobo.games import load
 
     game = load(name)
-    ai = game.computer()
+    ai = part(game, "computer")
     pos = game.new_position(settings)
     a_side = index % 2  # A plays the first seat in even games
     moves = []
@@ -94,7 +95,7 @@ def run_match(level_a, level_b, games, seed=0, settings_words=(), max_moves=200,
     if game.PLAYERS != 2:
         raise ValueError("%s has %d players: play its levels with --levels" % (name,
                                                                             game.PLAYERS))
-    levels = game.computer().LEVELS
+    levels = part(game, "computer").LEVELS
     for lv in (level_a, level_b):
         check_level(name, lv, levels)
     settings = parse_settings(game, settings_words)

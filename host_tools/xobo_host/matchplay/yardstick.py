@@ -14,6 +14,7 @@ import platform
 import sys
 import time
 
+from xobo.games import part
 from xobo_host.argtypes import unknown
 from xobo_host.matchplay.common import module_of, parse_settings
 
@@ -24,7 +25,7 @@ def player(game, spec, max_moves, time_ms):
         from xobo_host import uct
 
         playouts = uct.parse_spec(spec)
-        engine = game.engine()
+        engine = part(game, "engine")
 
         def play_uct(pos, seed):
             return uct.choose_move(pos, playouts, seed * 1000003 + pos.ply,

@@ -12,6 +12,7 @@ import re
 import time
 from pathlib import Path
 
+from xobo.games import part
 from xobo_host import deploy
 from xobo_host.picocheck import image, runner
 
@@ -293,7 +294,7 @@ class Check:
         # the edges of the player to move, where the game lights them (XoBo's EDGES_OF)
         after = self.boot.start.clone()
         after.apply(m)
-        edges_of = getattr(self.boot.game.board_layer().Layers, "EDGES_OF", None)
+        edges_of = getattr(part(self.boot.game, "board").Layers, "EDGES_OF", None)
         side = [i for s in (edges_of[after.side] if edges_of else ())
                 for i in self.board["leds"]["edges"][s][:1]]
         if line and line.startswith("ok leds"):
@@ -352,7 +353,7 @@ class Check:
         bounds its search in time too: a time-cut search could choose otherwise)."""
         h = self.h
         r = self.boot
-        ai = r.game.computer()
+        ai = part(r.game, "computer")
         positions = self.sweep_positions()
         times = []
         same = 0
@@ -555,7 +556,7 @@ class GameRound:
     def played(self, plies):
         """A position ``plies`` moves in (fewer when the game would end first), played by
         the game's computer at its cheapest level that is not random, seeded by the ply."""
-        ai = self.game.computer()
+        ai = part(self.game, "computer")
         levels = self.game.LEVELS
         level = levels[1] if len(levels) > 1 and levels[0] == "random" else levels[0]
         pos = self.start.clone()

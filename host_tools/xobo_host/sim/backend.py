@@ -25,6 +25,7 @@ import time
 from xobo import hostkit
 from xobo.compat import ticks_diff
 from xobo.errors import XoboError
+from xobo.games import part
 from xobo.runtime import colours
 from xobo.runtime.events import SETTING, format_event
 from xobo_host.sim.feed import PageFeed
@@ -187,8 +188,8 @@ def games_menu(app):
     for g in loading.playable(app):
         pkg = games.load(g)
         try:
-            pkg.engine()
-            pkg.board_layer()
+            part(pkg, "engine")
+            part(pkg, "board")
         except ImportError:
             continue
         out.append({"name": g, "title": pkg.TITLE, "players": list(pkg.PLAYER_NAMES),

@@ -26,6 +26,7 @@ import time
 
 from xobo import games
 from xobo.errors import XoboError
+from xobo.games import part
 from xobo.runtime import colours
 from xobo.runtime.topology import Topology
 from xobo_host.gamerecords import GameRecordError, has_records
@@ -304,7 +305,7 @@ class _Mirror:
         self.topo = topo
         pos = self.pos
         self.place = topo.place(pos.width, pos.height, getattr(pos, "used", None))
-        self.layers = self.game.board_layer().Layers(pos.n_cells, self.game, topo.edges,
+        self.layers = part(self.game, "board").Layers(pos.n_cells, self.game, topo.edges,
                                                      self.cell_name)
 
     def cell_name(self, g):

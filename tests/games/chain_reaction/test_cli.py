@@ -62,7 +62,7 @@ def test_show_and_errors(runtime):
 
 
 def test_both_runtimes_agree_on_positions_from_stdin():
-    from games.chain_reaction.test_properties import play_game
+    from games.chain_reaction.util import play_game
 
     lines = ""
     for seed in range(8):

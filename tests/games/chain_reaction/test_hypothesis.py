@@ -4,7 +4,7 @@ the CN1/CN2 notations round-trip."""
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.chain_reaction.test_properties import check_invariants
+from games.chain_reaction.util import check_invariants
 from xobo.games.chain_reaction.rules import Position
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

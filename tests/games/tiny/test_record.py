@@ -5,7 +5,7 @@ line and the move for every way a record can be wrong."""
 from xobo_testing import message_of
 
 from xobo.errors import RecordError
-from xobo.games import load
+from xobo.games import load, part
 from xobo.games.tiny.position import Position, new_move_buffer
 from xobo.games.tiny.record import (
     GameRecord,
@@ -68,7 +68,7 @@ def test_TN3_every_prefix_of_every_game_round_trips_through_its_record():
 
 def test_TN3_the_package_writes_the_record_with_the_record_module():
     tiny = load("tiny")
-    assert tiny.record_module == "xobo.games.tiny.record"
+    assert part(tiny, "records").__name__ == "xobo.games.tiny.record"
     pos = tiny.new_position({"first": "o"})
     for text in ("a1", "b2"):
         pos.play(pos.parse_move(text))

@@ -117,16 +117,13 @@ def test_a_game_whose_board_layer_is_missing_is_refused_and_the_game_goes_on():
     vb.advance(100)
     _play(vb, "e5")
     tiny = games.load("tiny")
-    kept = tiny.board_layer
-
-    def missing():
-        raise ImportError("no module named 'xobo.games.tiny.board'")
-
-    tiny.board_layer = missing  # as on a board built without it
+    kept = tiny.PARTS
+    tiny.PARTS = dict(kept)
+    tiny.PARTS["board"] = "no_such_board"  # as on a board built without its module
     try:
         reply = vb.command("set game tiny")
     finally:
-        tiny.board_layer = kept
+        tiny.PARTS = kept
     assert reply[0].startswith("error tiny is not installed completely on this board")
     assert vb.app.settings["game"] == "xobo" and vb.app.pos.ply == 1
     assert vb.state()["game"] == "xobo"

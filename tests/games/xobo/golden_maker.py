@@ -10,7 +10,7 @@ The positions in the test are still those of commit 4bd0182; since pico's refuta
 (issue 24) the expected move, nodes and score are recomputed at those same positions (running
 this maker now would also change the positions: pico plays in its games).
 
-Usage (prints the GOLDEN tuple for tests/games/xobo/test_ai_golden.py)::
+Usage (prints the GOLDEN tuple for tests/games/xobo/golden.py)::
 
     python tests/games/xobo/golden_maker.py
 """

@@ -5,7 +5,7 @@ inside the longer steps, never change their choice because of it, and stop with
 
 from xobo_testing import raises
 
-from games.xobo.test_ai_golden import GOLDEN
+from games.xobo.golden import GOLDEN
 from xobo.games.xobo.ai import STATS, SearchCancelled, ai_memory, choose_move, hint
 from xobo.games.xobo.rules.notation import format_move
 from xobo.games.xobo.rules.position import Position

@@ -28,18 +28,14 @@ LEVELS = ("random", "greedy", "search")  # the computer player's levels, weakest
 DEFAULT_LEVEL = "search"
 # random games are long (drops and rook moves on 15 x 15): the conformance suite plays 4
 RANDOM_GAMES = 4
-cli_module = "xobo.games.brochs.cli"
-record_module = "xobo.games.brochs.record"  # parse_record, format_record
+# its parts, each a module of this folder (docs/games.md, "The game's parts"):
+# xobo.games.part(game, "engine") imports and returns one
+PARTS = {"engine": "rules", "board": "board", "computer": "ai", "cli": "cli", "records": "record",
+         "lessons": "lessons", "host": "host"}
 
 
 def area(settings):
     return 15, 15
-
-
-def engine():
-    from xobo.games.brochs import rules
-
-    return rules
 
 
 def _opts(settings):
@@ -60,18 +56,6 @@ def parse_position(text, settings):
 
     donjon, imprecation, diagonal = _opts(settings)
     return Position.parse(text, donjon, imprecation, diagonal)
-
-
-def board_layer():
-    from xobo.games.brochs import board
-
-    return board
-
-
-def computer():
-    import xobo.games.brochs.ai as ai
-
-    return ai
 
 
 def record_text(pos):

@@ -78,7 +78,9 @@ def piece_set(game):
     assert white == rules.WHITE_MEN
     # the men are the colours the rules name them by: Black's black, White's natural wood
     # (the board lights blue and orange around them); the game's board layer says so
-    black, white_rgb = game.board_layer().Layers.PIECE_RGB
+    from xobo.games import part
+
+    black, white_rgb = part(game, "board").Layers.PIECE_RGB
     return 1, [
         {"owner": "white (men)", "rgb": white_rgb, "count": white, "shape": "cube"},
         {"owner": "black (men)", "rgb": black, "count": pos.res_men, "shape": "cube"},

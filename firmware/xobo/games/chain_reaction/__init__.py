@@ -23,20 +23,16 @@ DEFAULT_LEVEL = "search"
 # random games last 500-1,500 segments (the conformance suite plays them to the end)
 RANDOM_GAME_PLIES = 3000
 RANDOM_GAMES = 4  # (the suite checks every segment of them: 4 games, about 3,000 segments)
-cli_module = "xobo.games.chain_reaction.cli"
-record_module = "xobo.games.chain_reaction.record"  # parse_record, format_record
+# its parts, each a module of this folder (docs/games.md, "The game's parts"):
+# xobo.games.part(game, "engine") imports and returns one
+PARTS = {"engine": "rules", "board": "board", "computer": "ai", "cli": "cli", "records": "record",
+         "lessons": "lessons", "host": "host"}
 
 
 def area(settings):
     """Files a-i (a and i unused by play: the board shows scores and segments there) by the
     field and its two goal rows."""
     return 9, settings.get("field", 7) + 2
-
-
-def engine():
-    from xobo.games.chain_reaction import rules as r
-
-    return r
 
 
 def new_position(settings):
@@ -52,18 +48,6 @@ def parse_position(text, settings):
 
     return Position.parse(text, settings.get("field"),
                           settings.get("variant", "standard") == "blockade")
-
-
-def board_layer():
-    from xobo.games.chain_reaction import board
-
-    return board
-
-
-def computer():
-    import xobo.games.chain_reaction.ai as ai
-
-    return ai
 
 
 def record_text(pos):

@@ -55,10 +55,11 @@ def record_settings(rec):
 def piece_set(game):
     """Its pieces for hardware/pieces.py: each side's CB4 pieces in its light's colour,
     stacked two high as towers. ``(highest stack, pieces, why)``."""
+    from xobo.games import part
     from xobo.games.chain_reaction.rules import PIECES
     from xobo.runtime import colours
 
-    codes = game.board_layer().Layers.PLAYER_CODES
+    codes = part(game, "board").Layers.PLAYER_CODES
     pos = game.new_position(game.DEFAULTS)
     counts = [sum(1 for c in range(len(pos.top)) if pos.top[c] == p + 1)
               + sum(1 for c in range(len(pos.bot)) if pos.bot[c] == p + 1) for p in (0, 1)]
@@ -77,10 +78,11 @@ OVERLAY_VARIANTS = "field"
 def overlay_marks(game, pos, place, sheet, out):
     """The overlay's marks (hardware/overlay.py): CB2 goal rows (value 1 or 2), CB3 home
     squares (the start position), the field."""
+    from xobo.games import part
     from xobo.runtime import colours
     from xobo.runtime.topology import cell_name
 
-    colours_of = [colours.RGB[c] for c in game.board_layer().Layers.PLAYER_CODES[:2]]
+    colours_of = [colours.RGB[c] for c in part(game, "board").Layers.PLAYER_CODES[:2]]
     w = place.width
     for player in (0, 1):
         for c in pos.goal_cells(player):

@@ -28,18 +28,14 @@ DEFAULTS = {"first": "x"}
 NEW_GAME_SETTINGS = ("first",)
 LEVELS = ("random", "perfect")  # the computer player's levels, weakest first
 DEFAULT_LEVEL = "perfect"
-cli_module = "xobo.games.tiny.cli"
-record_module = "xobo.games.tiny.record"  # parse_record, format_record (TN3)
+# its parts, each a module of this folder (docs/games.md, "The game's parts"):
+# xobo.games.part(game, "engine") imports and returns one
+PARTS = {"engine": "position", "board": "board", "computer": "ai", "cli": "cli",
+         "records": "record", "lessons": "lessons", "host": "host"}
 
 
 def area(settings):
     return 3, 3
-
-
-def engine():
-    from xobo.games.tiny import position
-
-    return position
 
 
 def new_position(settings):
@@ -55,20 +51,8 @@ def parse_position(text, settings):
     return Position.parse(text)
 
 
-def board_layer():
-    from xobo.games.tiny import board
-
-    return board
-
-
 def record_text(pos):
     """The game record of ``pos`` (TN3, docs/rules/tiny.md): serial ``record``, the page."""
     from xobo.games.tiny.record import format_record, record_from_position
 
     return format_record(record_from_position(pos))
-
-
-def computer():
-    from xobo.games.tiny import ai
-
-    return ai

@@ -26,8 +26,10 @@ DEFAULTS = {"size": 8, "first": "red"}
 NEW_GAME_SETTINGS = ("size", "first")
 LEVELS = ("random", "greedy", "search")  # the computer player's levels, weakest first
 DEFAULT_LEVEL = "search"
-cli_module = "xobo.games.x.cli"
-record_module = "xobo.games.x.record"  # parse_record, format_record
+# its parts, each a module of this folder (docs/games.md, "The game's parts"):
+# xobo.games.part(game, "engine") imports and returns one
+PARTS = {"engine": "rules", "board": "board", "computer": "ai", "cli": "cli", "records": "record",
+         "lessons": "lessons", "host": "host"}
 
 
 def _size(settings):
@@ -41,12 +43,6 @@ def _first(settings):
 def area(settings):
     n = _size(settings)
     return n, n
-
-
-def engine():
-    from xobo.games.x import rules
-
-    return rules
 
 
 def new_position(settings):
@@ -66,18 +62,6 @@ def parse_position(text, settings):
         raise PositionError("the position is a %d x %d board but the size setting is %d"
                             % (pos.size, pos.size, _size(settings)))
     return pos
-
-
-def board_layer():
-    from xobo.games.x import board
-
-    return board
-
-
-def computer():
-    from xobo.games.x import ai
-
-    return ai
 
 
 def record_text(pos):

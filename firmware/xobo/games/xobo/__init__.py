@@ -18,18 +18,14 @@ DEFAULT_LEVEL = "pico"
 # the board's only game before there were games: its save file and settings from then are
 # its (xobo.games.saved_before_the_games)
 SAVED_BEFORE_THE_GAMES = True
-cli_module = "xobo.games.xobo.rules.cli"
-record_module = "xobo.games.xobo.rules.record"  # parse_record, format_record
+# its parts, each a module of this folder (docs/games.md, "The game's parts"):
+# xobo.games.part(game, "engine") imports and returns one
+PARTS = {"engine": "rules.position", "board": "board", "computer": "ai", "cli": "rules.cli",
+         "records": "rules.record", "lessons": "lessons", "host": "host"}
 
 
 def area(settings):
     return 9, 9
-
-
-def engine():
-    from xobo.games.xobo.rules import position
-
-    return position
 
 
 def new_position(settings):
@@ -43,18 +39,6 @@ def parse_position(text, settings):
     from xobo.games.xobo.rules.position import Position
 
     return Position.parse(text, settings.get("variant", "xobo"))
-
-
-def board_layer():
-    from xobo.games.xobo import board
-
-    return board
-
-
-def computer():
-    import xobo.games.xobo.ai as ai
-
-    return ai
 
 
 def record_text(pos):

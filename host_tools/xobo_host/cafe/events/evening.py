@@ -34,6 +34,7 @@ import time
 import urllib.error
 import urllib.request
 
+from xobo.games import part
 from xobo_host.ptyboard import PtyBoard
 
 PASSWORD = "evening-staff-1"
@@ -319,7 +320,7 @@ class Evening:
 
         self.game = game
         self.pkg = games.load(game)
-        self.ai = self.pkg.computer()
+        self.ai = part(self.pkg, "computer")
         self.settings = dict(self.pkg.DEFAULTS, **(settings or {}))
         out = self.client.post("api/event/new", {
             "name": name or "Stand-in evening", "game": game, "format": "swiss",
