@@ -150,6 +150,19 @@ class App:
         self.stored = self.config.stored
         self.settings = self.config.values
         self.params = {}  # the parameters of the game in progress (its save's header)
+        # the game played (``install_game``: xobo.runtime.loading makes its parts)
+        self.game = None  # its package (xobo.games)
+        self.rules = None  # its engine part
+        self.names = ()  # its players' names
+        self.n = 0  # its cells
+        self.n_width = 0  # its width: the cells' names (cell_name)
+        self.inf = None  # the inference over its cells (xobo.runtime.inference)
+        self.occ = None  # its cells' debounced occupancy (bytearray)
+        self.layers = None  # its light layers (its board part's Layers)
+        self.light = None  # the light over them (xobo.runtime.light)
+        self.regauge = None  # its cells whose stack height is to be set again (set_regauge)
+        self.pos = None  # the position
+        self.place = None  # the position's placement on the board (topology)
         self.loading().storage_init(self)  # the settings on flash
         # the saved game setting's game, or the default one with a note saying why not (it does not
         # fit this board, does not import, is no game): a setting never stops the boot; then
@@ -161,6 +174,45 @@ class App:
         self.boot(now)
 
     # ------------------------------------------------------------ the game
+
+    def install_game(self, parts):
+        """Play the game whose parts ``xobo.runtime.loading.game_parts`` made: ``(package,
+        engine, width, cells, inference, layers, light)``. The position comes after
+        (``take_game``, ``set_position``)."""
+        game, rules, width, n, inf, layers, light = parts
+        self.game = game
+        self.rules = rules
+        self.names = game.PLAYER_NAMES
+        self.n = n
+        self.n_width = width
+        self.inf = inf
+        self.occ = bytearray(n)
+        self.layers = layers
+        light.hints = self.settings["hints"] == "on"
+        self.light = light
+        self.regauge = bytearray(n)
+        self.pos = None
+        self.place = None
+
+    def drop_game(self, everything=False):
+        """Let the game's position, light and layers go (before another game's are made:
+        the heap has room for one set); ``everything``: its inference and package too."""
+        self.pos = None
+        self.light = None
+        self.layers = None
+        if everything:
+            self.inf = None
+            self.game = None
+
+    def take_game(self, pos, params, first, start, resigned):
+        """The game in progress is ``pos`` (a resumed or restored one): its parameters (its
+        save's header), its first player, its start position's notation ('' for the start)
+        and its resignation (None when there is none)."""
+        self.set_position(pos)
+        self.resigned = resigned
+        self.params = params
+        self.first = first
+        self.start = start
 
     def set_position(self, pos):
         """``pos`` is the position: the game's grid on the board for it (its size may be a

@@ -245,16 +245,12 @@ def resume(app, g):
             kept[k] = settings[k]
     if w * h != app.n:
         resize_game(app, kept)
-    app.set_position(pos)
-    app.resigned = r
-    app.params = kept
-    app.first = first
     if start:
         first_pos = pos.clone()
         while first_pos.ply:
             first_pos.undo()
-        app.first = first_pos.side
-    app.start = start
+        first = first_pos.side
+    app.take_game(pos, kept, first, start, r)
     app.note = "resumed game: %d moves" % pos.ply
     if saved > limit:  # a save from a board that kept more: the longest game kept, said so
         app.note += " (its save has %d moves, more than the longest game this board keeps: " \
@@ -320,10 +316,7 @@ def _stored_game(app, name, inference):
         if is_power_cut(exc) or name == games.DEFAULT:
             raise
         why = "%s: %s" % (exc.__class__.__name__, exc)
-        app.game = None  # what was made of it goes before the default game's is made
-        app.inf = None
-        app.light = None
-        app.layers = None
+        app.drop_game(everything=True)  # what was made of it goes before the default game's
         collect()
     app.note = "game %s not playable on this board (%s): %s" % (name, why, games.DEFAULT)
     app.fallback = True
@@ -407,9 +400,7 @@ def set_game(app, name, now):
 
 def _switch(app, name, now):
     app.stored["game"] = name
-    app.pos = None
-    app.light = None
-    app.layers = None
+    app.drop_game()
     # the game left's buffers go before the new game's are made; with room to spare (the image
     # keeps 165-196 KB free) at the next collection: 12 ms of the switch, emulated
     if mem_free() < 100000:  # (-1 where there is no such heap)
@@ -439,22 +430,17 @@ def _restore(app, old, now):
     were. Tried twice (a first failure may be the memory the new game held)."""
     name, pos, params, first, start, saved, resumed, note = old
     for attempt in (0, 1):
-        app.light = None
-        app.layers = None
-        app.pos = None
+        app.drop_game()
         collect()
         app.stored["game"] = name
         try:
             make_game(app, name, None, params)
             app.inf.set_settle(app.settings["settle"])
-            app.set_position(pos)
+            app.take_game(pos, params, first, start, None)
             break
         except MemoryError:
             if attempt:
                 raise
-    app.params = params
-    app.first = first
-    app.start = start
     app.saved = saved
     app.resumed = resumed
     app.note = note
@@ -472,17 +458,22 @@ def next_game(app, now):
 
 
 def make_game(app, name, inference=None, params=None):
-    """Make ``name`` the game: its package, rules, layers, placement, the inference's
-    buffers (reused when they fit) and the settings' view. The position comes after;
-    ``params`` are its parameters when they are not the settings' (a saved game's)."""
+    """Make ``name`` the game (``game_parts``) and the app plays it (``App.install_game``).
+    The position comes after."""
+    app.install_game(game_parts(app, name, inference, params))
+
+
+def game_parts(app, name, inference=None, params=None):
+    """The parts of game ``name`` on this board, for ``App.install_game``: ``(package, engine,
+    width, cells, inference, layers, light)``, with the settings' view made for it; the
+    inference's buffers are reused when they fit (``inference``: the caller's, else the
+    app's), else the app's go before new ones are made. ``params`` are the game's parameters
+    when they are not the settings' (a saved game's)."""
     from xobo.runtime.inference import Inference
     from xobo.runtime.light import Light
 
     game = games.load(name)
     rules = part(game, "engine")
-    app.game = game
-    app.rules = rules
-    app.names = game.PLAYER_NAMES
     app.config.use_game(name, game)
     s = app.settings
     if params:
@@ -490,24 +481,15 @@ def make_game(app, name, inference=None, params=None):
         s.update(params)
     w, h = game.area(s)
     n = w * h
-    app.n = n
-    app.n_width = w
-    inf = inference if inference is not None else getattr(app, "inf", None)
+    inf = inference if inference is not None else app.inf
     if inf is None or not inf.fits(n, rules.FOOTPRINT_MAX, rules.MAX_MOVES):
-        app.inf = None  # the old buffers go before the new ones are made
+        app.drop_game(everything=True)  # the old buffers go before the new ones are made
         collect()
-        inf = Inference(n, rules.FOOTPRINT_MAX, rules.MAX_MOVES,
-                        app.settings["settle"])
+        inf = Inference(n, rules.FOOTPRINT_MAX, rules.MAX_MOVES, app.settings["settle"])
     inf.use(n)
-    app.inf = inf
-    app.occ = bytearray(n)
+    # (the layers name cells with the app's cell_name: at the width install_game gives it)
     layers = part(game, "board").Layers(n, game, app.topo.edges, app.cell_name)
-    app.layers = layers
-    app.light = Light(inf, layers, n, app.topo.edges)
-    app.light.hints = app.settings["hints"] == "on"
-    app.regauge = bytearray(n)
-    app.pos = None
-    app.place = None  # the position's placement: App.set_position
+    return game, rules, w, n, inf, layers, Light(inf, layers, n, app.topo.edges)
 
 
 def resize_game(app, params=None):
@@ -516,9 +498,7 @@ def resize_game(app, params=None):
     buffers (inference, layers, light) are made again at the new size, as ``set game``
     makes them."""
     pos = app.pos
-    app.pos = None
-    app.light = None
-    app.layers = None
+    app.drop_game()
     collect()
     try:
         make_game(app, app.settings["game"], None, params)
@@ -526,7 +506,7 @@ def resize_game(app, params=None):
         # the game in progress made again at its own size, whole, before the error goes on
         # (its buffers were dropped for the new ones: a board left half made would fail at
         # every cycle after)
-        app.light = app.layers = app.inf = None
+        app.drop_game(everything=True)
         collect()
         make_game(app, app.settings["game"], None, app.params)
         app.inf.set_settle(app.settings["settle"])
