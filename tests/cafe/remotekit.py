@@ -287,9 +287,34 @@ def wait_playing(cafes, match_id):
             board.play("arrange")  # the players set out the start as the board shows
 
 
+def start_match(tmp_path, game, n_cafes=2, board="pico_gpio", broker=None):
+    broker = broker or Broker(tmp_path).start()
+    names = ["a%d" % i for i in range(n_cafes)]
+    bs = boards(tmp_path, names, board)
+    bs[names[0]].play("serial set game " + game)
+    cafes = [Cafe(tmp_path, "cafe-%d" % i, {names[i]: bs[names[i]]}, broker).start()
+             for i in range(n_cafes)]
+    code = cafes[0].service.invite(names[0])["code"]
+    ident = None
+    for i in range(1, n_cafes):
+        ident = cafes[i].service.accept(code, names[i])["match"]
+    wait_playing(cafes, ident)
+    tables = {names[i]: (cafes[i], bs[names[i]]) for i in range(n_cafes)}
+    return broker, cafes, bs, tables, ident
+
+
+def stop(broker, cafes, bs):
+    for c in cafes:
+        c.stop()
+    for b in bs.values():
+        b.unplug()
+    broker.kill()
+
+
 def wait_for(pred, what, timeout=20):
     return until(pred, timeout, what)
 
 
 __all__ = ["Broker", "Cafe", "boards", "board_state", "commit", "play_match",
-           "same_everywhere", "time", "wait_expect", "wait_playing", "wait_for"]
+           "same_everywhere", "start_match", "stop", "time", "wait_expect", "wait_playing",
+           "wait_for"]

@@ -7,8 +7,15 @@ both cafés' logs, both boards and both records agree, and the match plays on.""
 
 import pytest
 
-from cafe.remotekit import board_state, commit, same_everywhere, wait_expect, wait_for
-from cafe.test_match_remote import start_match, stop
+from cafe.remotekit import (
+    board_state,
+    commit,
+    same_everywhere,
+    start_match,
+    stop,
+    wait_expect,
+    wait_for,
+)
 from xobo_host.ptyboard import PtyBoardError
 from xobo_host.sim.backend import ActionError
 

@@ -6,8 +6,7 @@ both boards show the same position and both cafés' records agree, move for move
 
 import random
 
-from cafe.remotekit import play_match, same_everywhere
-from cafe.test_match_remote import start_match, stop
+from cafe.remotekit import play_match, same_everywhere, start_match, stop
 
 
 def test_the_broker_killed_and_restarted_mid_game_loses_no_move(tmp_path):

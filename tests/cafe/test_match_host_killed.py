@@ -10,6 +10,8 @@ import signal
 
 from sim.simkit import start_xobo, stop_with_ctrl_c
 
+from cafe.cafekit import PASSWORD
+from cafe.cafekit import api_request as _request
 from cafe.remotekit import (
     Broker,
     Cafe,
@@ -19,7 +21,6 @@ from cafe.remotekit import (
     same_everywhere,
     wait_for,
 )
-from cafe.test_web import PASSWORD, _request
 from xobo_host.cafe.staff import Staff
 from xobo_host.gamesdb import GamesDB
 

@@ -14,31 +14,6 @@ from cafe.remotekit import (
     wait_playing,
 )
 
-
-def start_match(tmp_path, game, n_cafes=2, board="pico_gpio", broker=None):
-    broker = broker or Broker(tmp_path).start()
-    names = ["a%d" % i for i in range(n_cafes)]
-    bs = boards(tmp_path, names, board)
-    bs[names[0]].play("serial set game " + game)
-    cafes = [Cafe(tmp_path, "cafe-%d" % i, {names[i]: bs[names[i]]}, broker).start()
-             for i in range(n_cafes)]
-    code = cafes[0].service.invite(names[0])["code"]
-    ident = None
-    for i in range(1, n_cafes):
-        ident = cafes[i].service.accept(code, names[i])["match"]
-    wait_playing(cafes, ident)
-    tables = {names[i]: (cafes[i], bs[names[i]]) for i in range(n_cafes)}
-    return broker, cafes, bs, tables, ident
-
-
-def stop(broker, cafes, bs):
-    for c in cafes:
-        c.stop()
-    for b in bs.values():
-        b.unplug()
-    broker.kill()
-
-
 # every game, whole, at once on one broker (each its own cafés and tables): the players'
 # choices are seeded so that each game is short (measured with the game's own engine)
 GAMES = [  # game, cafés, board, settings of the inviting board, seed, greedy players

@@ -5,8 +5,15 @@ resignation ends the match in both cafés."""
 
 import pytest
 
-from cafe.remotekit import board_state, commit, play_match, same_everywhere, wait_for
-from cafe.test_match_remote import start_match, stop
+from cafe.remotekit import (
+    board_state,
+    commit,
+    play_match,
+    same_everywhere,
+    start_match,
+    stop,
+    wait_for,
+)
 from xobo_host.ptyboard import PtyBoardError
 
 

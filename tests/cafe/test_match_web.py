@@ -3,8 +3,8 @@ control; another origin, refused; what another café publishes is shown without 
 
 import pytest
 
-from cafe.cafekit import named_board, until
-from cafe.test_web import PASSWORD, _request
+from cafe.cafekit import PASSWORD, named_board, until
+from cafe.cafekit import api_request as _request
 from xobo_host.cafe.floor import Floor
 from xobo_host.cafe.matches import MatchService
 from xobo_host.cafe.staff import Staff

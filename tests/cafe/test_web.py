@@ -2,41 +2,19 @@
 staff's login (scrypt-hashed password, an HttpOnly SameSite=Strict session cookie), the
 simulator's Host/Origin/Content-Type checks; the host killed and restarted mid-game."""
 
-import json
 import os
 import signal
-import urllib.error
-import urllib.request
 
 import pytest
 from sim.simkit import start_xobo, stop_with_ctrl_c
 
-from cafe.cafekit import named_board, play_move, until
+from cafe.cafekit import PASSWORD, named_board, play_move, until
+from cafe.cafekit import api_request as _request
 from xobo_host.cafe import web as web_module
 from xobo_host.cafe.floor import Floor
 from xobo_host.cafe.staff import Staff, StaffError
 from xobo_host.cafe.web import CafeServer
 from xobo_host.gamesdb import GamesDB
-
-PASSWORD = "counter-staff-7"
-
-
-def _request(url, body=None, cookie=None, origin=True, ctype="application/json"):
-    headers = {}
-    if body is not None:
-        headers["Content-Type"] = ctype
-        if origin:
-            headers["Origin"] = url.split("/api/")[0]
-    if cookie:
-        headers["Cookie"] = cookie
-    data = json.dumps(body).encode() if body is not None else None
-    req = urllib.request.Request(url, data=data, headers=headers,
-                                 method="POST" if body is not None else "GET")
-    try:
-        with urllib.request.urlopen(req, timeout=10) as r:
-            return r.status, json.loads(r.read() or b"{}"), r.headers
-    except urllib.error.HTTPError as exc:
-        return exc.code, json.loads(exc.read() or b"{}"), exc.headers
 
 
 @pytest.fixture
