@@ -1,24 +1,11 @@
-"""Helpers of the café tests: stand-in boards behind ptys, waiting for a state."""
+"""Helpers of the café tests: stand-in boards behind ptys, the café's web API (waiting for a
+state: ``xobo_testing.wait_for``)."""
 
 import json
-import time
 import urllib.error
 import urllib.request
 
 from xobo_host.ptyboard import PtyBoard
-
-
-def until(pred, timeout=60.0, what="condition"):
-    """Wait for ``pred()`` to hold (the state a test asserts), checking every 20 ms; the
-    timeout only turns a hang into a failure."""
-    deadline = time.monotonic() + timeout
-    while True:
-        v = pred()
-        if v:
-            return v
-        if time.monotonic() > deadline:
-            raise AssertionError("timed out waiting for " + what)
-        time.sleep(0.02)
 
 
 def named_board(tmp_path, name, settle=200, hands_clock=False):

@@ -13,8 +13,9 @@ import threading
 import time
 
 import pytest
+from xobo_testing import wait_for
 
-from cafe.cafekit import named_board, until
+from cafe.cafekit import named_board
 from xobo.games import part
 
 MOSQUITTO = "/usr/sbin/mosquitto"
@@ -69,7 +70,7 @@ class Broker:
                 return False
             return self.proc.poll() is None
 
-        until(listening, 10, "mosquitto listening")  # (a restart: the port may linger)
+        wait_for(listening, "mosquitto listening", 10)  # (a restart: the port may linger)
         return self
 
     def restart_later(self, away_s=1.0):
@@ -122,10 +123,10 @@ class Cafe:
         self.floor.start()
         self.service.start()
         for key in self.boards:
-            until(lambda k=key: self.floor.table(k) is not None and self.floor.table(k).online,
-                  20, "%s on the floor of %s" % (key, self.name))
+            wait_for(lambda k=key: self.floor.table(k) is not None and self.floor.table(k).online,
+                     "%s on the floor of %s" % (key, self.name), 20)
         if self.broker is not None:
-            until(self.service.broker.connected.is_set, 20, self.name + " on the broker")
+            wait_for(self.service.broker.connected.is_set, self.name + " on the broker", 20)
         return self
 
     def stop(self):
@@ -180,7 +181,7 @@ def wait_expect(board, move=None, timeout=30):
         ply, _, expect = board_state(board)
         return expect if expect is not None and (move is None or expect == move) else None
 
-    return until(lit, timeout, "the board to light %s" % (move or "a host move"))
+    return wait_for(lit, "the board to light %s" % (move or "a host move"), timeout)
 
 
 def commit(board, lines=None):
@@ -190,7 +191,7 @@ def commit(board, lines=None):
     board.play(lines)
     try:
         # (the timeout only turns a hang into a failure: a loaded machine starves the hosts)
-        until(lambda: board_state(board)[0] != before, 60, "the board to commit " + lines)
+        wait_for(lambda: board_state(board)[0] != before, "the board to commit " + lines, 60)
     except AssertionError as exc:
         raise AssertionError("%s; the board (ply, position, lit move): %r" % (
             exc, board_state(board))) from None
@@ -233,9 +234,9 @@ def play_match(cafes, tables, match_id, rng=None, most=400, fault=None, choose=r
         cafe, board = tables[key]
         assert cafe.name == cafe_name
         mine = cafe.match(match_id)
-        until(lambda m=mine, k=n: m.ply >= k - 1, 30, "move %d known at %s" % (n - 1, key))
-        until(lambda b=board, k=n: board_state(b)[0] == k - 1, 30,
-              "%s at ply %d" % (key, n - 1))
+        wait_for(lambda m=mine, k=n: m.ply >= k - 1, "move %d known at %s" % (n - 1, key), 30)
+        wait_for(lambda b=board, k=n: board_state(b)[0] == k - 1, "%s at ply %d" % (key, n - 1),
+                 30)
         move = choose(mine, rng)
         commit(board, "play " + move)
         for other_key, (_, other) in tables.items():
@@ -243,12 +244,12 @@ def play_match(cafes, tables, match_id, rng=None, most=400, fault=None, choose=r
                 continue
             # lit, and played with the pieces; a move no switch sees (a pass, a
             # resignation) the board plays at once
-            until(lambda b=other, k=n, mv=move: board_state(b)[0] == k
-                  or board_state(b)[2] == mv, 30, "%s to light %s" % (other_key, move))
+            wait_for(lambda b=other, k=n, mv=move: board_state(b)[0] == k
+                  or board_state(b)[2] == mv, "%s to light %s" % (other_key, move), 30)
             if board_state(other)[0] != n:
                 commit(other, "play expected")
-        until(lambda k=n: all(c.match(match_id).ply >= k for c in cafes), 30,
-              "move %d in every café's log" % n)
+        wait_for(lambda k=n: all(c.match(match_id).ply >= k for c in cafes),
+                 "move %d in every café's log" % n, 30)
     return home.match(match_id)
 
 
@@ -261,8 +262,8 @@ def same_everywhere(cafes, tables, match_id):
     assert all(log == logs[0] for log in logs), logs
     ref = cafes[0].match(match_id)
     for key, (cafe, board) in tables.items():
-        until(lambda b=board: board_state(b)[:2] == (len(logs[0]), ref.position_text()), 20,
-              "%s at the match's position" % key)
+        wait_for(lambda b=board: board_state(b)[:2] == (len(logs[0]), ref.position_text()),
+                 "%s at the match's position" % key, 20)
 
         def recorded(c=cafe, k=key):
             db = GamesDB(c.db)
@@ -272,17 +273,17 @@ def same_everywhere(cafes, tables, match_id):
             finally:
                 db.close()
 
-        until(recorded, 20, "%s's record with the match's %d moves" % (key, len(logs[0])))
+        wait_for(recorded, "%s's record with the match's %d moves" % (key, len(logs[0])), 20)
     return logs[0]
 
 
 def wait_playing(cafes, match_id):
-    until(lambda: all(match_id in c.service.matches and c.match(match_id).state == "playing"
-                      for c in cafes), 20, "the match playing in every café")
+    wait_for(lambda: all(match_id in c.service.matches and c.match(match_id).state == "playing"
+                      for c in cafes), "the match playing in every café", 20)
     for c in cafes:
         for key in c.service.local_tables(c.match(match_id)):
-            until(lambda c=c, k=key: k in c.match(match_id).prepared, 20,
-                  "%s's board started the match" % key)
+            wait_for(lambda c=c, k=key: k in c.match(match_id).prepared,
+                     "%s's board started the match" % key, 20)
             board = c.boards[key]
             board.play("arrange")  # the players set out the start as the board shows
 
@@ -309,10 +310,6 @@ def stop(broker, cafes, bs):
     for b in bs.values():
         b.unplug()
     broker.kill()
-
-
-def wait_for(pred, what, timeout=20):
-    return until(pred, timeout, what)
 
 
 __all__ = ["Broker", "Cafe", "boards", "board_state", "commit", "play_match",

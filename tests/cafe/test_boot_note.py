@@ -4,8 +4,9 @@ and said so (``event boot``, serial ``boot``), and the floor's view of the table
 the floor and table pages show it; a normal boot shows nothing."""
 
 import pytest
+from xobo_testing import wait_for
 
-from cafe.cafekit import named_board, play_move, until
+from cafe.cafekit import named_board, play_move
 from xobo_host.cafe.floor import Floor
 from xobo_host.cafe.staff import Staff
 from xobo_host.cafe.web import CafeServer
@@ -46,8 +47,8 @@ def test_the_floor_shows_a_table_s_power_up_that_lost_its_saves(tmp_path, floor_
     floor = floor_of([board.device])
     try:
         note = "saved game not resumed: game.a: bad checksum; game.b: bad checksum; new game"
-        until(lambda: _boot(floor, "terrace-5") == {"fallback": True, "note": note},
-              what="the table's power-up note on the floor")
+        wait_for(lambda: _boot(floor, "terrace-5") == {"fallback": True, "note": note},
+                 "the table's power-up note on the floor")
         # on the floor's page, the table's card says it; on the table's page too
         db_path = str(tmp_path / "games.sqlite")
         server = CafeServer(floor, Staff.create(str(tmp_path / "staff.json"), "staff-pw-7"),
@@ -67,11 +68,11 @@ def test_the_floor_shows_a_table_s_power_up_that_lost_its_saves(tmp_path, floor_
         board.play("arrange")
         play_move(board, "c3")
         board.unplug()
-        until(lambda: not floor.table("terrace-5").online, what="terrace-5 offline")
+        wait_for(lambda: not floor.table("terrace-5").online, "terrace-5 offline")
         board.plug()  # (on another port: a stand-in's path is new at every plug)
         floor.add_port(board.device)
-        until(lambda: _boot(floor, "terrace-5") == {"fallback": False,
+        wait_for(lambda: _boot(floor, "terrace-5") == {"fallback": False,
                                                     "note": "resumed game: 1 moves"},
-              what="a normal power-up on the floor")
+                                                    "a normal power-up on the floor")
     finally:
         board.unplug()

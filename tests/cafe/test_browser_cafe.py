@@ -4,8 +4,9 @@ the other tables' are not), a board unplugged goes offline, and the staff logs i
 table's view and undoes a move."""
 
 import pytest
+from xobo_testing import wait_for
 
-from cafe.cafekit import named_board, play_move, until
+from cafe.cafekit import named_board, play_move
 from xobo_host.cafe.floor import Floor
 from xobo_host.cafe.staff import Staff
 from xobo_host.cafe.web import CafeServer
@@ -58,8 +59,8 @@ def test_the_floor_view_follows_every_table_live_in_a_real_browser(browser, floo
 
 def test_the_staff_logs_in_on_a_table_view_and_undoes_a_move(browser, floor_server):
     url, (one, _), floor = floor_server
-    until(lambda: floor.table("terrace-1") and floor.table("terrace-1").online,
-          what="terrace-1 online")
+    wait_for(lambda: floor.table("terrace-1") and floor.table("terrace-1").online,
+             "terrace-1 online")
     play_move(one, "e5")
     page = browser.new_page()
     try:

@@ -5,8 +5,9 @@ the standings with ratings, a player finding their table by name), and the staff
 audit shown)."""
 
 import pytest
+from xobo_testing import wait_for
 
-from cafe.cafekit import named_board, until
+from cafe.cafekit import named_board
 from xobo_host.cafe.events.evening import PASSWORD, Client, InProcessHost
 
 pytestmark = pytest.mark.browser
@@ -18,8 +19,8 @@ def cafe(tmp_path):
     boards = {name: named_board(tmp_path, name, hands_clock=True) for name in ("t1", "t2")}
     host = InProcessHost(str(tmp_path), [b.device for b in boards.values()])
     client = Client(host.url)
-    until(lambda: sum(t["online"] for t in client.get("api/floor")["tables"]) == 2,
-          what="both tables online")
+    wait_for(lambda: sum(t["online"] for t in client.get("api/floor")["tables"]) == 2,
+             "both tables online")
     client.login()
     yield host, client, boards
     host.stop()
@@ -35,8 +36,8 @@ def test_the_rooms_screen_shows_the_round_live_and_finds_a_players_table(browser
         client.post("api/event/%d/action" % eid, {"action": "add_player", "name": n,
                                                   "checked_in": True})
     client.post("api/event/%d/action" % eid, {"action": "start"})
-    until(lambda: all(g["state"] == "playing" for g in
-                      client.get("api/event/%d" % eid)["games"]), what="round 1 playing")
+    wait_for(lambda: all(g["state"] == "playing" for g in
+                      client.get("api/event/%d" % eid)["games"]), "round 1 playing")
     games = client.get("api/event/%d" % eid)["games"]
     chloe = next(g for g in games if any(s["name"] == "Chloé" for s in g["seats"]))
     page = browser.new_page()  # (no login: the screen is anyone's)

@@ -6,7 +6,9 @@ the event goes on to its end; a corrected result and its audit survive another k
 import os
 import signal
 
-from cafe.cafekit import named_board, until
+from xobo_testing import wait_for
+
+from cafe.cafekit import named_board
 from xobo_host.cafe.events.evening import Client, ProcessHost
 
 X_WINS = ("d4", "e4", "d5", "e5", "d6")
@@ -27,8 +29,8 @@ def test_the_host_killed_mid_round_and_started_again_finds_the_event_and_every_r
     try:
         client = Client(host.url)
         client.login()
-        until(lambda: sum(t["online"] for t in client.get("api/floor")["tables"]) == 2,
-              what="both tables online")
+        wait_for(lambda: sum(t["online"] for t in client.get("api/floor")["tables"]) == 2,
+                 "both tables online")
         eid = client.post("api/event/new", {"name": "Killed night", "game": "tiny",
                                             "rounds": 2})["id"]
         for n in ("Alice", "Bruno", "Chloé", "Dmitri"):
@@ -39,11 +41,11 @@ def test_the_host_killed_mid_round_and_started_again_finds_the_event_and_every_r
         def games():
             return client.get("api/event/%d" % eid)["games"]
 
-        until(lambda: all(g["state"] == "playing" for g in games()), what="round 1 playing")
+        wait_for(lambda: all(g["state"] == "playing" for g in games()), "round 1 playing")
         by_table = {g["table"]: g for g in games()}
         play(boards["t1"], X_WINS)  # t1's game ends while the host follows it
-        until(lambda: next(g for g in games() if g["table"] == "t1")["state"] == "over",
-              what="t1's result taken")
+        wait_for(lambda: next(g for g in games() if g["table"] == "t1")["state"] == "over",
+                 "t1's result taken")
         play(boards["t2"], X_WINS[:2])  # t2's game is under way...
         os.kill(host.proc.pid, signal.SIGKILL)  # ...when the host dies
         host.proc.wait(10)
@@ -59,17 +61,17 @@ def test_the_host_killed_mid_round_and_started_again_finds_the_event_and_every_r
         t1 = history[by_table["t1"]["id"]]
         assert t1["state"] == "over" and t1["words"] == "x" and t1["table"] == "t1"
         # the game that ended while the host was down: read from its board once found
-        until(lambda: client.get("api/event/%d" % eid)["round"] == 2,
-              what="t2's result taken after the restart, round 2 paired")
+        wait_for(lambda: client.get("api/event/%d" % eid)["round"] == 2,
+                 "t2's result taken after the restart, round 2 paired")
         v = client.get("api/event/%d" % eid)
         t2 = next(g for g in v["history"] if g["id"] == by_table["t2"]["id"])
         assert t2["state"] == "over" and t2["words"] == "x" and t2["table"] == "t2"
         # round 2 plays to the end; a result is corrected, then the host dies again
-        until(lambda: all(g["state"] == "playing" for g in games()), what="round 2 playing")
+        wait_for(lambda: all(g["state"] == "playing" for g in games()), "round 2 playing")
         for g in games():
             play(boards[g["table"]], X_WINS)
-        until(lambda: client.get("api/event/%d" % eid)["state"] == "finished",
-              what="the event's end")
+        wait_for(lambda: client.get("api/event/%d" % eid)["state"] == "finished",
+                 "the event's end")
         last = games()[0]
         out = client.post("api/event/%d/action" % eid, {
             "action": "correct", "game": last["id"], "places": [2, 1], "by": "Sam",

@@ -12,8 +12,9 @@ import urllib.error
 import urllib.request
 
 import pytest
+from xobo_testing import wait_for
 
-from cafe.cafekit import named_board, until
+from cafe.cafekit import named_board
 from xobo_host.cafe.events.evening import Client, InProcessHost
 
 X_WINS = ("d4", "e4", "d5", "e5", "d6")  # the test game on d4-f6: x takes a1 a2 a3
@@ -32,8 +33,8 @@ def cafe(tmp_path):
     boards = [named_board(tmp_path, name, hands_clock=True) for name in ("t1", "t2")]
     host = InProcessHost(str(tmp_path), [b.device for b in boards])
     client = Client(host.url)
-    until(lambda: all(t["online"] for t in client.get("api/floor")["tables"])
-          and len(client.get("api/floor")["tables"]) == 2, what="both tables online")
+    wait_for(lambda: all(t["online"] for t in client.get("api/floor")["tables"])
+          and len(client.get("api/floor")["tables"]) == 2, "both tables online")
     client.login()
     yield host, client, boards
     host.stop()
@@ -72,7 +73,7 @@ def test_an_event_runs_on_the_boards_with_the_names_on_the_floor_and_results_fro
     host, client, (t1, t2) = cafe
     eid = make_event(client)
     assert client.post("api/event/%d/action" % eid, {"action": "start"})["ok"]
-    v = until(lambda: playing(client, eid, 1), what="round 1 playing on both tables")
+    v = wait_for(lambda: playing(client, eid, 1), "round 1 playing on both tables")
     assert sorted(g["table"] for g in v["games"]) == ["t1", "t2"]
     # board 1: the top half's first against the bottom half's first (seeded by rating:
     # all newcomers, by registration), Alice moving first
@@ -90,8 +91,8 @@ def test_an_event_runs_on_the_boards_with_the_names_on_the_floor_and_results_fro
     other = next(g for g in v["games"] if g["board"] == 2)
     play(boards[other["table"]], DRAW)
     # the results are the boards' own: x's three in a row, the full board drawn
-    v = until(lambda: view(client, eid)["round"] == 2 and view(client, eid),
-              what="round 2 paired once round 1 ended")
+    v = wait_for(lambda: view(client, eid)["round"] == 2 and view(client, eid),
+                 "round 2 paired once round 1 ended")
     history = client.get("api/event/%d" % eid)["standings"]
     points = {r["name"]: r["points"] for r in history}
     assert points["Alice"] == 1.0 and points["Chloé"] == 0.0
@@ -106,13 +107,13 @@ def test_a_resignation_at_a_board_is_the_result(cafe):
     host, client, boards = cafe
     eid = make_event(client, players=("Alice", "Bruno"), rounds=1)
     client.post("api/event/%d/action" % eid, {"action": "start"})
-    v = until(lambda: playing(client, eid, 1), what="the game playing")
+    v = wait_for(lambda: playing(client, eid, 1), "the game playing")
     g = v["games"][0]
     out = client.post("api/event/%d/action" % eid, {"action": "resign", "game": g["id"],
                                                     "seat": "o"})
     assert out["ok"] and "Bruno resigned" in out["reply"], out
-    v = until(lambda: view(client, eid)["state"] == "finished" and view(client, eid),
-              what="the event finished")
+    v = wait_for(lambda: view(client, eid)["state"] == "finished" and view(client, eid),
+                 "the event finished")
     g = v["games"][0]
     assert g["words"] == "x o-resigned" and g["how"] == "board"
     assert g["result"] == "Alice wins"
@@ -122,25 +123,25 @@ def test_a_board_unplugged_mid_round_keeps_its_game_and_the_event_waits_for_it(c
     host, client, (t1, t2) = cafe
     eid = make_event(client)
     client.post("api/event/%d/action" % eid, {"action": "start"})
-    v = until(lambda: playing(client, eid, 1), what="round 1 playing")
+    v = wait_for(lambda: playing(client, eid, 1), "round 1 playing")
     g2 = at_table(v, "t2")
     t2.play("arrange")
     t2.play("put d4")
     t2.play("wait 300")
     t2.unplug()
-    until(lambda: not at_table(view(client, eid), "t2")["online"], what="t2 offline")
+    wait_for(lambda: not at_table(view(client, eid), "t2")["online"], "t2 offline")
     play(t1, X_WINS)
-    until(lambda: at_table(view(client, eid), "t1")["state"] == "over", what="t1's result")
+    wait_for(lambda: at_table(view(client, eid), "t1")["state"] == "over", "t1's result")
     v = view(client, eid)
     assert v["round"] == 1  # the event waits for the offline board
     assert at_table(v, "t2")["id"] == g2["id"] and at_table(v, "t2")["state"] == "playing"
     t2.plug()
     host.add_port(t2.device)
-    until(lambda: at_table(view(client, eid), "t2")["online"], what="t2 back")
+    wait_for(lambda: at_table(view(client, eid), "t2")["online"], "t2 back")
     for cell in ("e4", "d5", "e5", "d6"):  # the game goes on where it was
         t2.play("put " + cell)
         t2.play("wait 300")
-    until(lambda: view(client, eid)["round"] == 2, what="round 2 once t2's game ended")
+    wait_for(lambda: view(client, eid)["round"] == 2, "round 2 once t2's game ended")
     g = next(x for x in view(client, eid)["history"] if x["id"] == g2["id"])
     assert g["words"] == "x" and g["state"] == "over" and g["table"] == "t2"
 
@@ -149,10 +150,10 @@ def test_a_correction_is_kept_with_who_when_and_why_and_changes_the_standings(ca
     host, client, (t1, t2) = cafe
     eid = make_event(client, players=("Alice", "Bruno"), rounds=1)
     client.post("api/event/%d/action" % eid, {"action": "start"})
-    v = until(lambda: playing(client, eid, 1), what="the game playing")
+    v = wait_for(lambda: playing(client, eid, 1), "the game playing")
     play(t1 if v["games"][0]["table"] == "t1" else t2, X_WINS)
-    v = until(lambda: view(client, eid)["state"] == "finished" and view(client, eid),
-              what="the result")
+    v = wait_for(lambda: view(client, eid)["state"] == "finished" and view(client, eid),
+                 "the result")
     gid = v["games"][0]["id"]
     assert [r["name"] for r in v["standings"]] == ["Alice", "Bruno"]
     body = {"action": "correct", "game": gid, "places": [2, 1], "by": "Sam",
@@ -210,7 +211,7 @@ def test_the_screen_is_read_only_for_anyone_the_staffs_routes_need_the_login(caf
     host, client, boards = cafe
     eid = make_event(client, players=("Alice", "Bruno", "Chloé"), rounds=1)
     client.post("api/event/%d/action" % eid, {"action": "start"})
-    until(lambda: playing(client, eid, 1), what="round 1 playing")
+    wait_for(lambda: playing(client, eid, 1), "round 1 playing")
     url = host.url
     status, body = get_status(url, "screen/%d" % eid)
     assert status == 200 and b"XoboEvents.screenPage()" in body
@@ -236,11 +237,11 @@ def test_the_exports_hold_the_pairings_results_standings_and_every_games_record(
     host, client, (t1, t2) = cafe
     eid = make_event(client, players=("Alice", "Bruno"), rounds=1)
     client.post("api/event/%d/action" % eid, {"action": "start"})
-    v = until(lambda: playing(client, eid, 1), what="the game playing")
+    v = wait_for(lambda: playing(client, eid, 1), "the game playing")
     play(t1 if v["games"][0]["table"] == "t1" else t2, X_WINS)
-    until(lambda: view(client, eid)["state"] == "finished", what="the result")
-    until(lambda: client.get("api/event/%d" % eid)["history"][0]["record_id"],
-          what="the record found in the games database")
+    wait_for(lambda: view(client, eid)["state"] == "finished", "the result")
+    wait_for(lambda: client.get("api/event/%d" % eid)["history"][0]["record_id"],
+             "the record found in the games database")
     get = lambda name: client.get("api/event/%d/export/%s" % (eid, name),  # noqa: E731
                                   raw=True).decode("utf-8")
     pairings = list(csv.DictReader(io.StringIO(get("pairings.csv"))))
@@ -268,7 +269,7 @@ def test_a_late_entry_and_a_withdrawal_change_who_is_paired(cafe):
                      auto=False)
     act = lambda body: client.post("api/event/%d/action" % eid, body)  # noqa: E731
     assert act({"action": "start"})["ok"]
-    v = until(lambda: playing(client, eid, 1), what="round 1 playing")
+    v = wait_for(lambda: playing(client, eid, 1), "round 1 playing")
     out = act({"action": "add_player", "name": "Elif"})
     assert out["ok"] and "for round 2" in out["reply"]
     staff = client.get("api/event/%d" % eid)
@@ -279,8 +280,7 @@ def test_a_late_entry_and_a_withdrawal_change_who_is_paired(cafe):
     for key, board in (("t1", t1), ("t2", t2)):
         if at_table(v, key):
             play(board, X_WINS)
-    until(lambda: all(g["state"] == "over" for g in view(client, eid)["games"]),
-          what="round 1 over")
+    wait_for(lambda: all(g["state"] == "over" for g in view(client, eid)["games"]), "round 1 over")
     assert view(client, eid)["round"] == 1  # (not auto: the staff pairs)
     assert act({"action": "pair_next"})["ok"]
     v = view(client, eid)

@@ -3,8 +3,9 @@ unplugged and plugged back elsewhere, every game recorded (the firmware behind p
 serial stand-in's --pty mode)."""
 
 import pytest
+from xobo_testing import wait_for
 
-from cafe.cafekit import named_board, play_move, until
+from cafe.cafekit import named_board, play_move
 from xobo_host.cafe.floor import Floor
 from xobo_host.gamesdb import GamesDB
 
@@ -36,14 +37,13 @@ def test_boards_appear_on_the_floor_by_name_and_go_offline_when_unplugged(tmp_pa
     b = named_board(tmp_path, "terrace-2")
     floor = floor_of([a.device, b.device])
     try:
-        until(lambda: {v["key"] for v in floor.views() if v["online"]} == {"terrace-1",
+        wait_for(lambda: {v["key"] for v in floor.views() if v["online"]} == {"terrace-1",
                                                                            "terrace-2"},
-              what="both tables online")
+                                                                           "both tables online")
         assert _view(floor, "terrace-1")["health"] == "playing"
         assert _view(floor, "terrace-1")["game"] == "xobo"
         b.unplug()
-        until(lambda: _view(floor, "terrace-2").get("health") == "offline",
-              what="terrace-2 offline")
+        wait_for(lambda: _view(floor, "terrace-2").get("health") == "offline", "terrace-2 offline")
         assert _view(floor, "terrace-1")["online"]
         # the offline table still shows its board as last seen
         assert _view(floor, "terrace-2")["board"]["counts"]
@@ -57,23 +57,23 @@ def test_a_board_unplugged_mid_game_and_plugged_back_on_another_port_is_the_same
     board = named_board(tmp_path, "bar-1")
     floor = floor_of([board.device])
     try:
-        until(lambda: _view(floor, "bar-1").get("online"), what="bar-1 online")
+        wait_for(lambda: _view(floor, "bar-1").get("online"), "bar-1 online")
         play_move(board, "e5")
-        until(lambda: _view(floor, "bar-1").get("ply") == 1, what="e5 on the floor")
+        wait_for(lambda: _view(floor, "bar-1").get("ply") == 1, "e5 on the floor")
         first_port = board.device
         board.unplug()
-        until(lambda: not _view(floor, "bar-1")["online"], what="bar-1 offline")
+        wait_for(lambda: not _view(floor, "bar-1")["online"], "bar-1 offline")
         board.plug()  # (on another port: a stand-in's path is new at every plug)
         assert board.device != first_port
         play_move(board, "d4")  # played while the host did not see the board
         floor.add_port(board.device)
-        until(lambda: _view(floor, "bar-1").get("online")
-              and _view(floor, "bar-1").get("ply") == 2, what="bar-1 back with d4")
+        wait_for(lambda: _view(floor, "bar-1").get("online")
+              and _view(floor, "bar-1").get("ply") == 2, "bar-1 back with d4")
         assert _view(floor, "bar-1")["device"] == board.device
         assert [v["key"] for v in floor.views()] == ["bar-1"]
         db = GamesDB(str(tmp_path / "games.sqlite"))
-        until(lambda: [m["notation"] for m in db.moves(1)] == ["e5", "d4"],
-              what="one record with both moves")
+        wait_for(lambda: [m["notation"] for m in db.moves(1)] == ["e5", "d4"],
+                 "one record with both moves")
         assert len(db.list_games()) == 1
         db.close()
     finally:
@@ -88,10 +88,10 @@ def test_every_game_of_every_table_is_recorded_and_unfinished_ones_kept_as_such(
     floor = floor_of([a.device, b.device])
     db = GamesDB(str(tmp_path / "games.sqlite"))
     try:
-        until(lambda: _view(floor, "t2").get("game") == "tiny", what="t2 plays tiny")
+        wait_for(lambda: _view(floor, "t2").get("game") == "tiny", "t2 plays tiny")
         play_move(a, "e5")
         play_move(a, "d4")
-        until(lambda: _view(floor, "t1").get("ply") == 2, what="two moves at t1")
+        wait_for(lambda: _view(floor, "t1").get("ply") == 2, "two moves at t1")
         a.play("serial new")  # the game at t1 is left unfinished
         a.play("lift e5")
         a.play("lift d4")
@@ -104,16 +104,16 @@ def test_every_game_of_every_table_is_recorded_and_unfinished_ones_kept_as_such(
                         for g in db.list_games()}
             return ("t1", "xobo", 2, "*") in db_games and ("t1", "xobo", 1, "*") in db_games
 
-        until(recorded, what="both games of t1 recorded")
+        wait_for(recorded, "both games of t1 recorded")
         # t2 plays three in a row to its end (the game sits on d4-f6 of the board)
         for cell in ("d4", "e4", "d5", "e5", "d6"):
             play_move(b, cell)
-        until(lambda: _view(floor, "t2").get("health") == "over", what="t2's game over")
+        wait_for(lambda: _view(floor, "t2").get("health") == "over", "t2's game over")
         assert _view(floor, "t2")["result"] == "x"
         # the test game is recorded too, in its own notation (TN3), with its result
-        until(lambda: [(g["game"], g["n_moves"], g["result"]) for g in
+        wait_for(lambda: [(g["game"], g["n_moves"], g["result"]) for g in
                        db.list_games(source="t2")] == [("tiny", 5, "x")],
-              what="t2's game of tiny recorded to its end")
+                       "t2's game of tiny recorded to its end")
         assert floor.table("t2").view(full=True)["recording"] == ""
         t2 = db.export_record(db.list_games(source="t2")[0]["id"])
         assert '[Game "Three in a row"]' in t2 and "1. a1 b1 2. a2 b2 3. a3" in t2
@@ -137,7 +137,7 @@ def test_a_port_that_holds_no_board_is_no_table_and_the_floor_says_why(tmp_path,
         floor = Floor(str(tmp_path / "games.sqlite"), ports=[os.ttyname(slave)],
                       scan_usb=False, scan_s=0.1, first_timeout=0.3).start()
         try:
-            until(lambda: floor.snapshot()["problems"], what="the port's problem")
+            wait_for(lambda: floor.snapshot()["problems"], "the port's problem")
             assert "did not answer 'version'" in floor.snapshot()["problems"][os.ttyname(slave)]
             assert floor.views() == []
         finally:
@@ -155,7 +155,7 @@ def test_a_table_cannot_take_the_name_of_another_online_and_only_offline_ones_ar
     b = named_board(tmp_path, "right")
     floor = floor_of([a.device, b.device])
     try:
-        until(lambda: len([v for v in floor.views() if v["online"]]) == 2, what="both online")
+        wait_for(lambda: len([v for v in floor.views() if v["online"]]) == 2, "both online")
         with pytest.raises(ActionError, match="another table online is called right"):
             floor.rename(floor.table("left"), "right")
         with pytest.raises(ActionError, match="online: unplug its board first"):
@@ -163,7 +163,7 @@ def test_a_table_cannot_take_the_name_of_another_online_and_only_offline_ones_ar
         assert floor.rename(floor.table("left"), "centre")["reply"] == "name centre"
         assert floor.keys() == ["centre", "right"]
         b.unplug()
-        until(lambda: not floor.table("right").online, what="right offline")
+        wait_for(lambda: not floor.table("right").online, "right offline")
         floor.forget(floor.table("right"))
         assert floor.keys() == ["centre"]
     finally:

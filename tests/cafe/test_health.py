@@ -7,8 +7,9 @@ for a cube on a cell) fire exactly where the script lets that time pass, however
 loaded machine runs the test; on a real board they are the same code on the Pico's clock."""
 
 import pytest
+from xobo_testing import wait_for
 
-from cafe.cafekit import named_board, until
+from cafe.cafekit import named_board
 from xobo_host.cafe import table as table_module
 from xobo_host.cafe.floor import Floor
 
@@ -18,7 +19,7 @@ def one_table(tmp_path):
     board = named_board(tmp_path, "snug", hands_clock=True)
     floor = Floor(str(tmp_path / "games.sqlite"), ports=[board.device], scan_usb=False,
                   scan_s=0.1, poll_s=0.3).start()
-    until(lambda: floor.table("snug") and floor.table("snug").online, what="snug online")
+    wait_for(lambda: floor.table("snug") and floor.table("snug").online, "snug online")
     yield board, floor
     floor.stop()
     board.unplug()
@@ -34,25 +35,25 @@ def test_a_board_waiting_for_a_fix_too_long_needs_the_staff(one_table, monkeypat
     board.play("put e5")
     board.play("put a1")  # two cubes at once: no move of XoBo, the board asks for a fix
     board.play("wait 800")
-    until(lambda: _health(floor) == "fix", what="the table needs a fix")
+    wait_for(lambda: _health(floor) == "fix", "the table needs a fix")
     assert "waiting for a fix" in floor.table("snug").view()["health_text"]
     board.play("lift a1")
     board.play("wait 400")
-    until(lambda: _health(floor) == "playing", what="the fix done")
+    wait_for(lambda: _health(floor) == "playing", "the fix done")
 
 
 def test_a_self_test_with_a_dead_led_and_a_dead_switch_shows_its_faults_and_report(one_table):
     board, floor = one_table
     table = floor.table("snug")
     assert table.action({"action": "selftest"})["reply"].startswith("selftest started")
-    until(lambda: _health(floor) == "selftest", what="the self-test running")
+    wait_for(lambda: _health(floor) == "selftest", "the self-test running")
     for _ in range(3):  # the LEDs red, green, blue: seen
         board.play("press ok")
     board.play("press undo")  # a1's LED is dead
     board.play("wait 10000")  # and no cube ever closes its switch: after 10 s, the next cell
     for _ in range(80):  # every other cell skipped
         board.play("press ok")
-    until(lambda: _health(floor) == "faults", what="the self-test's faults")
+    wait_for(lambda: _health(floor) == "faults", "the self-test's faults")
     report = table.view(full=True)["selftest"]
     assert "led a1 dead" in report and "switch a1 never-closes" in report
     assert report[-1] == "done 2 problems"

@@ -5,7 +5,8 @@ loopback (``remotekit.Broker``)."""
 
 import threading
 
-from cafe.cafekit import until
+from xobo_testing import wait_for
+
 from cafe.remotekit import Broker
 
 
@@ -22,7 +23,7 @@ def hear_each_other(a, b, heard_by_a, heard_by_b):
         sender.publish("match", "m1", {"t": "ping"})
         return any(m.get("t") == "ping" for m in list(heard))
 
-    until(lambda: pinged(b, heard_by_a) and pinged(a, heard_by_b), 10, "the pings heard")
+    wait_for(lambda: pinged(b, heard_by_a) and pinged(a, heard_by_b), "the pings heard", 10)
 
 
 def test_a_cafes_move_goes_out_while_its_inbox_handles_a_message(tmp_path):
@@ -50,15 +51,15 @@ def test_a_cafes_move_goes_out_while_its_inbox_handles_a_message(tmp_path):
     try:
         hear_each_other(a, b, pings_a, pings_b)
         b.publish("match", "m1", {"t": "move", "n": 1})
-        until(handling.is_set, 10, "café A's inbox handling B's move")
+        wait_for(handling.is_set, "café A's inbox handling B's move", 10)
         b.publish("match", "m1", {"t": "move", "n": 2})  # (waits in A's inbox)
         # A's inbox is held: A's own move still reaches B
         a.publish("match", "m1", {"t": "move", "n": 3})
-        until(lambda: got_b, 10, "café A's move at café B while A's inbox is busy")
+        wait_for(lambda: got_b, "café A's move at café B while A's inbox is busy", 10)
         assert got_b == [("cafe-a", {"t": "move", "n": 3})]
         assert got_a == [1]
         release.set()
-        until(lambda: got_a == [1, 2], 10, "café A's inbox handling the next message")
+        wait_for(lambda: got_a == [1, 2], "café A's inbox handling the next message", 10)
     finally:
         release.set()
         a.stop()
@@ -82,7 +83,7 @@ def test_the_inbox_keeps_the_order_of_the_messages_and_says_each_connection(tmp_
         hear_each_other(a, b, pings_a, pings_b)
         for n in range(200):
             b.publish("match", "m1", {"t": "move", "n": n})
-        until(lambda: len(events) == 201, 20, "café A handling B's 200 messages")
+        wait_for(lambda: len(events) == 201, "café A handling B's 200 messages", 20)
         assert events == ["connected"] + list(range(200))  # (the connection said first)
     finally:
         a.stop()
@@ -111,9 +112,9 @@ def test_a_full_inbox_holds_the_reading_and_loses_nothing(tmp_path, monkeypatch)
         hear_each_other(a, b, pings_a, pings_b)
         for n in range(10):
             b.publish("match", "m1", {"t": "move", "n": n})
-        until(lambda: moves == [0] and a.inbox.full(), 10, "café A's inbox full")
+        wait_for(lambda: moves == [0] and a.inbox.full(), "café A's inbox full", 10)
         release.set()
-        until(lambda: len(moves) == 10, 20, "café A handling every move")
+        wait_for(lambda: len(moves) == 10, "café A handling every move", 20)
         assert moves == list(range(10))
     finally:
         release.set()

@@ -2,8 +2,9 @@
 control; another origin, refused; what another café publishes is shown without markup."""
 
 import pytest
+from xobo_testing import wait_for
 
-from cafe.cafekit import PASSWORD, named_board, until
+from cafe.cafekit import PASSWORD, named_board
 from cafe.cafekit import api_request as _request
 from xobo_host.cafe.floor import Floor
 from xobo_host.cafe.matches import MatchService
@@ -20,8 +21,8 @@ def cafe(tmp_path):
                   poll_s=0.5).start()
     service = MatchService(floor, db_path, cafe="corner").start()
     server = CafeServer(floor, staff, db_path, matches=service).start()
-    until(lambda: floor.table("window-2") and floor.table("window-2").online,
-          what="the table online")
+    wait_for(lambda: floor.table("window-2") and floor.table("window-2").online,
+             "the table online")
     yield server.url, service
     server.stop()
     service.stop()

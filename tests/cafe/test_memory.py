@@ -10,8 +10,9 @@ import sys
 import types
 
 import pytest
+from xobo_testing import wait_for
 
-from cafe.cafekit import named_board, until
+from cafe.cafekit import named_board
 from xobo_host.cafe.floor import Floor
 from xobo_host.cafe.table import EVENTS_KEPT
 
@@ -51,8 +52,8 @@ def followed(tmp_path):
     board.play("serial set game x")
     floor = Floor(str(tmp_path / "games.sqlite"), ports=[board.device], scan_usb=False,
                   scan_s=0.1, poll_s=0.3).start()
-    until(lambda: floor.table("long-1") and floor.table("long-1").view()["game"] == "x",
-          what="long-1 online, playing X")
+    wait_for(lambda: floor.table("long-1") and floor.table("long-1").view()["game"] == "x",
+             "long-1 online, playing X")
     yield board, floor
     floor.stop()
     board.unplug()
@@ -64,14 +65,14 @@ def _play_a_game(board, floor):
     for ply, cell in enumerate(MOVES, 1):
         board.play("put " + cell)
         board.play("wait 300")  # the settle time passes: the move is committed
-        until(lambda p=ply: table.view()["ply"] == p, what="move %d on the floor" % ply)
-    until(lambda: table.conn.monitor.recorder.moves == MOVES, what="the game recorded")
+        wait_for(lambda p=ply: table.view()["ply"] == p, "move %d on the floor" % ply)
+    wait_for(lambda: table.conn.monitor.recorder.moves == MOVES, "the game recorded")
     board.play("serial new")
     for cell in MOVES:
         board.play("lift " + cell)
     board.play("wait 300")
-    until(lambda: table.view()["ply"] == 0 and table.conn.monitor.game_id != game_before
-          and not table.conn.monitor.recorder.moves, what="a new game recorded")
+    wait_for(lambda: table.view()["ply"] == 0 and table.conn.monitor.game_id != game_before
+          and not table.conn.monitor.recorder.moves, "a new game recorded")
 
 
 def test_a_table_followed_over_many_games_holds_no_more_memory(followed):

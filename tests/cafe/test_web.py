@@ -7,8 +7,9 @@ import signal
 
 import pytest
 from sim.simkit import start_xobo, stop_with_ctrl_c
+from xobo_testing import wait_for
 
-from cafe.cafekit import PASSWORD, named_board, play_move, until
+from cafe.cafekit import PASSWORD, named_board, play_move
 from cafe.cafekit import api_request as _request
 from xobo_host.cafe import web as web_module
 from xobo_host.cafe.floor import Floor
@@ -26,8 +27,8 @@ def cafe(tmp_path):
     floor = Floor(db_path, ports=[board.device], scan_usb=False, scan_s=0.2,
                   poll_s=0.5).start()
     server = CafeServer(floor, staff, db_path).start()
-    until(lambda: floor.table("window-2") and floor.table("window-2").online,
-          what="the table online")
+    wait_for(lambda: floor.table("window-2") and floor.table("window-2").online,
+             "the table online")
     yield server.url, board, floor
     server.stop()
     floor.stop()
@@ -85,7 +86,7 @@ def test_the_staff_controls_a_table_after_logging_in(cafe):
     assert status == 400
     status, out, _ = _request(action, {"action": "name", "value": "window-3"}, cookie=cookie)
     assert status == 200 and out["key"] == "window-3"
-    until(lambda: floor.table("window-3") is not None, what="the table renamed")
+    wait_for(lambda: floor.table("window-3") is not None, "the table renamed")
     assert "name window-3" in board.play("serial settings")  # the board keeps its new name
     status, out, _ = _request(url + "api/records", cookie=cookie)
     assert status == 200 and out["ok"]
@@ -113,18 +114,18 @@ def test_the_host_killed_and_restarted_mid_game_loses_no_move(tmp_path):
 
     proc, url = start_host()
     try:
-        until(lambda: ply(url) == 0, what="the table online")
+        wait_for(lambda: ply(url) == 0, "the table online")
         play_move(board, "e5")
-        until(lambda: ply(url) == 1, what="e5 seen")
+        wait_for(lambda: ply(url) == 1, "e5 seen")
         os.kill(proc.pid, signal.SIGKILL)  # the host dies: no clean stop
         proc.wait(10)
         play_move(board, "d4")  # the game goes on at the table meanwhile
         proc, url = start_host()
-        until(lambda: ply(url) == 2, what="the host back, d4 seen")
+        wait_for(lambda: ply(url) == 2, "the host back, d4 seen")
         play_move(board, "e4")
         db = GamesDB(db_path, readonly=True)
-        until(lambda: [m["notation"] for m in db.moves(1)] == ["e5", "d4", "e4"],
-              what="one record with every move")
+        wait_for(lambda: [m["notation"] for m in db.moves(1)] == ["e5", "d4", "e4"],
+                 "one record with every move")
         assert len(db.list_games()) == 1
         db.close()
     finally:
