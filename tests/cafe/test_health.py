@@ -66,22 +66,22 @@ def test_a_self_test_s_faults_stay_with_the_table_when_the_host_restarts(tmp_pat
     floor = Floor(db_path, ports=[board.device], scan_usb=False, scan_s=0.1,
                   poll_s=0.3).start()
     try:
-        until(lambda: floor.table("snug") and floor.table("snug").online, what="snug online")
+        wait_for(lambda: floor.table("snug") and floor.table("snug").online, "snug online")
         floor.table("snug").action({"action": "selftest"})
-        until(lambda: _health(floor) == "selftest", what="the self-test running")
+        wait_for(lambda: _health(floor) == "selftest", "the self-test running")
         for _ in range(3):
             board.play("press ok")
         board.play("press undo")  # a1's LED is dead
         board.play("wait 10000")
         for _ in range(80):
             board.play("press ok")
-        until(lambda: _health(floor) == "faults", what="the self-test's faults")
+        wait_for(lambda: _health(floor) == "faults", "the self-test's faults")
         report = floor.table("snug").view(full=True)["selftest"]
         floor.stop()
         # the host restarts: the table's report is in the games database, by its board
         floor = Floor(db_path, ports=[board.device], scan_usb=False, scan_s=0.1,
                       poll_s=0.3).start()
-        until(lambda: floor.table("snug") and floor.table("snug").online, what="snug back")
+        wait_for(lambda: floor.table("snug") and floor.table("snug").online, "snug back")
         assert _health(floor) == "faults"
         assert floor.table("snug").view(full=True)["selftest"] == report
         assert floor.table("snug").view()["health_text"] == "self-test: 2 problems"

@@ -7,8 +7,9 @@ says anything else (0 duplicate, 0 wrong); every end was on the floor and in its
 with its end time, before the evening went on. The test waits for each state it checks."""
 
 import pytest
+from xobo_testing import wait_for
 
-from cafe.cafekit import named_board, until
+from cafe.cafekit import named_board
 from xobo import games
 from xobo_host.cafe.floor import Floor
 from xobo_host.gamerecords import read_record
@@ -36,7 +37,7 @@ def computer_move(board):
     played by the players' hands: any game's legal move, as the board sees it."""
     side = field(words_of_state(board), "side")
     board.play("serial set opponent " + side)
-    until(lambda: "expect" in words_of_state(board), what="the computer's move lit")
+    wait_for(lambda: "expect" in words_of_state(board), "the computer's move lit")
     board.play("play expected")
     board.play("wait %d" % (SETTLE + 100))
     board.play("serial set opponent off")
@@ -83,8 +84,8 @@ class Evening:
     def start_host(self):
         self.floor = Floor(self.db_path, ports=[b.device for b in self.boards.values()],
                            scan_usb=False, scan_s=0.2, poll_s=0.5).start()
-        until(lambda: all(self.table_of(b) is not None and self.table_of(b).online
-                          for b in self.boards.values()), what="every table online")
+        wait_for(lambda: all(self.table_of(b) is not None and self.table_of(b).online
+                          for b in self.boards.values()), "every table online")
 
     def stop_host(self):
         self.floor.stop()
@@ -105,7 +106,7 @@ class Evening:
         for _ in range(n):
             computer_move(board)
         ply = int(field(words_of_state(board), "ply"))
-        until(lambda: self.view(board).get("ply") == ply, what="the floor at ply %d" % ply)
+        wait_for(lambda: self.view(board).get("ply") == ply, "the floor at ply %d" % ply)
 
     def to_the_end(self, board):
         while ended_words(words_of_state(board)) == "*":
@@ -127,7 +128,7 @@ class Evening:
         assert words != "*"
         game = self.games[board]
         moves = board_record(board, game)
-        until(lambda: self.view(board).get("health") == "over", what="the end on the floor")
+        wait_for(lambda: self.view(board).get("health") == "over", "the end on the floor")
         winner = words.split()[0]
         view = self.view(board)
         assert view["result"] in (winner, "draw"), (view["result"], words)
@@ -140,7 +141,7 @@ class Evening:
                         return g
                 return None
 
-            g = until(row, what="the end in its record")
+            g = wait_for(row, "the end in its record")
         finally:
             db.close()
         self.expected.append((self.ids[board], game, moves, g["result"], words))
@@ -157,7 +158,7 @@ class Evening:
     def new_game(self, board):
         board.play("serial new")
         board.play("arrange")
-        until(lambda: self.view(board).get("ply") == 0, what="the new game on the floor")
+        wait_for(lambda: self.view(board).get("ply") == 0, "the new game on the floor")
 
     def rows(self):
         db = GamesDB(self.db_path, readonly=True)
@@ -183,11 +184,11 @@ def test_an_evening_of_every_game_leaves_one_true_record_a_game(tmp_path):
         ta = ev.table_of(a)
         ta.action({"action": "game", "value": "x"})
         a.play("arrange")
-        until(lambda: ev.view(a).get("game") == "x", what="terrace-1 plays x")
+        wait_for(lambda: ev.view(a).get("game") == "x", "terrace-1 plays x")
         ta.action({"action": "game", "value": "xobo"})
         a.play("arrange")
-        until(lambda: ev.view(a).get("game") == "xobo" and ev.view(a).get("ply") == 3,
-              what="terrace-1's XoBo game resumed")
+        wait_for(lambda: ev.view(a).get("game") == "xobo" and ev.view(a).get("ply") == 3,
+                 "terrace-1's XoBo game resumed")
         ev.moves(a, 1)
         ev.moves(b, 3)
         ev.moves(c, 3)
@@ -198,20 +199,20 @@ def test_an_evening_of_every_game_leaves_one_true_record_a_game(tmp_path):
         ev.stop_host()
         computer_move(a)
         ev.start_host()
-        until(lambda: ev.view(a).get("ply") == 5, what="the move played while the host was down")
+        wait_for(lambda: ev.view(a).get("ply") == 5, "the move played while the host was down")
         ev.resign(a)
         ev.new_game(a)
         computer_move(a)
         a.play("serial undo")  # back to the start
         a.play("arrange")
-        until(lambda: ev.view(a).get("ply") == 0, what="terrace-1 back to the start")
+        wait_for(lambda: ev.view(a).get("ply") == 0, "terrace-1 back to the start")
         ev.moves(a, 2)
 
         # a board replugged (another port), mid-game
         b.unplug()
         b.plug()
         ev.floor.add_port(b.device)
-        until(lambda: ev.view(b).get("online"), what="terrace-2 back")
+        wait_for(lambda: ev.view(b).get("online"), "terrace-2 back")
         ev.moves(b, 2)
 
         # a table renamed mid-game, then its game resigned
@@ -241,7 +242,7 @@ def test_an_evening_of_every_game_leaves_one_true_record_a_game(tmp_path):
 
         # (the lists are equal as lists: one record a game, 0 duplicate, 0 wrong; two games
         # played alike, as the tiny game's random draws may be, are two records)
-        rows = until(settled, what="every record as the boards played them")
+        rows = wait_for(settled, "every record as the boards played them")
         assert len(rows) - len(expected) <= len(empty)
         for view in ev.floor.views():  # every table still over shows it
             board = next(x for x in ev.boards.values() if ev.ids[x] == ev.table_of(x).board_id

@@ -4,8 +4,9 @@ Renaming rewrites no record, a game left and resumed is one record, every end of
 that asked whatever else is typed on the link (stand-in boards behind ptys)."""
 
 import pytest
+from xobo_testing import wait_for
 
-from cafe.cafekit import named_board, play_move, until
+from cafe.cafekit import named_board, play_move
 from xobo_host.cafe.floor import Floor
 from xobo_host.cli import main
 from xobo_host.gamesdb import GamesDB
@@ -42,24 +43,24 @@ def test_a_renamed_table_keeps_its_records_under_the_name_they_were_played_under
     floor = floor_of([board.device])
     db = GamesDB(str(tmp_path / "games.sqlite"))
     try:
-        until(lambda: _view(floor, "terrace-3").get("online"), what="terrace-3 online")
+        wait_for(lambda: _view(floor, "terrace-3").get("online"), "terrace-3 online")
         board_id = floor.table("terrace-3").board_id
         assert len(board_id) == 16
         play_move(board, "e5")
-        until(lambda: _games(db) == [("terrace-3", "xobo", ["e5"], "*")], what="e5 recorded")
+        wait_for(lambda: _games(db) == [("terrace-3", "xobo", ["e5"], "*")], "e5 recorded")
         floor.rename(floor.table("terrace-3"), "garden-1")
         assert floor.keys() == ["garden-1"]
         assert floor.table("garden-1").board_id == board_id
         play_move(board, "d4")
         # the game goes on in its record, under the name it was played under
-        until(lambda: _games(db) == [("terrace-3", "xobo", ["e5", "d4"], "*")],
-              what="d4 recorded in the same record")
+        wait_for(lambda: _games(db) == [("terrace-3", "xobo", ["e5", "d4"], "*")],
+                 "d4 recorded in the same record")
         board.play("serial new")
         board.play("lift e5")
         board.play("lift d4")
         play_move(board, "c3")
-        until(lambda: _games(db)[1:] == [("garden-1", "xobo", ["c3"], "*")],
-              what="the next game recorded under the new name")
+        wait_for(lambda: _games(db)[1:] == [("garden-1", "xobo", ["c3"], "*")],
+                 "the next game recorded under the new name")
         # either name finds the table's records: the old one the game it was played under,
         # the new one the board's (renamed, it is the same table)
         assert [g["source"] for g in db.list_games(source="terrace-3")] == ["terrace-3"]
@@ -79,21 +80,21 @@ def test_a_game_left_for_another_and_resumed_is_one_record(tmp_path, floor_of):
     floor = floor_of([board.device])
     db = GamesDB(str(tmp_path / "games.sqlite"))
     try:
-        until(lambda: _view(floor, "bar-2").get("online"), what="bar-2 online")
+        wait_for(lambda: _view(floor, "bar-2").get("online"), "bar-2 online")
         table = floor.table("bar-2")
         for cell in ("e5", "d4", "e4"):
             play_move(board, cell)
-        until(lambda: _games(db) == [("bar-2", "xobo", ["e5", "d4", "e4"], "*")],
-              what="three moves recorded")
+        wait_for(lambda: _games(db) == [("bar-2", "xobo", ["e5", "d4", "e4"], "*")],
+                 "three moves recorded")
         table.action({"action": "game", "value": "x"})
-        until(lambda: _view(floor, "bar-2").get("game") == "x", what="x played")
+        wait_for(lambda: _view(floor, "bar-2").get("game") == "x", "x played")
         table.action({"action": "game", "value": "xobo"})  # XoBo's game resumed
-        until(lambda: _view(floor, "bar-2").get("game") == "xobo"
-              and _view(floor, "bar-2").get("ply") == 3, what="XoBo resumed")
+        wait_for(lambda: _view(floor, "bar-2").get("game") == "xobo"
+              and _view(floor, "bar-2").get("ply") == 3, "XoBo resumed")
         play_move(board, "c3")
-        until(lambda: [g for g in _games(db) if g[1] == "xobo"]
+        wait_for(lambda: [g for g in _games(db) if g[1] == "xobo"]
               == [("bar-2", "xobo", ["e5", "d4", "e4", "c3"], "*")],
-              what="the resumed game's move in its own record")
+              "the resumed game's move in its own record")
         assert [g[1] for g in _games(db)].count("xobo") == 1
     finally:
         db.close()
@@ -106,14 +107,14 @@ def test_a_resignation_reaches_the_floor_and_the_record_with_its_end_time(tmp_pa
     floor = floor_of([board.device])
     db = GamesDB(str(tmp_path / "games.sqlite"))
     try:
-        until(lambda: _view(floor, "snug-4").get("online"), what="snug-4 online")
+        wait_for(lambda: _view(floor, "snug-4").get("online"), "snug-4 online")
         play_move(board, "e5")
-        until(lambda: _games(db) == [("snug-4", "xobo", ["e5"], "*")], what="e5 recorded")
+        wait_for(lambda: _games(db) == [("snug-4", "xobo", ["e5"], "*")], "e5 recorded")
         board.play("serial resign ns ew")  # typed on the board's link: no host asked
-        until(lambda: _view(floor, "snug-4").get("health") == "over", what="over on the floor")
+        wait_for(lambda: _view(floor, "snug-4").get("health") == "over", "over on the floor")
         view = _view(floor, "snug-4")
         assert view["result"] == "ew" and "ns resigned" in view["result_text"]
-        until(lambda: db.list_games()[0]["ended_at"] is not None, what="the record ended")
+        wait_for(lambda: db.list_games()[0]["ended_at"] is not None, "the record ended")
         g = db.list_games()[0]
         assert (g["result"], g["ending"]) == ("ew", "ew ns-resigned")
         assert '[Termination "ew ns-resigned"]' in db.export_record(g["id"])
@@ -128,19 +129,19 @@ def test_replies_typed_on_the_link_never_leave_a_table_wrong(tmp_path, floor_of)
     board = named_board(tmp_path, "loud-1")
     floor = floor_of([board.device])
     try:
-        until(lambda: _view(floor, "loud-1").get("online"), what="loud-1 online")
+        wait_for(lambda: _view(floor, "loud-1").get("online"), "loud-1 online")
         play_move(board, "e5")
         play_move(board, "d4")
         for line in ("state", "position", "record", "settings", "version", "boot", "leds",
                      "state"):
             board.play("serial " + line)  # each answered on the link, untagged
         play_move(board, "e4")
-        until(lambda: _view(floor, "loud-1").get("ply") == 3, what="the floor at ply 3")
+        wait_for(lambda: _view(floor, "loud-1").get("ply") == 3, "the floor at ply 3")
         link = floor.table("loud-1").conn.link
-        until(lambda: link.stray_lines >= 8, what="the typed replies set aside")
+        wait_for(lambda: link.stray_lines >= 8, "the typed replies set aside")
         board.play("serial state")
         play_move(board, "c3")
-        until(lambda: _view(floor, "loud-1").get("ply") == 4, what="the floor at ply 4")
+        wait_for(lambda: _view(floor, "loud-1").get("ply") == 4, "the floor at ply 4")
         assert _view(floor, "loud-1")["error"] == ""
     finally:
         board.unplug()
@@ -151,7 +152,7 @@ def test_two_boards_with_one_name_are_two_tables(tmp_path, floor_of):
     b = named_board(tmp_path / "b", "twin")
     floor = floor_of([a.device, b.device])
     try:
-        until(lambda: len([v for v in floor.views() if v["online"]]) == 2, what="both online")
+        wait_for(lambda: len([v for v in floor.views() if v["online"]]) == 2, "both online")
         ids = {floor.table(k).board_id for k in floor.keys()}
         assert len(ids) == 2
         assert "twin" in floor.keys()

@@ -2,6 +2,7 @@
 staff's login (scrypt-hashed password, an HttpOnly SameSite=Strict session cookie), the
 simulator's Host/Origin/Content-Type checks; the host killed and restarted mid-game."""
 
+import json
 import os
 import signal
 
