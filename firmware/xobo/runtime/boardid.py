@@ -9,8 +9,12 @@ written by hand) is drawn again: the board still answers.
 
 Usage::
 
-    from xobo.runtime.boardid import board_id
-    board_id(app.d.flash)     # '5f3a0c11d2e4b697'
+    >>> from xobo.runtime.boardid import board_id
+    >>> from xobo.drivers.virtual import VirtualFlash
+    >>> flash = VirtualFlash()          # (the app's: app.d.flash)
+    >>> first = board_id(flash)         # 16 hex digits: '5f3a0c11d2e4b697'
+    >>> len(first), board_id(flash) == first   # kept on the flash: the same board
+    (16, True)
 """
 
 ID_FILE = "board.id"
