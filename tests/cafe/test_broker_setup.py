@@ -10,6 +10,7 @@ import subprocess
 import sys
 
 import pytest
+from xobo_testing import wait_for
 
 from xobo_host.cafe.brokersetup import ACL, SetupError, config_text, write_config
 
@@ -105,7 +106,7 @@ def _certificates(where):
 
 
 def test_a_cafe_reaches_the_brokers_tls_listener_with_its_settings_file(tmp_path):
-    from cafe.cafekit import until
+
     from cafe.remotekit import Broker
     from xobo_host.cafe.broker import BrokerLink
 
@@ -117,7 +118,7 @@ def test_a_cafe_reaches_the_brokers_tls_listener_with_its_settings_file(tmp_path
         assert settings.tls and settings.ca_file == ca and settings.username == "cafe-a"
         link = BrokerLink("cafe-a", settings).start()
         try:  # connected over TLS, logged in, its own probe read back
-            until(lambda: link.health()[0], 20, "cafe-a healthy over TLS")
+            wait_for(lambda: link.health()[0], "cafe-a healthy over TLS", 20)
         finally:
             link.stop()
     finally:

@@ -7,8 +7,8 @@ refused; from B's page anyone watches A's floor and A's table live (A publishes 
 
 import pytest
 
+from cafe.attackkit import Client, broker_password
 from cafe.remotekit import Broker, Cafe, board_state, boards, commit, wait_for, wait_playing
-from cafe.test_match_attacks import Client, _password
 from xobo_host.cafe.staff import Staff
 from xobo_host.cafe.web import CafeServer
 
@@ -88,7 +88,7 @@ def test_an_invitation_accepted_in_another_cafe_and_its_table_watched_live(brows
         # (a login of its own) is refused, and listed on the staff's page
         for page in (page_a, page_b):
             page.wait_for_selector('[data-role="broker-status"][data-ok="yes"]')
-        evil = Client(broker, "evil-cafe", _password(broker, "evil-cafe"), name="evil-cafe")
+        evil = Client(broker, "evil-cafe", broker_password(broker, "evil-cafe"), name="evil-cafe")
         try:
             assert evil.publish("xobo/v1/evil-cafe/match/" + ident,
                                 {"t": "move", "n": 2, "move": "a1"}) == 0

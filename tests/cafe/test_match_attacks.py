@@ -7,13 +7,13 @@ floor: every attempt fails, both cafés' logs, boards and records stay the match
 staff's page lists what was refused. The same on an open broker (anyone writes anywhere): no
 forged or replayed message moves a board or a record."""
 
-import json
-import threading
 import time
 
 import pytest
 
-from cafe.cafekit import until
+from cafe.attackkit import Client, broker_password
+from cafe.cafekit import PASSWORD
+from cafe.cafekit import api_request as _request
 from cafe.remotekit import (
     Broker,
     Cafe,
@@ -24,69 +24,6 @@ from cafe.remotekit import (
     wait_for,
     wait_playing,
 )
-from cafe.test_web import PASSWORD, _request
-
-
-class Client:
-    """A bare MQTT client (paho, MQTT 5): what an attacker runs. It keeps every message it
-    reads, and each publication's answer from the broker (MQTT 5's reason code)."""
-
-    def __init__(self, broker, username=None, password=None, name="intruder"):
-        import paho.mqtt.client as mqtt
-
-        self.read = []  # (topic, payload, retained)
-        self.acks = {}  # mid -> reason code (an int: 0 taken, >= 0x80 refused)
-        self.connack = None
-        self.published = set()  # (topic, payload) it published itself
-        self.lock = threading.Lock()
-        c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=name,
-                        protocol=mqtt.MQTTv5)
-        if username:
-            c.username_pw_set(username, password)
-        c.on_connect = self._connected
-        c.on_message = self._message
-        c.on_publish = self._published
-        c.connect_async("127.0.0.1", broker.port)
-        c.loop_start()
-        self.client = c
-        until(lambda: self.connack is not None, 20, "the broker's answer to " + name)
-
-    def _connected(self, client, userdata, flags, reason, properties=None):
-        self.connack = reason
-        if reason.is_failure:
-            client.disconnect()
-
-    def _message(self, client, userdata, message):
-        with self.lock:
-            self.read.append((message.topic, bytes(message.payload), message.retain))
-
-    def _published(self, client, userdata, mid, reason, properties=None):
-        with self.lock:
-            self.acks[mid] = reason.value
-
-    def listen(self, topic="xobo/v1/#"):
-        self.client.subscribe(topic, 1)
-
-    def publish(self, topic, payload, retain=False):
-        """The broker's reason code for it (QoS 1: waited for)."""
-        if isinstance(payload, dict):
-            payload = json.dumps(payload)
-        if isinstance(payload, str):
-            payload = payload.encode()
-        with self.lock:
-            self.published.add((topic, payload))
-        info = self.client.publish(topic, payload, qos=1, retain=retain)
-        until(lambda: info.mid in self.acks, 20, "the broker's PUBACK")
-        return self.acks[info.mid]
-
-    def seen(self, pred):
-        """What it read (not what it published itself) that ``pred`` takes."""
-        with self.lock:
-            return [r for r in self.read if pred(r) and (r[0], r[1]) not in self.published]
-
-    def stop(self):
-        self.client.disconnect()
-        self.client.loop_stop()
 
 
 def staff_page(cafe):
@@ -182,26 +119,26 @@ def test_an_anonymous_client_cannot_even_connect_to_the_shipped_broker(network):
                                   password="not-its-password")
         link = BrokerLink("cafe-c", settings).start()
         try:
-            until(lambda: "refused this café" in link.health()[1], 20, "the refusal said")
+            wait_for(lambda: "refused this café" in link.health()[1], "the refusal said", 20)
         finally:
             link.stop()
     finally:
         anonymous.stop()
     # both cafés' pages say they are connected and read what they should
     for c in cafes:
-        until(lambda c=c: staff_page(c)["broker"]["connected"], 20, c.name + " healthy")
+        wait_for(lambda c=c: staff_page(c)["broker"]["connected"], c.name + " healthy", 20)
 
 
 def test_a_third_cafe_with_a_login_can_do_nothing_to_a_match_of_two_others(network):
     broker, cafes, bs, invitation = network
     a, b = cafes
     code = invitation["code"]
-    evil = Client(broker, "evil-cafe", _password(broker, "evil-cafe"), name="evil-cafe")
+    evil = Client(broker, "evil-cafe", broker_password(broker, "evil-cafe"), name="evil-cafe")
     try:
         assert not evil.connack.is_failure
         evil.listen()
         # it reads the invitation, but not its code: no topic, no payload holds it
-        topic = until(lambda: _invitation_topic(evil, "cafe-a"), 20, "the invitation read")
+        topic = wait_for(lambda: _invitation_topic(evil, "cafe-a"), "the invitation read", 20)
         for t, payload, _ in evil.seen(lambda r: True):
             for form in (code, code.replace("-", "")):
                 assert form not in t and form.encode() not in payload
@@ -277,7 +214,7 @@ def test_on_an_open_broker_no_forged_or_replayed_message_moves_a_board_or_a_reco
     intruder = Client(broker)  # anonymous: the open broker lets it write anywhere
     try:
         intruder.listen()
-        topic = until(lambda: _invitation_topic(intruder, "cafe-a"), 20, "the invitation")
+        topic = wait_for(lambda: _invitation_topic(intruder, "cafe-a"), "the invitation", 20)
         topic_id = topic.rsplit("/", 1)[1]
         match_id = invitation["match"]
         # answers in cafe-b's name, not sealed with the code; the invitation cleared
@@ -349,19 +286,14 @@ def test_a_broker_whose_access_list_lets_a_cafe_read_nothing_is_said_on_its_page
     cafe = Cafe(tmp_path, "cafe-a", bs, broker).start()
     start_server(cafe, tmp_path)
     try:
-        page = until(lambda: (lambda p: p if "read or write nothing" in p["broker"]["status"]
-                              else None)(staff_page(cafe)), 30, "the page to say so")
+        page = wait_for(lambda: (lambda p: p if "read or write nothing" in p["broker"]["status"]
+                              else None)(staff_page(cafe)), "the page to say so", 30)
         assert page["broker"]["connected"] is False
     finally:
         cafe.server.stop()
         cafe.stop()
         bs["a0"].unplug()
         broker.kill()
-
-
-def _password(broker, cafe):
-    with open(broker.cafes[cafe]) as f:
-        return json.load(f)["password"]
 
 
 def test_a_broker_that_stops_passing_a_cafes_messages_is_said_at_the_next_probe(tmp_path):
@@ -378,15 +310,15 @@ def test_a_broker_that_stops_passing_a_cafes_messages_is_said_at_the_next_probe(
     link.start()
     nonces = set()
     try:
-        until(lambda: link.health()[0], 20, "cafe-a healthy")
+        wait_for(lambda: link.health()[0], "cafe-a healthy", 20)
 
         def probed_again():
             nonces.add(link.probe_nonce)
             return len(nonces) >= 3 and link.health()[0]
 
-        until(probed_again, 20, "healthy, probe after probe")
+        wait_for(probed_again, "healthy, probe after probe", 20)
         link.client.unsubscribe(link.topic("probe"))
-        until(lambda: "passes this café nothing" in link.health()[1], 30, "the loss said")
+        wait_for(lambda: "passes this café nothing" in link.health()[1], "the loss said", 30)
         assert link.connected.is_set() and link.connects == 1
     finally:
         link.stop()
