@@ -12,7 +12,7 @@ import tempfile
 import pytest
 
 from .conftest import ROOT, load_hardware
-from .test_pcb import DEBIAN_PYTHON, has_pcbnew
+from .pcbkit import DEBIAN_PYTHON, has_pcbnew
 
 needs_pcbnew = pytest.mark.skipif(not has_pcbnew(), reason="KiCad's pcbnew is not installed "
                                   "(apt-get install kicad; make test installs it when run as "

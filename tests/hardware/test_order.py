@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from .conftest import ROOT, load_hardware
-from .test_pcb import DEBIAN_PYTHON, has_pcbnew
+from .pcbkit import DEBIAN_PYTHON, has_pcbnew
 
 BOARDS = {"pico_gpio": ("9x9", 9), "pico_15x15": ("15x15", 15)}
 

@@ -6,20 +6,11 @@ import json
 import re
 import subprocess
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 
 from .conftest import OUT_DIR, ROOT
-
-DEBIAN_PYTHON = "/usr/bin/python3"
-
-
-def has_pcbnew():
-    if not Path(DEBIAN_PYTHON).exists():
-        return False
-    probe = subprocess.run([DEBIAN_PYTHON, "-c", "import pcbnew"], capture_output=True)
-    return probe.returncode == 0
+from .pcbkit import DEBIAN_PYTHON, has_pcbnew
 
 
 def test_tile_cells_are_a1_c3_of_the_netlist_with_their_own_led_and_capacitor(netlist):
