@@ -34,10 +34,16 @@ cells where ``player`` would win with a placement).
 
 Usage (the learn mode's)::
 
-    from xobo.runtime import course
-    c = course.Condition(lessons_module, "safe", cell_name, names)
-    c.meets(pos, m)                      # the engine's verdict of move m at pos
-    c.fill("anywhere but {losing}", pos) # 'anywhere but d9, e9 or f9'
+    >>> from xobo.runtime import course
+    >>> from xobo.games import load, part
+    >>> from xobo.runtime.topology import cell_name
+    >>> game = load("tiny")
+    >>> pos = game.new_position(game.DEFAULTS)
+    >>> def name(g):
+    ...     return cell_name(g, 3)
+    >>> c = course.Condition(part(game, "lessons"), "b2", name, game.PLAYER_NAMES)  # expect "b2"
+    >>> c.meets(pos, pos.parse_move("b2")), c.meets(pos, pos.parse_move("a1"))   # the verdicts
+    (True, False)
 """
 
 CONDITIONS = ("wins", "draws", "safe", "blocks", "keeps", "gains", "best", "threat", "fork")
