@@ -252,6 +252,22 @@ class Build:
                 route(net, own)
         for net in nets:
             route(net, self.pads_by_net[net])
+        self.drop_loose_copper()
+
+    def drop_loose_copper(self):
+        """Take off the copper that joins nothing: a chip's supply via its net reached on the
+        front only (the via is then on one layer), a stub with nothing at its far end. KiCad's
+        own connectivity says what is loose (what its design-rule check warns of); taking it
+        off leaves every join as it was (the check and the proof run on what is left)."""
+        while True:
+            self.board.BuildConnectivity()
+            connectivity = self.board.GetConnectivity()
+            loose = [t for t in self.board.GetTracks()
+                     if connectivity.TestTrackEndpointDangling(t)]
+            if not loose:
+                return
+            for item in loose:
+                self.board.Delete(item)
 
     def finish(self, label):
         w, h = self.x1 - self.x0, self.y1 - self.y0

@@ -10,8 +10,11 @@ The grid's pitch is a quarter of 2.54 mm, so a track passes between two header p
 the grid is free, owned by a net (a track of that net may be centred there) or blocked, per layer
 and per track width: a copper item marks every point nearer to it than its clearance plus the
 track's half width, plus a margin that covers the straight step between two grid points. A net is
-routed pad by pad with A* (a via costs steps, so does a turn), from every point the net already
-holds; a pad is reached by a short stub from its centre to a grid point, checked exactly.
+routed pad by pad with A* (a via costs steps, so does a turn): the router keeps each net's pieces
+of copper apart (a pad, and what earlier routes joined it to) and joins every pad's piece to the
+first pad's, from any point of that piece, so a net routed in several calls still ends in one
+piece. A pad is reached by a short stub from its centre to a grid point, checked exactly; the
+stub the search counts on is the one drawn.
 """
 
 import heapq
@@ -88,7 +91,7 @@ class Router:
         self.nets = {}
         self.pads = []
         self.held = {}  # net id -> set of grid nodes (layer, i, j) the net's copper holds
-        self.connected = {}  # net id -> ids of the pads its copper joins
+        self.groups = {}  # net id -> {pad id: the piece of copper the pad is part of}
 
     # ------------------------------------------------------------------ bookkeeping
     def net_id(self, name):
@@ -210,7 +213,9 @@ class Router:
         return True
 
     def _access(self, pad, half):
-        """{node: stub length} of the grid points a track of this width reaches the pad from."""
+        """{node: stub length} of the grid points a track of this width reaches the pad from.
+        A point whose track would not lie wholly on the pad's copper is one only if the stub
+        from the pad's centre to it is clear: ``_commit`` draws exactly that stub."""
         grids = self._grid(half)
         out = {}
         size = pad.radius if pad.radius is not None else max(pad.half)
@@ -230,11 +235,18 @@ class Router:
                         continue
                     if grids[li][j, i] not in (FREE, pad.net_id):
                         continue
-                    if pad.distance(x, y) > 0 and not self._stub_clear(
+                    if self._needs_stub(pad, (x, y), half) and not self._stub_clear(
                             pad.net_id, layer, pad.at, (x, y), half):
                         continue
                     out[(li, i, j)] = dist
         return out
+
+    @staticmethod
+    def _needs_stub(pad, at, half):
+        """A track ending at ``at`` reaches the pad by a stub from its centre unless it ends
+        on the pad's centre or half its width inside the pad's copper."""
+        return (math.hypot(at[0] - pad.at[0], at[1] - pad.at[1]) > 1e-6
+                and pad.distance(*at) > -half)
 
     def _search(self, net, sources, targets, half):
         grids = self._grid(half)
@@ -296,26 +308,39 @@ class Router:
         return None, None
 
     # ------------------------------------------------------------------ routing
+    def _group(self, net, pad):
+        """The piece of the net's copper a pad is part of (a new piece for a pad not yet
+        routed): {"pads": [pads], "nodes": {grid nodes its tracks and vias hold}}."""
+        groups = self.groups.setdefault(net, {})
+        if id(pad) not in groups:
+            groups[id(pad)] = {"pads": [pad], "nodes": set()}
+        return groups[id(pad)]
+
+    def _merge(self, net, keep, other):
+        if other is keep:
+            return
+        keep["pads"].extend(other["pads"])
+        keep["nodes"].update(other["nodes"])
+        for p in other["pads"]:
+            self.groups[net][id(p)] = keep
+
     def route(self, net_name, pads, width=0.25, fallback=0.25):
-        """Join the pads of one net (in the order given, each to the copper already joined)."""
+        """Join the pads of one net into one piece of copper: in the order given, each pad's
+        piece (the pad alone, or the copper earlier routes joined it to) to the first pad's."""
         net = self.net_id(net_name)
         if len(pads) < 2:
             return
         held = self.held.setdefault(net, set())
-        done = self.connected.setdefault(net, set())
-        joined = [p for p in pads if id(p) in done] or [pads[0]]
-        done.update(id(p) for p in joined)
-        for pad in pads:
-            if id(pad) in done:
+        main = self._group(net, pads[0])
+        for pad in pads[1:]:
+            other = self._group(net, pad)
+            if other is main:
                 continue
             for w in (width, fallback) if width != fallback else (width,):
                 half = w / 2
                 grids = self._grid(half)
-                sources = {n: 0.0 for n in held if grids[n[0]][n[2], n[1]] in (FREE, net)}
-                for p in joined:
-                    for node, stub in self._access(p, half).items():
-                        sources.setdefault(node, stub)
-                targets = self._access(pad, half)
+                sources, source_pad = self._ends(net, main, half, grids)
+                targets, target_pad = self._ends(net, other, half, grids)
                 if not sources or not targets:
                     continue
                 path, end = self._search(net, sources, targets, half)
@@ -324,18 +349,36 @@ class Router:
             else:
                 raise RoutingError("no route for %s to the pad at (%.2f, %.2f)" % (
                     net_name, pad.at[0], pad.at[1]))
-            self._commit(net, net_name, path, w, joined, pad)
-            joined.append(pad)
-            done.add(id(pad))
+            nodes = self._commit(net, net_name, path, w, source_pad.get(path[0]),
+                                 target_pad.get(path[-1]))
+            held.update(nodes)
+            main["nodes"].update(nodes)
+            self._merge(net, main, other)
 
-    def _commit(self, net, name, path, width, joined, target):
-        """Tracks and vias along the path, stubs to the pads at its ends."""
-        held = self.held[net]
-        start_held = path[0] in held
+    def _ends(self, net, group, half, grids):
+        """{node: cost} a path may start or end at on a piece of copper, and {node: pad} of
+        those reached by a stub to a pad (the others lie on the piece's tracks and vias)."""
+        cost, via_pad = {}, {}
+        for n in group["nodes"]:
+            if grids[n[0]][n[2], n[1]] in (FREE, net):
+                cost[n] = 0.0
+        for p in group["pads"]:
+            for node, stub in self._access(p, half).items():
+                if node not in cost:
+                    cost[node] = stub
+                    via_pad[node] = p
+        return cost, via_pad
+
+    def _commit(self, net, name, path, width, source, target):
+        """Tracks and vias along the path, stubs to the pads at its ends (``source``,
+        ``target``: the pad a path's end reaches, None where it ends on the net's copper).
+        Returns the grid nodes the new copper holds."""
+        held = set()
         runs = [[path[0]]]
         for node in path[1:]:
             if node[0] != runs[-1][-1][0]:
                 self._via(net, name, runs[-1][-1][1:])
+                held.update({(0,) + tuple(runs[-1][-1][1:]), (1,) + tuple(runs[-1][-1][1:])})
                 runs.append([node])
             else:
                 runs[-1].append(node)
@@ -350,27 +393,19 @@ class Router:
             corners.append(pts[-1])
             if len(corners) > 1 and corners[0] != corners[-1]:
                 self._track(net, name, corners, width, layer)
-        # the stubs: from the target pad's centre to the path's last node, and from a joined
-        # pad's centre to its first (unless it starts on the net's copper)
-        ends = [(path[-1], [target])]
-        if not start_held:
-            ends.append((path[0], joined))
-        for end, pads in ends:
+        # the stubs: the very ones _access found clear (a pad counted reached is reached)
+        for end, pad in ((path[-1], target), (path[0], source)):
+            if pad is None:
+                continue
             exy = self.xy(end[1], end[2])
-            for pad in pads:
-                if LAYERS[end[0]] not in pad.layers:
-                    continue
-                d = math.hypot(exy[0] - pad.at[0], exy[1] - pad.at[1])
-                size = pad.radius if pad.radius is not None else max(pad.half)
-                if d > size + 1.6 * self.pitch + 1e-6:
-                    continue
-                if d > 1e-6 and pad.distance(*exy) > -width / 2:
-                    if not self._stub_clear(net, LAYERS[end[0]], pad.at, exy, width / 2):
-                        continue
-                    self._track(net, name, [pad.at, exy], width, LAYERS[end[0]])
-                break
+            if self._needs_stub(pad, exy, width / 2):
+                if not self._stub_clear(net, LAYERS[end[0]], pad.at, exy, width / 2):
+                    raise RoutingError("the stub to the %s pad at (%.2f, %.2f) is not clear"
+                                       % (name, pad.at[0], pad.at[1]))
+                self._track(net, name, [pad.at, exy], width, LAYERS[end[0]])
         for run in runs:
             held.update(run)
+        return held
 
     def _track(self, net, name, points, width, layer):
         points = [p for k, p in enumerate(points) if k == 0 or p != points[k - 1]]
@@ -402,5 +437,3 @@ class Router:
         self.board.vias += 1
         pad = Pad(name, at, "FB", radius=VIA[0] / 2)
         self._add("FB", "pad", pad, net)
-        if node is not None:
-            self.held[net].update({(0,) + tuple(node), (1,) + tuple(node)})

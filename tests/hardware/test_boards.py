@@ -39,13 +39,8 @@ def test_the_netlist_has_the_nets_the_check_counts(size, netlist, netlist15):
     assert len((netlist if size == 9 else netlist15).nets) == NETS[size]
 
 
-CONTROLLER15_OPEN = pytest.mark.xfail(
-    strict=True, reason="the 15x15 controller's routing leaves its GND in two pieces (KiCad's "
-    "DRC: 2 unconnected items, build/pcb/controller_15x15/drc.rpt); the check finds GND open")
-
-
 @needs_pcbnew
-@pytest.mark.parametrize("size", [9, pytest.param(15, marks=CONTROLLER15_OPEN)])
+@pytest.mark.parametrize("size", [9, 15])
 def test_the_assembled_board_is_its_schematic_every_net_no_short_no_open(size):
     report = run_python3("import json; from hardware import connectivity; "
                          "print(json.dumps(connectivity.check(%d)))" % size)
@@ -167,11 +162,3 @@ print(json.dumps(out))
         assert same, name
         assert drc["drc_errors"] == 0 and drc["unconnected"] == 0, (name, drc)
 
-
-@needs_pcbnew
-def test_the_check_says_what_is_open_on_the_15x15_board_as_committed():
-    """What the xfail above is: GND alone in two pieces, every other net whole, no short."""
-    report = run_python3("import json; from hardware import connectivity; "
-                         "print(json.dumps(connectivity.check(15)))")
-    assert report["opens"] == ["GND is in 2 pieces"] and report["shorts"] == []
-    assert report["nets"] == NETS[15] - 1
