@@ -362,3 +362,23 @@ def test_a_resignation_is_said_in_words_with_its_winner():
     assert ended_text("ew ns-resigned") == "ew wins: ns resigned"
     assert ended_text("none red-resigned") == "red resigned"
     assert ended_text("draw") == "draw"
+
+
+
+def test_a_port_gone_away_is_said_as_the_serial_error_the_reader_thread_ends_on():
+    # a board unplugged while bytes were waiting: pyserial's in_waiting raised OSError (EIO),
+    # which its reader thread does not catch: the thread died and the table stayed online
+    import serial
+
+    from xobo_host.sim.monitor import serial_port_class
+
+    master, slave = pty.openpty()
+    tty.setraw(slave)
+    port = serial_port_class()(os.ttyname(slave), timeout=0.1)
+    try:
+        os.close(master)  # unplugged
+        with pytest.raises(serial.SerialException, match="the port went away"):
+            port.in_waiting  # noqa: B018 (the property's read is the test)
+    finally:
+        port.close()
+        os.close(slave)

@@ -74,6 +74,24 @@ def _line_reader(link):
     return BoardLines
 
 
+def serial_port_class():
+    """pyserial's ``Serial`` whose ``in_waiting`` says a port that went away (a board
+    unplugged: EIO from the ioctl) as the ``SerialException`` its reader thread ends on;
+    pyserial's own raises ``OSError`` there, which killed the reader thread without
+    ``connection_lost``, and the table stayed online."""
+    import serial
+
+    class Port(serial.Serial):
+        @property
+        def in_waiting(self):
+            try:
+                return serial.Serial.in_waiting.fget(self)
+            except OSError as exc:
+                raise serial.SerialException("the port went away: %s" % exc) from None
+
+    return Port
+
+
 class SerialLink:
     """One serial connection to a board: commands with replies, events to a callback. The
     lines are read by pyserial's own reader thread (``serial.threaded.ReaderThread`` with a
@@ -119,7 +137,7 @@ class SerialLink:
             # (the reader returns what arrives at once; the timeout is only how often an idle
             # reader thread wakes: a host following a hundred boards has a hundred of them,
             # and pyserial's reader is stopped by cancel_read, not by its timeout)
-            port = serial.Serial(device, baudrate=baudrate, timeout=READER_WAKE_S)
+            port = serial_port_class()(device, baudrate=baudrate, timeout=READER_WAKE_S)
         except (serial.SerialException, OSError) as exc:
             raise LinkError("cannot open %s: %s" % (device, exc)) from None
         return cls(port, on_event)
