@@ -85,15 +85,15 @@ soak: setup
 	  -k "soak or conformance or fuzz or test_properties or strong_beats_random or no_path"
 
 # each benchmark writes its results to bench-results/BENCH/ (latest.json: the figures the docs
-# quote, docs/figures.md; xobo_host.benchresults)
+# quote, docs/figures.md; xobo_host.bench.results)
 bench: setup mosquitto
-	$(BIN)/python -m xobo_host.bench
+	$(BIN)/python -m xobo_host.bench.run
 	$(BIN)/python -m xobo_host.cafe.remotebench --matches 100 --restarts 10
 
 # docs/figures.md from the benchmarks' latest results, and every quote of a figure in the docs
-# rewritten from them (xobo_host.figures; tests/test_doc_figures.py checks both)
+# rewritten from them (xobo_host.bench.figures; tests/test_doc_figures.py checks both)
 figures: setup
-	$(BIN)/python -m xobo_host.figures
+	$(BIN)/python -m xobo_host.bench.figures
 
 # every benchmark but the device check, then the figures page (about 40 minutes on the
 # 2-core machine); with UF2= (the XoBo image, make firmware) and BOOTROM=, the device check
@@ -147,7 +147,7 @@ pico-check: setup
 MICROPYTHON ?=
 firmware: setup
 	@test -n "$(MICROPYTHON)" || { echo "make firmware needs MICROPYTHON=path/to/micropython (a v1.28.0 source tree, docs/deploy.md)"; exit 2; }
-	$(BIN)/python -m xobo_host.firmware --micropython "$(MICROPYTHON)" --board $(BOARD)
+	$(BIN)/python -m xobo_host.device.firmware --micropython "$(MICROPYTHON)" --board $(BOARD)
 
 doctor: setup
 	$(BIN)/xobo doctor

@@ -1,4 +1,4 @@
-# ruff: noqa: F821  (module and package are given by the reader: xobo_host.deploy)
+# ruff: noqa: F821  (module and package are given by the reader: xobo_host.device.deploy)
 # The device manifest: the files that go onto the Pico (xobo flash, make build), nothing else.
 #
 # In the style of micropython-lib's manifest.py files: module() names a top-level file,
@@ -16,7 +16,7 @@ module("main.py")
 # each game's device files: the manifest of every folder of xobo/games/ that has one, found by
 # listing them (a game is one folder: adding a game is adding its folder). Only the selected
 # game is imported on the device, but every installed game is on the flash so that `set game`
-# and the game gesture work. (The readers, xobo_host.deploy and the board's image manifest,
+# and the game gesture work. (The readers, xobo_host.device.deploy and the board's image manifest,
 # give this file its __file__.)
 _GAMES_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "xobo", "games")
 for _game in sorted(os.listdir(_GAMES_DIR)):

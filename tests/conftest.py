@@ -17,7 +17,7 @@ for p in (str(FIRMWARE), str(TESTS)):
         sys.path.insert(0, p)
 
 # a benchmark run by a test (the device check, a bench's own test) writes its results file
-# in a folder of its own, never in the repository's bench-results/ (xobo_host.benchresults)
+# in a folder of its own, never in the repository's bench-results/ (xobo_host.bench.results)
 if not os.environ.get("XOBO_BENCH_RESULTS"):
     os.environ["XOBO_BENCH_RESULTS"] = tempfile.mkdtemp(prefix="xobo-bench-results-")
 

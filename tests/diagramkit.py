@@ -1,4 +1,4 @@
-"""What a lesson's diagram (``xobo_host.diagrams``) must show, read back from its SVG the way a
+"""What a lesson's diagram (``xobo_host.sim.diagrams``) must show, read back from its SVG the way a
 reader's eye takes it: each cell's outline, each piece's centre and colour, the rings.
 
 Usage::
@@ -77,7 +77,7 @@ def read(text):
 
 def problems(name, lesson, text):
     """What is wrong with ``text``, the diagram of game ``name``'s ``lesson`` (one of
-    ``xobo_host.diagrams.lessons``): a piece whose
+    ``xobo_host.sim.diagrams.lessons``): a piece whose
     centre is not in its cell or outside the picture, a cell or a piece the position has not
     (or lacks), a ring on no cell; X's cells not regular hexagons or its pieces not in their
     players' colours."""

@@ -1,6 +1,6 @@
 """Every error of the ``xobo`` command reads ``error: ...`` (argparse's too), numbers on the
 command line are ASCII digits, as in the engine and the firmware, and every ``--board``,
-``--game``, ``--level`` and number is checked one way (``xobo_host.argtypes``): a name that is
+``--game``, ``--level`` and number is checked one way (``xobo_host.cli.argtypes``): a name that is
 none of the choices lists them, a number out of range names the range."""
 
 import argparse
@@ -10,7 +10,8 @@ import sys
 
 import pytest
 
-from xobo_host import argtypes, cli
+from xobo_host.cli import argtypes
+from xobo_host.cli import main as cli
 
 BOARDS = "(boards: pico_15x15, pico_circuitpython, pico_gpio, pico_gpio_adapter, rpi_blinka, "
 GAMES = "(games: xobo, x, chain-reaction, brochs, tiny)"
@@ -18,7 +19,7 @@ XOBO_LEVELS = "(levels: random, greedy, beginner, pico, strong)"
 
 
 def xobo(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "xobo_host.cli", *args], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "xobo_host.cli.main", *args], capture_output=True,
                           text=True, input=stdin, timeout=120)
 
 

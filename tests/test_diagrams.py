@@ -1,12 +1,12 @@
 """The rules pages' diagrams (docs/rules/diagrams/*.svg) are the ones the project's own code
-draws from the games' lessons today (python -m xobo_host.diagrams), as the hardware outputs are
+draws from the games' lessons today (python -m xobo_host.sim.diagrams), as the hardware outputs are
 checked: a lesson or a drawing that changes without them fails here."""
 
 import re
 
 from conftest import ROOT
 
-from xobo_host import diagrams
+from xobo_host.sim import diagrams
 
 
 def test_the_rules_diagrams_are_current():
@@ -17,7 +17,7 @@ def test_the_rules_diagrams_are_current():
         path = ROOT / "docs" / "rules" / "diagrams" / name
         if not path.exists() or path.read_text() != text:
             stale.append(name)
-    assert not stale, "stale or missing (run python -m xobo_host.diagrams): %s" % stale
+    assert not stale, "stale or missing (run python -m xobo_host.sim.diagrams): %s" % stale
 
 
 def test_every_diagram_a_rules_page_shows_exists_and_every_game_shows_its_own():

@@ -1,4 +1,4 @@
-"""The docs' figures come from the benchmarks' results (docs/figures.md, xobo_host.figures):
+"""The docs' figures come from the benchmarks' results (docs/figures.md, xobo_host.bench.figures):
 the committed figures page is what the committed results give, every figure a page quotes is
 in the latest results with the value it shows, no page states a figure by hand, and every
 results file says when, on what code, machine and load, with what command."""
@@ -8,7 +8,8 @@ import json
 import pytest
 from conftest import ROOT
 
-from xobo_host import benchresults, figures
+from xobo_host.bench import figures
+from xobo_host.bench import results as benchresults
 
 RESULTS = ROOT / "bench-results"
 

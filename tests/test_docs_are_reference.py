@@ -8,7 +8,7 @@ import re
 import pytest
 from conftest import ROOT
 
-from xobo_host import figures
+from xobo_host.bench import figures
 
 README_MOST_LINES = 250
 

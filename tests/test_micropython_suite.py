@@ -71,7 +71,7 @@ def test_firmware_compiles_with_mpy_cross_for_the_rp2040(tmp_path):
     # -march: the native/viper functions are compiled to Cortex-M0+ code, as deploy does
     import subprocess
 
-    from xobo_host.deploy import mpy_cross_executable
+    from xobo_host.device.deploy import mpy_cross_executable
 
     mpy_cross = mpy_cross_executable()
     root = TESTS.parent / "firmware"

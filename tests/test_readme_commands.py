@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from xobo_host import cli
+from xobo_host.cli import main as cli
 
 FENCE = re.compile(r"^```(\S*)\n(.*?)^```", re.S | re.M)
 SHELLS = ("sh", "shell", "bash", "console")

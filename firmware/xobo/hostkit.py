@@ -18,11 +18,11 @@ A host module may give:
   without a prefix (XoBo's ``VOINA``...); ``PLAYER_LABELS``: its players in the legend's words
   (default: the names, capitalized): the page's colour legend;
 - ``LADDER``: ``(settings words, max plies, UCT rungs, games a rung)`` of its strength ladder
-  in ``make bench`` (``xobo_host.bench_ladder``; default: its own defaults);
+  in ``make bench`` (``xobo_host.bench.ladder``; default: its own defaults);
   ``RULES_BENCH``, ``AI_BENCH``: the modules of its bench kernels for both runtimes (``python
-  -m``; ``xobo_host.bench``, ``xobo_host.bench_ai``: the rules print ``BENCH name us heap``
+  -m``; ``xobo_host.bench.run``, ``xobo_host.bench.ai``: the rules print ``BENCH name us heap``
   lines, the computer ``BENCH name us heap nodes`` lines and with ``gap`` ``GAP name us``
-  lines; default: ``None``, no table); the device check (``xobo_host.picocheck``) sweeps the
+  lines; default: ``None``, no table); the device check (``xobo_host.device.picocheck``) sweeps the
   hints over the ``POSITIONS`` of its ``AI_BENCH`` module when the board starts with the game
   (default: its computer's game at plies 0-40); ``CHECK_MIDDLE``: the middle-game position
   (its text) of the check's computer's move then (default: its computer's after 20 plies);

@@ -309,7 +309,7 @@ def cmd_hint(cmd):
 
 
 def _whole(option, text):
-    """A whole number option, the same words as the xobo command's (xobo_host.argtypes)."""
+    """A whole number option, the same words as the xobo command's (xobo_host.cli.argtypes)."""
     v = parse_uint(text, 9)
     if v < 0:
         digits = text and all("0" <= c <= "9" for c in text)

@@ -1,7 +1,7 @@
 """xobo board bench: one scan-debounce-infer-render cycle timed under MicroPython and CPython
 against a baseline of the same run, and the heap a cycle allocates under MicroPython (0)."""
 
-from xobo_host.bench_board import main
+from xobo_host.bench.board import main
 
 
 def test_bench_reports_both_runtimes_and_no_heap_per_cycle():

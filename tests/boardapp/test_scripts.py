@@ -14,7 +14,7 @@ NAMES = sorted(p.stem for p in SCRIPTS.glob("*.txt"))
 
 
 def _cpython(args):
-    return subprocess.run([sys.executable, "-m", "xobo_host.cli", "board", "run"] + args,
+    return subprocess.run([sys.executable, "-m", "xobo_host.cli.main", "board", "run"] + args,
                           capture_output=True, text=True, timeout=300, cwd=str(ROOT))
 
 
@@ -112,7 +112,7 @@ def test_a_script_file_that_is_not_utf8_is_an_error_not_a_traceback(tmp_path, ru
 
 
 def test_a_script_on_stdin_that_is_not_utf8_is_an_error_not_a_traceback():
-    proc = subprocess.run([sys.executable, "-m", "xobo_host.cli", "board", "run", "--script",
+    proc = subprocess.run([sys.executable, "-m", "xobo_host.cli.main", "board", "run", "--script",
                            "-"], input=b"put e5\n\xff\n", capture_output=True, timeout=300,
                           cwd=str(ROOT))
     assert proc.returncode == 2 and b"Traceback" not in proc.stderr

@@ -5,7 +5,7 @@ import json
 import urllib.error
 import urllib.request
 
-from xobo_host.ptyboard import PtyBoard
+from xobo_host.sim.ptyboard import PtyBoard
 
 
 def named_board(tmp_path, name, settle=200, hands_clock=False):

@@ -159,7 +159,7 @@ def boards(tmp_path, names, board="pico_gpio"):
     for name in names:
         b = named_board(tmp_path, name) if board == "pico_gpio" else None
         if b is None:
-            from xobo_host.ptyboard import PtyBoard
+            from xobo_host.sim.ptyboard import PtyBoard
 
             b = PtyBoard(tmp_path / ("flash-" + name), board=board).plug()
             b.play("serial set name " + name)
@@ -256,7 +256,7 @@ def play_match(cafes, tables, match_id, rng=None, most=400, fault=None, choose=r
 def same_everywhere(cafes, tables, match_id):
     """Every board at the match's position, every café's log the same, every table's record
     with the match's moves."""
-    from xobo_host.gamesdb import GamesDB
+    from xobo_host.records.gamesdb import GamesDB
 
     logs = [c.match(match_id).moves for c in cafes]
     assert all(log == logs[0] for log in logs), logs

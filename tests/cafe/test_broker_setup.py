@@ -60,7 +60,7 @@ def test_a_bad_name_or_a_missing_tls_file_is_refused(tmp_path):
 
 
 def test_the_command_needs_the_key_with_the_certificate(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "xobo_host.cli", "broker-setup",
+    done = subprocess.run([sys.executable, "-m", "xobo_host.cli.main", "broker-setup",
                            str(tmp_path), "--cafe", "a", "--tls-cert", "x.crt"],
                           capture_output=True, text=True)
     assert done.returncode == 2 and "go together" in done.stderr

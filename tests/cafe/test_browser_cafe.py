@@ -10,7 +10,7 @@ from cafe.cafekit import named_board, play_move
 from xobo_host.cafe.floor import Floor
 from xobo_host.cafe.staff import Staff
 from xobo_host.cafe.web import CafeServer
-from xobo_host.gamesdb import GamesDB
+from xobo_host.records.gamesdb import GamesDB
 
 pytestmark = pytest.mark.browser
 PASSWORD = "counter-staff-7"

@@ -52,7 +52,7 @@ def refused(cafe, *words):
 
 def records(cafes):
     """Every café's games records (table, moves), to compare before and after."""
-    from xobo_host.gamesdb import GamesDB
+    from xobo_host.records.gamesdb import GamesDB
 
     out = {}
     for c in cafes:

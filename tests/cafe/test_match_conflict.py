@@ -16,8 +16,8 @@ from cafe.remotekit import (
     wait_expect,
     wait_for,
 )
-from xobo_host.ptyboard import PtyBoardError
 from xobo_host.sim.backend import ActionError
+from xobo_host.sim.ptyboard import PtyBoardError
 
 
 def _alter_next_move(cafe, n, legal_other):

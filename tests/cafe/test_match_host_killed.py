@@ -22,7 +22,7 @@ from cafe.remotekit import (
     wait_for,
 )
 from xobo_host.cafe.staff import Staff
-from xobo_host.gamesdb import GamesDB
+from xobo_host.records.gamesdb import GamesDB
 
 
 def test_a_cafe_host_killed_mid_match_resumes_it_with_no_move_lost(tmp_path):

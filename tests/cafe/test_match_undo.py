@@ -14,7 +14,7 @@ from cafe.remotekit import (
     stop,
     wait_for,
 )
-from xobo_host.ptyboard import PtyBoardError
+from xobo_host.sim.ptyboard import PtyBoardError
 
 
 def test_undo_on_both_boards_takes_the_move_back_everywhere_and_a_decline_restores_it(

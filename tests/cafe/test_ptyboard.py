@@ -6,8 +6,8 @@ import os
 import subprocess
 import sys
 
-from xobo_host.ptyboard import PtyBoard
 from xobo_host.sim.monitor import SerialLink
+from xobo_host.sim.ptyboard import PtyBoard
 
 
 def test_a_pty_board_speaks_the_protocol_through_pyserial_and_players_move_its_cubes(tmp_path):
@@ -44,7 +44,7 @@ def test_a_pty_board_keeps_its_name_when_plugged_back_on_another_port(tmp_path):
 
 
 def test_xobo_board_serial_pty_refuses_the_micropython_runtime():
-    r = subprocess.run([sys.executable, "-m", "xobo_host.cli", "board", "serial", "--pty",
+    r = subprocess.run([sys.executable, "-m", "xobo_host.cli.main", "board", "serial", "--pty",
                         "--runtime", "micropython"], capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and "CPython" in r.stderr
 

@@ -1,8 +1,8 @@
 """The café's records: searched by table, game and day; a recorder that resumes (a host
 restarted, a board plugged back) continues the same record instead of starting another."""
 
-from xobo_host.cli import main
-from xobo_host.gamesdb import GamesDB, Recorder
+from xobo_host.cli.main import main
+from xobo_host.records.gamesdb import GamesDB, Recorder
 
 XOBO = '[Variant "xobo"]\n[First "NS"]\n[Result "*"]\n\n%s\n'
 
@@ -86,7 +86,7 @@ def test_a_boards_table_that_is_not_ours_is_named_as_such(tmp_path):
 
     import pytest
 
-    from xobo_host.gamesdb import GamesDBError
+    from xobo_host.records.gamesdb import GamesDBError
 
     path = str(tmp_path / "odd.sqlite")
     _old_file(path)

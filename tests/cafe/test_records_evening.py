@@ -12,8 +12,8 @@ from xobo_testing import wait_for
 from cafe.cafekit import named_board
 from xobo import games
 from xobo_host.cafe.floor import Floor
-from xobo_host.gamerecords import read_record
-from xobo_host.gamesdb import GamesDB
+from xobo_host.records.gamerecords import read_record
+from xobo_host.records.gamesdb import GamesDB
 
 pytestmark = pytest.mark.slow
 SETTLE = 200
@@ -67,7 +67,7 @@ class Evening:
     def plug(self, name, game, board="pico_gpio"):
         b = named_board(self.tmp_path, name, settle=SETTLE) if board == "pico_gpio" else None
         if b is None:
-            from xobo_host.ptyboard import PtyBoard
+            from xobo_host.sim.ptyboard import PtyBoard
 
             b = PtyBoard(self.tmp_path / ("flash-" + name), board=board).plug()
             b.play("serial set name " + name)

@@ -8,8 +8,8 @@ from xobo_testing import wait_for
 
 from cafe.cafekit import named_board, play_move
 from xobo_host.cafe.floor import Floor
-from xobo_host.cli import main
-from xobo_host.gamesdb import GamesDB
+from xobo_host.cli.main import main
+from xobo_host.records.gamesdb import GamesDB
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from xobo_host.cafe import web as web_module
 from xobo_host.cafe.floor import Floor
 from xobo_host.cafe.staff import Staff, StaffError
 from xobo_host.cafe.web import CafeServer
-from xobo_host.gamesdb import GamesDB
+from xobo_host.records.gamesdb import GamesDB
 
 
 @pytest.fixture
@@ -145,13 +145,13 @@ def test_xobo_cafe_set_password_stores_a_hash_that_logs_in(tmp_path):
     import sys
 
     staff_file = tmp_path / "staff.json"
-    r = subprocess.run([sys.executable, "-m", "xobo_host.cli", "cafe", "--set-password",
+    r = subprocess.run([sys.executable, "-m", "xobo_host.cli.main", "cafe", "--set-password",
                         "--db", str(tmp_path / "g.sqlite")], input=PASSWORD + "\n",
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 0 and "staff password set" in r.stdout
     assert PASSWORD not in staff_file.read_text()
     assert Staff.load(str(staff_file)).login(PASSWORD) is not None
-    r = subprocess.run([sys.executable, "-m", "xobo_host.cli", "cafe", "--set-password",
+    r = subprocess.run([sys.executable, "-m", "xobo_host.cli.main", "cafe", "--set-password",
                         "--db", str(tmp_path / "g.sqlite")], input="short\n",
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 1 and "at least 8 characters" in r.stderr

@@ -15,7 +15,7 @@ import pytest
 from xobo_host.cafe.floor import Floor
 from xobo_host.cafe.staff import Staff
 from xobo_host.cafe.web import CafeServer
-from xobo_host.gamesdb import GamesDB
+from xobo_host.records.gamesdb import GamesDB
 
 HANG_GUARD_S = 60
 

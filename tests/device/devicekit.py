@@ -7,7 +7,7 @@ import subprocess
 
 from conftest import ROOT, TESTS
 
-from xobo_host.deploy import mpy_cross_executable
+from xobo_host.device.deploy import mpy_cross_executable
 
 PICO_HEAP_HERE = "320K"  # the Pico's heap on this 64-bit port (tests/device/test_boot_heap.py)
 

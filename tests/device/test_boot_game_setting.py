@@ -8,7 +8,7 @@ import subprocess
 from device.devicekit import MAIN_WRAPPER, PICO_HEAP_HERE, measuring_env
 from xobo.drivers.flash import Flash
 from xobo.runtime.storage import Settings
-from xobo_host import deploy
+from xobo_host.device import deploy
 from xobo_host.upy import micropython_executable
 
 

@@ -24,7 +24,7 @@ import pytest
 from conftest import ROOT
 
 from device.devicekit import MAIN_WRAPPER, PICO_HEAP_HERE, measuring_env
-from xobo_host import deploy
+from xobo_host.device import deploy
 from xobo_host.upy import micropython_executable
 
 PICO_FREE_AT_PROMPT = 241_456  # gc.mem_free() of stock MicroPython 1.28 on an RP2040 at boot

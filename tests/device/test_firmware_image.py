@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from xobo_host import deploy, firmware
-from xobo_host.picocheck import image
+from xobo_host.device import deploy, firmware
+from xobo_host.device.picocheck import image
 
 BOARD_DIR = firmware.BOARD_DIR
 
@@ -158,7 +158,8 @@ def test_make_firmware_builds_one_uf2_with_every_game_frozen(tmp_path):
         pytest.skip("no MicroPython source tree given: set XOBO_MICROPYTHON=path/to/micropython "
                     "(v1.28.0 with the rp2 port's submodules; make firmware MICROPYTHON=...)")
     out = tmp_path / "firmware"
-    proc = subprocess.run([sys.executable, "-m", "xobo_host.firmware", "--micropython", tree,
+    proc = subprocess.run([sys.executable, "-m", "xobo_host.device.firmware",
+                           "--micropython", tree,
                            "--out", str(out)], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     uf2 = out / "xobo-pico_gpio.uf2"

@@ -20,7 +20,7 @@ from xobo import games
 from xobo.drivers.flash import Flash
 from xobo.games import part
 from xobo.runtime.storage import SavedGame, Settings
-from xobo_host import deploy
+from xobo_host.device import deploy
 from xobo_host.upy import micropython_executable
 
 MAIN_WRAPPER = """

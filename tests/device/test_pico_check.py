@@ -14,8 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xobo.games import part
-from xobo_host import cli, deploy
-from xobo_host.picocheck import check, image, runner
+from xobo_host.cli import main as cli
+from xobo_host.device import deploy
+from xobo_host.device.picocheck import check, image, runner
 
 TOOL = runner.TOOL_DIR
 
@@ -64,7 +65,7 @@ def test_15x15_full_scan_on_the_emulated_pico_reads_every_closed_key_within_1_ms
     bootrom = os.environ.get("XOBO_PICO_BOOTROM")
     if not (uf2 and bootrom and Path(uf2).is_file() and Path(bootrom).is_file()):
         pytest.skip("no Pico firmware given: set XOBO_PICO_UF2=... XOBO_PICO_BOOTROM=...")
-    from xobo_host.picocheck import scantime
+    from xobo_host.device.picocheck import scantime
 
     cells = [0, 14, 100, 210, 224]
     mean, lo, hi, seen = scantime.measure(uf2, bootrom, "pico_15x15", cells)
@@ -425,7 +426,7 @@ def test_uf2_firmware_bytes_count_the_main_flash_blocks_payloads(tmp_path):
 def test_the_checks_results_file_has_each_items_figures(tmp_path):
     import json
 
-    from xobo_host.picocheck import results
+    from xobo_host.device.picocheck import results
 
     items = [check.Result("boot", "first reply after 302 ms", "<= 1,000 ms", True,
                           [("ms", 302, "ms", "reset to the first reply")]),

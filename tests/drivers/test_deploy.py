@@ -11,7 +11,9 @@ import pytest
 from conftest import ROOT, run_micropython
 
 from drivers import fakehw
-from xobo_host import cli, cmd_doctor, cmd_selftest, deploy
+from xobo_host.cli import cmd_doctor, cmd_selftest
+from xobo_host.cli import main as cli
+from xobo_host.device import deploy
 
 NO_PICO = [("/dev/ttyS0", None, "n/a"), ("/dev/ttyUSB0", 0x1A86, "USB Serial CH340")]
 ONE_PICO = NO_PICO + [("/dev/ttyACM0", 0x2E8A, "Board in FS mode")]

@@ -3,7 +3,7 @@ registry the build writes from the manifest (the device, the frozen image), in t
 
 from xobo import games
 from xobo.games.folders import discover
-from xobo_host import deploy
+from xobo_host.device import deploy
 
 # the product's order: XoBo first (the board's default game), the test game last
 ORDER = ("xobo", "x", "chain-reaction", "brochs", "tiny")
@@ -47,7 +47,7 @@ def test_the_device_build_carries_the_registry(tmp_path):
 
 
 def test_the_image_freezes_the_registry_it_generates(tmp_path):
-    from xobo_host import firmware
+    from xobo_host.device import firmware
 
     path = firmware.write_registry_module(tmp_path)
     assert path == tmp_path / "xobo" / "games" / "installed.py"

@@ -136,7 +136,7 @@ def test_the_simulator_and_the_tools_name_no_game(rel):
     # files written when the database knew one game.
     found = _named_games(ROOT / rel)
     if rel.endswith("gamesdb.py"):
-        from xobo_host.gamesdb import LEGACY_GAME
+        from xobo_host.records.gamesdb import LEGACY_GAME
 
         assert len([f for f in found if f.startswith(repr(LEGACY_GAME))]) == 1, found
         found = [f for f in found if not f.startswith(repr(LEGACY_GAME))]
@@ -245,8 +245,10 @@ def test_a_sixth_game_s_folder_is_enough_for_the_tools(sixth_game, tmp_path):
     # benches take it, and none of them was told its name
     from hardware.conftest import load_hardware  # (the repo's hardware/: xobo_hardware)
 
-    from xobo_host import bench, bench_ai, gamerecords
-    from xobo_host.picocheck import check
+    from xobo_host.bench import ai as bench_ai
+    from xobo_host.bench import run as bench
+    from xobo_host.device.picocheck import check
+    from xobo_host.records import gamerecords
     from xobo_host.sim.backend import SimBackend, make_virtual_board
 
     name = sixth_game

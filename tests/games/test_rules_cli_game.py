@@ -6,7 +6,7 @@ rules CLI)."""
 import pytest
 
 from xobo import games
-from xobo_host.cli import main
+from xobo_host.cli.main import main
 
 EMPTY_X4 = "..../..../..../.... r"
 GAMES = games.available()

@@ -1,11 +1,11 @@
-"""The long strength matches (``xobo_host.bench_strength``): every match names a game, a
+"""The long strength matches (``xobo_host.bench.strength``): every match names a game, a
 level and an opponent that ``xobo match`` accepts, and a match writes its results file with
 the level's record, share and interval."""
 
 import json
 
-from xobo_host import bench_strength
-from xobo_host.matchplay.yardstick import player as _player
+from xobo_host.bench import strength as bench_strength
+from xobo_host.bench.matchplay.yardstick import player as _player
 
 
 def test_every_strength_match_names_a_game_level_and_opponent_xobo_match_accepts():

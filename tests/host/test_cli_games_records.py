@@ -2,8 +2,8 @@
 database, its options anywhere after ``records``."""
 
 from xobo import games
-from xobo_host.cli import main
-from xobo_host.gamesdb import GamesDB, Recorder
+from xobo_host.cli.main import main
+from xobo_host.records.gamesdb import GamesDB, Recorder
 
 XOBO = '[Variant "xobo"]\n[First "NS"]\n[Result "*"]\n\n%s\n'
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from xobo_host.cli import main
+from xobo_host.cli.main import main
 
 
 @pytest.mark.parametrize("args, word", [

@@ -1,5 +1,6 @@
-"""``xobo match --opponent SPEC --record FILE / --reuse FILE`` (xobo_host/matchplay/yardstick.py):
-a match replays a recorded one's opponent replies while a game follows the record, without
+"""``xobo match --opponent SPEC --record FILE / --reuse FILE``
+(xobo_host/bench/matchplay/yardstick.py): a match replays a recorded one's opponent replies
+while a game follows the record, without
 asking the opponent, and plays live from the level's first different move on, so the result
 is the one a live match gives; a record of another match is refused with the reason."""
 
@@ -7,9 +8,9 @@ import json
 
 import pytest
 
-from xobo_host import uct
-from xobo_host.cli import main
-from xobo_host.matchplay.yardstick import run_opponent_match
+from xobo_host.bench import uct
+from xobo_host.bench.matchplay.yardstick import run_opponent_match
+from xobo_host.cli.main import main
 
 
 def _games(path):

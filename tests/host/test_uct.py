@@ -1,4 +1,4 @@
-"""The plain UCT yardstick of ``xobo match --opponent uct:N`` (host_tools/xobo_host/uct.py):
+"""The plain UCT yardstick of ``xobo match --opponent uct:N`` (host_tools/xobo_host/bench/uct.py):
 it takes a win in one, plays only legal moves in every game and leaves the position alone,
 replays for a seed; the Wilson interval; the match line."""
 
@@ -7,9 +7,9 @@ import re
 import pytest
 
 from xobo.games import available, load, part
-from xobo_host.cli import main
-from xobo_host.matchplay.yardstick import run_opponent_match
-from xobo_host.uct import choose_move, parse_spec, wilson
+from xobo_host.bench.matchplay.yardstick import run_opponent_match
+from xobo_host.bench.uct import choose_move, parse_spec, wilson
+from xobo_host.cli.main import main
 
 
 def _tiny(*moves):
@@ -109,7 +109,7 @@ def test_match_cli_opponent_errors_are_clear(capsys):
 
 
 def test_bench_ladder_row_gives_the_share_and_its_interval():
-    from xobo_host.bench_ladder import format_strength, strength_rows
+    from xobo_host.bench.ladder import format_strength, strength_rows
 
     rows = strength_rows("tiny", levels=["perfect"], rungs=[5], games=2, workers=1)
     (line,) = format_strength("tiny", 2, rows)
@@ -121,7 +121,7 @@ def test_bench_ladder_row_gives_the_share_and_its_interval():
 
 def _reference_choose_move(pos, playouts, seed, max_plies, engine, stats):
     """The textbook UCT the yardstick was first written as (a playout asks ``is_terminal``
-    before each move), kept here to prove that the faster loop of xobo_host/uct.py makes the
+    before each move), kept here to prove that the faster loop of xobo_host/bench/uct.py makes the
     same choices from the same random numbers."""
     import math
     import random

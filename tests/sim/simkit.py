@@ -31,7 +31,7 @@ START = "........./........./........./........./........./........./........./.
 def start_xobo(args):
     """``xobo ARGS`` in a subprocess, its output unbuffered, in pipes (text)."""
     return subprocess.Popen(
-        [sys.executable, "-m", "xobo_host.cli"] + list(args),
+        [sys.executable, "-m", "xobo_host.cli.main"] + list(args),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env=dict(os.environ, PYTHONUNBUFFERED="1"))
 

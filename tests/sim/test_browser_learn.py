@@ -118,9 +118,9 @@ MISPLACED = """(svg) => Array.from(svg.querySelectorAll('[data-piece]')).filter(
 
 
 def panel_matches_the_diagrams(pg, name):
-    """How to play shows game ``name``'s lessons as xobo_host.diagrams draws them, the first
+    """How to play shows game ``name``'s lessons as xobo_host.sim.diagrams draws them, the first
     ones as the rules page's own files, every piece inside its cell."""
-    from xobo_host import diagrams
+    from xobo_host.sim import diagrams
 
     made = diagrams.lesson_diagrams(name)
     pg.wait_for_function("n => document.querySelectorAll('[data-role=\"howto-steps\"] li "

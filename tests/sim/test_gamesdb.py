@@ -3,8 +3,8 @@
 import pytest
 
 from xobo.games.xobo.rules.record import parse_record
-from xobo_host.cli import main
-from xobo_host.gamesdb import GamesDB, GamesDBError, Recorder
+from xobo_host.cli.main import main
+from xobo_host.records.gamesdb import GamesDB, GamesDBError, Recorder
 
 GAME = "1. e1 ; a1 2. e2 ; a3 3. e3 ; g8 4. e4 ; a5 5. e5 ; a7 6. e6 ; a9 7. e7 ; i1 " \
     "8. e8 (v) ; e8->e6 9. e6xf7 ; i3 10. e6 (v) ; i5 11. f8 (v) ; i7 12. f9"

@@ -8,9 +8,9 @@ import pytest
 
 from xobo import games
 from xobo.games import part
-from xobo_host.cli import main
-from xobo_host.gamerecords import GameRecordError, has_records, record_module
-from xobo_host.gamesdb import GamesDB, Recorder
+from xobo_host.cli.main import main
+from xobo_host.records.gamerecords import GameRecordError, has_records, record_module
+from xobo_host.records.gamesdb import GamesDB, Recorder
 
 RECORDED = [g for g in games.GAMES if has_records(g)]
 SETTINGS = {  # a game of each with other parameters than the defaults

@@ -1,11 +1,11 @@
-"""How to play draws each lesson with the rules pages' own SVG (xobo_host.diagrams), whatever
+"""How to play draws each lesson with the rules pages' own SVG (xobo_host.sim.diagrams), whatever
 board the simulator is: every piece in its cell, X's hexagons in their three colours, on the
 9 x 9 board and on the 15 x 15 (no browser: the guide the page asks for)."""
 
 import pytest
 from diagramkit import problems
 
-from xobo_host import diagrams
+from xobo_host.sim import diagrams
 from xobo_host.sim.backend import SimBackend, make_virtual_board
 
 

@@ -20,8 +20,8 @@ import pytest
 from xobo_testing import wait_for
 
 from sim.simkit import start_xobo, stop_with_ctrl_c
-from xobo_host.cli import main
-from xobo_host.gamesdb import GamesDB, Recorder
+from xobo_host.cli.main import main
+from xobo_host.records.gamesdb import GamesDB, Recorder
 from xobo_host.sim.monitor import LinkError, MonitorBackend, SerialLink
 from xobo_host.sim.server import SimServer
 from xobo_host.upy import micropython_command

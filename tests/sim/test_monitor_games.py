@@ -17,9 +17,9 @@ from xobo_testing import wait_for
 from xobo import games
 from xobo.games import part
 from xobo.runtime.topology import Topology
-from xobo_host.cli import main
-from xobo_host.gamerecords import record_module
-from xobo_host.gamesdb import GamesDB, Recorder
+from xobo_host.cli.main import main
+from xobo_host.records.gamerecords import record_module
+from xobo_host.records.gamesdb import GamesDB, Recorder
 from xobo_host.sim.monitor import MonitorBackend, SerialLink
 from xobo_host.upy import micropython_command
 

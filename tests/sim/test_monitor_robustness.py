@@ -7,8 +7,8 @@ import time
 import pytest
 
 from xobo import games
-from xobo_host.cli import main
-from xobo_host.gamesdb import GamesDB, GamesDBError, Recorder
+from xobo_host.cli.main import main
+from xobo_host.records.gamesdb import GamesDB, GamesDBError, Recorder
 from xobo_host.sim.monitor import MonitorBackend
 
 from .linkfake import ScriptedLink

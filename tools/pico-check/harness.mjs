@@ -2,7 +2,7 @@
 // The XoBo board around an emulated Pico: the stock MicroPython firmware (a .uf2) running in
 // rp2040js with our littlefs image in flash, the reed-switch matrix, the buttons and the WS2812
 // chain wired as the board definition says, and the USB serial port. Driven by
-// host_tools/xobo_host/picocheck (docs/device-check.md) over JSON lines on stdin/stdout.
+// host_tools/xobo_host/device/picocheck (docs/device-check.md) over JSON lines on stdin/stdout.
 //
 // node harness.mjs --modules DIR/node_modules --uf2 F.uf2 --bootrom B.bin --fs FS.img \
 //                  --board boards/pico_gpio.json [--no-flash-writes]

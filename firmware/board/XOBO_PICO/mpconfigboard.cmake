@@ -1,5 +1,5 @@
 # The XoBo board on a Raspberry Pi Pico (RP2040): an out-of-tree MicroPython board, built by
-# `make firmware MICROPYTHON=path/to/micropython` (host_tools/xobo_host/firmware.py) with
+# `make firmware MICROPYTHON=path/to/micropython` (host_tools/xobo_host/device/firmware.py) with
 #   make -C $(MICROPYTHON)/ports/rp2 BOARD_DIR=firmware/board/XOBO_PICO BUILD=build/firmware/...
 set(PICO_BOARD "pico")
 set(PICO_PLATFORM "rp2040")

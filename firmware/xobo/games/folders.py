@@ -1,6 +1,6 @@
 """The games of a source tree, found by listing their folders (host only: the desktop, the
 unix port, the tests). The device reads the registry the build writes instead
-(``xobo.games.installed``, from ``xobo_host.deploy.registry_text``, which uses this).
+(``xobo.games.installed``, from ``xobo_host.device.deploy.registry_text``, which uses this).
 
 Usage::
 
@@ -23,7 +23,7 @@ def discover(folder=None):
     """The game folders of ``folder`` (this package's, by default): ``(names, packages)``, the
     games' names in their ORDER (then by name) and ``{name: folder}`` for the names that are
     not their folder's (``chain-reaction``: ``chain_reaction``). A folder is a game when it is
-    a package with a NAME. What the build writes into the registry (xobo_host.deploy)."""
+    a package with a NAME. What the build writes into the registry (xobo_host.device.deploy)."""
     if folder is None:
         f = __file__  # (this module is beside the games' folders)
         folder = f[:max(f.rfind("/"), f.rfind("\\"))]

@@ -1,7 +1,7 @@
 """The café benchmark: many boards playing at once on one host (docs/cafe.md, "Measured").
 
 It starts ``--boards`` stand-in boards (the real firmware behind pseudo-terminals,
-``xobo_host.ptyboard``, each logging its events with the time), ``xobo cafe`` as its own
+``xobo_host.sim.ptyboard``, each logging its events with the time), ``xobo cafe`` as its own
 process following them, a floor-view client (the page's server-sent events) and, with
 ``--browser``, the floor page itself in headless Chromium (Playwright, Debian's
 /usr/bin/chromium). Players at every table play X (three players; any empty cell is a move)
@@ -50,8 +50,8 @@ import time
 
 from xobo_host.cafe import allocator
 from xobo_host.chromium import CHROMIUM
-from xobo_host.gamesdb import GamesDB
-from xobo_host.ptyboard import PtyBoard
+from xobo_host.records.gamesdb import GamesDB
+from xobo_host.sim.ptyboard import PtyBoard
 
 SETTLE_MS = 200
 X_CELLS = [f + str(r) for r in range(1, 9) for f in "abcdefgh"]  # X's 8 x 8 rhombus
@@ -190,7 +190,7 @@ def measured_host(stats_dir, trace, argv):
     (``stats_dir/N.snap``)."""
     import tracemalloc
 
-    from xobo_host import cli
+    from xobo_host.cli import main as cli
 
     if trace:
         tracemalloc.start(12)

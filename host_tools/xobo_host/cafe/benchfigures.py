@@ -1,5 +1,5 @@
 """The café benchmarks' results files: the figures of ``cafe.bench`` and ``cafe.remotebench``
-written with ``xobo_host.benchresults`` (docs/figures.md quotes them).
+written with ``xobo_host.bench.results`` (docs/figures.md quotes them).
 
 Each bench starts a run before it measures (the load, the commit, the clock) and writes it at
 its end with what it measured; a run with the arguments of ``make cafe-bench`` / ``make
@@ -16,7 +16,7 @@ Usage::
 
 import statistics
 
-from xobo_host import benchresults
+from xobo_host.bench import results as benchresults
 
 # the arguments of make cafe-bench and make remote-bench (the benches' defaults)
 CAFE_STANDARD = {"boards": 32, "moves": 1000, "pause_ms": 1000, "glibc_caches": False,

@@ -416,7 +416,7 @@ class MatchStore:
     RETRY_S = 1.0
 
     def __init__(self, path):
-        from xobo_host.gamesdb import GamesDB
+        from xobo_host.records.gamesdb import GamesDB
 
         # (made a games database first: the same file; the tables' recorders write to it
         # too, so a write may wait for theirs)

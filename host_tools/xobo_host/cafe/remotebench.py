@@ -76,14 +76,14 @@ PASSWORD = "bench-password"
 def serve_boards(n, prefix, stalls_log=None, niceness=0):
     """Run ``n`` boards behind ptys in this process: prints ``pty I DEVICE`` for each, then
     ``E I TIME LINE`` for every event of board I (its own clock: the host's). Stdin takes
-    ``I LINE``: a hands line of ``xobo_host.ptyboard`` (``play MOVE``, ``play expected``,
+    ``I LINE``: a hands line of ``xobo_host.sim.ptyboard`` (``play MOVE``, ``play expected``,
     ``look``, ``arrange``), answered ``R I ok ...`` or ``R I error ...``. ``niceness`` is
     added to the process's own (``STAND_IN_NICENESS``)."""
     if niceness:
         os.nice(niceness)
     from xobo.runtime.script import ScriptError, ScriptRunner
     from xobo.runtime.virtual_board import VirtualBoard
-    from xobo_host import ptyboard
+    from xobo_host.sim import ptyboard
 
     out = sys.stdout
     lock = threading.Lock()
@@ -353,7 +353,7 @@ class Host:
         os.makedirs(self.dir)
         self.db = os.path.join(self.dir, "games.sqlite")
         Staff.create(os.path.join(self.dir, "staff.json"), PASSWORD)
-        args = [sys.executable, "-m", "xobo_host.cli", "cafe", "--no-usb-scan", "--db",
+        args = [sys.executable, "-m", "xobo_host.cli.main", "cafe", "--no-usb-scan", "--db",
                 self.db, "--http-port", "0", "--no-browser", "--cafe-name", name,
                 "--broker", broker_settings,
                 "--poll-s", str(POLL_S)]
@@ -424,7 +424,7 @@ def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose
         most_moves=60, dump=None, think_spread=0.0, stand_ins_nice=STAND_IN_NICENESS):
     from xobo import games
     from xobo_host.cafe.match import Match
-    from xobo_host.gamesdb import GamesDB
+    from xobo_host.records.gamesdb import GamesDB
 
     say = print if verbose else (lambda *a, **k: None)
     root = tempfile.mkdtemp(prefix="xobo-remote-bench-")
@@ -838,7 +838,7 @@ def hops(dump, samples, is_up, say=print):
 
 
 def _niceness(text):
-    from xobo_host.argtypes import whole_number
+    from xobo_host.cli.argtypes import whole_number
 
     try:
         value = whole_number(text)  # (ASCII digits, as every number of the xobo command)

@@ -1,6 +1,6 @@
 """Regenerate docs/cafe-floor.png: the café's floor view with a few tables at play.
 
-Stand-in boards behind pseudo-terminals (``xobo_host.ptyboard``): a table for each game whose
+Stand-in boards behind pseudo-terminals (``xobo_host.sim.ptyboard``): a table for each game whose
 host module gives a ``FLOOR_SHOT`` (the cells put there, xobo.hostkit), and one more of the
 first such game, unplugged (offline); the floor photographed in headless Chromium (Debian's
 /usr/bin/chromium).
@@ -64,8 +64,8 @@ def main(argv=None):
     from xobo_host.cafe.floor import Floor
     from xobo_host.cafe.staff import Staff
     from xobo_host.cafe.web import CafeServer
-    from xobo_host.gamesdb import GamesDB
-    from xobo_host.ptyboard import PtyBoard
+    from xobo_host.records.gamesdb import GamesDB
+    from xobo_host.sim.ptyboard import PtyBoard
 
     tmp = tempfile.mkdtemp(prefix="xobo-cafe-shot-")
     boards = []

@@ -30,7 +30,7 @@ import threading
 import time
 
 from xobo import games
-from xobo_host.gamesdb import GamesDB, GamesDBError, Recorder
+from xobo_host.records.gamesdb import GamesDB, GamesDBError, Recorder
 from xobo_host.sim.backend import ActionError
 from xobo_host.sim.monitor import LinkError, MonitorBackend, SerialLink
 

@@ -50,7 +50,7 @@ from urllib.parse import parse_qs, unquote, urlparse
 
 from xobo_host.cafe.events.routes import EventRoutes
 from xobo_host.cafe.staff import COOKIE, MAX_FAILURES, SESSION_S
-from xobo_host.gamesdb import GamesDB, GamesDBError
+from xobo_host.records.gamesdb import GamesDB, GamesDBError
 from xobo_host.sim.backend import ActionError
 from xobo_host.sim.server import KEEPALIVE_S, STATIC, PageHandler, make_httpd
 

@@ -161,11 +161,11 @@ def game_guide(app):
     """The page's "How to play" card for the game being played, from the game's own course
     (``xobo.games.<name>.lessons``, docs/games.md "Lessons"): its title, the rules page, and
     one diagram a lesson (but the last, the game against the computer) with the lesson's
-    words. The diagram is the rules pages' own SVG (``xobo_host.diagrams``: the game's
+    words. The diagram is the rules pages' own SVG (``xobo_host.sim.diagrams``: the game's
     geometry, its pieces in their colours, the cells the lesson speaks of ringed), so the
     panel and the rules pages never draw a position two ways. ``{}`` for a game without
     lessons."""
-    from xobo_host import diagrams
+    from xobo_host.sim import diagrams
 
     name = app.settings["game"]
     steps = [{"title": lesson["title"], "words": lesson["words"], "svg": text}
@@ -780,7 +780,7 @@ class SimBackend(PageFeed):
                 return {"ok": False, "reply": reply, "error": "position: " + _error_text(reply)}
             self._sync_cubes()
             return {"loaded": "position", "reply": reply}
-        from xobo_host.gamerecords import GameRecordError, record_module
+        from xobo_host.records.gamerecords import GameRecordError, record_module
 
         try:
             rec = record_module(app.settings["game"]).parse_record(text)

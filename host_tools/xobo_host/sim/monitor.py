@@ -8,7 +8,7 @@ settings (which game, its parameters), the position, the record and the LEDs whe
 board reports something (and every few seconds), and offers the page the same snapshot as the
 simulator (read-only: the page cannot move cubes), for whichever game the board plays: the
 game's own package reads the position, its board layer and the simulator's drawing hooks say
-what to draw, its record module records it (``xobo_host.gamerecords``).
+what to draw, its record module records it (``xobo_host.records.gamerecords``).
 
 Usage::
 
@@ -29,8 +29,8 @@ from xobo.errors import XoboError
 from xobo.games import part
 from xobo.runtime import colours
 from xobo.runtime.topology import Topology
-from xobo_host.gamerecords import GameRecordError, has_records
-from xobo_host.gamesdb import GamesDBError
+from xobo_host.records.gamerecords import GameRecordError, has_records
+from xobo_host.records.gamesdb import GamesDBError
 from xobo_host.sim.backend import ActionError, game_drawing
 from xobo_host.sim.feed import PageFeed
 
@@ -284,7 +284,7 @@ def _continued(game, record, moves):
     """The record of ``game`` that continues ``record`` with ``moves`` (their texts, as the
     board's events give them; None: an undo), every move checked by the rules; None when it
     cannot be made (a game without records, a move the rules refuse)."""
-    from xobo_host.gamerecords import read_record, write_record
+    from xobo_host.records.gamerecords import read_record, write_record
 
     try:
         rec = read_record(game, record)

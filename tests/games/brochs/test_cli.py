@@ -113,7 +113,7 @@ def test_cli_legal_reads_positions_from_stdin():
 
 
 def test_xobo_rules_play_takes_the_pass_through_the_host_command(capsys):
-    from xobo_host.cli import main
+    from xobo_host.cli.main import main
 
     assert main(["rules", "--game", "brochs", "play", "--"]) == 0
     assert capsys.readouterr().out.startswith("--\t")

@@ -181,7 +181,7 @@ def test_the_computer_answers_within_the_budget_and_every_level_honours_poll():
 
 @pytest.mark.parametrize("name", ["by_hand", "vs_computer"])
 def test_session_under_cpython_is_the_expected_one(name):
-    proc = subprocess.run([sys.executable, "-m", "xobo_host.cli", "board", "run", "--script",
+    proc = subprocess.run([sys.executable, "-m", "xobo_host.cli.main", "board", "run", "--script",
                            str(SESSIONS / (name + ".txt"))], capture_output=True, text=True,
                           timeout=300, cwd=str(ROOT))
     assert proc.stdout == (SESSIONS / (name + ".out")).read_text(), proc.stderr

@@ -1,8 +1,8 @@
 """``xobo match --game tiny``: a full board without three in a row is a draw (TE2), never an
 unfinished game."""
 
-from xobo_host.cli import main
-from xobo_host.matchplay.lineups import run_game_match
+from xobo_host.bench.matchplay.lineups import run_game_match
+from xobo_host.cli.main import main
 
 
 def test_TE2_a_drawn_game_is_counted_drawn_not_unfinished():

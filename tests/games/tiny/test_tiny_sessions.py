@@ -10,7 +10,7 @@ SESSIONS = Path(__file__).resolve().parent / "sessions"
 
 @pytest.mark.parametrize("runtime", ["cpython", "micropython"])
 def test_tiny_whole_game_session_by_hand(runtime, capfd):
-    from xobo_host.cli import main
+    from xobo_host.cli.main import main
 
     status = main(["board", "run", "--script", str(SESSIONS / "whole_game.txt"),
                    "--runtime", runtime])

@@ -4,8 +4,8 @@ import re
 
 import pytest
 
-from xobo_host.cli import main
-from xobo_host.matchplay.lineups import lineups, run_game_match
+from xobo_host.bench.matchplay.lineups import lineups, run_game_match
+from xobo_host.cli.main import main
 
 
 def test_lineups_rotate_every_seat_for_three_players():
@@ -62,7 +62,7 @@ def test_match_cli_game_x_prints_levels_and_pairs(capsys):
 def test_match_game_errors_are_one_line_with_status_2(args, words, capsys):
     try:
         status = main(["match"] + args)
-    except SystemExit as exc:  # argparse's own check of --game (xobo_host.argtypes)
+    except SystemExit as exc:  # argparse's own check of --game (xobo_host.cli.argtypes)
         status = exc.code
     assert status == 2
     err = capsys.readouterr().err

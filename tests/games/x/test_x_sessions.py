@@ -13,7 +13,7 @@ SESSIONS = Path(__file__).resolve().parent / "sessions"
 
 
 def _run(name, runtime, capfd):
-    from xobo_host.cli import main
+    from xobo_host.cli.main import main
 
     status = main(["board", "run", "--script", str(SESSIONS / (name + ".txt")), "--runtime",
                    runtime])

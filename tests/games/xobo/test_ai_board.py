@@ -19,7 +19,7 @@ SESSION = Path(__file__).resolve().parent / "sessions" / "vs_computer_ew_pico.tx
 
 
 def _run(runtime, capfd):
-    from xobo_host.cli import main
+    from xobo_host.cli.main import main
 
     status = main(["board", "run", "--script", str(SESSION), "--runtime", runtime])
     out = capfd.readouterr().out.splitlines()
@@ -49,7 +49,7 @@ def test_whole_game_against_the_computer_with_a_spread_and_its_captures(runtime,
 def test_hint_on_the_board_is_the_ai_hint(tmp_path, capfd):
     from xobo.games.xobo.ai import hint
     from xobo.games.xobo.rules.notation import format_move
-    from xobo_host.cli import main
+    from xobo_host.cli.main import main
 
     script = tmp_path / "hint.txt"
     script.write_text("put e5\nwait 1500\nput d4\nwait 1500\nserial hint\npress hint\nposition\n")

@@ -11,7 +11,7 @@ from xobo.games.xobo.ai import CONFIGS, choose_move
 from xobo.games.xobo.ai.rng import Rng
 from xobo.games.xobo.rules.notation import format_move
 from xobo.games.xobo.rules.position import Position
-from xobo_host.matchplay.pairs import elo, format_result, run_match
+from xobo_host.bench.matchplay.pairs import elo, format_result, run_match
 
 
 def random_position(seed, plies, variant="xobo"):
@@ -111,7 +111,7 @@ def test_match_line_reports_wins_losses_unfinished_and_signed_elo():
 
 
 def test_E5_move_limit_reports_games_unfinished(capsys):
-    from xobo_host.cli import main
+    from xobo_host.cli.main import main
 
     assert main(["match", "--a", "random", "--b", "random", "--games", "2", "--max-moves",
                  "3", "--workers", "1"]) == 0
@@ -121,7 +121,7 @@ def test_E5_move_limit_reports_games_unfinished(capsys):
 
 
 def test_rules_hint_prints_a_legal_move_in_notation(capsys):
-    from xobo_host.cli import main
+    from xobo_host.cli.main import main
 
     pos = random_position(9, 12)
     assert main(["rules", "hint", "--level", "greedy", "--seed", "3", pos.to_string()]) == 0

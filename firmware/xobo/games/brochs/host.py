@@ -4,7 +4,7 @@ module")."""
 
 CELL_HOLDS = (1, "a square holds one piece (BM1, BM2)")
 LADDER = ((), 400, (3,), 2)  # make bench: long games, one rung (UCT is slow here)
-# the long strength match behind docs/ai.md (xobo_host.bench_strength): long games
+# the long strength match behind docs/ai.md (xobo_host.bench.strength): long games
 STRENGTH = (("search", "greedy", 40, 200, 400,
              "Brochs's default level against greedy, seats rotated"),)
 LESSON_SHOT = (4, "pico_15x15")  # docs/learn-brochs.png: on the 15 x 15 board

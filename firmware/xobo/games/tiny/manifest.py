@@ -1,4 +1,4 @@
-# ruff: noqa: F821  (package is given by the reader: xobo_host.deploy)
+# ruff: noqa: F821  (package is given by the reader: xobo_host.device.deploy)
 # The test game (three in a row): its files on the Pico (included by firmware/manifest.py).
 
 package(

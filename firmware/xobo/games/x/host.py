@@ -3,7 +3,7 @@ holds, for the simulator, the test kits and the tools (docs/games.md, "The host 
 
 CELL_HOLDS = (1, "a cell holds one piece (XM1)")
 LADDER = ((), 100, (30, 300), 3)  # make bench: its strength ladder against UCT
-# the long strength match behind docs/ai.md (xobo_host.bench_strength)
+# the long strength match behind docs/ai.md (xobo_host.bench.strength)
 STRENGTH = (("search", "uct:1000", 60, 1000, 200,
              "X's default level against two UCT-1,000 players"),)
 LESSON_SHOT = (5, "pico_gpio")  # docs/learn-x.png: its fifth lesson

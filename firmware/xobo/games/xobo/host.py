@@ -28,7 +28,7 @@ PIECES = 36  # a XoBo set has 36 cubes (B1): what is neither on the board nor in
 PIECE_WORD = "cubes"
 CELL_HOLDS = None  # a stack has no height limit (B6)
 LADDER = ((), 200, (30,), 2)  # make bench: its strength ladder against UCT
-# the long strength matches behind docs/ai.md (xobo_host.bench_strength): (level, opponent,
+# the long strength matches behind docs/ai.md (xobo_host.bench.strength): (level, opponent,
 # games, seed, max plies, what the match rates)
 STRENGTH = (
     ("pico", "uct:20000", 66, 1, 200, "XoBo's default level, the board's computer and hints"),
@@ -37,8 +37,8 @@ STRENGTH = (
     ("beginner", "greedy", 200, 2000, 200, "XoBo's beginner level against greedy"),
     ("strong", "greedy", 40, 5000, 200, "XoBo's strong level against greedy"),
 )
-# make bench's kernels of its rules and its computer, run under both runtimes (xobo_host.bench,
-# xobo_host.bench_ai)
+# make bench's kernels of its rules and its computer, run under both runtimes (xobo_host.bench.run,
+# xobo_host.bench.ai)
 RULES_BENCH = "xobo.games.xobo.rules.bench"
 AI_BENCH = "xobo.games.xobo.ai.bench"  # its POSITIONS: the device check's hint sweep too
 # make bench's board cycle (xobo.runtime.bench): a stack of 4 on e5 lifted and spread to d4,

@@ -7,7 +7,7 @@ bye in the lowest score group that can take it, no colour clash when one can be 
 floats named. The checks run after the timing (they solve the matching on every pair, for
 what can be avoided): only ``pair_swiss`` is timed. The target: each round in 1 s at most.
 
-Its figures go to ``bench-results/events/`` (``xobo_host.benchresults``: ``latest.json``
+Its figures go to ``bench-results/events/`` (``xobo_host.bench.results``: ``latest.json``
 when run with the standard arguments, 200 players, 9 rounds, seed 1), which
 docs/figures.md shows and the docs quote; ``--out`` also writes every round's details as
 JSON; stdout says each round.
@@ -28,8 +28,7 @@ import time
 
 import networkx as nx
 
-from xobo_host import benchresults
-from xobo_host.argtypes import positive, whole_number
+from xobo_host.bench import results as benchresults
 from xobo_host.cafe.events.pairing import (
     BYE,
     FIRST,
@@ -38,6 +37,7 @@ from xobo_host.cafe.events.pairing import (
     colour_need,
     pair_swiss,
 )
+from xobo_host.cli.argtypes import positive, whole_number
 
 TARGET_S = 1.0
 STANDARD = {"players": 200, "rounds": 9, "seed": 1}  # what make events-bench runs

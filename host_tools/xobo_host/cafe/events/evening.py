@@ -35,7 +35,7 @@ import urllib.error
 import urllib.request
 
 from xobo.games import part
-from xobo_host.ptyboard import PtyBoard
+from xobo_host.sim.ptyboard import PtyBoard
 
 PASSWORD = "evening-staff-1"
 SETTLE_MS = 200
@@ -118,7 +118,7 @@ class InProcessHost:
         from xobo_host.cafe.floor import Floor
         from xobo_host.cafe.staff import Staff
         from xobo_host.cafe.web import CafeServer
-        from xobo_host.gamesdb import GamesDB
+        from xobo_host.records.gamesdb import GamesDB
 
         self.db_path = os.path.join(workdir, "games.sqlite")
         GamesDB(self.db_path).close()
@@ -157,7 +157,7 @@ class ProcessHost:
         self.start()
 
     def start(self):
-        args = [sys.executable, "-m", "xobo_host.cli", "cafe", "--no-usb-scan", "--db",
+        args = [sys.executable, "-m", "xobo_host.cli.main", "cafe", "--no-usb-scan", "--db",
                 self.db_path, "--http-port", "0", "--no-browser", "--poll-s", "1"]
         for port in self.ports:
             args += ["--port", port]

@@ -18,8 +18,8 @@ import csv
 import io
 import zipfile
 
-from xobo_host.gamerecords import GameRecordError, read_record, write_record
-from xobo_host.gamesdb import GamesDBError
+from xobo_host.records.gamerecords import GameRecordError, read_record, write_record
+from xobo_host.records.gamesdb import GamesDBError
 
 FILES = ("pairings.csv", "results.csv", "standings.csv", "records.txt")
 

@@ -106,7 +106,7 @@ def read_end(table, with_record=False):
 def record_moves(game, text):
     """The moves of a board's record text (its game's notation), or None when it cannot be
     read."""
-    from xobo_host.gamerecords import GameRecordError, read_record
+    from xobo_host.records.gamerecords import GameRecordError, read_record
 
     try:
         return list(read_record(game, text).moves)
@@ -119,7 +119,7 @@ def find_record(floor, table_key, game, moves, known=()):
     at table ``table_key``: the one the table's view shows, else one of that table's last
     records, whose moves are these; None while it is not recorded yet. ``known``: ids that
     are another game's."""
-    from xobo_host.gamesdb import GamesDB, GamesDBError
+    from xobo_host.records.gamesdb import GamesDB, GamesDBError
 
     table = floor.table(table_key)
     candidates = []

@@ -32,7 +32,7 @@ import time
 from xobo_host.cafe.events import export
 from xobo_host.cafe.events.director import StaffInfo
 from xobo_host.cafe.events.model import EventError
-from xobo_host.gamesdb import GamesDBError
+from xobo_host.records.gamesdb import GamesDBError
 from xobo_host.sim.backend import ActionError
 from xobo_host.sim.server import KEEPALIVE_S
 

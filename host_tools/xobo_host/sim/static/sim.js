@@ -292,7 +292,7 @@
     over: () => "the game is over: the " + pieceWord() + "s may be moved freely",
   };
   /* "How to play": the game's lessons, each its diagram (the rules pages' own SVG, made by
-   * the server from the game's geometry: xobo_host.diagrams) and its words */
+   * the server from the game's geometry: xobo_host.sim.diagrams) and its words */
   let shownGuide = "";
   function renderGuide(g) {
     const key = g && g.game ? g.game + ":" + g.steps.length : "";

@@ -2,7 +2,7 @@
 the heap one move allocates, and the longest gap between two calls of the search's ``poll``.
 
 Prints ``BENCH name microseconds heap_bytes nodes`` lines (heap -1 on CPython), or with
-``gap`` ``GAP name microseconds`` lines. Run by ``xobo_host.bench_ai`` (``make bench``)::
+``gap`` ``GAP name microseconds`` lines. Run by ``xobo_host.bench.ai`` (``make bench``)::
 
     micropython -X heapsize=256K -m xobo.games.xobo.ai.bench pico
     micropython -X heapsize=1M -m xobo.games.xobo.ai.bench pico gap

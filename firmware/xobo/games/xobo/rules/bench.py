@@ -1,6 +1,6 @@
 """XoBo's rules engine bench kernel, for both runtimes (host only, never on the device):
 prints ``BENCH name microseconds heap_bytes`` lines. Its host module names it
-(``RULES_BENCH``); ``make bench`` (xobo_host.bench) runs it under both interpreters::
+(``RULES_BENCH``); ``make bench`` (xobo_host.bench.run) runs it under both interpreters::
 
     micropython -X heapsize=8M -m xobo.games.xobo.rules.bench
 """

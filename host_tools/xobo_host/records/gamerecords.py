@@ -1,0 +1,188 @@
+"""Any game's records on the host, through the game's own record module (docs/games.md).
+
+A game that has a record notation names its module in its ``records`` part: it has
+``parse_record(text) -> rec`` (RecordError says what is wrong), ``rec.start_position()``,
+``rec.moves`` (ints), ``rec.tags`` (other tags, kept), and ``format_record(rec)``; optionally
+``move_texts(rec)`` (each move as the record writes it: XoBo's `` (v)``) and
+``rec.update_result()``. This module turns a record into what the games database stores, and
+back, knowing no game by name.
+
+Usage::
+
+    from xobo_host.records.gamerecords import read_record, write_record
+    game = read_record("x", text)        # GameRecordError says what is wrong
+    game.tags, game.start, game.moves, game.result, game.finished
+    text = write_record("x", game.tags, game.start, game.moves, extra_tags=[("Date", "...")])
+"""
+
+import copy
+
+from xobo.errors import XoboError
+
+# tags a record derives from its moves, and the set-up position (kept apart)
+DERIVED_TAGS = ("Result", "Score")
+POSITION_TAG = "Position"
+LONGEST_SHOWN = 60  # characters of a bad input quoted back in an error, at most
+
+
+class GameRecordError(ValueError):
+    """A record or a stored move that is not one of its game."""
+
+
+def clip(text, most=LONGEST_SHOWN):
+    """``text`` to be quoted in a message: at most ``most`` characters, and its length when
+    it is longer (a 10 MB input is never echoed back)."""
+    text = str(text)
+    if len(text) <= most:
+        return text
+    return "%s... (%d characters)" % (text[:most], len(text))
+
+
+def record_module(game):
+    """The record module of game ``game``; GameRecordError when it has none."""
+    from xobo import games
+
+    try:
+        pkg = games.load(game)
+    except (ValueError, ImportError) as exc:
+        raise GameRecordError("game '%s' is not installed: %s" % (clip(game), exc)) from None
+    if "records" not in pkg.PARTS:
+        raise GameRecordError("%s has no record notation: its games cannot be recorded"
+                              % pkg.TITLE)
+    return games.part(pkg, "records")
+
+
+def has_records(game):
+    try:
+        record_module(game)
+        return True
+    except GameRecordError:
+        return False
+
+
+def header_tags(text):
+    """The ``[Name "value"]`` lines of a record, in order: [(name, value)]."""
+    out = []
+    for raw in text.split("\n"):
+        line = raw.strip()
+        if not line.startswith("[") or not line.endswith("]"):
+            continue
+        body = line[1:-1].strip()
+        sp = body.find(" ")
+        if sp <= 0:
+            continue
+        value = body[sp:].strip()
+        if len(value) >= 2 and value[0] == '"' and value[-1] == '"':
+            value = value[1:-1]
+        out.append((body[:sp], value))
+    return out
+
+
+def params_text(tags):
+    """The parameters for people, from the parameter tags: ``size=8 first=Yellow``."""
+    return " ".join("%s=%s" % (name.lower(), value.replace(" ", ","))
+                    for name, value in tags if name != "Game")
+
+
+class ReadRecord:
+    """What the database keeps of a record: ``tags`` (the game's parameter tags, as the record
+    writes them), ``start`` (the set-up position or None), ``moves`` (their texts),
+    ``first`` (the player to move at the start), ``result`` (the Result tag's word, ``*``
+    while the game runs) and ``finished``."""
+
+    def __init__(self, tags, start, moves, first, result, finished):
+        self.tags = tags
+        self.start = start
+        self.moves = moves
+        self.first = first
+        self.result = result
+        self.finished = finished
+
+    @property
+    def params(self):
+        return params_text(self.tags)
+
+
+def read_record(game, text):
+    """Parse ``text``, a record of ``game`` (the board's ``record`` reply), with the game's own
+    parser: every move replayed and checked. GameRecordError says what is wrong."""
+    from xobo import games
+
+    mod = record_module(game)
+    try:
+        rec = mod.parse_record(text)
+        pos = rec.start_position()
+        first = games.load(game).PLAYER_NAMES[pos.side]
+        move_texts = getattr(mod, "move_texts", None)
+        if move_texts is not None:
+            texts = move_texts(rec)
+            for m in rec.moves:
+                pos.apply(m)
+        else:
+            texts = []
+            for m in rec.moves:
+                texts.append(pos.move_text(m))
+                pos.apply(m)
+    except XoboError as exc:
+        raise GameRecordError("not a record of %s: %s" % (game, clip(exc, 200))) from None
+    # the parameters as the game writes them (a record that leaves out a default gets it),
+    # from its header written without the moves: they change no parameter, and writing
+    # them replays the game once more, each move checked by the rules (a café host reads a
+    # hundred boards' records at their every move: that replay was a fifth of its work)
+    head = copy.copy(rec)
+    head.moves = []
+    tags = []
+    start = None
+    for name, value in header_tags(mod.format_record(head)):
+        if name == POSITION_TAG:
+            start = value
+        elif name not in DERIVED_TAGS:
+            tags.append((name, value))
+    finished = pos.is_terminal()
+    result = _result_of(mod, rec) if finished else "*"
+    return ReadRecord(tags, start, texts, first, result, finished)
+
+
+def _result_of(mod, rec):
+    """The Result tag the game writes for ``rec`` (a finished game)."""
+    update = getattr(rec, "update_result", None)
+    if update is not None:
+        update()
+    for name, value in header_tags(mod.format_record(rec)):
+        if name == "Result":
+            return value
+    return "*"
+
+
+def write_record(game, tags, start, moves, extra_tags=()):
+    """The record of ``game`` with these parameter tags, start and move texts, in the game's
+    own notation (its ``format_record``), every move replayed and checked first; the
+    ``extra_tags`` (Date, Board) are added. GameRecordError names the move that is wrong."""
+    mod = record_module(game)
+    lines = ['[%s "%s"]' % (name, value) for name, value in tags]
+    if start:
+        lines.append('[%s "%s"]' % (POSITION_TAG, start))
+    try:
+        rec = mod.parse_record("\n".join(lines) + "\n")
+    except XoboError as exc:
+        raise GameRecordError("its parameters are not those of a game of %s: %s"
+                              % (game, clip(exc, 200))) from None
+    pos = rec.start_position()
+    for k in range(len(moves)):
+        text = moves[k]
+        if len(text) > LONGEST_SHOWN:
+            raise GameRecordError("move %d is %d characters long: no move of %s is"
+                                  % (k + 1, len(text), game))
+        try:
+            m = pos.parse_move(text)
+            pos.play(m)
+        except XoboError as exc:
+            raise GameRecordError("move %d (%s): %s" % (k + 1, clip(text), clip(exc, 200))) \
+                from None
+        rec.moves.append(m)
+    for name, value in extra_tags:
+        rec.tags.append((name, value))
+    update = getattr(rec, "update_result", None)
+    if update is not None:
+        update()
+    return mod.format_record(rec)
