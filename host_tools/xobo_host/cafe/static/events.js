@@ -176,8 +176,12 @@ window.XoboEvents = (function () {
       const by = el("input", { "data-role": "by", placeholder: "your name", maxlength: 40, size: 10 });
       const why = el("input", { "data-role": "why", placeholder: "why", maxlength: 200, size: 16 });
       form.append(by, why, el("button", { class: "small", type: "submit", text: "Correct" }));
+      // (a live update rebuilds the rows: a form being filled in keeps what was chosen)
+      form.addEventListener("input", () => { form.dataset.dirty = "yes"; });
+      form.addEventListener("change", () => { form.dataset.dirty = "yes"; });
       form.addEventListener("submit", (e) => {
         e.preventDefault();
+        delete form.dataset.dirty;
         act({ action: "correct", game: g.id, places: selects.map(([, sel]) => Number(sel.value)),
           by: by.value, why: why.value });
       });
@@ -246,8 +250,22 @@ window.XoboEvents = (function () {
         " checked in of " + v.players.length;
       // this round
       const games = role("games");
+      const filling = {};  // the correction forms the staff are filling in: their values, focus
+      for (const f of games.querySelectorAll("form[data-correct][data-dirty]")) {
+        const fields = Array.from(f.querySelectorAll("select, input"));
+        filling[f.dataset.correct] = { values: fields.map((x) => x.value),
+          focus: fields.indexOf(document.activeElement) };
+      }
       games.innerHTML = "";
       for (const g of v.games) games.append(gameRow(g, true));
+      for (const [id, kept] of Object.entries(filling)) {
+        const f = games.querySelector('form[data-correct="' + id + '"]');
+        if (!f) continue;
+        const fields = f.querySelectorAll("select, input");
+        kept.values.forEach((value, k) => { if (fields[k]) fields[k].value = value; });
+        f.dataset.dirty = "yes";
+        if (kept.focus >= 0 && fields[kept.focus]) fields[kept.focus].focus();
+      }
       role("round-title").textContent = v.round ? "Round " + v.round : "Not started";
       // earlier rounds
       const hist = role("history");
