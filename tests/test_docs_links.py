@@ -3,34 +3,16 @@ folder it names exists, and the heading its ``#fragment`` names is on the page i
 ids GitHub gives headings, as the simulator renders them: ``xobo_host.sim.docs.render``).
 tests/sim/test_docs_links.py follows the same links in the simulator's served pages."""
 
-from html.parser import HTMLParser
 from urllib.parse import unquote, urldefrag, urlparse
 
 import pytest
 from conftest import ROOT
+from linkkit import Links
 
 from xobo_host.sim import docs
 
 PAGES = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", ROOT / "CHANGELOG.md"] + sorted(
     (ROOT / "docs").rglob("*.md"))
-
-
-class Links(HTMLParser):
-    """The links (a href, img src) and the element ids of an HTML text."""
-
-    def __init__(self):
-        HTMLParser.__init__(self)
-        self.links = []
-        self.ids = set()
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if attrs.get("id"):
-            self.ids.add(attrs["id"])
-        if tag == "a" and attrs.get("href"):
-            self.links.append(attrs["href"])
-        if tag == "img" and attrs.get("src"):
-            self.links.append(attrs["src"])
 
 
 def parsed(path):

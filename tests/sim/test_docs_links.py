@@ -4,28 +4,10 @@ names, each picture, and each file of the project a page cites (the rules index'
 ``../../tests/test_rules_docs.py`` was a 404; tests/test_docs_links.py checks the same links in
 the repository itself)."""
 
-from html.parser import HTMLParser
 from urllib.parse import unquote, urldefrag, urljoin, urlparse
 
 from conftest import ROOT
-
-
-class Links(HTMLParser):
-    """The links (a href, img src) and the element ids of an HTML page."""
-
-    def __init__(self):
-        HTMLParser.__init__(self)
-        self.links = []
-        self.ids = set()
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if attrs.get("id"):
-            self.ids.add(attrs["id"])
-        if tag == "a" and attrs.get("href"):
-            self.links.append(attrs["href"])
-        if tag == "img" and attrs.get("src"):
-            self.links.append(attrs["src"])
+from linkkit import Links
 
 
 def fetch(sim, path):
