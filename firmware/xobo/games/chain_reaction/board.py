@@ -147,23 +147,31 @@ class Layers(FootprintWords, GameLayers):
                 found = c
         return found
 
+    def _scoring_through(self, m, g):
+        """For a scoring move ``m`` whose top piece lands on goal square ``g``: the square its
+        bottom piece goes to; -1 for any other move. No allocation (the paint path)."""
+        k = m >> 9
+        if k == 0 or k >= K_STEP:
+            return -1
+        geo = self.pos.geo
+        nb = geo.nb
+        c = geo.fi_cell[m & 63]
+        d = (m >> 6) & 7
+        s1 = nb[c * 8 + d]
+        return s1 if nb[s1 * 8 + d] == g else -1
+
     def _paint_scoring(self, code, inf, g):
         """The squares the piece scored on ``g`` may come back on, and the first squares
         still to fill, for every legal scoring move through g."""
         pos = self.pos
         geo = pos.geo
-        nb = geo.nb
         for i in range(inf.n_moves):
+            s1 = self._scoring_through(inf.moves[i], g)
+            if s1 < 0:
+                continue
             m = inf.moves[i]
-            k = m >> 9
-            if k == 0 or k >= K_STEP:
-                continue
             c = geo.fi_cell[m & 63]
-            d = (m >> 6) & 7
-            s1 = nb[c * 8 + d]
-            if nb[s1 * 8 + d] != g:
-                continue
-            r = geo.fi_cell[k - 1]
+            r = geo.fi_cell[(m >> 9) - 1]
             if not inf.added[r] and not (r == c and not inf.lifted[c]):
                 code[r] = C.PUT
             if not inf.added[s1] and not pos.top[s1]:
@@ -242,20 +250,13 @@ class Layers(FootprintWords, GameLayers):
             return ""
         pos = self.pos
         geo = pos.geo
-        nb = geo.nb
         back = []
         first = []
         for i in range(inf.n_moves):
-            m = inf.moves[i]
-            k = m >> 9
-            if k == 0 or k >= K_STEP:
+            s1 = self._scoring_through(inf.moves[i], g)
+            if s1 < 0:
                 continue
-            c = geo.fi_cell[m & 63]
-            d = (m >> 6) & 7
-            s1 = nb[c * 8 + d]
-            if nb[s1 * 8 + d] != g:
-                continue
-            r = cell_name(geo.fi_cell[k - 1])
+            r = cell_name(geo.fi_cell[(inf.moves[i] >> 9) - 1])
             if r not in back:
                 back.append(r)
             if not inf.added[s1] and not pos.top[s1] and cell_name(s1) not in first:
