@@ -339,7 +339,7 @@ def test_a_bad_request_id_is_a_usage_error_that_changes_nothing():
     vb = _board()
     for line in ("# state", "#123456789 state", "#a-b state", "#", "#7", "#7  "):
         r = vb.command(line)
-        assert len(r) == 1 and "usage: #ID COMMAND" in r[0], (line, r)
+        assert len(r) == 1 and "error usage: #ID COMMAND" in r[0], (line, r)
     assert _single_ok(vb, "position") == "ok " + EMPTY
 
 

@@ -3,7 +3,7 @@ every reply line starts with 'ok' or 'error', junk changes nothing, and whatever
 the saved game stays whole (a reboot resumes exactly the position the board had)."""
 
 from conftest import soak_moves
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from xobo.runtime.protocol import Protocol
@@ -83,6 +83,7 @@ def test_random_command_lines_never_crash_and_the_saved_game_stays_whole(cmds):
 
 @FUZZ
 @given(st.lists(st.binary(min_size=1, max_size=80), max_size=20))
+@example([b"#"])  # a request id's '#' alone: its usage reply is an error line too
 def test_chunked_input_is_reassembled_into_lines(chunks):
     sent = []
     vb = _board()

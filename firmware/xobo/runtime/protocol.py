@@ -39,7 +39,7 @@ from xobo.runtime.events import ERROR, RESULT, SELFTEST, format_event
 # preallocated: docs/protocol.md)
 MAX_LINE = 320
 ID_MAX = 8  # characters of a request id after its '#'
-ID_USAGE = "usage: #ID COMMAND (a request id: '#' and 1-%d letters or digits)" % ID_MAX
+ID_USAGE = "error usage: #ID COMMAND (a request id: '#' and 1-%d letters or digits)" % ID_MAX
 MOVE_USAGE = "usage: move NOTATION (one move in the game's notation, like e5, a4->c4 or g6xf5 " \
     "in XoBo; a trailing (v) is accepted)"
 
