@@ -7,6 +7,7 @@ floor: every attempt fails, both cafés' logs, boards and records stay the match
 staff's page lists what was refused. The same on an open broker (anyone writes anywhere): no
 forged or replayed message moves a board or a record."""
 
+import json
 import time
 
 import pytest
@@ -48,6 +49,16 @@ def start_server(cafe, tmp_path):
 def refused(cafe, *words):
     """The refusals of café ``cafe`` whose reason holds every word."""
     return [r for r in list(cafe.service.refused) if all(w in r["why"] for w in words)]
+
+
+def shown_floor(cafe, watched):
+    """What café ``cafe``'s pages show of café ``watched``'s floor (``floorwatch``)."""
+    return cafe.service.floors.view(watched)
+
+
+def envelope_seq(payload):
+    """The sequence number a signed floor says it has (read, not checked)."""
+    return json.loads(json.loads(payload)["signed"])["seq"]
 
 
 def records(cafes):
@@ -175,15 +186,39 @@ def test_a_third_cafe_with_a_login_can_do_nothing_to_a_match_of_two_others(netwo
         wait_for(lambda: len(refused(a, "evil-cafe plays no seat")) >= 3
                  and len(refused(b, "evil-cafe plays no seat")) >= 2,
                  "the move and the resignation refused in both cafés")
-        # a forged floor in cafe-a's name: the broker refuses it; cafe-b watches the real one
+        # a forged floor in cafe-a's name: the broker refuses it; cafe-b watches the real one,
+        # signed with the key cafe-a gave in their match
         assert evil.publish("xobo/v1/cafe-a/floor", {"cafe": "cafe-a", "tables": [
             {"key": "pwn", "name": "<b>pwn</b>"}]}, retain=True) >= 0x80
         b.service.watch("cafe-a")
-        wait_for(lambda: (b.service.watched["cafe-a"]["snap"] or {}).get("tables"),
+        wait_for(lambda: (shown_floor(b, "cafe-a")["floor"] or {}).get("tables"),
                  "cafe-a's floor at cafe-b")
-        snap = b.service.watched["cafe-a"]["snap"]
-        assert [t["key"] for t in snap["tables"]] == ["a0"]
-        assert all("device" not in t for t in snap["tables"])  # (nobody's business)
+        shown = shown_floor(b, "cafe-a")
+        assert [t["key"] for t in shown["floor"]["tables"]] == ["a0"]
+        assert all("device" not in t for t in shown["floor"]["tables"])  # (nobody's business)
+        assert shown["signed"]["key"] == a.service.key.public_hex
+        assert shown["signed"]["source"] == "match" and shown["signed"]["match"] == ident
+        assert shown["refused"] is None
+        # cafe-a's own signed floor, published again under evil-cafe's name, and a floor
+        # evil-cafe signs itself as cafe-a's: a café watching evil-cafe shows neither
+        genuine = wait_for(lambda: evil.seen(lambda r: r[0] == "xobo/v1/cafe-a/floor"
+                                             and r[1]), "cafe-a's floor read by evil-cafe")
+        from xobo_host.cafe.seal import CafeKey, sign_floor
+
+        b.service.watch("evil-cafe")
+        assert evil.publish("xobo/v1/evil-cafe/floor", genuine[0][1], retain=True) == 0
+        wait_for(lambda: refused(b, "signed by cafe-a, sent as evil-cafe's"),
+                 "cafe-a's floor under evil-cafe's name refused")
+        own = CafeKey.new()
+        assert evil.publish("xobo/v1/evil-cafe/floor", sign_floor(
+            own, "cafe-a", time.time_ns() // 1000, {"tables": [{"key": "pwn"}]}),
+            retain=True) == 0
+        wait_for(lambda: len(refused(b, "signed by cafe-a, sent as evil-cafe's")) >= 2,
+                 "a floor signed as cafe-a's under evil-cafe's name refused")
+        shown = shown_floor(b, "evil-cafe")
+        assert shown["floor"] is None and shown["signed"] is None
+        assert "sent as evil-cafe's" in shown["refused"]["why"]
+        assert [k["cafe"] for k in b.service.floors.keys()] == ["cafe-a"]  # (not evil-cafe)
         # a replay of what it read, under its own name (the others it cannot write)
         for t, payload, _ in evil.seen(lambda r: "/match/" in r[0] and r[1]):
             assert evil.publish("xobo/v1/evil-cafe/match/" + ident, payload) == 0
@@ -203,6 +238,8 @@ def test_a_third_cafe_with_a_login_can_do_nothing_to_a_match_of_two_others(netwo
             assert any("evil-cafe" in r["why"] for r in page["refused"])
             assert page["broker"]["connected"]
         assert any("sealed" in r["why"] for r in staff_page(a)["refused"])
+        assert any(r["topic"].startswith("evil-cafe/floor") and "sent as evil-cafe's" in r["why"]
+                   for r in staff_page(b)["refused"])
     finally:
         evil.stop()
 
@@ -229,7 +266,7 @@ def test_on_an_open_broker_no_forged_or_replayed_message_moves_a_board_or_a_reco
         ident, tables = _accept(cafes, bs, invitation)  # (cafe-a said its invitation again)
         # a move and a resignation in cafe-a's name: unsigned, then signed with a key of
         # the intruder's own
-        from xobo_host.cafe.seal import CafeKey, sign
+        from xobo_host.cafe.seal import CafeKey, sign, sign_floor
 
         pos_hash = a.match(ident).position_hash()
         move = {"t": "move", "n": 2, "move": "c3", "before": pos_hash, "epoch": 0}
@@ -243,8 +280,33 @@ def test_on_an_open_broker_no_forged_or_replayed_message_moves_a_board_or_a_reco
             assert intruder.publish("xobo/v1/cafe-b/match/" + ident, payload) == 0
         wait_for(lambda: len(refused(a, "unsigned")) >= 3
                  and len(refused(a, "not cafe-b's")) >= 3, "the forgeries refused at cafe-a")
-        # a floor in cafe-a's name: on an open broker nothing stops it (docs/remote.md: a
-        # floor is for spectators, a match never reads it)
+        # floors in cafe-a's name: on an open broker anyone publishes them; cafe-b watching
+        # cafe-a shows only those signed with the key cafe-a gave in their match, each newer
+        # than the last shown
+        b.service.watch("cafe-a")
+        wait_for(lambda: (shown_floor(b, "cafe-a")["floor"] or {}).get("tables"),
+                 "cafe-a's floor at cafe-b")
+        assert shown_floor(b, "cafe-a")["signed"]["key"] == a.service.key.public_hex
+        older = wait_for(lambda: intruder.seen(lambda r: r[0] == "xobo/v1/cafe-a/floor"
+                                               and r[1]), "cafe-a's floor read")[0][1]
+        # (a floor newer than the one read: cafe-a says its floor again every 5 s at most)
+        wait_for(lambda: b.service.floors.watched["cafe-a"]["seq"] > envelope_seq(older),
+                 "a newer floor of cafe-a taken at cafe-b")
+        assert intruder.publish("xobo/v1/cafe-a/floor", {"cafe": "cafe-a", "tables": [
+            {"key": "pwn", "name": "pwn"}]}, retain=True) == 0
+        assert intruder.publish("xobo/v1/cafe-a/floor", sign_floor(
+            forged, "cafe-a", 10 ** 18, {"tables": [{"key": "pwn", "name": "pwn"}]}),
+            retain=True) == 0
+        assert intruder.publish("xobo/v1/cafe-a/floor", older, retain=True) == 0
+        assert intruder.publish("xobo/v1/cafe-a/floor", b"", retain=True) == 0  # (ignored)
+        wait_for(lambda: refused(b, "an unsigned floor")
+                 and refused(b, "not signed with cafe-a's key")
+                 and refused(b, "older than the last one shown"),
+                 "the forged floors and the replayed one refused at cafe-b")
+        shown = shown_floor(b, "cafe-a")
+        assert [t["key"] for t in shown["floor"]["tables"]] == ["a0"]  # (nothing forged)
+        assert shown["refused"] is not None
+        assert all(r["topic"].startswith("cafe-a/floor") for r in refused(b, "floor"))
         # replays: every match message read so far, published again as it was
         sent = intruder.seen(lambda r: "/match/%s" % ident in r[0] and r[1])
         assert sent
@@ -270,6 +332,11 @@ def test_on_an_open_broker_no_forged_or_replayed_message_moves_a_board_or_a_reco
             2, a.match(ident).position_text())
         for c in cafes:
             assert staff_page(c)["refused"]
+        page = staff_page(b)
+        assert {r["why"].split(" (")[0] for r in page["refused"]
+                if r["topic"].startswith("cafe-a/floor")} >= {
+            "an unsigned floor", "a floor not signed with cafe-a's key",
+            "a floor of cafe-a older than the last one shown"}
     finally:
         intruder.stop()
 

@@ -10,7 +10,8 @@ access list can enforce: ``pattern write xobo/v1/%u/#``):
 - ``xobo/v1/<cafe>/invite/<topic id>`` (retained): an open invitation, sealed with its code's
   key; ``xobo/v1/<cafe>/reply/<topic id>``: another café's sealed answer (accept, decline).
   The topic id is derived from the code (``seal.InviteSecret``): the code is never published.
-- ``xobo/v1/<cafe>/floor`` (retained): the café's live floor, when it publishes it.
+- ``xobo/v1/<cafe>/floor`` (retained): the café's live floor, when it publishes it, signed
+  with its key (``seal.sign_floor``; checked by the spectators: ``floorwatch``).
 - ``xobo/v1/<cafe>/probe`` (retained): the link's health probe, read back by the café itself
   (``readable``): a broker that lets the café in but passes it nothing is said as such.
 
@@ -361,15 +362,33 @@ class BrokerLink:
         from xobo_host.cafe.seal import sign
 
         with self.signing:
-            self.seq = max(self.seq + 1, time.time_ns() // 1000)
-            if self.reserve_seq is not None and self.seq > self.seq_reserved:
-                self.seq_reserved = self.seq + SEQ_BLOCK_US
-                try:
-                    self.reserve_seq(self.seq_reserved)  # (kept before it is used)
-                except Exception as exc:  # (the move goes out all the same)
-                    print("xobo cafe: the sequence numbers could not be kept: %s" % exc)
-            payload = sign(self.key, self.cafe, match_id, self.seq, msg)
+            payload = sign(self.key, self.cafe, match_id, self._next_seq(), msg)
             self.client.publish(self.topic("match", match_id), payload, qos=qos)
+
+    def publish_floor(self, floor):
+        """The café's floor (a dict) on its retained floor topic, signed with its key and a
+        sequence number of the same count as its match messages (``seal.sign_floor``): a
+        spectator takes only a floor newer than the last it took."""
+        from xobo_host.cafe.seal import sign_floor
+
+        with self.signing:
+            seq = self._next_seq()
+        # (signed and sent out of the lock: a floor of a hundred tables does not hold the
+        # matches' messages back; the floors are published by one thread, in order)
+        payload = sign_floor(self.key, self.cafe, seq, floor)
+        self.client.publish(self.topic("floor"), payload, qos=1, retain=True)
+
+    def _next_seq(self):
+        """(``signing`` held) The next sequence number: above the last one signed and every
+        one reserved before, the clock's microseconds when they are ahead."""
+        self.seq = max(self.seq + 1, time.time_ns() // 1000)
+        if self.reserve_seq is not None and self.seq > self.seq_reserved:
+            self.seq_reserved = self.seq + SEQ_BLOCK_US
+            try:
+                self.reserve_seq(self.seq_reserved)  # (kept before it is used)
+            except Exception as exc:  # (the message goes out all the same)
+                print("xobo cafe: the sequence numbers could not be kept: %s" % exc)
+        return self.seq
 
     def publish(self, kind, rest, msg, retain=False, qos=1):
         """``msg``: a dict (sent as JSON), its JSON already made (bytes), or None (a retained

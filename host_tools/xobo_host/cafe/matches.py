@@ -49,7 +49,6 @@ HELLO_S = 2.0
 LOOKUP_S = 5.0  # how long an accept waits for an invitation of another café
 RECONCILE_STEPS = 12  # board commands per reconciliation at most (then it starts again)
 FLOOR_EVERY_S = 0.2  # the published floor: at most this often
-MAX_WATCHED = 16  # other cafés' floors followed at most
 IDLE_WAKE_S = 1.0  # a table's worker looks again this often when nothing happens...
 IDLE_CHECK_S = 5.0  # ...and reads a board it believes in step this often
 # a move passed on the usual way (``TableSync._fast``: one serial command, the board not
@@ -471,7 +470,6 @@ class MatchService:
         self.publish_floor = publish_floor
         self.invites = {}  # code -> invitation seen on the broker (looked up)
         self.invite_seen = threading.Condition()
-        self.watched = {}  # cafe -> {"snap": floor snapshot, "at": time}
         self.broker = None
         self.filter = None  # tests: filter(sender, kind, rest, msg) -> [messages to handle]
         # messages refused (``refuse``), the newest first, for the staff's page
@@ -481,14 +479,18 @@ class MatchService:
         self.secrets_lock = threading.Lock()
         self.looking = {}  # topic id -> code: the invitations being looked up
         self.key = self.store.cafe_key(cafe) if broker is not None else None
+        self.floors = None  # other cafés' floors, checked (``floorwatch``): with a broker
         if broker is not None:
             from xobo_host.cafe.broker import BrokerLink
+            from xobo_host.cafe.floorwatch import WatchedFloors
 
             self.broker = BrokerLink(cafe, broker, self._on_message, self._on_connect,
                                      key=self.key, on_refused=self._refused_by_link,
                                      seq_reserved=self.store.seq_reserved(cafe),
                                      reserve_seq=lambda upto: self.store.reserve_seq(cafe,
                                                                                      upto))
+            self.floors = WatchedFloors(self.store, self.learnt_key, self.broker.subscribe,
+                                        self._watched_changed)
         floor.line_hooks.append(self._on_line)
         floor.read_hooks.append(self.relays_first)
         self._threads = []
@@ -1124,7 +1126,10 @@ class MatchService:
             if msg is None:
                 raise SealError("an empty answer")
             return kind, match.code, self._secret(match.code).open(msg)
-        return kind, rest, msg  # (a floor: the broker's access list says who writes it)
+        if kind == "floor":
+            self.floors.take(sender, msg)  # (shown by the pages once taken: SealError else)
+            return None
+        return None  # (nothing else is said between cafés)
 
     def _open_match(self, sender, ident, envelope):
         from xobo_host.cafe.seal import ReplayGuard, SealError, open_signed
@@ -1198,13 +1203,6 @@ class MatchService:
                 with self.invite_seen:
                     self.invites[rest] = dict(msg, cafe=sender, code=rest)
                     self.invite_seen.notify_all()
-            return
-        if kind == "floor":
-            if msg is not None:
-                with self.changed:
-                    self.watched[sender] = {"snap": msg, "at": time.time()}
-                    self.version += 1
-                    self.changed.notify_all()
             return
         if msg is None:
             return
@@ -1485,24 +1483,52 @@ class MatchService:
                               for t in snap.get("tables", ())]
             snap["cafe"] = self.cafe
             snap["matches"] = [dict(v, code="") for v in self.views()]  # codes: the staff's
-            self.broker.publish("floor", "", snap, retain=True)
+            self.broker.publish_floor(snap)  # (signed: a spectator shows no forged floor)
             self.stopping.wait(FLOOR_EVERY_S)
 
     def watch(self, cafe):
-        """Follow another café's published floor (its snapshot once it arrives)."""
+        """Follow another café's published floor (its snapshot once one is taken:
+        ``floorwatch``)."""
         from xobo_host.cafe.broker import PREFIX, check_cafe_name
+        from xobo_host.cafe.floorwatch import WatchError
 
         if self.broker is None:
             raise ActionError("this host has no broker: it can watch only its own floor")
         check_cafe_name(cafe)
+        try:
+            return self.floors.watch(cafe, "%s/%s/floor" % (PREFIX, cafe))
+        except WatchError as exc:
+            raise ActionError(str(exc)) from None
+
+    def forget_floor_key(self, cafe):
+        """The staff's: forget the key kept for café ``cafe``'s floors (``floorwatch``)."""
+        from xobo_host.cafe.broker import check_cafe_name
+        from xobo_host.cafe.floorwatch import WatchError
+
+        if self.floors is None:
+            raise ActionError("this host has no broker: it keeps no other café's key")
+        check_cafe_name(cafe)
+        try:
+            return self.floors.forget(cafe)
+        except WatchError as exc:
+            raise ActionError(str(exc)) from None
+
+    def learnt_key(self, cafe):
+        """(public key, when, match id) of café ``cafe`` as this café's newest match with it
+        gave it (sealed with the invitation's code, or in the inviter's signed start), or
+        None."""
+        best = None
+        for m in list(self.matches.values()):  # (only ever added to: no lock needed)
+            key = m.keys.get(cafe)
+            if isinstance(key, str) and (best is None or m.created > best[1]):
+                best = (key, m.created, m.id)
+        return best
+
+    def _watched_changed(self):
+        """The pages that follow another café's floor look again (not this café's own)."""
         with self.changed:
-            if cafe not in self.watched:
-                if len(self.watched) >= MAX_WATCHED:  # (a page cannot make it follow more)
-                    raise ActionError("this host already follows %d cafés' floors"
-                                      % MAX_WATCHED)
-                self.watched[cafe] = {"snap": None, "at": None}
-                self.broker.subscribe("%s/%s/floor" % (PREFIX, cafe))
-            return self.watched[cafe]["snap"]
+            self.version += 1
+            self.changed.notify_all()
 
     # -- what the pages show ----------------------------------------------------------------
     def views(self):

@@ -13,6 +13,9 @@ ChaCha20-Poly1305) and the standard library's scrypt: nothing of our own making.
 - **A match's message** (``sign`` / ``open_signed``): its JSON, with its match, its sender and
   a sequence number, signed with the sender's key; a café takes a message only from a café
   of the match, checked with the key it learnt for that café.
+- **A café's floor** (``sign_floor`` / ``open_floor``): the floor it publishes for
+  spectators, signed the same way with its key (which travels with it) and a sequence number
+  of the same count; another café shows it only once checked (``floorwatch``).
 - **A replay** (``ReplayGuard``): a message's sequence number (microseconds of the sender's
   clock, always growing) is taken once; one older than the guard's window is refused.
 
@@ -24,6 +27,9 @@ Usage::
     secret.open(box)                                             # -> the dict, or SealError
     env = sign(key, "cafe-a", "0123abcd", 17, {"t": "move", "n": 1})
     open_signed(env, key.public_hex, "cafe-a", "0123abcd")       # -> (17, {"t": "move"...})
+    floor = sign_floor(key, "cafe-a", 18, {"tables": []})
+    open_floor(json.loads(floor), key.public_hex, "cafe-a")      # -> (18, {"tables": []})
+    fingerprint(key.public_hex)                                  # -> "ab12 cd34 ..."
 """
 
 import base64
@@ -150,20 +156,17 @@ class InviteSecret:
         return msg
 
 
-def sign(key, cafe, match_id, seq, msg):
-    """The message ``msg`` of café ``cafe`` about ``match_id``, signed: JSON bytes
-    {"signed": TEXT, "sig": BASE64} where TEXT is the message with "from", "match" and
-    "seq"."""
-    text = json.dumps(dict(msg, match=match_id, **{"from": cafe, "seq": seq}),
-                      separators=(",", ":"))
+def _signed(key, fields):
+    """``fields`` (a dict) signed with ``key``: JSON bytes {"signed": TEXT, "sig": BASE64}."""
+    text = json.dumps(fields, separators=(",", ":"))
     return json.dumps({"signed": text, "sig": _b64(key.sign(text.encode()))},
                       separators=(",", ":")).encode()
 
 
-def open_signed(envelope, public_hex, cafe, match_id):
-    """(seq, message) of a signed ``envelope`` (a dict, as the broker's JSON gave it) that
-    café ``cafe`` (whose public key is ``public_hex``) said about ``match_id``; SealError
-    when the signature, the sender or the match is not so."""
+def _opened(envelope, public_hex, cafe):
+    """The message of a signed ``envelope`` (a dict, as the broker's JSON gave it), checked
+    with ``public_hex``: signed by that key, sent as café ``cafe``'s, with a sequence number;
+    SealError when it is not so."""
     if not isinstance(envelope, dict) or not isinstance(envelope.get("signed"), str):
         raise SealError("an unsigned message")
     text = envelope["signed"]
@@ -177,13 +180,72 @@ def open_signed(envelope, public_hex, cafe, match_id):
         raise SealError("signed, but no JSON") from None
     if not isinstance(msg, dict):
         raise SealError("signed, but no JSON object")
-    if msg.get("from") != cafe or msg.get("match") != match_id:
-        raise SealError("signed by %s for %s/%s, sent as %s's about %s" % (
-            cafe, str(msg.get("from"))[:32], str(msg.get("match"))[:20], cafe, match_id))
+    if msg.get("from") != cafe:
+        raise SealError("signed by %s, sent as %s's" % (str(msg.get("from"))[:32], cafe))
     seq = msg.get("seq")
     if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
         raise SealError("no sequence number")
-    return seq, msg
+    return msg
+
+
+def sign(key, cafe, match_id, seq, msg):
+    """The message ``msg`` of café ``cafe`` about ``match_id``, signed: JSON bytes
+    {"signed": TEXT, "sig": BASE64} where TEXT is the message with "from", "match" and
+    "seq"."""
+    return _signed(key, dict(msg, match=match_id, **{"from": cafe, "seq": seq}))
+
+
+def open_signed(envelope, public_hex, cafe, match_id):
+    """(seq, message) of a signed ``envelope`` (a dict, as the broker's JSON gave it) that
+    café ``cafe`` (whose public key is ``public_hex``) said about ``match_id``; SealError
+    when the signature, the sender or the match is not so."""
+    msg = _opened(envelope, public_hex, cafe)
+    if msg.get("match") != match_id:
+        raise SealError("signed by %s for %s, sent as about %s" % (
+            cafe, str(msg.get("match"))[:20], match_id))
+    return msg["seq"], msg
+
+
+def sign_floor(key, cafe, seq, floor):
+    """Café ``cafe``'s floor (a dict, for spectators) signed: as ``sign``, TEXT being
+    {"t": "floor", "from", "seq", "key": the signer's public key, "floor": the floor}. The
+    key travels with it so that a café that never met ``cafe`` can keep it at first sight
+    (``floorwatch``); no "match": a floor is never taken as a match's message, nor one of
+    those as a floor."""
+    return _signed(key, {"t": "floor", "from": cafe, "seq": seq, "key": key.public_hex,
+                         "floor": floor})
+
+
+def floor_signer(envelope):
+    """The public key a signed floor says it is signed with (64 hex digits), unchecked:
+    the key to keep at first sight, once ``open_floor`` verified the floor with it."""
+    if isinstance(envelope, dict) and isinstance(envelope.get("signed"), str):
+        try:
+            key = json.loads(envelope["signed"]).get("key")
+        except (ValueError, AttributeError):
+            key = None
+        if isinstance(key, str):
+            public_key(key)  # (64 hex digits, else SealError)
+            return key
+    raise SealError("an unsigned floor")
+
+
+def open_floor(envelope, public_hex, cafe):
+    """(seq, floor) of a floor signed by café ``cafe`` with the key ``public_hex``;
+    SealError when the signature, the sender or what it is are not so."""
+    msg = _opened(envelope, public_hex, cafe)
+    if msg.get("t") != "floor" or "match" in msg or not isinstance(msg.get("floor"), dict):
+        raise SealError("signed by %s, but no floor" % cafe)
+    if msg.get("key") != public_hex:
+        raise SealError("a floor that names another key than the one it is signed with")
+    return msg["seq"], msg["floor"]
+
+
+def fingerprint(public_hex):
+    """A café's public key as people compare it: the first 16 bytes of its SHA-256, in
+    groups of four hex digits ("ab12 cd34 ...")."""
+    digest = hashlib.sha256(bytes.fromhex(public_hex)).hexdigest()[:32]
+    return " ".join(digest[i:i + 4] for i in range(0, 32, 4))
 
 
 class ReplayGuard:

@@ -13,9 +13,12 @@ Read-only, for anyone the server is reachable from:
   the broker's health (``broker``: connected and passing the café's messages, or what is
   wrong), and for the staff the messages refused (``refused``: forged, replayed, unsealed).
 - ``GET /watch/CAFE``, ``GET /watch/CAFE/table/NAME``: another café's floor and one of its
-  tables, as that café publishes them on the broker; ``GET /api/watch/CAFE`` (JSON) and
-  ``GET /api/watch/CAFE/events`` (server-sent events, as ``/api/events``). What another café
-  sends is cleaned first (``clean_foreign``): plain values, no markup.
+  tables, as that café publishes them on the broker, shown only once its signature is checked
+  (``floorwatch``); ``GET /api/watch/CAFE`` (JSON) and ``GET /api/watch/CAFE/events``
+  (server-sent events, as ``/api/events``), each with ``watch``: who signed the floor shown
+  (``signed``: the key's fingerprint, how it is known) and the last floor refused under that
+  name (``refused``). What another café sends is cleaned first (``clean_foreign``): plain
+  values, no markup.
 
 The staff's (a session cookie from ``POST /api/login``, else 401):
 
@@ -29,6 +32,8 @@ The staff's (a session cookie from ``POST /api/login``, else 401):
   ``{"code", "table"}``; ``POST /api/invite/decline`` ``{"code"}``.
 - ``POST /api/match/ID/action``: ``{"action": "undo"|"decline"|"resign"|"resolve"|"cancel",
   "table", "keep": "agreed"|"ours"}``.
+- ``POST /api/floor-key/forget`` ``{"cafe"}``: forget the key kept for that café's floors
+  (the key of its next floor is kept: docs/remote.md, "Spectators").
 
 The events' pages and routes (``/events``, ``/event/ID``, ``/screen/ID``, ``/api/event/...``):
 ``cafe.events.routes``.
@@ -82,6 +87,19 @@ def clean_foreign(value, depth=0, pattern=PLAIN):
                 for k, v in list(value.items())[:400]
                 if isinstance(k, str) and pattern.match(k)}
     return None
+
+
+def watched_floor(service, cafe, view=None):
+    """What the pages show of café ``cafe``'s floor: the floor taken last, cleaned (no
+    table when none was taken), and ``watch``: who signed it, how its key is known, and the
+    floor refused last under that name (``floorwatch.WatchedFloors.view``)."""
+    view = view or service.floors.view(cafe)
+    out = clean_foreign(view["floor"]) if view["floor"] is not None else {
+        "tables": [], "matches": [], "version": 0}
+    signed = view["signed"]
+    out["watch"] = {"cafe": cafe, "at": view["at"], "refused": view["refused"], "signed": {
+        k: signed[k] for k in ("fingerprint", "source", "since", "match")} if signed else None}
+    return out
 
 
 class CafeHandler(EventRoutes, PageHandler):
@@ -178,8 +196,8 @@ class CafeHandler(EventRoutes, PageHandler):
             self.server.staff.logout(self._token())
             return self._send(200, json.dumps({"ok": True}), extra=[self._cookie("", 0)])
         if path in ("/api/invite", "/api/invite/lookup", "/api/invite/accept",
-                    "/api/invite/decline") or (path.startswith("/api/match/")
-                                               and path.endswith("/action")):
+                    "/api/invite/decline", "/api/floor-key/forget") or (
+                        path.startswith("/api/match/") and path.endswith("/action")):
             if not self._need_staff():
                 return None
             return self._match_control(path, req)
@@ -259,6 +277,11 @@ class CafeHandler(EventRoutes, PageHandler):
                "matches": views}
         if staff:  # the messages refused (forged, replayed, not sealed): the staff's to see
             out["refused"] = list(service.refused)
+            if service.floors is not None:  # the keys of the floors watched, this café's own
+                from xobo_host.cafe.seal import fingerprint
+
+                out["key"] = fingerprint(service.key.public_hex)
+                out["floor_keys"] = service.floors.keys()
         return self._json(200, out)
 
     def _match_control(self, path, req):
@@ -276,6 +299,8 @@ class CafeHandler(EventRoutes, PageHandler):
                 out = service.accept(req.get("code"), req.get("table"))
             elif path == "/api/invite/decline":
                 out = service.decline(req.get("code"))
+            elif path == "/api/floor-key/forget":
+                out = service.forget_floor_key(req.get("cafe"))
             else:
                 ident = unquote(path[len("/api/match/"):-len("/action")])
                 out = service.action(ident, req)
@@ -297,8 +322,12 @@ class CafeHandler(EventRoutes, PageHandler):
         if what == "events":
             return self._events(cafe)
         if snap is None:
-            return self._json(404, {"ok": False, "error": "%s publishes no floor (yet)" % cafe})
-        return self._json(200, clean_foreign(snap))
+            refused = service.floors.view(cafe)["refused"]
+            return self._json(404, {"ok": False, "refused": refused, "error": (
+                "%s publishes no floor (yet)" % cafe if refused is None else
+                "the broker carries a floor under the name %s that is not %s's (%s): not "
+                "shown" % (cafe, cafe, refused["why"]))})
+        return self._json(200, watched_floor(service, cafe))
 
     def _records(self, query):
         if not self._need_staff():
@@ -364,13 +393,15 @@ class CafeHandler(EventRoutes, PageHandler):
                     if service.version == version:
                         service.changed.wait(KEEPALIVE_S)
                 version = service.version
-                snap = service.watched.get(cafe, {}).get("snap")
-                if snap is None or snap is sent:
+                view = service.floors.view(cafe)
+                shown = (view["at"], view["refused"] and view["refused"]["at"],
+                         view["signed"] and view["signed"]["key"])
+                if shown == (None, None, None) or shown == sent:
                     self.wfile.write(b": keepalive\n\n")
                     self.wfile.flush()
                     continue
-                sent = snap
-                msg = clean_foreign(snap)
+                sent = shown
+                msg = watched_floor(service, cafe, view)
                 msg["now"] = time.time()
                 self.wfile.write(b"event: floor\ndata: " + json.dumps(msg).encode() + b"\n\n")
                 self.wfile.flush()

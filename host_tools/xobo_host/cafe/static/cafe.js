@@ -49,6 +49,43 @@ window.XoboCafe = (function () {
     return m ? decodeURIComponent(m[1]) : null;
   }
 
+  /* A time (seconds since the epoch) as this page's clock says it: 2026-12-07 22:40. */
+  function dateText(t) {
+    const d = new Date(t * 1000), two = (n) => String(n).padStart(2, "0");
+    return d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate()) + " " +
+      two(d.getHours()) + ":" + two(d.getMinutes());
+  }
+
+  /* How the key of a café is known here (a floor's "signed", a kept key). */
+  function knownText(k) {
+    return k.source === "match" ? "known from your match of " + dateText(k.since)
+      : "known since " + dateText(k.since) + " (its first floor seen here)";
+  }
+
+  /* Another café's floor: who signed what is shown, and what the broker carried under its
+   * name that was refused (the server checked both: docs/remote.md, "Spectators"). */
+  function showWatch(m, other) {
+    const w = m.watch || {};
+    const ok = role("watch-signed"), bad = role("watch-forged");
+    const signed = !!w.signed;
+    ok.hidden = !signed;
+    if (signed) {
+      ok.textContent = "✓ Signed by " + other + ", key " + w.signed.fingerprint + ", " +
+        knownText(w.signed);
+    }
+    bad.hidden = !w.refused;
+    if (w.refused) {
+      bad.textContent = "At " + new Date(w.refused.at * 1000).toLocaleTimeString() +
+        " the broker carried a floor under the name " + other + " that is not " + other +
+        "'s: " + w.refused.why + ". It is not shown. " + (w.signed
+        ? "Shown here is the last floor signed by " + other + ", taken at " +
+          new Date(w.at * 1000).toLocaleTimeString() + "."
+        : "Nothing of " + other + " is shown until a floor signed by its key arrives.");
+    }
+    document.body.dataset.signed = signed ? "yes" : "no";
+    document.body.dataset.forged = w.refused ? "yes" : "no";
+  }
+
   function follow(onFloor, onTables) {
     const conn = role("conn");
     const other = watched();
@@ -77,6 +114,7 @@ window.XoboCafe = (function () {
       $("h1 small").textContent = other + "'s floor, live";
       role("elsewhere").hidden = true;
       for (const a of document.querySelectorAll("header .button")) a.hidden = true;
+      role("empty").textContent = "No table of " + other + " shown.";
     }
     const template = role("table-card");
     const cards = new Map();  // key -> { el, mini, canvas, t, board: what it drew, drawn }
@@ -255,6 +293,7 @@ window.XoboCafe = (function () {
     });
 
     follow((m) => {
+      if (other) showWatch(m, other);
       for (const t of m.tables) update(t);
       place(m.tables.map((t) => t.key));
       problems(m.problems);
@@ -372,6 +411,37 @@ window.XoboCafe = (function () {
         li.textContent = new Date(r.at * 1000).toLocaleTimeString() + " " + r.topic + ": " + r.why;
         ul.appendChild(li);
       }
+      showKeys(out);
+    }
+
+    /* The keys kept for other cafés' floors, each with its Forget, and this café's own
+       (the staff's). Rebuilt only when they change: a button is not replaced under a click. */
+    let keysShown = "";
+    function showKeys(out) {
+      const box = role("keys-box");
+      box.hidden = !out.staff || !out.key;
+      const now = JSON.stringify([out.key, out.floor_keys]);
+      if (box.hidden || now === keysShown) return;
+      keysShown = now;
+      role("own-key").textContent = "This café's key: " + out.key;
+      const ul = role("floor-keys");
+      ul.innerHTML = "";
+      for (const k of out.floor_keys || []) {
+        const li = document.createElement("li");
+        li.dataset.cafe = k.cafe;
+        li.appendChild(document.createTextNode(k.cafe + ": key " + k.fingerprint + ", " +
+          knownText(k) + " "));
+        const b = document.createElement("button");
+        b.className = "small danger"; b.textContent = "Forget";
+        b.addEventListener("click", () => {
+          if (!window.confirm("Forget " + k.cafe + "'s key? The key of its next floor will be kept: " +
+            "compare its fingerprint with " + k.cafe + "'s staff.")) return;
+          control("/api/floor-key/forget", { cafe: k.cafe });
+        });
+        li.appendChild(b);
+        ul.appendChild(li);
+      }
+      if (!ul.children.length) ul.innerHTML = "<li>no other café's key kept yet</li>";
     }
 
     setInterval(async () => {
@@ -631,6 +701,7 @@ window.XoboCafe = (function () {
     $("a.back").textContent = "XoBo café " + other;
     document.body.dataset.staff = "no";
     function render(m) {
+      showWatch(m, other);
       const t = (m.tables || []).find((x) => x.key === key);
       if (!t) { role("message").textContent = other + " has no table " + key + " on its floor"; return; }
       document.title = "XoBo café " + other + ": " + key;
