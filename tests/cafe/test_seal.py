@@ -16,8 +16,12 @@ from xobo_host.cafe.seal import (
     InviteSecret,
     ReplayGuard,
     SealError,
+    fingerprint,
+    floor_signer,
+    open_floor,
     open_signed,
     sign,
+    sign_floor,
 )
 
 # scrypt costs ~50 ms a code: a few codes, made once
@@ -66,6 +70,46 @@ def test_a_signed_message_verifies_as_its_senders_about_its_match_only(msg, seq,
     altered = dict(env, signed=env["signed"].replace('"seq":%d' % seq, '"seq":%d' % (seq + 1)))
     with pytest.raises(SealError):
         open_signed(altered, KEYS[signer].public_hex, "cafe-a", "m1")
+
+
+@settings(max_examples=60, deadline=None)
+@given(floor=messages, seq=st.integers(0, 2 ** 62), signer=st.integers(0, 1))
+def test_a_signed_floor_verifies_as_its_cafes_with_its_key_only(floor, seq, signer):
+    env = json.loads(sign_floor(KEYS[signer], "cafe-a", seq, floor))
+    assert floor_signer(env) == KEYS[signer].public_hex
+    assert open_floor(env, KEYS[signer].public_hex, "cafe-a") == (seq, floor)
+    with pytest.raises(SealError, match="not cafe-a's"):  # another café's key
+        open_floor(env, KEYS[1 - signer].public_hex, "cafe-a")
+    with pytest.raises(SealError, match="sent as cafe-b's"):  # under another café's name
+        open_floor(env, KEYS[signer].public_hex, "cafe-b")
+    altered = dict(env, signed=env["signed"].replace('"seq":%d' % seq, '"seq":%d' % (seq + 1)))
+    with pytest.raises(SealError):
+        open_floor(altered, KEYS[signer].public_hex, "cafe-a")
+
+
+def test_a_floor_is_never_taken_for_a_match_message_nor_one_of_those_for_a_floor():
+    key = KEYS[0]
+    floor = json.loads(sign_floor(key, "cafe-a", 5, {"match": "m1", "t": "move"}))
+    with pytest.raises(SealError, match="for None"):
+        open_signed(floor, key.public_hex, "cafe-a", "m1")
+    move = json.loads(sign(key, "cafe-a", "m1", 6, {"t": "floor", "floor": {},
+                                                     "key": key.public_hex}))
+    with pytest.raises(SealError, match="no floor"):
+        open_floor(move, key.public_hex, "cafe-a")
+    for unsigned in ({"tables": []}, {"signed": "{}", "sig": ""}, None,
+                     {"signed": '{"key": "zz"}'}):
+        with pytest.raises(SealError):
+            floor_signer(unsigned)
+
+
+def test_a_fingerprint_is_eight_groups_of_four_hex_digits_of_the_keys_hash():
+    import hashlib
+
+    text = fingerprint(KEYS[0].public_hex)
+    assert text.replace(" ", "") == hashlib.sha256(
+        bytes.fromhex(KEYS[0].public_hex)).hexdigest()[:32]
+    assert [len(g) for g in text.split(" ")] == [4] * 8
+    assert fingerprint(KEYS[1].public_hex) != text
 
 
 @settings(max_examples=100, deadline=None)

@@ -58,6 +58,7 @@ class WatchedFloors:
         self.learnt_key = learnt_key  # cafe -> (public hex, when, match id) or None
         self.subscribe = subscribe  # topic -> None (kept across reconnections)
         self.changed = changed  # () -> None: the pages that follow a floor look again
+        self.keep_seq_s = KEEP_SEQ_S
         self.lock = threading.Lock()
         # cafe -> {"snap": its floor or None, "at": when taken, "seq", "sig": of the last
         # taken, "signed": what vouches for it, "refused": {"at", "why"} or None,
@@ -77,7 +78,7 @@ class WatchedFloors:
                                 "floor_keys WHERE cafe = ?", (cafe,)).fetchone()
         if row is None:
             return None
-        return dict(zip(("key", "since", "source", "match", "seq", "sig"), row))
+        return dict(zip(("key", "since", "source", "match", "seq", "sig"), row, strict=True))
 
     def _keep(self, cafe, row):
         with self.db.writing("keep %s's floor key in" % cafe), self.conn:
@@ -162,7 +163,7 @@ class WatchedFloors:
                     row["since"] != vouch["since"]:
                 entry["row"] = self._keep(cafe, dict(vouch, seq=seq, sig=sig))  # (at once)
                 entry["kept_at"] = now
-            elif now - entry["kept_at"] >= KEEP_SEQ_S:
+            elif now - entry["kept_at"] >= self.keep_seq_s:
                 self._keep_seq(cafe, seq, sig)
                 entry["kept_at"] = now
         self.changed()
