@@ -1,5 +1,5 @@
 """Helpers of the tests that attack remote play (test_match_attacks.py, test_browser_remote.py):
-a bare MQTT client, what an attacker runs, and a café's broker password."""
+a bare MQTT client, what an attacker runs, a café's broker password, a café's pages."""
 
 import json
 import threading
@@ -73,3 +73,21 @@ def broker_password(broker, cafe):
     """The password the broker's set-up wrote for café ``cafe`` (``remotekit.Broker``)."""
     with open(broker.cafes[cafe]) as f:
         return json.load(f)["password"]
+
+
+def envelope_seq(payload):
+    """The sequence number a signed floor (bytes, as read on the broker) says it has (read,
+    not checked)."""
+    return json.loads(json.loads(payload)["signed"])["seq"]
+
+
+def start_server(cafe, tmp_path):
+    """Café ``cafe``'s pages (``cafe.server``, ``cafe.url``), its staff's password
+    ``cafekit.PASSWORD``."""
+    from cafe.cafekit import PASSWORD
+    from xobo_host.cafe.staff import Staff
+    from xobo_host.cafe.web import CafeServer
+
+    staff = Staff.create(str(tmp_path / (cafe.name + "-staff.json")), PASSWORD)
+    cafe.server = CafeServer(cafe.floor, staff, cafe.db, matches=cafe.service).start()
+    cafe.url = cafe.server.url

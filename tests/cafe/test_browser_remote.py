@@ -3,12 +3,15 @@ real broker (Debian's mosquitto on loopback, ``remotekit.Broker``): café A's st
 ("play a table elsewhere"), café B's staff looks the code up and accepts with its table (and
 declines another invitation); both floors list the match; a move played at A's table lights
 at B's; both pages say the broker passes their messages, and B's staff sees a forged move
-refused; from B's page anyone watches A's floor and A's table live (A publishes it)."""
+refused; from B's page anyone watches A's floor and A's table live (A publishes it, signed:
+the page says by which key), while a floor another café publishes as A's is said not to be
+A's and not shown; B's staff forget A's key."""
 
 import pytest
 
 from cafe.attackkit import Client, broker_password
 from cafe.remotekit import Broker, Cafe, board_state, boards, commit, wait_for, wait_playing
+from xobo_host.cafe.seal import fingerprint
 from xobo_host.cafe.staff import Staff
 from xobo_host.cafe.web import CafeServer
 
@@ -112,6 +115,56 @@ def test_an_invitation_accepted_in_another_cafe_and_its_table_watched_live(brows
         wait_for(lambda: board_state(bs["a0"])[2] == "a1", "a1 lit at café A's table")
         commit(bs["a0"], "play expected")
         guest.wait_for_selector('body[data-ply="2"]')
+
+        # the floor watched is café A's: signed with the key A gave in the match, said with
+        # its fingerprint (on the floor and on a table); the table's page says it too
+        key = fingerprint(a.service.key.public_hex)
+        signed = guest.locator('[data-role="watch-signed"]')
+        assert signed.is_visible() and guest.locator('[data-role="watch-forged"]').is_hidden()
+        assert "Signed by cafe-a, key " + key + ", known from your match of" in \
+            signed.inner_text()
+        guest.goto(server_b.url + "watch/cafe-a")
+        guest.wait_for_selector('body[data-signed="yes"] [data-table="a0"][data-ply="2"]')
+        assert key in guest.locator('[data-role="watch-signed"]').inner_text()
+
+        # café A's own signed floor, published again by a third café under its own name:
+        # its watch page says that it is not that café's and shows no table of it
+        evil = Client(broker, "evil-cafe", broker_password(broker, "evil-cafe"), name="evil-cafe")
+        try:
+            evil.listen("xobo/v1/cafe-a/floor")
+            genuine = wait_for(lambda: evil.seen(lambda r: r[1]), "café A's floor read")
+            # (taken: 0, or 0x10 while nobody follows that topic yet)
+            assert evil.publish("xobo/v1/evil-cafe/floor", genuine[0][1], retain=True) < 0x80
+            forged = ctx_guest.new_page()
+            forged.goto(server_b.url + "watch/evil-cafe")
+            forged.wait_for_selector('body[data-forged="yes"] [data-role="watch-forged"]')
+            warning = forged.locator('[data-role="watch-forged"]').inner_text()
+            assert "a floor under the name evil-cafe that is not evil-cafe's" in warning
+            assert "signed by cafe-a" in warning and "Nothing of evil-cafe is shown" in warning
+            assert forged.locator('[data-role="floor"] li').count() == 0
+            assert forged.locator('[data-role="watch-signed"]').is_hidden()
+            assert forged.locator('[data-role="empty"]').inner_text() == \
+                "No table of evil-cafe shown."
+        finally:
+            evil.stop()
+        # café B's staff see the refusal, and the keys known: café B's own, café A's
+        page_b.wait_for_function("() => document.querySelector('[data-role=refused]')"
+                                 ".textContent.includes('evil-cafe/floor')")
+        keys = page_b.locator('[data-role="floor-keys"] li[data-cafe="cafe-a"]')
+        keys.wait_for()
+        assert key in keys.inner_text() and "known from your match of" in keys.inner_text()
+        assert fingerprint(b.service.key.public_hex) in \
+            page_b.locator('[data-role="own-key"]').inner_text()
+        # ... and forget café A's key (asked to confirm): its next floor's key is kept
+        page_b.once("dialog", lambda dialog: dialog.accept())
+        keys.locator("button").click()
+        page_b.wait_for_function("() => document.querySelector("
+                                 "'[data-role=floor-keys] li[data-cafe=cafe-a]')"
+                                 "?.textContent.includes('its first floor seen here')")
+        assert key in keys.inner_text()
+        guest.wait_for_selector('body[data-signed="yes"]')
+        assert "(its first floor seen here)" in \
+            guest.locator('[data-role="watch-signed"]').inner_text()
 
         # another invitation, declined at café B
         page_a.select_option('[data-role="invite-table"]', "a1")

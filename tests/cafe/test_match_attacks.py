@@ -7,12 +7,11 @@ floor: every attempt fails, both cafés' logs, boards and records stay the match
 staff's page lists what was refused. The same on an open broker (anyone writes anywhere): no
 forged or replayed message moves a board or a record."""
 
-import json
 import time
 
 import pytest
 
-from cafe.attackkit import Client, broker_password
+from cafe.attackkit import Client, broker_password, envelope_seq, start_server
 from cafe.cafekit import PASSWORD
 from cafe.cafekit import api_request as _request
 from cafe.remotekit import (
@@ -37,15 +36,6 @@ def staff_page(cafe):
     return out
 
 
-def start_server(cafe, tmp_path):
-    from xobo_host.cafe.staff import Staff
-    from xobo_host.cafe.web import CafeServer
-
-    staff = Staff.create(str(tmp_path / (cafe.name + "-staff.json")), PASSWORD)
-    cafe.server = CafeServer(cafe.floor, staff, cafe.db, matches=cafe.service).start()
-    cafe.url = cafe.server.url
-
-
 def refused(cafe, *words):
     """The refusals of café ``cafe`` whose reason holds every word."""
     return [r for r in list(cafe.service.refused) if all(w in r["why"] for w in words)]
@@ -54,11 +44,6 @@ def refused(cafe, *words):
 def shown_floor(cafe, watched):
     """What café ``cafe``'s pages show of café ``watched``'s floor (``floorwatch``)."""
     return cafe.service.floors.view(watched)
-
-
-def envelope_seq(payload):
-    """The sequence number a signed floor says it has (read, not checked)."""
-    return json.loads(json.loads(payload)["signed"])["seq"]
 
 
 def records(cafes):
