@@ -24,8 +24,8 @@ The newest sequence number taken from X is kept with its key, in the file at mos
 Usage::
 
     floors = WatchedFloors(store, learnt_key=service.learnt_key, subscribe=link.subscribe,
-                           changed=service.bump)
-    floors.watch("corner-cafe")              # -> its floor once one was taken, else None
+                           changed=lambda: None)    # (store: a match.MatchStore)
+    floors.watch("corner-cafe", "xobo/v1/corner-cafe/floor")   # -> its floor, or None yet
     floors.take("corner-cafe", envelope)     # (the broker's inbox) SealError when refused
     floors.view("corner-cafe")               # {"floor", "signed", "refused", "at"}
     floors.forget("corner-cafe")             # the staff's: the next floor's key is kept
