@@ -97,9 +97,14 @@ def test_a_floor_is_never_taken_for_a_match_message_nor_one_of_those_for_a_floor
     with pytest.raises(SealError, match="no floor"):
         open_floor(move, key.public_hex, "cafe-a")
     for unsigned in ({"tables": []}, {"signed": "{}", "sig": ""}, None,
-                     {"signed": '{"key": "zz"}'}):
+                     {"signed": "{}", "key": "zz"}):
         with pytest.raises(SealError):
             floor_signer(unsigned)
+    # the key beside the text is only a hint: the one inside, signed, must be the same
+    other = json.loads(sign_floor(KEYS[1], "cafe-a", 7, {}))
+    swapped = dict(other, key=key.public_hex)
+    with pytest.raises(SealError):
+        open_floor(swapped, floor_signer(swapped), "cafe-a")
 
 
 def test_a_fingerprint_is_eight_groups_of_four_hex_digits_of_the_keys_hash():

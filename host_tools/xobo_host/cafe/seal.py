@@ -156,10 +156,11 @@ class InviteSecret:
         return msg
 
 
-def _signed(key, fields):
-    """``fields`` (a dict) signed with ``key``: JSON bytes {"signed": TEXT, "sig": BASE64}."""
+def _signed(key, fields, beside=None):
+    """``fields`` (a dict) signed with ``key``: JSON bytes {"signed": TEXT, "sig": BASE64}
+    (and ``beside``'s, unsigned)."""
     text = json.dumps(fields, separators=(",", ":"))
-    return json.dumps({"signed": text, "sig": _b64(key.sign(text.encode()))},
+    return json.dumps(dict(beside or {}, signed=text, sig=_b64(key.sign(text.encode()))),
                       separators=(",", ":")).encode()
 
 
@@ -208,25 +209,22 @@ def open_signed(envelope, public_hex, cafe, match_id):
 
 def sign_floor(key, cafe, seq, floor):
     """Café ``cafe``'s floor (a dict, for spectators) signed: as ``sign``, TEXT being
-    {"t": "floor", "from", "seq", "key": the signer's public key, "floor": the floor}. The
-    key travels with it so that a café that never met ``cafe`` can keep it at first sight
-    (``floorwatch``); no "match": a floor is never taken as a match's message, nor one of
-    those as a floor."""
+    {"t": "floor", "from", "seq", "key": the signer's public key, "floor": the floor}, and
+    the key beside it too ("key": read without reading the floor). The key travels with it
+    so that a café that never met ``cafe`` can keep it at first sight (``floorwatch``); no
+    "match": a floor is never taken as a match's message, nor one of those as a floor."""
     return _signed(key, {"t": "floor", "from": cafe, "seq": seq, "key": key.public_hex,
-                         "floor": floor})
+                         "floor": floor}, {"key": key.public_hex})
 
 
 def floor_signer(envelope):
     """The public key a signed floor says it is signed with (64 hex digits), unchecked:
-    the key to keep at first sight, once ``open_floor`` verified the floor with it."""
-    if isinstance(envelope, dict) and isinstance(envelope.get("signed"), str):
-        try:
-            key = json.loads(envelope["signed"]).get("key")
-        except (ValueError, AttributeError):
-            key = None
-        if isinstance(key, str):
-            public_key(key)  # (64 hex digits, else SealError)
-            return key
+    the key to keep at first sight, once ``open_floor`` verified the floor with it (and
+    found the same key named inside)."""
+    if isinstance(envelope, dict) and isinstance(envelope.get("signed"), str) and \
+            isinstance(envelope.get("key"), str):
+        public_key(envelope["key"])  # (64 hex digits, else SealError)
+        return envelope["key"]
     raise SealError("an unsigned floor")
 
 
