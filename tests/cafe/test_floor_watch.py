@@ -95,7 +95,8 @@ def test_a_cafe_never_met_is_known_by_its_first_floor_until_the_staff_forget_its
         status, out, _ = _request(url, {"cafe": "cafe-z"}, cookie=cookie)
         assert status == 400 and "no key of cafe-z" in out["error"]
         status, out, _ = _request(url, {"cafe": "cafe-a"}, cookie=cookie)
-        assert status == 200 and out["ok"]
+        assert status == 200 and out["reply"] == "the key of cafe-a forgotten: the key of its " \
+            "next floor will be kept"
         out = wait_for(lambda: (lambda s, o: o if s == 200 and o["watch"]["signed"] else None)(
             *watch(b, "cafe-a")), "cafe-a's floor with its new key", 20)
         assert out["watch"]["signed"]["fingerprint"] == new and out["watch"]["refused"] is None

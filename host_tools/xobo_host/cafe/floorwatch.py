@@ -213,8 +213,9 @@ class WatchedFloors:
                              row=row)
                 self.subscribe(entry["topic"])
         self.changed()
-        return {"ok": True, "reply": "%s's key forgotten: the key of its next floor will be "
-                "kept" % cafe}
+        # (the reply is cleaned as the page's other replies: plain words, no quote)
+        return {"ok": True, "reply": "the key of %s forgotten: the key of its next floor will "
+                "be kept" % cafe}
 
 
 def _known_text(vouch):
