@@ -5,6 +5,8 @@ export is the game's own record, replayed and checked by its rules."""
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from xobo import games
 from xobo.games import part
@@ -184,3 +186,42 @@ def test_a_tiny_game_from_a_set_up_position_is_recorded_with_its_start_and_expor
     assert '[Position "x../.o./... x"]' in exported and '[Board "sim"]' in exported
     final = record_module("tiny").parse_record(exported).final_position()
     assert final.to_string() == pos.to_string()
+
+
+def _prefix_records(game, settings, seed, plies):
+    """The board's record after each of ``plies`` random legal moves (or to the end)."""
+    pkg = games.load(game)
+    pos = pkg.new_position(dict(pkg.DEFAULTS, **(settings or {})))
+    buf = part(pkg, "engine").new_move_buffer()
+    rnd = random.Random(seed)
+    out = [pkg.record_text(pos)]
+    for _ in range(plies):
+        n = pos.legal_moves(buf)
+        if n == 0:
+            break
+        pos.apply(buf[rnd.randrange(n)])
+        out.append(pkg.record_text(pos))
+    return out
+
+
+@pytest.mark.parametrize("game", RECORDED)
+@given(seed=st.integers(0, 10 ** 6), order=st.lists(st.integers(0, 10 ** 6), max_size=30),
+       other=st.booleans())
+@settings(max_examples=15, deadline=None)
+def test_a_record_read_again_after_moves_or_undos_reads_as_one_read_alone(game, seed, order,
+                                                                         other):
+    """A record is read from where a reading of the same game left off (its moves' texts and
+    end kept): whatever was read before (the same game further on or taken back, the game
+    with other parameters), each reading says what reading that record alone says."""
+    from xobo_host.records import gamerecords
+
+    texts = _prefix_records(game, None, seed, 40)
+    if other:  # (another game's parameters read between: never continued from)
+        texts += _prefix_records(game, SETTINGS[game], seed, 10)
+    for i in order:
+        text = texts[i % len(texts)]
+        read = gamerecords.read_record(game, text)
+        with gamerecords.cleared_readings():
+            alone = gamerecords.read_record(game, text)
+        assert (read.tags, read.start, read.moves, read.result, read.finished) == \
+            (alone.tags, alone.start, alone.moves, alone.result, alone.finished)

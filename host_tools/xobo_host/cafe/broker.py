@@ -145,7 +145,7 @@ class BrokerLink:
         self.seq = seq_reserved
         self.seq_reserved = seq_reserved
         self.reserve_seq = reserve_seq
-        self.signing = threading.Lock()  # (signed and handed to paho in that order)
+        self.signing = threading.Lock()  # (each sequence number given once)
         self.connected = threading.Event()
         # the health probe: its nonce said, when, and whether it came back
         self.probe_nonce = None
@@ -362,8 +362,13 @@ class BrokerLink:
         from xobo_host.cafe.seal import sign
 
         with self.signing:
-            payload = sign(self.key, self.cafe, match_id, self._next_seq(), msg)
-            self.client.publish(self.topic("match", match_id), payload, qos=qos)
+            seq = self._next_seq()
+        # signed and handed to paho outside the lock: a hundred tables' moves and the hellos
+        # do not queue behind one another's signing (each match's own messages keep their
+        # order: they are sent under its lock; two matches' may cross, which the other
+        # café's replay guard takes, as any two messages crossing on the network)
+        payload = sign(self.key, self.cafe, match_id, seq, msg)
+        self.client.publish(self.topic("match", match_id), payload, qos=qos)
 
     def publish_floor(self, floor):
         """The café's floor (a dict) on its retained floor topic, signed with its key and a

@@ -1139,15 +1139,18 @@ class MatchService:
             return None  # another match on the network
         if envelope is None:
             raise SealError("an empty message")
+        if sender == self.cafe:
+            raise SealError("a message in this café's own name, not sent by it")
         with match.lock:
-            if sender == self.cafe:
-                raise SealError("a message in this café's own name, not sent by it")
             key = match.keys.get(sender)
             if key is None:
                 raise SealError("%s plays no seat of this match (no key of it)" % sender
                                 if sender not in self.remote_cafes(match) else
                                 "%s's key is not known here yet" % sender)
-            seq, msg = open_signed(envelope, key, sender, ident)
+        # (checked without the match's lock: its table's worker, passing its own move on,
+        # does not wait for the check, nor this for it)
+        seq, msg = open_signed(envelope, key, sender, ident)
+        with match.lock:
             guard = self.guards.get((ident, sender))
             if guard is None:
                 guard = self.guards[(ident, sender)] = ReplayGuard(match.seen.get(sender, -1))

@@ -33,6 +33,7 @@ Usage::
 """
 
 import base64
+import functools
 import hashlib
 import json
 import os
@@ -110,9 +111,16 @@ def public_key(hex_text):
         raw = bytes.fromhex(hex_text) if isinstance(hex_text, str) else b""
         if len(raw) != 32:
             raise ValueError
-        return Ed25519PublicKey.from_public_bytes(raw)
+        return _public_key(raw)
     except ValueError:
         raise SealError("no public key (64 hex digits)") from None
+
+
+# (every message of a match is checked with one of a few keys: each made once, not at every
+# message; the keys of a café's matches fit, and one more evicts the least used)
+@functools.lru_cache(maxsize=1024)
+def _public_key(raw):
+    return Ed25519PublicKey.from_public_bytes(raw)
 
 
 class InviteSecret:

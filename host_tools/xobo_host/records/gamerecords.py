@@ -15,7 +15,10 @@ Usage::
     text = write_record("x", game.tags, game.start, game.moves, extra_tags=[("Date", "...")])
 """
 
+import collections
+import contextlib
 import copy
+import threading
 
 from xobo.errors import XoboError
 
@@ -111,18 +114,7 @@ def read_record(game, text):
     mod = record_module(game)
     try:
         rec = mod.parse_record(text)
-        pos = rec.start_position()
-        first = games.load(game).PLAYER_NAMES[pos.side]
-        move_texts = getattr(mod, "move_texts", None)
-        if move_texts is not None:
-            texts = move_texts(rec)
-            for m in rec.moves:
-                pos.apply(m)
-        else:
-            texts = []
-            for m in rec.moves:
-                texts.append(pos.move_text(m))
-                pos.apply(m)
+        first = games.load(game).PLAYER_NAMES[rec.start_position().side]
     except XoboError as exc:
         raise GameRecordError("not a record of %s: %s" % (game, clip(exc, 200))) from None
     # the parameters as the game writes them (a record that leaves out a default gets it),
@@ -138,9 +130,83 @@ def read_record(game, text):
             start = value
         elif name not in DERIVED_TAGS:
             tags.append((name, value))
+    try:
+        texts, pos = _replayed(mod, rec, (game, tuple(tags), start))
+    except XoboError as exc:
+        raise GameRecordError("not a record of %s: %s" % (game, clip(exc, 200))) from None
     finished = pos.is_terminal()
     result = _result_of(mod, rec) if finished else "*"
     return ReadRecord(tags, start, texts, first, result, finished)
+
+
+# The texts of a record's moves and the position after them, kept for the records read last:
+# a board's record read again after its next move is replayed from where the last reading
+# ended, not from the start. (A café host reads a board's record at every move of it; the
+# whole game replayed twice more at each reading, for its texts and its end, was two thirds
+# of a reading and a fifth of the host's work in the matches' benchmark.) The record itself
+# is still parsed whole by the game's own parser, every move checked by its rules.
+REPLAYED_KEPT = 1024  # readings kept (a café's boards' last few each)
+CONTINUED_MOST = 8  # a reading continues one at most this many moves shorter
+_REPLAYED = collections.OrderedDict()  # (game, tags, start, moves) -> (texts, position)
+_REPLAYED_LOCK = threading.Lock()  # (the café host reads its boards' records on many threads)
+
+
+class _Continuing:
+    """A record that starts at ``pos`` (a game's ``move_texts`` replays it from its
+    ``start_position()``, which is ``pos`` itself: the replay moves it on)."""
+
+    def __init__(self, pos, moves):
+        self.pos = pos
+        self.moves = moves
+
+    def start_position(self):
+        return self.pos
+
+
+def _replayed(mod, rec, key):
+    """(texts, position) of ``rec``'s moves: each move's text as the record writes it, and
+    the position after the last, continuing the longest reading kept of the same game (its
+    ``key``: the game, its parameters and its start) whose moves begin these."""
+    moves = tuple(rec.moves)
+    texts, pos, done = [], None, 0
+    with _REPLAYED_LOCK:
+        for k in range(len(moves), max(-1, len(moves) - CONTINUED_MOST - 1), -1):
+            kept = _REPLAYED.get(key + (moves[:k],))
+            if kept is not None:
+                _REPLAYED.move_to_end(key + (moves[:k],))
+                texts, pos, done = list(kept[0]), kept[1].clone(), k
+                break
+    if pos is None:
+        pos = rec.start_position()
+    rest = list(moves[done:])
+    if rest:
+        move_texts = getattr(mod, "move_texts", None)
+        if move_texts is not None:
+            texts += move_texts(_Continuing(pos, rest))
+        else:
+            for m in rest:
+                texts.append(pos.move_text(m))
+                pos.apply(m)
+    with _REPLAYED_LOCK:
+        _REPLAYED[key + (moves,)] = (tuple(texts), pos.clone())
+        while len(_REPLAYED) > REPLAYED_KEPT:
+            _REPLAYED.popitem(last=False)
+    return texts, pos
+
+
+@contextlib.contextmanager
+def cleared_readings():
+    """Within it, nothing read before is continued from (a record read from its start); the
+    readings kept before are kept again after it."""
+    with _REPLAYED_LOCK:
+        kept = _REPLAYED.copy()
+        _REPLAYED.clear()
+    try:
+        yield
+    finally:
+        with _REPLAYED_LOCK:
+            _REPLAYED.clear()
+            _REPLAYED.update(kept)
 
 
 def _result_of(mod, rec):
