@@ -8,7 +8,8 @@ A block is one of two kinds:
   cannot hide in a doctest as text no one runs;
 - command lines: every line (a ``\\`` continues it) is a blank, a ``#`` comment or a command,
   and a command is one of
-  ``python -m MODULE ...`` (``python3``, ``pypy3``, ``micropython``; the module exists),
+  ``python -m MODULE ...`` (``python3``, ``pypy3``, ``micropython``; the module exists and
+  runs as a program: it has ``__main__``),
   ``xobo ...`` (the words parse with the ``xobo`` command's own parser; nothing runs) and
   ``make TARGET ...`` (``make -n`` expands the target's recipe: the target exists).
 
@@ -113,10 +114,17 @@ def check_command(line, parser=None):
     if kind == "python":
         module = PYTHON.match(line).group(1)
         try:
-            found = importlib.util.find_spec(module) is not None
+            spec = importlib.util.find_spec(module)
         except ModuleNotFoundError:
-            found = False
-        return None if found else "no module %s" % module
+            spec = None
+        if spec is None:
+            return "no module %s" % module
+        if spec.submodule_search_locations is not None:  # a package runs its __main__
+            spec = importlib.util.find_spec(module + ".__main__")
+        if spec is None or not spec.origin or "__main__" not in Path(spec.origin).read_text(
+                encoding="utf-8"):
+            return "module %s does nothing when run (no __main__)" % module
+        return None
     words = shlex.split(_without_comment(line))
     if kind == "make":
         proc = subprocess.run(["make", "-n"] + words[1:], cwd=ROOT, capture_output=True,
