@@ -10,9 +10,9 @@ winner drawn (the test game's TE2); both count half a point in the Elo estimate.
 
 Usage::
 
-    xobo match --a strong --b greedy --games 100 --seed 1
-    ...
-    strong 97 wins, 2 losses, 1 unfinished; Elo +600 ± 180
+    xobo match --a greedy --b random --games 4 --seed 1
+    # a line a game, then (bench/matchplay/pairs.py's example runs this match):
+    # greedy 4 wins, 0 losses, 0 unfinished; Elo +338 ± 166
 
 Otherwise (``--levels``, three players, or no ``--a`` and ``--b``) the game's levels (``--levels``,
 or ``--a`` and ``--b``, or all the game's levels) play in every line-up of the seats that holds
