@@ -9,10 +9,22 @@ lookahead 32 bytes, cache 1024 bytes (extmod/vfs_lfs.c), on-disk version 2.1.
 
 Usage::
 
-    from xobo_host.device.picocheck import image
-    image.check_uf2("RPI_PICO-v1.28.0.uf2")     # -> blocks; ImageError saying what is wrong
-    image.check_bootrom("bootrom.bin")
-    image.build_fs_image("build/flash/pico_gpio", "build/pico-check/fs.img")
+    >>> from pathlib import Path
+    >>> from xobo_host.device import deploy
+    >>> from xobo_host.device.picocheck import image
+    >>> built = deploy.build(deploy.find_board("pico_gpio"), "build/flash/pico_gpio")
+    >>> files = image.build_fs_image("build/flash/pico_gpio", "build/pico-check/fs.img")
+    >>> sorted(files) == sorted(built), Path("build/pico-check/fs.img").stat().st_size
+    (True, 1441792)
+    >>> image.check_bootrom("bootrom.bin")        # the RP2040's, 16 KiB (not in the repository)
+    Traceback (most recent call last):
+    ...
+    xobo_host.device.picocheck.image.ImageError: bootrom file bootrom.bin does not exist (...)
+    >>> _ = Path("RPI_PICO.uf2").write_bytes(b"not a uf2")
+    >>> image.check_uf2("RPI_PICO.uf2")           # a good one: its blocks
+    Traceback (most recent call last):
+    ...
+    xobo_host.device.picocheck.image.ImageError: RPI_PICO.uf2 is not a UF2 file: 9 bytes, ...
 """
 
 import struct
