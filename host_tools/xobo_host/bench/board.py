@@ -9,7 +9,8 @@ allocates (target: 0 bytes).
 
 Usage::
 
-    python -m xobo_host.bench.board       # the report (make bench runs it; so does xobo board bench)
+    python -m xobo_host.bench.board       # the report (make bench runs it)
+    xobo board bench                      # the same
 
     >>> from xobo_host.bench import board
     >>> for line in board.main(cycles=5): print(line)     # a short run (make bench: 200)

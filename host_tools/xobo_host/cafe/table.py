@@ -19,7 +19,7 @@ Usage::
 
     >>> from xobo_host.cafe.table import Table, connect
     >>> from xobo_host.sim.ptyboard import PtyBoard
-    >>> board = PtyBoard("flash-t1").plug()       # a stand-in board on a pty (a Pico: /dev/ttyACM0)
+    >>> board = PtyBoard("flash-t1").plug()       # a stand-in board on a pty (a Pico: ttyACM0)
     >>> board.play("serial set name terrace-3")
     ['name terrace-3']
     >>> conn = connect(board.device, "games.sqlite", on_change=lambda: None)  # LinkError: no board
