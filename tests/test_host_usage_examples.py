@@ -18,6 +18,10 @@ import usagekit
 
 from xobo_host.cli import main as cli
 
+# each example is independent (its own folder, boards and ports): they go to whichever worker
+# is free (tests/conftest.py), not all to one
+SPREAD_OVER_WORKERS = True
+
 HOST_TOOLS = usagekit.ROOT / "host_tools" / "xobo_host"
 MODULES = usagekit.modules_with_usage(HOST_TOOLS)
 DOCTESTS = [p for p in MODULES if usagekit.is_doctest(usagekit.usage_block(p)[1])]
@@ -108,13 +112,15 @@ def test_a_wrong_command_line_fails_saying_why(tmp_path, parser):
         "    xobo sim --board pico_15x15 \\",
         "        --game brochs      # a continued line, right",
         "    make lint",
-        "    python -m xobo_host.bench.figures --check"]))
+        "    python -m xobo_host.bench.figures --check",
+        "    python -m xobo_host.cafe.match      # a module, but no program"]))
     wrong = usagekit.check_command_lines(path, parser)
-    assert len(wrong) == 4, wrong
+    assert len(wrong) == 5, wrong
     assert "pico_16x16" in wrong[0] and "xobo's parser refuses it" in wrong[0]
     assert "xobo nosuch" in wrong[1] and "refuses" in wrong[1]
     assert "make -n no-such-target" in wrong[2]
     assert wrong[3].endswith("no module xobo_host.no_such_module")
+    assert wrong[4].endswith("module xobo_host.cafe.match does nothing when run (no __main__)")
 
 
 def test_a_wrong_example_fails(tmp_path):

@@ -137,7 +137,8 @@ def check_command(line, parser=None):
         with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
             args = parser.parse_args(words[1:])
     except SystemExit:
-        return "xobo's parser refuses it: %s" % err.getvalue().strip().splitlines()[-1:]
+        said = err.getvalue().strip().splitlines()
+        return "xobo's parser refuses it: %s" % (said[-1] if said else "it exits")
     if not callable(getattr(args, "func", None)):
         return "names no xobo command"
     return None

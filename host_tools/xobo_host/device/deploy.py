@@ -11,11 +11,8 @@ resets the board. A Pico is recognised by its USB vendor id 0x2E8A (Raspberry Pi
 
 Usage::
 
-    >>> import subprocess
+    >>> import os, subprocess
     >>> from xobo_host.device import deploy
-    >>> files = deploy.build(deploy.find_board("pico_gpio"), "build/flash/pico_gpio")
-    >>> sorted(f for f in files if "/" not in f)  # and xobo/**.mpy, as the manifest lists
-    ['board.json', 'main.py']
     >>> def mpremote(cmd, **kw):                  # (no Pico here: what it would run)
     ...     print(" ".join(cmd[3:]))
     ...     return subprocess.CompletedProcess(cmd, 0)
@@ -27,6 +24,9 @@ Usage::
     connect /dev/ttyACM0 fs cp -r xobo : + fs cp main.py :main.py + fs cp board.json ... + reset
     done: /dev/ttyACM0 flashed with board pico_gpio; the board restarts
     0
+    >>> # the build alone: deploy.build(deploy.find_board("pico_gpio"), out_dir)
+    >>> sorted(os.listdir("build/flash/pico_gpio"))   # the .mpy files in xobo/ (the manifest's)
+    ['board.json', 'main.py', 'xobo']
 """
 
 import os

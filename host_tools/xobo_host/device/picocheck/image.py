@@ -10,12 +10,15 @@ lookahead 32 bytes, cache 1024 bytes (extmod/vfs_lfs.c), on-disk version 2.1.
 Usage::
 
     >>> from pathlib import Path
-    >>> from xobo_host.device import deploy
     >>> from xobo_host.device.picocheck import image
-    >>> built = deploy.build(deploy.find_board("pico_gpio"), "build/flash/pico_gpio")
-    >>> files = image.build_fs_image("build/flash/pico_gpio", "build/pico-check/fs.img")
-    >>> sorted(files) == sorted(built), Path("build/pico-check/fs.img").stat().st_size
-    (True, 1441792)
+    >>> build = Path("build/flash/pico_gpio")     # xobo flash's build (deploy.build), here two
+    >>> build.mkdir(parents=True)                 # of its files
+    >>> _ = (build / "main.py").write_text("import xobo.runtime.device")
+    >>> _ = (build / "board.json").write_text("{}")
+    >>> image.build_fs_image(build, "build/pico-check/fs.img")   # the files put in the image
+    ['board.json', 'main.py']
+    >>> Path("build/pico-check/fs.img").stat().st_size   # the RPI_PICO's filesystem, 1408 KiB
+    1441792
     >>> image.check_bootrom("bootrom.bin")        # the RP2040's, 16 KiB (not in the repository)
     Traceback (most recent call last):
     ...
