@@ -6,9 +6,9 @@ limit unfinished (half a point).
 Usage::
 
     >>> from xobo_host.bench.matchplay.pairs import run_match, format_result
-    >>> w, l, u, d = run_match("greedy", "random", games=4, seed=1, name="xobo", workers=1)
-    >>> print(format_result("greedy", w, l, u, d))
-    greedy 4 wins, 0 losses, 0 unfinished; Elo +338 ± 166
+    >>> w, l, u, d = run_match("perfect", "random", games=4, seed=1, name="tiny", workers=1)
+    >>> print(format_result("perfect", w, l, u, d))   # the test game; xobo match's own: 100
+    perfect 3 wins, 0 losses, 1 drawn, 0 unfinished; Elo +338 ± 110
 """
 
 import math
