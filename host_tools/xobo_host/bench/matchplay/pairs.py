@@ -7,7 +7,7 @@ Usage::
 
     >>> from xobo_host.bench.matchplay.pairs import run_match, format_result
     >>> w, l, u, d = run_match("perfect", "random", games=4, seed=1, name="tiny", workers=1)
-    >>> print(format_result("perfect", w, l, u, d))   # the test game; xobo match's own: 100
+    >>> print(format_result("perfect", w, l, u, d))   # the test game (tiny)
     perfect 3 wins, 0 losses, 1 drawn, 0 unfinished; Elo +338 ± 110
 """
 
