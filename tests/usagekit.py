@@ -105,7 +105,7 @@ def _without_comment(line):
 
 def check_command(line, parser=None):
     """None when the command line is right, else what is wrong with it (``parser``: the
-    ``xobo`` command's argument parser, for its lines)."""
+    ``xobo`` command's argument parser, for its lines; built when not given)."""
     kind = command_kind(line)
     if kind is None:
         return "neither a command (python -m, xobo, make) nor a # comment"
@@ -132,6 +132,10 @@ def check_command(line, parser=None):
         if proc.returncode != 0:
             return "make -n %s: %s" % (" ".join(words[1:]), proc.stderr.strip()[-300:])
         return None
+    if parser is None:
+        from xobo_host.cli.main import build_parser
+
+        parser = build_parser()
     err = io.StringIO()
     try:
         with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
