@@ -3,9 +3,14 @@
 
 Usage::
 
-    from xobo_host.chromium import CHROMIUM, CHROMIUM_ARGS
-    browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                         args=CHROMIUM_ARGS)
+    >>> from xobo_host.chromium import CHROMIUM, CHROMIUM_ARGS
+    >>> CHROMIUM, CHROMIUM_ARGS[:2]
+    ('/usr/bin/chromium', ['--no-sandbox', '--disable-gpu'])
+    >>> # with Playwright (not run here: a browser takes seconds to start):
+    >>> # from playwright.sync_api import sync_playwright
+    >>> # with sync_playwright() as playwright:
+    >>> #     browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+    >>> #                                          args=CHROMIUM_ARGS)
 """
 
 CHROMIUM = "/usr/bin/chromium"

@@ -2,8 +2,11 @@
 
 Usage::
 
-    from xobo_host.upy import micropython_command
-    cmd, env = micropython_command(["-m", "xobo.runtime.bench", "200"])
+    >>> import subprocess
+    >>> from xobo_host.upy import micropython_command
+    >>> cmd, env = micropython_command(["-c", "import xobo.games; print(xobo.games.GAMES[0])"])
+    >>> subprocess.run(cmd, env=env, capture_output=True, text=True).stdout.split()  # unix port
+    ['xobo']
 """
 
 import os

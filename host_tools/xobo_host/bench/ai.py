@@ -10,8 +10,12 @@ an emulated RP2040.
 
 Usage::
 
-    from xobo_host.bench.ai import main
-    for line in main(): print(line)       # make bench
+    python -m xobo_host.bench.ai          # the report, both runtimes (make bench runs it)
+
+    >>> from xobo_host.bench import ai
+    >>> ai.ai_kernels()                    # the games it times: (game, title, kernel)
+    [('xobo', 'XoBo (Vincent Everaert)', 'xobo.games.xobo.ai.bench')]
+    >>> # for line in ai.main(): print(line)   (not run here: it takes minutes)
 """
 
 import subprocess

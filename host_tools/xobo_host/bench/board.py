@@ -9,8 +9,16 @@ allocates (target: 0 bytes).
 
 Usage::
 
-    from xobo_host.bench.board import main
-    for line in main(): print(line)       # or: xobo board bench
+    python -m xobo_host.bench.board       # the report (make bench runs it)
+    xobo board bench                      # the same
+
+    >>> from xobo_host.bench import board
+    >>> for line in board.main(cycles=5): print(line)     # a short run (make bench: 200)
+    board cycle (scan+debounce+infer+render, virtual drivers), 5 cycles
+    micropython baseline ... us | idle ... us (x...) | stack lifted ... | pulsing cells ...
+    cpython     baseline ... us | idle ... us (x...) | stack lifted ... | pulsing cells ...
+    micropython heap per 5 cycles: idle 0 bytes, stack lifted 0 bytes, pulsing 0 bytes (target 0)
+    ...
 """
 
 import subprocess

@@ -24,12 +24,27 @@ Usage::
 
     python -m xobo_host.bench.figures            # write docs/figures.md, refresh every quote
     python -m xobo_host.bench.figures --check    # exit 1 and say what differs (nothing written)
-    python -m xobo_host.bench.figures --hand-typed docs/cafe.md  # the figures a page types by hand
+    python -m xobo_host.bench.figures --hand-typed docs/cafe.md  # a page's figures typed by hand
 
-    from xobo_host.bench import figures
-    figures.page_text(results)             # the page for {bench: latest run}
-    figures.quotes(text)                   # [Quote] of a Markdown text
-    figures.hand_typed(text)               # [(line number, sentence, figure)] stated by hand
+    >>> from xobo_host.bench import figures
+    >>> text = 'A move takes [95.1 ms](figures.md#ai "xobo.pico.slowest") on the Pico.'
+    >>> [(q.bench, q.figure, q.text) for q in figures.quotes(text)]
+    [('ai', 'xobo.pico.slowest', '95.1 ms')]
+    >>> figures.hand_typed("We measured 12 ms a move.")   # (line, sentence, figure)
+    [(1, 'We measured 12 ms a move.', '12 ms')]
+    >>> results = {"ai": {"bench": "ai", "title": "The computer's moves", "command": "make bench",
+    ...                   "date": "2026-12-01T10:00:00Z", "figures": {"xobo.pico.slowest": {
+    ...                       "value": 95.1, "unit": "ms", "what": "the slowest move"}}}}
+    >>> print(figures.page_text(results))     # docs/figures.md (results: figures.results_now())
+    # Today's figures
+    ...
+    ## ai
+    ...
+    - measured by: `make bench`
+    - date: 2026-12-01 10:00:00 UTC
+    ...
+    | `xobo.pico.slowest` | 95.1 ms | the slowest move |
+    <BLANKLINE>
 """
 
 import argparse

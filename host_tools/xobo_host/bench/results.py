@@ -27,12 +27,18 @@ no run of this code wrote them (``"source"``).
 
 Usage::
 
-    from xobo_host.bench import results as benchresults
-    run = benchresults.Run("board-cycle", "The board's cycle", command="make bench")
-    ...                                         # measure
-    run.figure("upy.idle", 148.5, "us", "one idle cycle, MicroPython unix port")
-    path = run.write()                          # bench-results/board-cycle/2026...Z.json
-    latest = benchresults.latest("board-cycle") # the committed figures, or None
+    >>> from xobo_host.bench import results as benchresults
+    >>> run = benchresults.Run("board-cycle", "The board's cycle", command="make bench")
+    >>> # ... measure, then:
+    >>> run.figure("upy.idle", 148.5, "us", "one idle cycle, MicroPython unix port")
+    >>> path = run.write()            # bench-results/board-cycle/2026...Z.json, and latest.json
+    >>> path.parent.name, path.suffix
+    ('board-cycle', '.json')
+    >>> latest = benchresults.latest("board-cycle")   # the committed figures, or None
+    >>> latest["figures"]["upy.idle"]
+    {'value': 148.5, 'unit': 'us', 'what': 'one idle cycle, MicroPython unix port'}
+    >>> benchresults.quote(latest["figures"]["upy.idle"])   # as the docs show it
+    '148.5 us'
 """
 
 import json

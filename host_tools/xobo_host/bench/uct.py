@@ -21,8 +21,15 @@ Deterministic for a seed: its random numbers come from ``random.Random(seed)``.
 
 Usage::
 
-    from xobo_host.bench.uct import choose_move
-    m = choose_move(pos, playouts=1000, seed=7)   # pos is left as it was
+    >>> from xobo.games import load
+    >>> from xobo_host.bench.uct import choose_move
+    >>> game = load("tiny")
+    >>> pos = game.new_position(dict(game.DEFAULTS))
+    >>> for text in ("a1", "a2", "b1", "b2"): pos.play(pos.parse_move(text))
+    >>> pos.move_text(choose_move(pos, playouts=200, seed=7))   # x takes its win in one
+    'c1'
+    >>> pos.ply, pos.move_text(pos.last_move())                 # pos is left as it was
+    (4, 'b2')
 """
 
 import math

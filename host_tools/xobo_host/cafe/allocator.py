@@ -13,9 +13,14 @@ its host with it (``environment``). Elsewhere than glibc (macOS, musl) nothing c
 
 Usage::
 
-    from xobo_host.cafe import allocator
-    allocator.restart_with_bounded_caches()   # at the start of `xobo cafe`: may not return
-    env = allocator.environment(os.environ)   # a child host's environment
+    >>> import os
+    >>> from xobo_host.cafe import allocator
+    >>> env = allocator.environment({"PATH": "/usr/bin"})   # a child host's environment
+    >>> env.get("GLIBC_TUNABLES") == ("glibc.malloc.tcache_count=0" if allocator.on_glibc()
+    ...                               else None)
+    True
+    >>> # at the start of `xobo cafe` (not run here: it may start the process again):
+    >>> # allocator.restart_with_bounded_caches()
 """
 
 import os

@@ -7,11 +7,21 @@ remote-bench`` becomes the bench's ``latest.json``, another is kept only as a ti
 
 Usage::
 
-    from xobo_host.cafe import benchfigures
-    started = benchfigures.cafe_run(args)                 # cafe/bench.py, before run()
-    path = benchfigures.write_cafe(started, out, args)    # at the end of main
-    started = benchfigures.remote_run(args)               # cafe/remotebench.py, the same
-    path = benchfigures.write_remote(started, out, args)
+    >>> import argparse, json
+    >>> from xobo_host.cafe import benchfigures
+    >>> args = argparse.Namespace(boards=8, moves=200, pause_ms=1000)  # cafe/bench.py's options
+    >>> started = benchfigures.cafe_run(args)         # before the bench's run()
+    >>> out = {"pause_ms": 1000, "played": 200, "records_lost": 0,    # what run() returned
+    ...        "latency_ms": {"n": 200, "median": 12.5, "p95": 40.1, "max": 90.0},
+    ...        "host_cpu_percent_of_one_core": 10.2, "host_rss_mb": {"end": 46.2}}
+    >>> path = benchfigures.write_cafe(started, out, args)   # at the end of its main
+    >>> figure = json.loads(path.read_text())["figures"]["latency.p95"]
+    >>> figure["value"], figure["unit"]
+    (40.1, 'ms')
+    >>> (path.parent / "latest.json").exists()        # make cafe-bench's arguments only
+    False
+    >>> # cafe/remotebench.py, the same: benchfigures.remote_run(args) before,
+    >>> # benchfigures.write_remote(started, out, args) at the end
 """
 
 import statistics

@@ -21,9 +21,21 @@ broker restarted without persistence) the matches ask for again (``matches``).
 
 Usage::
 
-    link = BrokerLink("cafe-a", BrokerSettings(host="127.0.0.1", port=1883),
-                      on_message=lambda sender, kind, rest, msg: ...)
-    link.start(); link.publish_match("0123abcd", {"t": "hello"}); link.stop()
+    >>> from xobo_host.cafe.broker import BrokerLink, BrokerSettings
+    >>> from xobo_host.cafe.seal import CafeKey
+    >>> settings = BrokerSettings(host="127.0.0.1", port=1883)   # or BrokerSettings.from_file
+    >>> link = BrokerLink("cafe-a", settings, key=CafeKey.new(),
+    ...                   on_message=lambda sender, kind, rest, msg: print(sender, kind, msg))
+    >>> link.topic("match", "0123abcd")          # where its moves of that match go
+    'xobo/v1/cafe-a/match/0123abcd'
+    >>> link.health()                            # until start() has reached the broker
+    (False, 'not connected to the broker 127.0.0.1:1883')
+    >>> BrokerLink("café a", settings)
+    Traceback (most recent call last):
+    ...
+    xobo_host.cafe.broker.BrokerError: a café's name is 1-32 letters, ... not 'café a'
+    >>> # with a broker running (mosquitto; not here: the example stays offline):
+    >>> # link.start(); link.publish_signed("0123abcd", {"t": "hello"}); link.stop()
 """
 
 import json

@@ -17,10 +17,16 @@ Running it again with more cafés adds them; a café already there keeps its pas
 
 Usage::
 
-    paths = write_config("broker", ["corner-cafe", "bar-du-port"], port=8883,
-                         tls=("server.crt", "server.key"), ca_file="ca.crt",
-                         address="broker.example.org")
-    # then: mosquitto -c broker/mosquitto.conf
+    >>> import json
+    >>> from xobo_host.cafe.brokersetup import write_config
+    >>> paths = write_config("broker", ["corner-cafe", "bar-du-port"],
+    ...                      address="broker.example.org")   # tls=("server.crt", "server.key")
+    >>> paths["conf"]
+    'broker/mosquitto.conf'
+    >>> settings = json.load(open(paths["cafes"]["corner-cafe"]))   # for corner-cafe alone
+    >>> settings["host"], settings["port"], settings["username"]
+    ('broker.example.org', 1883, 'corner-cafe')
+    >>> # then, on the broker's machine: mosquitto -c broker/mosquitto.conf
 """
 
 import json

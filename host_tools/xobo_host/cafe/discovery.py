@@ -6,8 +6,14 @@ own ``version`` reply's to say (``table.connect``).
 
 Usage::
 
-    from xobo_host.cafe.discovery import candidate_ports
-    candidate_ports(["/dev/pts/7"])   # ['/dev/ttyACM0', '/dev/pts/7'] (those present now)
+    >>> import os
+    >>> from xobo_host.cafe.discovery import candidate_ports
+    >>> master, stand_in = os.openpty()           # a pseudo-terminal, as the tests' boards use
+    >>> port = os.ttyname(stand_in)
+    >>> candidate_ports([port, "/dev/no-such-port"], scan_usb=False) == [port]  # those present
+    True
+    >>> # candidate_ports([port]) lists every Pico on USB first (pyserial's list_ports)
+    >>> os.close(master); os.close(stand_in)
 """
 
 import os

@@ -17,10 +17,21 @@ table keeps the version of its last change, so a page is sent only the tables th
 
 Usage::
 
-    floor = Floor("games.sqlite", ports=["/dev/pts/7"]).start()
-    floor.views()              # every table as the floor view shows it
-    floor.table("terrace-3")   # a Table, or None
-    floor.stop()
+    >>> from xobo_host.cafe.floor import Floor
+    >>> from xobo_host.sim.ptyboard import PtyBoard
+    >>> board = PtyBoard("flash-t1").plug()       # a stand-in board on a pty
+    >>> board.play("serial set name terrace-3")
+    ['name terrace-3']
+    >>> floor = Floor("games.sqlite", ports=[board.device], scan_usb=False, scan_s=0.05).start()
+    >>> snap = floor.snapshot()
+    >>> for _ in range(50):                       # until a scan has found it (each change wakes)
+    ...     if floor.table("terrace-3"): break
+    ...     snap = floor.wait_change(snap["version"], 1.0)
+    >>> [(view["name"], view["health"]) for view in floor.views()]   # as the floor view shows
+    [('terrace-3', 'playing')]
+    >>> floor.table("terrace-3").name, floor.table("bar-1")         # a Table, or None
+    ('terrace-3', None)
+    >>> floor.stop(); board.unplug()
 """
 
 import sqlite3

@@ -23,12 +23,29 @@ The newest sequence number taken from X is kept with its key, in the file at mos
 
 Usage::
 
-    floors = WatchedFloors(store, learnt_key=service.learnt_key, subscribe=link.subscribe,
-                           changed=lambda: None)    # (store: a match.MatchStore)
-    floors.watch("corner-cafe", "xobo/v1/corner-cafe/floor")   # -> its floor, or None yet
-    floors.take("corner-cafe", envelope)     # (the broker's inbox) SealError when refused
-    floors.view("corner-cafe")               # {"floor", "signed", "refused", "at"}
-    floors.forget("corner-cafe")             # the staff's: the next floor's key is kept
+    >>> import json
+    >>> from xobo_host.cafe.floorwatch import WatchedFloors
+    >>> from xobo_host.cafe.match import MatchStore
+    >>> from xobo_host.cafe.seal import CafeKey, sign_floor
+    >>> store = MatchStore("games.sqlite")
+    >>> topics = []                               # (a BrokerLink's subscribe, in the host)
+    >>> floors = WatchedFloors(store, learnt_key=lambda cafe: None,   # MatchService.learnt_key
+    ...                        subscribe=topics.append, changed=lambda: None)
+    >>> floors.watch("corner-cafe", "xobo/v1/corner-cafe/floor")   # its floor: none yet
+    >>> theirs = CafeKey.new()                    # corner-cafe's, at corner-cafe
+    >>> envelope = json.loads(sign_floor(theirs, "corner-cafe", 1, {"tables": []}))
+    >>> floors.take("corner-cafe", envelope)      # (the broker's inbox): shown
+    True
+    >>> view = floors.view("corner-cafe")         # {"floor", "signed", "refused", "at"}
+    >>> view["floor"], view["signed"]["source"]   # its first floor's key is kept
+    ({'tables': []}, 'first seen')
+    >>> floors.take("corner-cafe", json.loads(sign_floor(CafeKey.new(), "corner-cafe", 2, {})))
+    Traceback (most recent call last):
+    ...
+    xobo_host.cafe.seal.SealError: a floor not signed with corner-cafe's key (...
+    >>> floors.forget("corner-cafe")["reply"]     # the staff's: the next floor's key is kept
+    'the key of corner-cafe forgotten: the key of its next floor will be kept'
+    >>> store.close()
 """
 
 import threading

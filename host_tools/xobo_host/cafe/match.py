@@ -21,10 +21,22 @@ A move travels as ``{"t": "move", "n": N, "move": "e5", "before": HASH, "epoch":
 
 Usage::
 
-    m = Match.new("xobo", {"variant": "xobo", "first": "ns"},
-                  [["cafe-a", "t1"], ["cafe-b", "t7"]])
-    m.offer(1, "e5", m.position_hash(0), 0)   # -> ("applied", [])
-    m.position_text()                          # the position after the log
+    >>> from xobo_host.cafe.match import Match
+    >>> seats = [["cafe-a", "t1"], ["cafe-b", "t7"]]
+    >>> here = Match.new("xobo", {"variant": "xobo", "first": "ns"}, seats)
+    >>> there = Match.new("xobo", {"variant": "xobo", "first": "ns"}, seats)  # the other café
+    >>> for move in ("e5", "d4", "e4"): there.play(move)
+    >>> def arrives(n):                   # move n, as the other café's message says it
+    ...     msg = there.move_message(n)
+    ...     return here.offer(msg["n"], msg["move"], msg["before"], msg["epoch"])
+    >>> arrives(1), arrives(1)
+    (('applied', ['e5']), ('duplicate', []))
+    >>> arrives(3)                        # kept; move 2 is asked for
+    ('gap', [2])
+    >>> arrives(2)
+    ('applied', ['d4', 'e4'])
+    >>> here.position_text() == there.position_text()
+    True
 """
 
 import hashlib

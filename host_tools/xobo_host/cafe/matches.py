@@ -26,10 +26,28 @@ café says where its log is (``hello``), so a message lost anywhere is asked aga
 
 Usage::
 
-    service = MatchService(floor, "games.sqlite", cafe="cafe-a", broker=settings).start()
-    code = service.invite("terrace-3")["code"]   # another café accepts it with its table
-    service.accept(code, "bar-1")                 # ... or a table of this café
-    service.stop()
+    >>> from xobo_host.cafe.floor import Floor
+    >>> from xobo_host.cafe.matches import MatchService
+    >>> from xobo_host.sim.ptyboard import PtyBoard
+    >>> boards = [PtyBoard("flash-" + name).plug() for name in ("terrace-3", "bar-1")]
+    >>> for board, name in zip(boards, ("terrace-3", "bar-1")):
+    ...     _ = board.play("serial set name " + name)
+    >>> floor = Floor("games.sqlite", ports=[b.device for b in boards], scan_usb=False,
+    ...               scan_s=0.05).start()
+    >>> snap = floor.snapshot()
+    >>> for _ in range(50):                       # until a scan has found both
+    ...     if floor.table("terrace-3") and floor.table("bar-1"): break
+    ...     snap = floor.wait_change(snap["version"], 1.0)
+    >>> service = MatchService(floor, "games.sqlite", cafe="cafe-a").start()
+    >>> code = service.invite("terrace-3")["code"]   # another café accepts it with its table,
+    >>> service.accept(code, "bar-1")["reply"]       # ... or a table of this café
+    'bar-1 plays ew in match ...'
+    >>> [(m["state"], m["seat_text"]) for m in service.views()]
+    [('playing', ['terrace-3', 'bar-1'])]
+    >>> service.stop(); floor.stop()
+    >>> for board in boards: board.unplug()
+    >>> # across cafés (a broker; not run here): MatchService(floor, "games.sqlite",
+    >>> #     cafe="cafe-a", broker=BrokerSettings("broker.example.org", 8883, tls=True))
 """
 
 import collections

@@ -21,15 +21,29 @@ ChaCha20-Poly1305) and the standard library's scrypt: nothing of our own making.
 
 Usage::
 
-    key = CafeKey.new()
-    secret = InviteSecret("ABCD-EFGH")
-    box = secret.seal({"t": "invite", "key": key.public_hex})   # -> bytes for the broker
-    secret.open(box)                                             # -> the dict, or SealError
-    env = sign(key, "cafe-a", "0123abcd", 17, {"t": "move", "n": 1})
-    open_signed(env, key.public_hex, "cafe-a", "0123abcd")       # -> (17, {"t": "move"...})
-    floor = sign_floor(key, "cafe-a", 18, {"tables": []})
-    open_floor(json.loads(floor), key.public_hex, "cafe-a")      # -> (18, {"tables": []})
-    fingerprint(key.public_hex)                                  # -> "ab12 cd34 ..."
+    >>> import json
+    >>> from xobo_host.cafe.seal import (CafeKey, InviteSecret, ReplayGuard, fingerprint,
+    ...                                  open_floor, open_signed, sign, sign_floor)
+    >>> key = CafeKey.new()                       # once; kept in the café's database
+    >>> secret = InviteSecret("ABCD-EFGH")        # an invitation's code
+    >>> box = secret.seal({"t": "invite", "key": key.public_hex})   # bytes for the broker
+    >>> secret.open(json.loads(box)) == {"t": "invite", "key": key.public_hex}
+    True
+    >>> InviteSecret("ABCD-EFGX").open(json.loads(box))   # another code reads nothing
+    Traceback (most recent call last):
+    ...
+    xobo_host.cafe.seal.SealError: not sealed with this invitation's code
+    >>> env = sign(key, "cafe-a", "0123abcd", 17, {"t": "move", "n": 1})   # bytes too
+    >>> open_signed(json.loads(env), key.public_hex, "cafe-a", "0123abcd")
+    (17, {'t': 'move', 'n': 1, 'match': '0123abcd', 'from': 'cafe-a', 'seq': 17})
+    >>> floor = sign_floor(key, "cafe-a", 18, {"tables": []})   # the floor it publishes
+    >>> open_floor(json.loads(floor), key.public_hex, "cafe-a")
+    (18, {'tables': []})
+    >>> len(fingerprint(key.public_hex).split())  # "ab12 cd34 ...": the key, for people
+    8
+    >>> guard = ReplayGuard()
+    >>> guard.take(17), guard.take(17)            # a message is taken once
+    (True, False)
 """
 
 import base64

@@ -13,11 +13,20 @@ else's guesses never lock the staff's own browser out.
 
 Usage::
 
-    staff = Staff.load("staff.json")          # StaffError: no password set yet, bad file
-    Staff.create("staff.json", "correct horse")
-    token = staff.login("correct horse", "192.168.1.20")   # None when wrong
-    staff.locked("192.168.1.20")              # too many wrong passwords from there
-    staff.valid(token)                        # True while the session lasts
+    >>> from xobo_host.cafe.staff import Staff
+    >>> Staff.load("staff.json")
+    Traceback (most recent call last):
+    ...
+    xobo_host.cafe.staff.StaffError: no staff password yet (staff.json): run 'xobo cafe ...'
+    >>> staff = Staff.create("staff.json", "correct horse")   # stored hashed (scrypt), 0600
+    >>> staff = Staff.load("staff.json")
+    >>> staff.login("wrong horse", "192.168.1.20") is None    # a wrong password: no session
+    True
+    >>> token = staff.login("correct horse", "192.168.1.20")
+    >>> staff.valid(token), staff.locked("192.168.1.20")      # locked: too many wrong ones
+    (True, False)
+    >>> staff.logout(token); staff.valid(token)
+    False
 """
 
 import hashlib

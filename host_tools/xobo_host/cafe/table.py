@@ -17,12 +17,20 @@ found faults), ``fix`` (the board has waited for the cubes to be put right for m
 
 Usage::
 
-    from xobo_host.cafe.table import connect
-    conn = connect("/dev/ttyACM0", "games.sqlite", on_change=print)   # LinkError if no board
-    table = Table(conn.name, conn.board_id)
-    table.attach(conn)
-    table.view()                          # what the floor view shows of it
-    table.action({"action": "new"})       # a staff control: the board's reply
+    >>> from xobo_host.cafe.table import Table, connect
+    >>> from xobo_host.sim.ptyboard import PtyBoard
+    >>> board = PtyBoard("flash-t1").plug()       # a stand-in board on a pty (a Pico: ttyACM0)
+    >>> board.play("serial set name terrace-3")
+    ['name terrace-3']
+    >>> conn = connect(board.device, "games.sqlite", on_change=lambda: None)  # LinkError: no board
+    >>> table = Table(conn.name, conn.board_id)
+    >>> table.attach(conn)
+    >>> view = table.view()                       # what the floor view shows of it
+    >>> view["name"], view["online"], view["health"], view["game"], view["ply"]
+    ('terrace-3', True, 'playing', 'xobo', 0)
+    >>> table.action({"action": "new"})           # a staff control: the board's reply
+    {'ok': True, 'reply': 'new game xobo, ns first'}
+    >>> table.detach(); board.unplug()
 """
 
 import re

@@ -40,9 +40,18 @@ The events' pages and routes (``/events``, ``/event/ID``, ``/screen/ID``, ``/api
 
 Usage::
 
-    server = CafeServer(floor, staff, host="127.0.0.1", port=8765).start()
-    print(server.url)
-    server.stop()
+    >>> import json, urllib.request
+    >>> from xobo_host.cafe.floor import Floor
+    >>> from xobo_host.cafe.staff import Staff
+    >>> from xobo_host.cafe.web import CafeServer
+    >>> floor = Floor("games.sqlite", scan_usb=False).start()   # no board yet (cafe.floor)
+    >>> staff = Staff.create("staff.json", "correct horse")
+    >>> server = CafeServer(floor, staff, "games.sqlite").start()   # 127.0.0.1, a free port
+    >>> server.url
+    'http://127.0.0.1:.../'
+    >>> json.load(urllib.request.urlopen(server.url + "api/floor"))["tables"]
+    []
+    >>> server.stop(); floor.stop()
 """
 
 import http.cookies

@@ -17,14 +17,25 @@ the command's usage, ``xobo_host.cli.main.XoboArgumentParser``).
 
 Usage::
 
-    p.add_argument("--port", type=whole_number, default=0)
-    p.add_argument("--games", type=positive, default=10)
-    p.add_argument("--http-port", type=port)
-    p.add_argument("--rows", type=in_range(1, 15))
-    p.add_argument("--board", type=board, default="pico_gpio")   # a name in boards/ or a .json
-    p.add_argument("--game", type=game)                          # a game of xobo.games
-    p.add_argument("--runtime", type=runtime, default="cpython") # cpython or micropython
-    level_error("xobo", "nosuch", ("random", "greedy"))          # the message, for a ValueError
+    >>> import argparse
+    >>> from xobo_host.cli.argtypes import board, game, in_range, level_error, positive
+    >>> p = argparse.ArgumentParser(prog="xobo demo", exit_on_error=False)
+    >>> _ = p.add_argument("--games", type=positive, default=10)  # also whole_number, port
+    >>> _ = p.add_argument("--rows", type=in_range(1, 15))
+    >>> _ = p.add_argument("--board", type=board, default="pico_gpio")  # boards/ or a .json
+    >>> _ = p.add_argument("--game", type=game)                    # a game of xobo.games
+    >>> p.parse_args(["--games", "30", "--game", "x"])
+    Namespace(games=30, rows=None, board='pico_gpio', game='x')
+    >>> p.parse_args(["--games", "99999999999999999999"])
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentError: argument --games: must be a whole number 1-999999999, not '99...'
+    >>> p.parse_args(["--game", "chess"])
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentError: argument --game: unknown game 'chess' (games: xobo, x, ...)
+    >>> level_error("xobo", "nosuch", ("random", "greedy"))       # for a ValueError
+    "unknown level 'nosuch' for xobo (levels: random, greedy)"
 """
 
 import argparse

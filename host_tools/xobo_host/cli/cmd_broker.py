@@ -6,7 +6,7 @@ Usage::
 
     xobo broker-setup broker/ --cafe corner-cafe --cafe bar-du-port \\
         --address broker.example.org --tls-cert server.crt --tls-key server.key
-    mosquitto -c broker/mosquitto.conf
+    # then, on the broker's machine: mosquitto -c broker/mosquitto.conf
     # give broker/corner-cafe.broker.json to corner-cafe only: xobo cafe --broker FILE
 """
 

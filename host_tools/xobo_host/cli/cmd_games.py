@@ -5,8 +5,15 @@ default grid) and its rules page.
 Usage::
 
     xobo games
-    # game   title                    players  rules               boards (boards/)
-    # xobo   XoBo (Vincent Everaert)  2        docs/rules/xobo.md  pico_15x15, pico_gpio, ...
+
+    >>> from xobo_host.cli.main import main
+    >>> main(["games"])                       # what it prints
+    game            title                           players  rules            boards (boards/)
+    xobo            XoBo (Vincent Everaert)         2        docs/rules/xobo.md  pico_15x15, ...
+    ...
+    brochs          Brochs                          2        docs/rules/brochs.md  pico_15x15
+    ...
+    0
 
 The games' records (what a board played) are ``xobo records``.
 """

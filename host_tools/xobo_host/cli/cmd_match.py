@@ -10,9 +10,17 @@ winner drawn (the test game's TE2); both count half a point in the Elo estimate.
 
 Usage::
 
-    xobo match --a strong --b greedy --games 100 --seed 1
-    ...
-    strong 97 wins, 2 losses, 1 unfinished; Elo +600 ± 180
+    xobo match --a greedy --b random --games 4 --seed 1
+
+    >>> from xobo_host.cli.main import main
+    >>> main(["match", "--a", "greedy", "--b", "random", "--games", "4", "--seed", "1",
+    ...       "--workers", "1"])              # the same match, its games in order
+    game 0 (greedy as ns): greedy after 15 moves [1-0-0]
+    game 1 (greedy as ew): greedy after 16 moves [2-0-0]
+    game 2 (greedy as ns): greedy after 15 moves [3-0-0]
+    game 3 (greedy as ew): greedy after 16 moves [4-0-0]
+    greedy 4 wins, 0 losses, 0 unfinished; Elo +338 ± 166
+    0
 
 Otherwise (``--levels``, three players, or no ``--a`` and ``--b``) the game's levels (``--levels``,
 or ``--a`` and ``--b``, or all the game's levels) play in every line-up of the seats that holds

@@ -11,9 +11,22 @@ resets the board. A Pico is recognised by its USB vendor id 0x2E8A (Raspberry Pi
 
 Usage::
 
-    from xobo_host.device import deploy
-    files = deploy.build(deploy.find_board("pico_gpio"), "build/flash/pico_gpio")
-    deploy.flash("pico_gpio", port=None)        # -> exit status; prints what it does
+    >>> import os, subprocess
+    >>> from xobo_host.device import deploy
+    >>> def mpremote(cmd, **kw):                  # (no Pico here: what it would run)
+    ...     print(" ".join(cmd[3:]))
+    ...     return subprocess.CompletedProcess(cmd, 0)
+    >>> deploy.flash("pico_gpio", port="/dev/ttyACM0", out_dir="build/flash/pico_gpio",
+    ...              run=mpremote)                # port=None: the only Pico on USB
+    built ... files for pico_gpio in build/flash/pico_gpio
+    copying to the Pico on /dev/ttyACM0 ...
+    connect /dev/ttyACM0 fs rm -r :xobo
+    connect /dev/ttyACM0 fs cp -r xobo : + fs cp main.py :main.py + fs cp board.json ... + reset
+    done: /dev/ttyACM0 flashed with board pico_gpio; the board restarts
+    0
+    >>> # the build alone: deploy.build(deploy.find_board("pico_gpio"), out_dir)
+    >>> sorted(os.listdir("build/flash/pico_gpio"))   # the .mpy files in xobo/ (the manifest's)
+    ['board.json', 'main.py', 'xobo']
 """
 
 import os

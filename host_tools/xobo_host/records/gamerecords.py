@@ -9,10 +9,22 @@ back, knowing no game by name.
 
 Usage::
 
-    from xobo_host.records.gamerecords import read_record, write_record
-    game = read_record("x", text)        # GameRecordError says what is wrong
-    game.tags, game.start, game.moves, game.result, game.finished
-    text = write_record("x", game.tags, game.start, game.moves, extra_tags=[("Date", "...")])
+    >>> from xobo_host.records.gamerecords import read_record, write_record
+    >>> text = write_record("xobo", [("Variant", "xobo")], None, ["e5", "d4", "e4"])
+    >>> print(text)                               # the game's own notation, moves checked
+    [Variant "xobo"]
+    [First "NS"]
+    [Result "*"]
+    <BLANKLINE>
+    1. e5 ; d4 2. e4
+    <BLANKLINE>
+    >>> game = read_record("xobo", text)          # the board's `record` reply, replayed
+    >>> game.tags, game.start, game.moves, game.result, game.finished
+    ([('Variant', 'xobo'), ('First', 'NS')], None, ['e5', 'd4', 'e4'], '*', False)
+    >>> write_record("tiny", [], None, ["a1", "a1"])
+    Traceback (most recent call last):
+    ...
+    xobo_host.records.gamerecords.GameRecordError: move 2 (a1): a1 is taken (by x)
 """
 
 import collections

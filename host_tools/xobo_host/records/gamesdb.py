@@ -22,13 +22,33 @@ read-only file is refused for recording when it is opened (``xobo records`` read
 
 Usage::
 
-    from xobo_host.records.gamesdb import GamesDB, Recorder
-    db = GamesDB("games.sqlite")           # GamesDBError says what is wrong with the file
-    rec = Recorder(db, source="/dev/ttyACM0")
-    rec.observe(record_text, game="x")     # the text of the board's `record` command
-    for g in db.list_games():
-        print(g["id"], g["game"], g["result"], g["n_moves"])
-    print(db.export_record(1))             # the record, replayed and checked by the rules
+    >>> from xobo_host.records.gamerecords import write_record
+    >>> from xobo_host.records.gamesdb import GamesDB, Recorder
+    >>> db = GamesDB("games.sqlite")           # GamesDBError says what is wrong with the file
+    >>> rec = Recorder(db, source="/dev/ttyACM0")
+    >>> board_says = write_record("xobo", [], None, ["e5", "d4"])   # its `record` reply
+    >>> rec.observe(board_says, game="xobo")   # the game's id in the database
+    1
+    >>> rec.observe(write_record("xobo", [], None, ["e5", "d4", "e4"]), game="xobo")  # a move on
+    1
+    >>> for g in db.list_games():
+    ...     print(g["id"], g["game"], g["params"], g["result"], g["n_moves"])
+    1 xobo variant=xobo first=NS * 3
+    >>> print(db.export_record(1))             # the record, replayed and checked by the rules
+    [Variant "xobo"]
+    [First "NS"]
+    [Date "..."]
+    [Board "/dev/ttyACM0"]
+    [Result "*"]
+    <BLANKLINE>
+    1. e5 ; d4 2. e4
+    <BLANKLINE>
+    >>> db.close()
+    >>> _ = open("notes.txt", "w").write("not a database")
+    >>> GamesDB("notes.txt")
+    Traceback (most recent call last):
+    ...
+    xobo_host.records.gamesdb.GamesDBError: notes.txt is not a games database (SQLite): ...
 """
 
 import contextlib

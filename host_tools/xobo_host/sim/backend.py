@@ -8,14 +8,21 @@ anything it shows changes, plus the event lines the firmware sent.
 
 Usage::
 
-    from xobo_host.sim.backend import SimBackend, make_virtual_board
-    backend = SimBackend(make_virtual_board(flash_dir="/tmp/flash"))
-    backend.start()
-    backend.action({"action": "put", "cell": "e5"})
-    backend.action({"action": "game", "name": "tiny"})   # serial `set game tiny`
-    snap = backend.snapshot()          # {"cells": [...one "rrggbb" a board cell], "counts": [...],
-                                       #  "games": [...], "draw": {...}, "state": {...}, ...}
-    backend.stop()
+    >>> from xobo_host.sim.backend import SimBackend, make_virtual_board
+    >>> backend = SimBackend(make_virtual_board(flash_dir="flash"))   # its saves in flash/
+    >>> backend = backend.start()                # steps the firmware in real time
+    >>> backend.action({"action": "game", "name": "tiny"})     # serial `set game tiny`
+    {'game': 'tiny', 'reply': ['ok game tiny'], 'ok': True, 'version': ...}
+    >>> backend.action({"action": "put", "cell": "e5"})        # a cube from the box
+    {'cell': 'e5', 'from': 'box', 'ok': True, 'version': ...}
+    >>> backend.action({"action": "command", "line": "settings"})["reply"][:2]   # any line
+    ['ok game tiny', 'ok first x']
+    >>> snap = backend.snapshot()                # what the page draws
+    >>> len(snap["cells"]), snap["cells"][0]     # an "rrggbb" a board cell; also "counts",
+    (81, '000000')
+    >>> snap["state"]["game"], snap["state"]["players"]   # "games", "draw", "state"...
+    ('tiny', ['x', 'o'])
+    >>> backend.stop()
 """
 
 import os

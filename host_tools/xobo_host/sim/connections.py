@@ -18,13 +18,23 @@ closed at once.
 
 Usage (the server's)::
 
-    reader = RequestReader(submit=pool_submit, timeout_s=5.0, max_body=65536, max_open=1024)
-    reader.start()
-    reader.add(sock, address)           # an accepted connection
-    rfile = reader.rfile(conn)          # in the worker: the request's bytes, then the socket
-    reader.keep(conn)                   # after a response that keeps the connection alive
-    reader.close(conn)                  # after one that does not
-    reader.stop()
+    >>> import queue, socket
+    >>> from xobo_host.sim.connections import RequestReader
+    >>> complete = queue.Queue()                  # the server's: pool.submit(worker, conn)
+    >>> reader = RequestReader(submit=complete.put, timeout_s=5.0, max_body=65536, max_open=1024)
+    >>> reader.start()
+    >>> server_end, client = socket.socketpair()  # (an accepted connection and its client)
+    >>> reader.add(server_end, ("127.0.0.1", 50000))
+    True
+    >>> client.sendall(b"GET /state HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\n")   # not whole yet
+    >>> client.sendall(b"\\r\\n")
+    >>> conn = complete.get(timeout=5)            # in the worker, once the request is whole:
+    >>> reader.rfile(conn).readline()             # what http.server reads it from
+    b'GET /state HTTP/1.1\\r\\n'
+    >>> reader.close(conn)                        # after a response (keep(conn): kept alive)
+    >>> reader.open_count()
+    0
+    >>> client.close(); reader.stop()
 """
 
 import json

@@ -19,9 +19,11 @@ Usage::
     python -m xobo_host.sim.diagrams              # (re)writes docs/rules/diagrams/*.svg
     python -m xobo_host.sim.diagrams --check      # exit 1 when a file is missing or stale
 
-    from xobo_host.sim import diagrams
-    for lesson, text in diagrams.lesson_diagrams("x"):   # every lesson but the game
-        ...
+    >>> from xobo_host.sim import diagrams
+    >>> pictures = diagrams.lesson_diagrams("x")  # every lesson but the game
+    >>> lesson, text = pictures[0]
+    >>> lesson["title"], text.startswith("<svg"), 'data-at="a1"' in text
+    ('the goal', True, True)
 """
 
 import argparse

@@ -14,10 +14,18 @@ project's, but a page is no place for markup that runs).
 
 Usage (the simulator's server)::
 
-    from xobo_host.sim import docs
-    if docs.serves(path):
-        status, body, ctype = docs.page("/docs/rules/x.md")
-    docs.render(markdown_text)   # its HTML, headings with GitHub's ids
+    >>> from xobo_host.sim import docs
+    >>> docs.serves("/docs/rules/x.md"), docs.serves("/etc/passwd")   # the project's files
+    (True, False)
+    >>> status, body, ctype = docs.page("/docs/rules/x.md")           # rendered, as served
+    >>> status, ctype, b"<title>X</title>" in body
+    (200, 'text/html; charset=utf-8', True)
+    >>> docs.page("/docs/nosuch.md")[0]
+    404
+    >>> print(docs.render("## A heading\\n\\nPut a **piece**."))  # headings: GitHub's ids
+    <h2 id="a-heading">A heading</h2>
+    <p>Put a <strong>piece</strong>.</p>
+    <BLANKLINE>
 """
 
 import html

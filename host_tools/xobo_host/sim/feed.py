@@ -8,18 +8,25 @@ after a change; ``changed`` (a Condition) wakes the page's listeners.
 
 Usage::
 
-    from xobo_host.sim.feed import PageFeed
-
-    class MyBackend(PageFeed):
-        def __init__(self):
-            PageFeed.__init__(self, max_events=200)
-            self._snap = {"cells": []}
-
-    b = MyBackend()
-    snap = b.snapshot()                      # a copy, with "version"
-    snap = b.wait_change(snap["version"], 15.0)
-    b.events_after(0)                        # [(seq, line), ...]
-    b.events_after(0, kinds=True)            # [(seq, line, kind), ...]
+    >>> from xobo_host.sim.feed import PageFeed
+    >>> class Counter(PageFeed):                  # a backend: the simulator's, the monitor's
+    ...     def __init__(self):
+    ...         PageFeed.__init__(self, max_events=200)
+    ...         self._snap = {"count": 0}
+    ...     def add(self, line):
+    ...         with self.lock:                   # change _snap whole, add the event line
+    ...             self._snap = {"count": self._snap["count"] + 1}
+    ...             self._add_event(line, "move")
+    ...         self._bump()                      # a new version; the page's waits wake
+    >>> b = Counter()
+    >>> snap = b.snapshot()                       # a copy, with "version"
+    >>> snap
+    {'count': 0, 'version': 0}
+    >>> b.add("event move e5")
+    >>> b.wait_change(snap["version"], 15.0)      # at once: the version moved on
+    {'count': 1, 'version': 1}
+    >>> b.events_after(0), b.events_after(0, kinds=True)
+    ([(1, 'event move e5')], [(1, 'event move e5', 'move')])
 """
 
 import collections

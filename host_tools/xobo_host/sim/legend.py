@@ -8,9 +8,11 @@ pulse, blink 1 Hz, ...) when known.
 
 Usage::
 
-    from xobo_host.sim.legend import legend
-    for item in legend():
-        print(item["name"], item["rgb"], item["meaning"])
+    >>> from xobo_host.sim.legend import legend
+    >>> for item in legend()[:2]:
+    ...     print(item["name"], item["rgb"], item["meaning"])
+    steady 0072b2 North-South: its edges while it is to move
+    steady e69f00 East-West: its edges while it is to move
 """
 
 import os

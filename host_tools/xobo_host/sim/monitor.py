@@ -12,10 +12,24 @@ what to draw, its record module records it (``xobo_host.records.gamerecords``).
 
 Usage::
 
-    from xobo_host.sim.monitor import SerialLink, MonitorBackend
-    link = SerialLink.open("/dev/ttyACM0")
-    backend = MonitorBackend(link, recorder=Recorder(GamesDB("games.sqlite"), "/dev/ttyACM0"))
-    backend.start()
+    >>> from xobo_host.records.gamesdb import GamesDB, Recorder
+    >>> from xobo_host.sim.monitor import MonitorBackend, SerialLink
+    >>> from xobo_host.sim.ptyboard import PtyBoard
+    >>> board = PtyBoard("flash-t1", hands_clock=True).plug()   # a stand-in board on a pty
+    >>> link = SerialLink.open(board.device)      # a Pico: SerialLink.open("/dev/ttyACM0")
+    >>> link.command("version")
+    ['ok xobo-board ... protocol ...']
+    >>> backend = MonitorBackend(link, recorder=Recorder(GamesDB("games.sqlite"), board.device))
+    >>> backend = backend.start()                 # follows the board, records its games
+    >>> snap = backend.snapshot()
+    >>> for hand in ("put e5", "wait 1200"):      # a player's move, then the settle time
+    ...     _ = board.play(hand)
+    >>> for _ in range(50):                       # until the mirror has read the move
+    ...     if snap["state"]["ply"] == 1: break
+    ...     snap = backend.wait_change(snap["version"], 1.0)
+    >>> snap["state"]["game"], snap["state"]["ply"], snap["state"]["side"]
+    ('xobo', 1, 'ew')
+    >>> backend.stop(); link.close(); board.unplug()
 """
 
 import contextlib

@@ -20,14 +20,24 @@ Its board id (serial ``id``) is drawn at its first ``id`` and kept in its flash 
 Like a Pico's USB serial with no host reading, what the board writes while nobody reads the
 port is dropped once the terminal's buffer is full (the board never stalls on it).
 
-``PtyBoard`` runs one in a child process, for tests and benchmarks::
+Usage (``PtyBoard`` runs one in a child process, for tests and benchmarks)::
 
-    from xobo_host.sim.ptyboard import PtyBoard
-    board = PtyBoard(flash_dir="/tmp/t1").plug()   # board.device: '/dev/pts/7'
-    board.play("serial set name terrace-3")       # -> ['ok setting name terrace-3']
-    board.play("put e5")
-    board.unplug()                                 # the port goes away; the flash stays
-    board.plug()                                   # back, on whichever port is free
+    xobo board serial --pty --flash /tmp/table-1 --hands-clock
+
+    >>> from xobo_host.sim.ptyboard import PtyBoard
+    >>> board = PtyBoard(flash_dir="t1", hands_clock=True).plug()
+    >>> board.device                              # a link to its pty, open it with pyserial
+    't1.tty0'
+    >>> board.play("serial set name terrace-3")   # a line on the serial port: its reply
+    ['name terrace-3']
+    >>> board.play("put e5"), board.play("wait 1200")   # a player's hand, the settle time
+    ([], [])
+    >>> board.unplug()                            # the port goes away; the flash stays
+    >>> board.plug().device                       # back, on a port of its own again
+    't1.tty1'
+    >>> board.play("serial state")                # the move it kept in its flash
+    ['state match side ew result * ply 1']
+    >>> board.unplug()
 """
 
 import errno

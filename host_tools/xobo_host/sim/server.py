@@ -38,11 +38,22 @@ reads a path starting with ``//`` as a path).
 
 Usage::
 
-    from xobo_host.sim.server import SimServer
-    server = SimServer(backend)            # 127.0.0.1, a free port
-    server.start()                          # serves in a background thread
-    print(server.url)
-    server.stop()
+    >>> import json, urllib.request
+    >>> from xobo_host.sim.backend import SimBackend, make_virtual_board
+    >>> from xobo_host.sim.server import SimServer
+    >>> backend = SimBackend(make_virtual_board(flash_dir="flash")).start()
+    >>> server = SimServer(backend)              # 127.0.0.1, a free port
+    >>> server = server.start()                  # serves in a background thread
+    >>> server.url
+    'http://127.0.0.1:.../'
+    >>> json.load(urllib.request.urlopen(server.url + "state"))["state"]["game"]
+    'xobo'
+    >>> ask = urllib.request.Request(server.url + "action", method="POST",
+    ...     data=json.dumps({"action": "put", "cell": "e5"}).encode(),
+    ...     headers={"Content-Type": "application/json", "X-Xobo-Client": "example"})
+    >>> json.load(urllib.request.urlopen(ask))["ok"]   # a program says so: X-Xobo-Client
+    True
+    >>> server.stop(); backend.stop()
 """
 
 import ipaddress

@@ -4,8 +4,12 @@ in; game ``i`` plays line-up ``i`` modulo their number, with seed ``SEED + i``.
 
 Usage::
 
-    tally = run_game_match("x", ["random", "greedy"], games=60)
-    print("\n".join(format_game_tally(tally, 3)))
+    >>> from xobo_host.bench.matchplay.lineups import run_game_match, format_game_tally
+    >>> tally = run_game_match("x", ["random", "greedy"], games=4, workers=1)  # xobo match: 60
+    >>> for line in format_game_tally(tally, 3): print(line)
+    greedy: 2 wins in 5 seats (0.40 a seat, fair 0.33)
+    random: 2 wins in 7 seats (0.29 a seat, fair 0.33)
+    greedy vs random: 4 games, greedy won 2, random 2, unfinished 0
 """
 
 import sys

@@ -5,8 +5,10 @@ limit unfinished (half a point).
 
 Usage::
 
-    w, l, u, d = run_match("strong", "greedy", games=100, seed=1, name="xobo")
-    print(format_result("strong", w, l, u, d))
+    >>> from xobo_host.bench.matchplay.pairs import run_match, format_result
+    >>> w, l, u, d = run_match("perfect", "random", games=4, seed=1, name="tiny", workers=1)
+    >>> print(format_result("perfect", w, l, u, d))   # the test game (tiny)
+    perfect 3 wins, 0 losses, 1 drawn, 0 unfinished; Elo +338 ± 110
 """
 
 import math

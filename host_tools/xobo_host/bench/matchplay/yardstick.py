@@ -6,8 +6,11 @@ while a game follows it.
 
 Usage::
 
-    out = run_opponent_match("xobo", "pico", "uct:300", games=6, seed=1, workers=1)
-    print(format_opponent_result("pico", "uct:300", out, 2))
+    >>> from xobo_host.bench.matchplay.yardstick import run_opponent_match
+    >>> from xobo_host.bench.matchplay.yardstick import format_opponent_result
+    >>> out = run_opponent_match("tiny", "perfect", "uct:20", games=4, seed=1, workers=1)
+    >>> print(format_opponent_result("perfect", "uct:20", out, 2))   # the test game
+    perfect vs uct:20: 2 wins in 4 games, 50% (95% CI 15-85%), fair 50%; 0 losses, 2 drawn ...
 """
 
 import platform

@@ -15,7 +15,8 @@ JSON; stdout says each round.
 Usage::
 
     make events-bench
-    python -m xobo_host.cafe.events.bench --players 200 --rounds 9 [--out rounds.json]
+    python -m xobo_host.cafe.events.bench --players 200 --rounds 9   # make events-bench's
+    python -m xobo_host.cafe.events.bench --players 40 --rounds 5 --out rounds.json
 """
 
 import itertools

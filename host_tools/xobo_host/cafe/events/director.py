@@ -21,12 +21,22 @@ a game ``starting`` is set up again, and each ``playing`` board is read as it co
 
 Usage::
 
-    director = Director(floor, "events.sqlite", matches=None).start()
-    eid = director.create({"name": "Friday Swiss", "game": "xobo", "rounds": 5})
-    director.action(eid, {"action": "add_player", "name": "Alice"}, staff)
-    director.action(eid, {"action": "start"}, staff)
-    director.view(eid, staff=False)     # what the room's screen shows
-    director.stop()
+    >>> from xobo_host.cafe.events.director import Director, StaffInfo
+    >>> from xobo_host.cafe.floor import Floor
+    >>> floor = Floor("games.sqlite", scan_usb=False).start()   # no board yet (cafe.floor)
+    >>> director = Director(floor, "events.sqlite").start()
+    >>> eid = director.create({"name": "Friday Swiss", "game": "xobo", "format": "swiss",
+    ...                        "rounds": 5})
+    >>> staff = StaffInfo("Sam", address="192.168.1.20")        # who acts (the corrections')
+    >>> for name in ("Alice", "Bob"):
+    ...     _ = director.action(eid, {"action": "add_player", "name": name,
+    ...                               "checked_in": True}, staff)
+    >>> director.action(eid, {"action": "start"}, staff)
+    {'ok': True, 'reply': 'round 1 paired'}
+    >>> view = director.view(eid, staff=False)     # what the room's screen shows
+    >>> [(g["board"], [s["name"] for s in g["seats"]], g["state"]) for g in view["games"]]
+    [(1, ['Alice', 'Bob'], 'waiting')]
+    >>> director.stop(); floor.stop()             # (the game waits for a free table's board)
 """
 
 import hashlib

@@ -15,12 +15,16 @@ server-sent events); everything the host knows of the games it reads from the bo
 
 Usage::
 
-    from xobo_host.cafe.events.evening import Evening
-    with Evening(tmp_dir, boards=12) as ev:
-        out = ev.run(game="xobo", players=24, rounds=5)   # waits for the event's end
-    out["view"]["standings"], out["exports"]["results.csv"]
-
     python -m xobo_host.cafe.events.evening --players 24 --rounds 5 --boards 12 --out e.json
+
+    >>> from xobo.games import load
+    >>> from xobo_host.cafe.events.evening import Evening, default_levels, player_names
+    >>> player_names(3), default_levels(load("x"))   # who plays, at what levels in turn
+    (['Alice', 'Bruno', 'Chloé'], ('random', 'greedy'))
+    >>> # a whole evening (not run here: it takes seconds, the stand-ins' games played out):
+    >>> # with Evening(tmp_dir, boards=12) as ev:
+    >>> #     out = ev.run(game="xobo", players=24, rounds=5)   # waits for the event's end
+    >>> # out["view"]["standings"], out["exports"]["results.csv"]
 """
 
 import http.cookiejar

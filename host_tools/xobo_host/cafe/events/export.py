@@ -8,10 +8,30 @@ CSV cells are plain text: a cell that a spreadsheet would read as a formula (sta
 
 Usage::
 
-    from xobo_host.cafe.events import export
-    text = export.pairings_csv(view)          # view: Director.view(eid, staff=True)
-    text = export.records_text(view, db)      # db: a GamesDB (read)
-    data = export.zip_file(view, db)          # bytes of event-ID.zip
+    >>> import io, zipfile
+    >>> from xobo_host.cafe.events import export
+    >>> from xobo_host.cafe.events.director import Director, StaffInfo
+    >>> from xobo_host.cafe.floor import Floor
+    >>> from xobo_host.records.gamesdb import GamesDB
+    >>> floor = Floor("games.sqlite", scan_usb=False).start()
+    >>> director = Director(floor, "events.sqlite").start()
+    >>> eid = director.create({"name": "Friday", "game": "xobo", "format": "swiss", "rounds": 3})
+    >>> for name in ("Alice", "Bob", "Carol"):
+    ...     _ = director.action(eid, {"action": "add_player", "name": name, "checked_in": True},
+    ...                         StaffInfo("Sam"))
+    >>> _ = director.action(eid, {"action": "start"}, StaffInfo("Sam"))
+    >>> view = director.view(eid, staff=True)
+    >>> print(export.pairings_csv(view))
+    round,board,table,kind,ns,ew,floats
+    1,1,,game,Alice,Bob,
+    1,2,,bye,Carol,,
+    <BLANKLINE>
+    >>> db = GamesDB("games.sqlite")              # the records' (read only)
+    >>> export.records_text(view, db)             # no game has ended yet
+    ''
+    >>> zipfile.ZipFile(io.BytesIO(export.zip_file(view, db))).namelist()   # event-ID.zip
+    ['pairings.csv', 'results.csv', 'standings.csv', 'records.txt']
+    >>> db.close(); director.stop(); floor.stop()
 """
 
 import csv

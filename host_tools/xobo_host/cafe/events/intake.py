@@ -23,10 +23,30 @@ reaches the host can change in one place.
 
 Usage::
 
-    from xobo_host.cafe.events import intake
-    intake.start(floor.table("t1"), "xobo", {"variant": "xobo"})
-    intake.read_end(floor.table("t1"))   # {"game": "xobo", "ply": 31, "result": "ew blocus"}
-    intake.Watcher(floor, on_end=print)
+    >>> from xobo_host.cafe.events import intake
+    >>> from xobo_host.cafe.floor import Floor
+    >>> from xobo_host.sim.ptyboard import PtyBoard
+    >>> board = PtyBoard("flash-t1").plug()       # a stand-in board on a pty
+    >>> board.play("serial set name t1")
+    ['name t1']
+    >>> floor = Floor("games.sqlite", ports=[board.device], scan_usb=False, scan_s=0.05).start()
+    >>> snap = floor.snapshot()
+    >>> for _ in range(50):                       # until a scan has found it
+    ...     if floor.table("t1"): break
+    ...     snap = floor.wait_change(snap["version"], 1.0)
+    >>> ended = []
+    >>> watcher = intake.Watcher(floor, on_end=ended.append)  # "t1" when its game ends
+    >>> table = floor.table("t1")
+    >>> intake.fits(table, "xobo"), intake.fits(table, "brochs")   # Brochs: a 15 x 15 board
+    (True, False)
+    >>> intake.start(table, "xobo", {"variant": "xobo"})
+    >>> intake.read_end(table)                    # the game goes on: "*"
+    {'game': 'xobo', 'ply': 0, 'result': '*', 'record': None}
+    >>> intake.resign(table, "ns", "ew")
+    'resign ew ns-resigned'
+    >>> intake.read_end(table)["result"]          # the board's words (cafe.events.results)
+    'ew ns-resigned'
+    >>> floor.stop(); board.unplug()
 """
 
 from xobo_host.cafe.table import fitting_games

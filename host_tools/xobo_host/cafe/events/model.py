@@ -23,10 +23,16 @@ and its state: ``waiting`` (for a free table), ``starting`` (the host sets the b
 
 Usage::
 
-    from xobo_host.cafe.events.model import check_event, check_name
-    spec = check_event({"name": "Friday Swiss", "game": "xobo", "format": "swiss",
-                        "rounds": 5})          # EventError says what is wrong
-    check_name("Alice B.")                     # the name, spaces tidied
+    >>> from xobo_host.cafe.events.model import check_event, check_name
+    >>> check_event({"name": "Friday Swiss", "game": "xobo", "format": "swiss", "rounds": 5})
+    {'name': 'Friday Swiss', 'game': 'xobo', 'settings': {'variant': 'xobo'}, 'format': 'swiss',
+     'rounds': 5, 'tables': [], 'auto': True}
+    >>> check_event({"name": "Friday Swiss", "game": "chess", "format": "swiss", "rounds": 5})
+    Traceback (most recent call last):
+    ...
+    xobo_host.cafe.events.model.EventError: the game is one of xobo, x, ..., not 'chess'
+    >>> check_name("  Alice   B. ")               # the name, spaces tidied
+    'Alice B.'
 """
 
 import re

@@ -51,13 +51,19 @@ of players gives each a free round (``bye``).
 
 Usage::
 
-    from xobo_host.cafe.events.pairing import Entrant, pair_swiss, round_robin
-    players = [Entrant(1, 1.0, rank=0, opponents={2: 1}, seats=[0]), ...]
-    rnd = pair_swiss(players)
-    rnd.pairs        # [(first mover's id, second mover's id), ...] board 1 first
-    rnd.bye          # the id of the player with the bye, or None
-    rnd.floats       # {id: "down" | "up"}
-    round_robin([1, 2, 3, 4])   # [[(1, 4), (2, 3)], ...], None for a free round
+    >>> from xobo_host.cafe.events.pairing import Entrant, pair_swiss, round_robin
+    >>> # round 2 of four players: 1 beat 3 and 2 beat 4 (1 and 2 moved first)
+    >>> players = [Entrant(1, 1.0, rank=0, opponents={3: 1}, seats=[0]),
+    ...            Entrant(2, 1.0, rank=1, opponents={4: 1}, seats=[0]),
+    ...            Entrant(3, 0.0, rank=2, opponents={1: 1}, seats=[1]),
+    ...            Entrant(4, 0.0, rank=3, opponents={2: 1}, seats=[1])]
+    >>> rnd = pair_swiss(players)
+    >>> rnd.pairs         # (first mover, second mover) board 1 first: 1 has its wish, second
+    [(2, 1), (3, 4)]
+    >>> rnd.bye, rnd.floats                   # the bye's player (None), {id: "down" | "up"}
+    (None, {})
+    >>> round_robin([1, 2, 3])                # Berger tables; None: a free round
+    [[(1, None), (3, 2)], [(2, None), (1, 3)], [(3, None), (2, 1)]]
 """
 
 import networkx as nx

@@ -14,10 +14,12 @@ followed it. Byes and forfeits are not games played: they change no rating.
 
 Usage::
 
-    from xobo_host.cafe.events.ratings import Ratings
-    r = Ratings()
-    r.rate("xobo", ["alice", "bob"], [1, 2])     # players' keys, their places
-    r.get("xobo", "alice")                       # {"mu": 27.6, "sigma": 8.07, "games": 1}
+    >>> from xobo_host.cafe.events.ratings import Ratings
+    >>> r = Ratings()
+    >>> r.rate("xobo", ["alice", "bob"], [1, 2])     # players' keys, their places
+    >>> alice = r.get("xobo", "alice")
+    >>> round(alice["mu"], 1), round(alice["sigma"], 2), alice["games"]   # a newcomer: 25, 8.33
+    (27.6, 8.07, 1)
 """
 
 from openskill.models import PlackettLuce

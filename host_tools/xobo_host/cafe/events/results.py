@@ -20,9 +20,11 @@ sharing first: 3/4 each). A bye is a full point (first place alone).
 
 Usage::
 
-    from xobo_host.cafe.events.results import places_from_words, points
-    places_from_words("x", ["red", "yellow", "green"], "red 2-1-1")   # [1, 2, 2]
-    points([1, 2, 2])                                                 # [1.0, 0.25, 0.25]
+    >>> from xobo_host.cafe.events.results import places_from_words, points
+    >>> places_from_words("x", ["red", "yellow", "green"], "red 2-1-1")   # X: red won
+    [1, 2, 2]
+    >>> points([1, 2, 2]), points([1, 1])         # a win, a shared place
+    ([1.0, 0.25, 0.25], [0.5, 0.5])
 """
 
 PLACE_POINTS = {2: (1.0, 0.0), 3: (1.0, 0.5, 0.0)}

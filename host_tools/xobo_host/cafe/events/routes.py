@@ -20,8 +20,27 @@ The staff's (the login; else 401):
 
 Usage::
 
-    class CafeHandler(EventRoutes, PageHandler): ...
-    # in do_GET: if self.event_get(path, query): return
+    >>> import json, urllib.error, urllib.request
+    >>> from xobo_host.cafe.events.director import Director
+    >>> from xobo_host.cafe.events.routes import EventRoutes
+    >>> from xobo_host.cafe.floor import Floor
+    >>> from xobo_host.cafe.staff import Staff
+    >>> from xobo_host.cafe.web import CafeHandler, CafeServer
+    >>> issubclass(CafeHandler, EventRoutes)      # its do_GET: if self.event_get(...): return
+    True
+    >>> floor = Floor("games.sqlite", scan_usb=False).start()
+    >>> director = Director(floor, "events.sqlite").start()
+    >>> eid = director.create({"name": "Friday", "game": "xobo", "format": "swiss", "rounds": 3})
+    >>> server = CafeServer(floor, Staff.create("staff.json", "correct horse"), "games.sqlite",
+    ...                     director=director).start()
+    >>> event = json.load(urllib.request.urlopen(server.url + "api/event/%d" % eid))
+    >>> event["name"], event["state"]             # the room's screen reads it
+    ('Friday', 'registration')
+    >>> urllib.request.urlopen(server.url + "api/event/list")   # the staff's: a login first
+    Traceback (most recent call last):
+    ...
+    urllib.error.HTTPError: HTTP Error 401: Unauthorized
+    >>> server.stop(); director.stop(); floor.stop()
 """
 
 import json

@@ -13,12 +13,15 @@ Players equal on all three share their rank (shown as ``3=``), listed by their s
 
 Usage::
 
-    from xobo_host.cafe.events.standings import standings
-    rows = standings(players, games)
-    # players: [{"id", "name", "seed"}]; games: [{"players": [pid per seat], "places":
-    # [place per seat] or None, "kind": "game"|"bye"|"forfeit"}]
-    rows[0]   # {"rank": 1, "shared": False, "id", "name", "points", "buchholz", "sb",
-              #  "played", "byes"}
+    >>> from xobo_host.cafe.events.standings import standings
+    >>> players = [{"id": 1, "name": "Alice", "seed": 1}, {"id": 2, "name": "Bob", "seed": 2}]
+    >>> # a game: its players and places by seat (places None: not played yet); its kind
+    >>> # "game", "bye" or "forfeit"
+    >>> games = [{"players": [1, 2], "places": [1, 2], "kind": "game"}]
+    >>> rows = standings(players, games)
+    >>> rows[0]
+    {'id': 1, 'name': 'Alice', 'seed': 1, 'points': 1.0, 'buchholz': 0.0, 'sb': 0.0,
+     'played': 1, 'byes': 0, 'rank': 1, 'shared': False}
 """
 
 from xobo_host.cafe.events.results import pairwise, points

@@ -17,11 +17,17 @@ why). Times are UTC ISO 8601.
 
 Usage::
 
-    store = EventStore("events.sqlite")
-    eid = store.create_event({"name": "Friday", "game": "xobo", ...})  # model.check_event's
-    pid = store.add_player(eid, "Alice")
-    store.events()             # [{id, name, game, state, ...}]
-    store.close()
+    >>> from xobo_host.cafe.events.model import check_event
+    >>> from xobo_host.cafe.events.store import EventStore
+    >>> store = EventStore("events.sqlite")
+    >>> eid = store.create_event(check_event({"name": "Friday", "game": "xobo",
+    ...                                       "format": "swiss", "rounds": 5}))
+    >>> pid = store.add_player(eid, "Alice")
+    >>> [(e["name"], e["game"], e["state"], e["rounds"]) for e in store.events()]
+    [('Friday', 'xobo', 'registration', 5)]
+    >>> [(p["id"], p["name"], p["entry_round"]) for p in store.players(eid)]
+    [(1, 'Alice', 1)]
+    >>> store.close()
 """
 
 import datetime

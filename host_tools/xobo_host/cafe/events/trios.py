@@ -37,11 +37,15 @@ order of ranks).
 
 Usage::
 
-    from xobo_host.cafe.events.trios import TrioEntrant, group_trios
-    players = [TrioEntrant(1, 1.0, rank=0, seat_counts=[1, 0, 0], last_seat=0), ...]
-    rnd = group_trios(players)
-    rnd.groups   # [(pid on seat 0, seat 1, seat 2), ...] table 1 first
-    rnd.byes     # [pid, ...]
+    >>> from xobo_host.cafe.events.trios import TrioEntrant, group_trios
+    >>> players = [TrioEntrant(pid, 0.0, rank=pid - 1) for pid in range(1, 8)]   # round 1
+    >>> rnd = group_trios(players)
+    >>> rnd.groups        # [(pid on seat 0, seat 1, seat 2), ...] table 1 first
+    [(1, 2, 3), (4, 5, 6)]
+    >>> rnd.byes          # the n mod 3 left over
+    [7]
+    >>> # later rounds: TrioEntrant(pid, score, rank, met={pid: games together},
+    >>> #     trios=[frozenset of a group played], seat_counts=[1, 0, 0], last_seat=0, byes=0)
 """
 
 import itertools

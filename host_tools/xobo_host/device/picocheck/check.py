@@ -3,9 +3,17 @@ the AI, all in emulated time on an emulated Pico (docs/device-check.md).
 
 Usage::
 
-    from xobo_host.device.picocheck import check
-    results = check.run_check("RPI_PICO.uf2", "bootrom.bin", board="pico_gpio", echo=print)
-    # -> [Result(name, figure, target, passed)], the report already echoed line by line
+    make pico-check UF2=build/firmware/xobo-pico_gpio.uf2 BOOTROM=bootrom.bin   # the check
+
+    >>> from xobo_host.device.picocheck import check
+    >>> targets = check.Targets(frozen=True)      # the XoBo image's (make firmware) targets
+    >>> check.target_text(targets.boot_ms), check.meets(640, targets.boot_ms)
+    ('<= 1,000 ms', True)
+    >>> check.parse_timing("ok timing scan=100/812/1204 light=100/182/240")   # the board's
+    {'scan': (100, 812, 1204), 'light': (100, 182, 240)}
+    >>> # the check itself (not run here: it needs MicroPython's UF2, the RP2040's bootrom and
+    >>> # Node, and runs for half an hour) returns [Result(name, figure, target, passed)]:
+    >>> # results = check.run_check("RPI_PICO.uf2", "bootrom.bin", board="pico_gpio")
 """
 
 import re

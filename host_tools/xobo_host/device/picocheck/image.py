@@ -9,10 +9,25 @@ lookahead 32 bytes, cache 1024 bytes (extmod/vfs_lfs.c), on-disk version 2.1.
 
 Usage::
 
-    from xobo_host.device.picocheck import image
-    image.check_uf2("RPI_PICO-v1.28.0.uf2")     # -> blocks; ImageError saying what is wrong
-    image.check_bootrom("bootrom.bin")
-    image.build_fs_image("build/flash/pico_gpio", "build/pico-check/fs.img")
+    >>> from pathlib import Path
+    >>> from xobo_host.device.picocheck import image
+    >>> build = Path("build/flash/pico_gpio")     # xobo flash's build (deploy.build), here two
+    >>> build.mkdir(parents=True)                 # of its files
+    >>> _ = (build / "main.py").write_text("import xobo.runtime.device")
+    >>> _ = (build / "board.json").write_text("{}")
+    >>> image.build_fs_image(build, "build/pico-check/fs.img")   # the files put in the image
+    ['board.json', 'main.py']
+    >>> Path("build/pico-check/fs.img").stat().st_size   # the RPI_PICO's filesystem, 1408 KiB
+    1441792
+    >>> image.check_bootrom("bootrom.bin")        # the RP2040's, 16 KiB (not in the repository)
+    Traceback (most recent call last):
+    ...
+    xobo_host.device.picocheck.image.ImageError: bootrom file bootrom.bin does not exist (...)
+    >>> _ = Path("RPI_PICO.uf2").write_bytes(b"not a uf2")
+    >>> image.check_uf2("RPI_PICO.uf2")           # a good one: its blocks
+    Traceback (most recent call last):
+    ...
+    xobo_host.device.picocheck.image.ImageError: RPI_PICO.uf2 is not a UF2 file: 9 bytes, ...
 """
 
 import struct

@@ -9,9 +9,16 @@ games, another session length, the flash read-only) is written, but not as the l
 
 Usage::
 
-    from xobo_host.device.picocheck import results
-    path = results.write(check_results, "pico_gpio", frozen=True, uf2="xobo-pico_gpio.uf2",
-                         emulated_s=124.4, wall_s=900, rp2040js="1.4.1")
+    >>> from xobo_host.bench import results as benchresults
+    >>> from xobo_host.device.picocheck import results
+    >>> from xobo_host.device.picocheck.check import Result
+    >>> check_results = [Result("boot", "first reply after 640 ms", "<= 1,000 ms", True,
+    ...                         [("ms", 640, "ms", "reset to the first reply")])]  # run_check's
+    >>> path = results.write(check_results, "pico_gpio", frozen=True, uf2="xobo-pico_gpio.uf2",
+    ...                      emulated_s=124.4, wall_s=900, rp2040js="1.4.1")
+    >>> latest = benchresults.latest("pico-check-pico_gpio-image")
+    >>> latest["figures"]["boot.ms"]["value"], latest["figures"]["passed"]["value"]
+    (640, 1)
 """
 
 import time

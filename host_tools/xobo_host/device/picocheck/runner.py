@@ -7,11 +7,15 @@ kept with its emulated time in nanoseconds.
 
 Usage::
 
-    from xobo_host.device.picocheck import runner
-    modules = runner.install("build/pico-check")
-    with runner.Harness(modules, uf2, bootrom, "fs.img", "boards/pico_gpio.json") as h:
-        h.send("version")
-        t, line = h.run(5000, until=["ok xobo-board"])   # (None, None) if it never came
+    >>> from xobo_host.device.picocheck import runner
+    >>> runner.pinned_version()                   # tools/pico-check/package.json's rp2040js
+    '...'
+    >>> # the emulated board (not run here: npm installs rp2040js once, from the network, and
+    >>> # the board needs MicroPython's UF2 and the RP2040's bootrom):
+    >>> # modules = runner.install("build/pico-check")
+    >>> # with runner.Harness(modules, uf2, bootrom, "fs.img", "boards/pico_gpio.json") as h:
+    >>> #     h.send("version")
+    >>> #     t, line = h.run(5000, until=["ok xobo-board"])   # (None, None) if it never came
 """
 
 import json
