@@ -123,13 +123,6 @@ def write_remote(run, out, args, folder=None):
         run.figure(key + ".max", round(max(xs) * 1000, 1), "ms", at + ": max")
     run.figure("lost", out["lost"], "moves", "moves lost (both cafés' logs, boards, records)")
     run.figure("doubled", out["doubled"], "moves", "moves doubled")
-    if "played" in out:
-        ends = out.get("end_to_record_ms") or {}
-    for stat in ("median", "p95", "max"):
-        if ends.get(stat) is not None:
-            run.figure("end-to-record.%s" % stat, ends[stat], "ms",
-                       "a board's end of a game (event result) to its end in the game's "
-                       "record: %s (%d ends)" % (stat, ends["n"]))
     run.figure("played", out["played"], "moves", "moves played")
     for k, v in sorted((out.get("cpu") or {}).items()):
         run.figure("host-cpu." + k, round(v), "%", "café %s's host CPU, as a share of one "
