@@ -233,6 +233,7 @@ def _resume_newest(app, parts, note):
         parts.fallback = True
     return resumed, note
 
+
 def resume(app, g, parts):
     """Resume the saved game ``g`` (a dict from ``SavedGame.load_all``) into ``parts``: ''
     when it was resumed, else what is wrong with it (``parts`` are then unchanged). Every field
