@@ -169,7 +169,10 @@ class App:
                                   settings)
         if now is None:
             now = drivers.clock.ticks_ms()
-        self.boot(now)
+        # the power-up: the saved game (resumed, cells that differ shown), self-test if both
+        # buttons are held (``xobo.runtime.loading.boot``)
+        self.loading().boot(self, now)
+        self.loaded()
 
     # ------------------------------------------------------------ the game
 
@@ -287,12 +290,6 @@ class App:
             self.emit((E.ERROR, "the settings could not be saved: %s" % exc))
 
     # ------------------------------------------------------------ power-up
-
-    def boot(self, now):
-        """Power-up: settings, the saved game (resumed, cells that differ shown), self-test if
-        both buttons are held (``xobo.runtime.loading.boot``)."""
-        self.loading().boot(self, now)
-        self.loaded()
 
     def told(self, note, fallback):
         """What the power-up says (``note``; ``fallback``: it fell back, the note says why),

@@ -8,7 +8,7 @@ Usage (the app's)::
     >>> from xobo.runtime import loading
     >>> from xobo.runtime.virtual_board import VirtualBoard
     >>> app = VirtualBoard().app      # App.__init__: loading.storage_init(app), the settings on
-    >>> now = app.d.clock.ticks_ms()  # flash, and App.boot: loading.boot(app, now), the power-up
+    >>> now = app.d.clock.ticks_ms()  # flash, then loading.boot(app, now), the power-up
     >>> parts = loading.GameParts(app)            # a load's parts: the app's game until changed
     >>> loading.resume_saved(app, parts)          # the saved game (or a new one), installed
     >>> parts.resumed, app.pos is parts.pos       # (resumed: a game in progress was)
@@ -118,7 +118,7 @@ def storage_init(app):
 
 
 def boot(app, now):
-    """Power-up (``App.boot``): the saved game resumed (cells that differ shown), self-test if
+    """Power-up (``App.__init__``): the saved game resumed (cells that differ shown), self-test if
     both buttons are held."""
     d = app.d
     app.inf.set_settle(app.settings["settle"])
@@ -266,29 +266,9 @@ def resume(app, g, parts):
     moves = g.get("moves")
     if not isinstance(start, str) or moves is None or isinstance(moves, str):
         return "has no start position or no move list"
-    limit = app.rules.MAX_PLIES
-    saved = len(moves)  # (more than the longest game this board keeps: the first are kept)
-    try:
-        if start:
-            pos = app.game.parse_position(start, settings)
-        else:
-            settings["first"] = app.names[first]
-            pos = app.game.new_position(settings)
-        reserve = getattr(pos, "reserve", None)
-        if reserve is not None and moves:  # the history's room first, then the replay's garbage
-            collect()  # (what reading the save left goes first: a long game's pages need it)
-            reserve(min(saved, limit))
-        k = 0
-        for text in moves:
-            if k == limit:
-                break
-            k += 1
-            try:
-                pos.apply(pos.parse_move(text))
-            except (XoboError, ValueError) as exc:
-                return "move %d '%s' is not legal there: %s" % (k, text, exc)
-    except (XoboError, ValueError, KeyError, TypeError, IndexError) as exc:
-        return "start position not valid: %s" % exc
+    pos, why = _replayed(app, settings, first, start, moves)
+    if why:
+        return why
     # the saved game's parameters are its own (the settings are for the next new game): at
     # another size than the settings' the game's buffers are made at its size
     w, h = app.game.area(settings)
@@ -313,11 +293,42 @@ def resume(app, g, parts):
         first = first_pos.side
     parts.take(pos, kept, first, start, r)
     parts.note = "resumed game: %d moves" % pos.ply
+    saved = len(moves)
+    limit = app.rules.MAX_PLIES
     if saved > limit:  # a save from a board that kept more: the longest game kept, said so
         parts.note += " (its save has %d moves, more than the longest game this board " \
             "keeps: the last %d are not kept)" % (saved, saved - limit)
         parts.fallback = True
     return ""
+
+
+def _replayed(app, settings, first, start, moves):
+    """The saved game's position: from its start (``start``, '' for the game's own with
+    player ``first`` first) with ``settings``, its ``moves`` played (as many as the longest
+    game this board keeps: the first ones). (position, '') or (None, what is wrong)."""
+    limit = app.rules.MAX_PLIES
+    try:
+        if start:
+            pos = app.game.parse_position(start, settings)
+        else:
+            settings["first"] = app.names[first]
+            pos = app.game.new_position(settings)
+        reserve = getattr(pos, "reserve", None)
+        if reserve is not None and moves:  # the history's room first, then the replay's garbage
+            collect()  # (what reading the save left goes first: a long game's pages need it)
+            reserve(min(len(moves), limit))
+        k = 0
+        for text in moves:
+            if k == limit:
+                break
+            k += 1
+            try:
+                pos.apply(pos.parse_move(text))
+            except (XoboError, ValueError) as exc:
+                return None, "move %d '%s' is not legal there: %s" % (k, text, exc)
+    except (XoboError, ValueError, KeyError, TypeError, IndexError) as exc:
+        return None, "start position not valid: %s" % exc
+    return pos, ""
 
 
 def misfit(app, name):
