@@ -145,7 +145,7 @@ def run(path="board.json", default=None):
             print("xobo: out of memory while booting (%d bytes free): the firmware on the "
                   "flash is larger than this MicroPython leaves room for" % mem_free())
             return None
-        # (serial ``boot``, the board's words)
+        # the boot note says so (serial ``boot``, and the board's words until the game goes on)
         app.told("saved game not resumed: out of memory at power-up (%d bytes free); "
                  "new game" % free, True)
         print("xobo: " + app.note)
