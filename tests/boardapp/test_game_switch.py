@@ -137,6 +137,20 @@ def test_any_failure_while_switching_puts_the_game_that_was_playing_back():
     assert vb.command("set game tiny")[0].startswith("ok game tiny")
 
 
+def test_a_failed_switch_puts_a_resigned_game_back_resigned():
+    import xobo.games.tiny.board as tiny_board
+
+    vb = _xobo_two_moves()
+    assert vb.command("resign ns ew") == ["ok resign ew ns-resigned"]
+    with _Broken(tiny_board, "Layers", RuntimeError):
+        reply = vb.command("set game tiny")
+    assert reply[0].startswith("error tiny could not be played ("), reply
+    assert vb.app.result_text() == "ew ns-resigned"
+    assert vb.command("undo")[0].startswith("error the game is over"), "the game is over"
+    vb.power_cut()
+    assert vb.app.result_text() == "ew ns-resigned"
+
+
 def test_a_failure_while_the_gesture_switches_is_said_and_the_game_goes_on():
     import xobo.games.x.board as x_board
 

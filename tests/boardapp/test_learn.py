@@ -172,6 +172,18 @@ def test_learn_ends_when_a_host_loads_a_position_and_that_game_is_saved():
     assert ln.vb.command("position") == ["ok x../.o./... x"]
 
 
+def test_learn_off_right_after_a_host_load_keeps_the_host_s_game_as_a_cycle_would():
+    ln = Learner("tiny")
+    ln.start()
+    assert ln.vb.command("load x../.o./... x")[0].startswith("ok load")
+    # no cycle has run since: learn off finds the host's game as the cycle would
+    assert ln.vb.command("learn off") == ["ok learn off"]
+    assert ln.vb.command("position") == ["ok x../.o./... x"]
+    assert ln.state()["learn"] is None
+    ln.vb.power_cut()  # and saved
+    assert ln.vb.command("position") == ["ok x../.o./... x"]
+
+
 def test_learn_a_lesson_waiting_for_its_move_allocates_nothing_per_cycle():
     from xobo_testing import run_with_heap_locked
 

@@ -92,7 +92,7 @@ class App:
     """The board's application over a ``xobo.drivers.Drivers`` (real or virtual)."""
 
     def __init__(self, drivers, settings=None, now=None, listener=None, inference=None,
-                 resume=True):
+                 resume=True, lean=False):
         self.d = drivers
         self.resume_at_boot = resume  # False: the saved game stays on the flash, unread
         self.topo = from_boarddef(drivers.boarddef)
@@ -103,7 +103,6 @@ class App:
         self.controls = Controls(self, gesture_of(drivers.boarddef))
         self.computer = None  # the computer player, made at its first need (computer_player)
         self.listeners = [listener] if listener is not None else []
-        self.follow = False
         self.note = ""  # what the last load said (the boot's note: ``event boot``)
         # the boot (or the last game loaded) fell back: a save or the settings could not be
         # used as they were; the note says why (``event boot``, serial ``boot``, and the
@@ -120,11 +119,11 @@ class App:
         self.ai_failed_ply = -1  # the computer could not play this position: not again
         self.ai_time_ms = AI_TIME_MS  # bound of the computer's search (watchdog: 8 s)
         self.hint_move = -1  # the move the hint shows, -1 none
-        self.release_ai = False  # the device drops the AI's buffers after each search
+        self.release_ai = lean  # the device drops the AI's buffers after each search
         # a game switch that restarts the board (``switches_by_restart``), once the reply is out
         self.restart_requested = False
         self.due = 0  # a game switch's writes, made after its first light (save_due)
-        self.lean = False  # the device unloads what play does not need (the loading code)
+        self.lean = lean  # the device unloads what play does not need (the loading code)
         self.mode = self  # the board's mode: the game (this App), or the self-test's
         self.selftest = None  # the SelfTest while its mode runs
         self.observes = True  # the play mode gives the switches to the inference
@@ -135,7 +134,6 @@ class App:
         self.first = 0
         self.start = ""  # the position notation of a loaded start position, "" for the start
         self.saved = None  # the current game's save slots (storage.SavedGame), None: none
-        self.saved_class = None  # storage.SavedGame when the storage is installed
         self.unsaved = False  # the position changed and was not saved yet
         # cycle timings for the serial `timing` command (microseconds; no allocation):
         # [scans, scan total, scan max, renders, render total, render max, LED writes,
@@ -171,28 +169,48 @@ class App:
                                   settings)
         if now is None:
             now = drivers.clock.ticks_ms()
-        self.boot(now)
+        # the power-up: the saved game (resumed, cells that differ shown), self-test if both
+        # buttons are held (``xobo.runtime.loading.boot``)
+        self.loading().boot(self, now)
+        self.loaded()
 
     # ------------------------------------------------------------ the game
 
     def install_game(self, parts):
-        """Play the game whose parts ``xobo.runtime.loading.game_parts`` made: ``(package,
-        engine, width, cells, inference, layers, light)``. The position comes after
-        (``take_game``, ``set_position``)."""
-        game, rules, width, n, inf, layers, light = parts
-        self.game = game
-        self.rules = rules
-        self.names = game.PLAYER_NAMES
-        self.n = n
-        self.n_width = width
-        self.inf = inf
-        self.occ = bytearray(n)
-        self.layers = layers
-        light.hints = self.settings["hints"] == "on"
-        self.light = light
-        self.regauge = bytearray(n)
-        self.pos = None
-        self.place = None
+        """Play what ``xobo.runtime.loading`` loaded (its ``GameParts``, once per load): the
+        game's parts when the load made them (the position comes after), the game in
+        progress, its save and what the load says."""
+        game = parts.game
+        if game is not None:
+            n = parts.n
+            self.game = game
+            self.rules = parts.rules
+            self.names = game.PLAYER_NAMES
+            self.n = n
+            self.n_width = parts.width
+            self.inf = parts.inf
+            self.occ = bytearray(n)
+            self.layers = parts.layers
+            light = parts.light
+            light.hints = self.settings["hints"] == "on"
+            self.light = light
+            self.regauge = bytearray(n)
+            self.pos = None
+            self.place = None
+            self.force_show = True  # (a new light: shown whole, its state looked at again)
+            self.last_state = -1
+        if parts.pos is not self.pos:
+            self.set_position(parts.pos)
+        self.resigned = parts.resigned
+        self.params = parts.params
+        self.first = parts.first
+        self.start = parts.start
+        self.saved = parts.saved
+        self.resumed = parts.resumed
+        self.note = parts.note
+        self.fallback = parts.fallback
+        self.due |= parts.due
+        self.restart_requested = parts.restart
 
     def drop_game(self, everything=False):
         """Let the game's position, light and layers go (before another game's are made:
@@ -204,21 +222,12 @@ class App:
             self.inf = None
             self.game = None
 
-    def take_game(self, pos, params, first, start, resigned):
-        """The game in progress is ``pos`` (a resumed or restored one): its parameters (its
-        save's header), its first player, its start position's notation ('' for the start)
-        and its resignation (None when there is none)."""
-        self.set_position(pos)
-        self.resigned = resigned
-        self.params = params
-        self.first = first
-        self.start = start
-
     def set_position(self, pos):
         """``pos`` is the position: the game's grid on the board for it (its size may be a
         game setting). Nothing else follows it yet (``position_changed``)."""
         self.pos = pos
         self.resigned = None
+        self.ai_failed_ply = -1  # (the computer may play a new position)
         self.n_width = pos.width
         p = self.place
         if p is None or p.width != pos.width or p.height != pos.height:
@@ -241,21 +250,9 @@ class App:
     def start_params(self):
         """A game starts now: its parameters are the settings' (the first player apart)."""
         s = self.settings
-        self.params = {k: s[k] for k in self.game.SETTINGS if k != "first"}
+        return {k: s[k] for k in self.game.SETTINGS if k != "first"}
 
     # ------------------------------------------------------------ storage
-
-    def saved_game(self):
-        """The A/B save slots of the current game (XoBo's keep their old name, 'game'), or
-        None when the board has no storage."""
-        if self.saved_class is None:
-            return None
-        from xobo.runtime.storage import save_limit
-
-        name = self.settings["game"]
-        rules = self.rules
-        return self.saved_class(self.d.flash, games.save_file(name),
-                                save_limit(rules.MAX_PLIES, rules.SAVED_MOVE_CHARS))
 
     def save_game(self):
         """Save the game (after every commit, undo, new game, load). PowerCut propagates."""
@@ -294,11 +291,14 @@ class App:
 
     # ------------------------------------------------------------ power-up
 
-    def boot(self, now):
-        """Power-up: settings, the saved game (resumed, cells that differ shown), self-test if
-        both buttons are held (``xobo.runtime.loading.boot``)."""
-        self.loading().boot(self, now)
-        self.loaded()
+    def told(self, note, fallback):
+        """What the power-up says (``note``; ``fallback``: it fell back, the note says why),
+        kept (serial ``boot``); a fallback's is also said with the board's words until the
+        game goes on (``guide_text``)."""
+        self.note = note
+        self.fallback = fallback
+        self.boot_note = note = note or "new game"
+        self.boot_words = note if fallback else ""
 
     # ------------------------------------------------------------ events
 
@@ -412,7 +412,11 @@ class App:
             self._state_changed(now)
         if (self.pending < 0 and inf.state == I.MATCH and self.ai_failed_ply != self.pos.ply
                 and self.settings["opponent"] != "off"):
-            self.computer_player().turn(now)
+            try:
+                self.computer_player().turn(now)
+            except XoboError as exc:  # said once: not tried again until the position changes
+                self.ai_failed_ply = self.pos.ply
+                self.emit((E.ERROR, "the computer cannot play: %s" % exc))
 
     def render(self, now):
         """Render the light; the LEDs are written only when a colour changed: a WS2812 write
@@ -522,9 +526,8 @@ class App:
         (``room``; the inference is over there: tests/boardapp/test_limits.py)."""
         pos = self.pos
         text = pos.move_text(m)
-        self.resumed = False
+        self.changing()
         self.light.flash_move(pos, m, now)
-        self.unsaved = True
         pos.apply(m)
         self.light.show_adjust(None, None, now)  # no stack heights to adjust any more
         self.set_regauge(None, None)
@@ -550,6 +553,14 @@ class App:
             raise ValueError("usage: resign PLAYER WINNER|none")
         return w
 
+    def resign(self, words, now):
+        """The game is over by a resignation (``resign_words``, the host's): saved so, and
+        announced (``event result WINNER PLAYER-resigned``)."""
+        self.resigned = words
+        self.position_changed(now)
+        self.save_game()
+        self.emit((E.RESULT, words[1], words[0] + "-resigned"))
+
     def ended(self):
         """The game is over: by its rules, or by a resignation (``resign``)."""
         return self.resigned or self.pos.is_terminal()
@@ -568,8 +579,7 @@ class App:
             raise XoboError("nothing to undo: this is the start of the game")
         before = bytes(pos.heights)
         text = pos.move_text(pos.last_move())
-        self.resumed = False  # a long press on undo is an undo from now on
-        self.unsaved = True
+        self.changing()
         pos.undo()
         self.light.show_adjust(before, pos.heights, now)
         self.set_regauge(before, pos.heights)
@@ -579,29 +589,29 @@ class App:
         self.emit((E.UNDO, text))
         return text
 
-    def new_game(self, now):
+    def changing(self):
+        """The position changes (a move, an undo, a new game, a load): a long press on undo
+        is an undo from now on, and the change is not saved yet."""
         self.resumed = False
         self.unsaved = True
+
+    def new_game(self, now):
+        self.changing()
         w, h = self.game.area(self.settings)
         if w * h != self.n:
-            self.resize_game()
+            # a setting of the game's size (X's size, Chain Reaction's field) takes effect
+            # now: the game's per-cell buffers are made again at the new size
+            self.loading().resize_game(self)
+            self.loaded()
         self.light.show_adjust(None, None, now)
         self.set_regauge(None, None)
         self.set_position(self.game.new_position(self.settings))
-        self.start_params()
+        self.params = self.start_params()
         self.first = self.pos.side
         self.start = ""
-        self.ai_failed_ply = -1
         self.position_changed(now, restore=True)
         self.save_game()
         self.emit((E.NEW, self.settings["game"], self.params_text(), self.names[self.first]))
-
-    def resize_game(self):
-        """A setting of the game's size (X's size, Chain Reaction's field) takes effect at
-        this new game: the game's per-cell buffers are made again at the new size
-        (``xobo.runtime.loading.resize_game``)."""
-        self.loading().resize_game(self)
-        self.loaded()
 
     def params_text(self):
         """The game's parameters in words: 'variant=kv' ('' when it has none)."""
@@ -698,16 +708,26 @@ class App:
 
     # ------------------------------------------------------------ the computer, the buttons
 
-    def computer_player(self):
+    def computer_player(self, gone=False):
         """The computer player (``xobo.runtime.computer.Computer``), imported and made at its
         first need (a hint, the computer's turn, the opponent switched on): a board that only
-        referees never loads it."""
+        referees never loads it. ``gone``: its code left the heap (``Computer.done``), and it
+        goes too: the next need makes it again."""
         c = self.computer
-        if c is None:
+        if gone:
+            c = self.computer = None
+        elif c is None:
             from xobo.runtime.computer import Computer
 
             c = self.computer = Computer(self)
         return c
+
+    def show_hint(self, m, now):
+        """Show move ``m`` as the hint (the computer's, a lesson's): in light, and announced
+        (``event hint e5``)."""
+        self.hint_move = m
+        self.light.show_hint(self.pos, m, now)
+        self.emit((E.HINT, self.pos.move_text(m)))
 
     def button(self, kind, name, now):
         """The play mode's button event: the controls' (``xobo.runtime.controls``)."""
@@ -763,6 +783,23 @@ class App:
         self.light.hints = self.settings["hints"] == "on"
 
     # ------------------------------------------------------------ self-test
+
+    def set_mode(self, mode, saved):
+        """The board's mode from now on (the game: this App; the learn mode's,
+        ``xobo.runtime.learn``) and the game's save slots meanwhile (None: nothing is saved,
+        a lesson's position); the light is shown whole again."""
+        self.mode = mode
+        self.saved = saved
+        self.force_show = True
+
+    def state_seen(self):
+        """True once for each new state of the inference (``last_state``: the learn mode's
+        cycle; the play mode's looks at the state before too)."""
+        st = self.inf.state
+        if st == self.last_state:
+            return False
+        self.last_state = st
+        return True
 
     def start_selftest(self, now):
         """Enter the self-test mode (``xobo.runtime.selftest.SelfTestMode``): the switches

@@ -30,7 +30,6 @@ from xobo.compat import (
 )
 from xobo.errors import XoboError, is_power_cut
 from xobo.games import part
-from xobo.runtime import events as E
 
 _CYCLE_MS = const(10)  # (xobo.runtime.app.CYCLE_MS)
 _SETTLE_POLL_MS = const(4)  # the search's scans while a switch settles (poll)
@@ -45,7 +44,7 @@ _AI_TIME_MS_LEAST = const(300)  # the search's bound is never cut below this (se
 class Computer:
     """The computer player of ``app`` (an ``xobo.runtime.app.App``): it reads the app's
     ``ai_time_ms`` (the search's bound) and ``release_ai`` (the device drops the AI's buffers
-    after each search), and sets its ``ai_failed_ply`` when it cannot play."""
+    after each search); its turn raises XoboError saying why it cannot play."""
 
     def __init__(self, app):
         self.app = app
@@ -56,6 +55,8 @@ class Computer:
         # native code this port cannot unload, or a computer that says so (KEEP_LOADED);
         # known once it is loaded
         self.kept = None
+        # the search's bound when the AI is frozen into the image (0: the app's ai_time_ms)
+        self.ai_time_ms = 0
 
     def plays(self, player):
         """True when the computer plays ``player`` (the opponent setting)."""
@@ -87,12 +88,12 @@ class Computer:
             # small computer whose buffers are large for the heap its board leaves
             # (KEEP_LOADED: docs/games.md, "The computer")
             flash = is_frozen(ai)
-            self.kept = flash or getattr(ai, "KEEP_LOADED", False) or (
-                not NATIVE_CODE_UNLOADS and getattr(ai, "NATIVE", False))
             if flash:
                 # in flash (the image), the budget is 1.5 s (issue 19): the search's bound,
                 # with the clone, the setup and the reply around it
-                app.ai_time_ms = _AI_TIME_MS_IMAGE
+                self.ai_time_ms = _AI_TIME_MS_IMAGE
+            self.kept = flash or getattr(ai, "KEEP_LOADED", False) or (
+                not NATIVE_CODE_UNLOADS and getattr(ai, "NATIVE", False))
         return ai
 
     def show_hint(self, now):
@@ -105,9 +106,7 @@ class Computer:
         else:
             m = self._search_hint(pos)
             now = app.d.clock.ticks_ms()
-        app.hint_move = m
-        app.light.show_hint(pos, m, now)
-        app.emit((E.HINT, pos.move_text(m)))
+        app.show_hint(m, now)
         return m
 
     def _search_hint(self, pos):
@@ -139,7 +138,8 @@ class Computer:
     def turn(self, now):
         """The computer's move when it plays the player to move (the play mode's cycle asks
         at each scan while the pieces match): searched, then shown in light for the pieces
-        (``App.expect_move``). A failure is announced once for the position."""
+        (``App.expect_move``). XoboError says why it cannot play (the app announces it once
+        for the position)."""
         app = self.app
         pos = app.pos
         if app.ai_failed_ply == pos.ply or not self.plays(pos.side) or pos.is_terminal() \
@@ -148,10 +148,8 @@ class Computer:
         t0 = app.d.clock.ticks_ms()
         ai = self.load()
         if ai is None:
-            app.ai_failed_ply = pos.ply
-            app.emit((E.ERROR, "the computer cannot play: the computer player of %s is not "
-                      "installed" % app.settings["game"]))
-            return
+            raise XoboError("the computer player of %s is not installed"
+                            % app.settings["game"])
         app.light.thinking = pos.side
         self.poll()  # (a switch that changed while the computer's code loaded)
         try:
@@ -165,17 +163,11 @@ class Computer:
         except Exception as exc:  # an AI bug must not stop the board
             if is_power_cut(exc):
                 raise
-            app.ai_failed_ply = pos.ply
-            app.emit((E.ERROR, "the computer cannot play: %s" % exc))
-            return
+            raise XoboError(str(exc)) from None
         finally:
             app.light.thinking = -1
             self.done(ai)
-        try:
-            app.expect_move(m, "computer", app.d.clock.ticks_ms())
-        except XoboError as exc:
-            app.ai_failed_ply = pos.ply
-            app.emit((E.ERROR, "the computer cannot play: %s" % exc))
+        app.expect_move(m, "computer", app.d.clock.ticks_ms())
 
     def search_ms(self, t0):
         """The search's bound for a move or hint asked at ``t0``: ``ai_time_ms`` less what
@@ -183,7 +175,10 @@ class Computer:
         was short: 0.33 s on a Pico, which made XoBo's move 2,087 ms in the emulated check's
         session), never below _AI_TIME_MS_LEAST."""
         app = self.app
-        left = app.ai_time_ms - ticks_diff(app.d.clock.ticks_ms(), t0)
+        bound = app.ai_time_ms
+        if 0 < self.ai_time_ms < bound:  # (the image's)
+            bound = self.ai_time_ms
+        left = bound - ticks_diff(app.d.clock.ticks_ms(), t0)
         return left if left > _AI_TIME_MS_LEAST else _AI_TIME_MS_LEAST
 
     def done(self, ai):
@@ -210,7 +205,7 @@ class Computer:
                 forget_module(name)
             # and this module with it: the next search imports both (this one in ~1/20 of
             # the AI's time), the board that only referees meanwhile holds neither
-            self.app.computer = None
+            self.app.computer_player(gone=True)
             forget_module(__name__)
             collect()
 

@@ -66,11 +66,9 @@ def build(path="board.json", watchdog_ms=WATCHDOG_MS, flash_root="", default=Non
     bd = boarddef = None
     forget_module("xobo.drivers.boarddef")
     gc.collect()
-    app = App(drivers, inference=inference, resume=resume)
-    app.release_ai = True  # the AI's buffers are dropped after each search
-    app.lean = True  # the code that loads games is unloaded after use
-    forget_module("xobo.runtime.loading")  # (the boot loaded the saved game)
-    forget_module("xobo.runtime.saveread")  # (and read it, and the settings)
+    # lean: the AI's buffers are dropped after each search, the code that loads games (and
+    # reads the saved game and the settings) is unloaded after use, from the boot on
+    app = App(drivers, inference=inference, resume=resume, lean=True)
     if app.settings["opponent"] != "off":
         try:
             app.computer_player().load()  # the computer plays: its code now, not at its first turn
@@ -147,10 +145,9 @@ def run(path="board.json", default=None):
             print("xobo: out of memory while booting (%d bytes free): the firmware on the "
                   "flash is larger than this MicroPython leaves room for" % mem_free())
             return None
-        app.note = "saved game not resumed: out of memory at power-up (%d bytes free); " \
-            "new game" % free
-        app.fallback = True
-        app.boot_note = app.boot_words = app.note  # (serial ``boot``, the board's words)
+        # the boot note says so (serial ``boot``, and the board's words until the game goes on)
+        app.told("saved game not resumed: out of memory at power-up (%d bytes free); "
+                 "new game" % free, True)
         print("xobo: " + app.note)
     from xobo.runtime.tasks import serve
 

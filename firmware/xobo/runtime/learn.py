@@ -112,7 +112,7 @@ def start(app, now, name=""):
     if name and name != app.settings["game"]:
         app.set_setting("game", name, now)
     mode = LearnMode(app, lessons_of(app.game))
-    app.mode = mode
+    app.set_mode(mode, None)  # (nothing of the lessons is saved)
     try:
         mode.begin(0, now)
     except (XoboError, ValueError) as exc:  # a lesson the engine refuses: the game back
@@ -139,11 +139,8 @@ class LearnMode:
         self.host_took_over = False  # a host loaded, started or switched a game meanwhile
         # the player's game, given back at the end (nothing of it is saved meanwhile)
         self.own_pos = app.pos
-        self.own_first = app.first
-        self.own_start = app.start
         self.saved = app.saved
         self.opponent = app.settings["opponent"]
-        app.saved = None
         if app.pending >= 0:
             app.cancel_pending(app.d.clock.ticks_ms())
         self.k = 0
@@ -261,18 +258,16 @@ class LearnMode:
     def leave(self, now):
         """Back to the player's game, as it was: the board shows what to put back."""
         app = self.app
-        app.mode = app
+        if app.pos is not self.pos and self.pos is not None:  # (a new game: a new position)
+            self.host_took_over = True  # (as the cycle finds it: step_mode)
+        app.set_mode(app, self.saved)
         app.light.look = None
         app.settings["opponent"] = self.opponent
-        app.saved = self.saved
         if self.host_took_over:  # the host's game is played now: it is saved
             app.save_game()
-        else:
+        else:  # (its first player and start are the player's game's: only a host changes them)
             app.show_position(self.own_pos, now)
-            app.first = self.own_first
-            app.start = self.own_start
         app.emit((LEARN, "off", "", ""))
-        app.force_show = True
         self.lessons = None
         self.piece_words = None
         self.course = None
@@ -350,9 +345,7 @@ class LearnMode:
         if m < 0:
             app.emit((E.SAY, self.say()))
             return
-        app.hint_move = m
-        app.light.show_hint(app.pos, m, now)
-        app.emit((E.HINT, app.pos.move_text(m)))
+        app.show_hint(m, now)
 
     def expected_move(self):
         """The lesson's first move, -1 when there is none to show (done)."""
@@ -389,8 +382,7 @@ class LearnMode:
                 m = -1
         if m >= 0 and self.phase == ASK:
             self.played(m, now)
-        if inf.state != app.last_state:
-            app.last_state = inf.state
+        if app.state_seen():
             if inf.state == I.MATCH and self.phase == ASK and app.listeners:
                 app.emit((E.SAY, self.say()))
             elif inf.state == I.FIX and app.listeners:

@@ -8,15 +8,20 @@ Usage (the app's)::
     >>> from xobo.runtime import loading
     >>> from xobo.runtime.virtual_board import VirtualBoard
     >>> app = VirtualBoard().app      # App.__init__: loading.storage_init(app), the settings on
-    >>> now = app.d.clock.ticks_ms()  # flash, and App.boot: loading.boot(app, now), the power-up
-    >>> loading.resume_saved(app)                 # True when the saved game was resumed
-    False
+    >>> now = app.d.clock.ticks_ms()  # flash, then loading.boot(app, now), the power-up
+    >>> parts = loading.GameParts(app)            # a load's parts: the app's game until changed
+    >>> loading.resume_saved(app, parts)          # the saved game (or a new one), installed
+    >>> parts.resumed, app.pos is parts.pos       # (resumed: a game in progress was)
+    (False, True)
     >>> loading.set_game(app, "x", now)           # another game: its saved game, or a new one
     ''
     >>> text = app.pos.to_string()
     >>> loading.load_position(app, text, now)     # a game from a position (serial `load`)
     >>> app.pos.to_string() == text
     True
+
+A load makes the game's parts and the game in progress (a ``GameParts``), and the app installs
+them (``App.install_game``): no field of the app is assigned here.
 
 A game is switched completely or not at all: a game that does not fit the board's grid is
 refused before anything changes (``misfit``), and any failure while switching (an import, out
@@ -39,40 +44,93 @@ from xobo.games import part
 from xobo.runtime import events as E
 
 
+class GameParts:
+    """What a load makes for the app to install (``App.install_game``), one per load: the game's
+    parts on this board when it makes them (``game_parts``), and the game in progress with
+    its save and what the load says of it, as the app has them until the load changes them."""
+
+    def __init__(self, app):
+        # the game's parts (None: the app keeps its own): its package (xobo.games), engine,
+        # width and cells, the inference over its cells, its light layers and the light
+        self.game = None
+        self.rules = None
+        self.width = 0
+        self.n = 0
+        self.inf = None
+        self.layers = None
+        self.light = None
+        # the game in progress (``take``)
+        self.pos = app.pos
+        self.params = app.params
+        self.first = app.first
+        self.start = app.start
+        self.resigned = app.resigned
+        self.saved = app.saved  # its save slots (storage.SavedGame), None: not saved
+        self.resumed = app.resumed  # resumed at power-up: a long press on undo abandons it
+        self.note = app.note  # what the load says (``event boot``)
+        self.fallback = app.fallback  # the load fell back (the note says why)
+        self.due = 0  # the writes put off until the first light (``App.save_due``)
+        self.restart = False  # the board restarts to load the game (``switches_by_restart``)
+
+    def take(self, pos, params, first, start, resigned):
+        """The game in progress is ``pos``: its parameters (its save's header), its first
+        player, its start position's notation ('' for the start) and its resignation (None
+        when there is none)."""
+        self.pos = pos
+        self.params = params
+        self.first = first
+        self.start = start
+        self.resigned = resigned
+
+
+def saved_game(app):
+    """The A/B save slots of the current game (XoBo's keep their old name, 'game'), or None
+    when the board has no storage."""
+    try:
+        from xobo.runtime.storage import SavedGame, save_limit
+    except ImportError:  # storage not built yet: play without saving
+        return None
+    rules = app.rules
+    return SavedGame(app.d.flash, games.save_file(app.settings["game"]),
+                     save_limit(rules.MAX_PLIES, rules.SAVED_MOVE_CHARS))
+
+
 def storage_init(app):
     """The settings on flash into ``app.stored`` (the board's checked now, a game's when that
-    game is played); the storage's classes for the saved games. A setting that is not valid
-    is left out, and settings that cannot be read leave a note: the boot goes on."""
+    game is played). A setting that is not valid is left out, and settings that cannot be
+    read leave a note: the boot goes on."""
     try:
-        from xobo.runtime.storage import SavedGame, Settings
+        from xobo.runtime.storage import Settings
     except ImportError:  # storage not built yet: play without saving
         return
 
-    app.saved_class = SavedGame
     config = app.config
     config.store = Settings(app.d.flash)
     try:
         loaded = config.store.load({})
     except (OSError, ValueError) as exc:
-        app.note = "settings not loaded: %s" % exc
-        app.fallback = True
+        parts = GameParts(app)
+        parts.note = "settings not loaded: %s" % exc
+        parts.fallback = True
+        app.install_game(parts)
         return
     config.load_board(loaded)
 
 
 def boot(app, now):
-    """Power-up (``App.boot``): the saved game resumed (cells that differ shown), self-test if
+    """Power-up (``App.__init__``): the saved game resumed (cells that differ shown), self-test if
     both buttons are held."""
     d = app.d
     app.inf.set_settle(app.settings["settle"])
     app.apply_brightness()
     d.matrix.scan_into(app.raw)
     d.debouncer.prime(app.raw)
-    tell_unusable_settings(app)
-    app.resumed = resume_saved(app)  # a long press on undo abandons it until the next move
+    parts = GameParts(app)
+    tell_unusable_settings(app, parts)
+    resume_saved(app, parts)
     app.observe(now)
     app.position_changed(now, restore=True)
-    told(app)
+    app.told(app.note, app.fallback)
     app.emit((E.BOOT, app.boot_note))
     both = False
     b = d.buttons
@@ -84,98 +142,101 @@ def boot(app, now):
         app.start_selftest(now)
 
 
-def tell_unusable_settings(app):
+def tell_unusable_settings(app, parts):
     """The saved settings that could not be used (each fell back to its default) in the
-    note, after what was said before (the settings' game not playable...)."""
+    load's note, after what was said before (the settings' game not playable...)."""
     unusable = app.config.unusable()
     if unusable:
-        app.note = app.note + "; " + unusable if app.note else unusable
-        app.fallback = True
+        parts.note = parts.note + "; " + unusable if parts.note else unusable
+        parts.fallback = True
 
 
-def told(app):
-    """The power-up's note, kept (serial ``boot``); a fallback's is also said with the
-    board's words until the game goes on (``App.guide_text``)."""
-    app.boot_note = app.note or "new game"
-    app.boot_words = app.boot_note if app.fallback else ""
-
-
-def resume_saved(app, later=False):
-    """Resume the current game's saved game (or start a new one, saved at once, or with
-    ``later`` after the next render: ``App.save_due``); True if a game in progress was
-    resumed."""
-    app.saved = app.saved_game()
+def resume_saved(app, parts, later=False):
+    """The current game's saved game resumed into ``parts`` (or a new one started, saved at
+    once, or with ``later`` after the next render: ``App.save_due``), and the app installs
+    it; ``parts.resumed`` says whether a game in progress was resumed."""
+    parts.saved = saved_game(app)
     resumed = False
-    note = earlier = app.note  # (a note from before, the game's at boot: kept in front)
-    if app.saved is not None and app.resume_at_boot:
-        try:
-            saves = app.saved.load_all()
-        except (OSError, ValueError) as exc:
-            saves = ()
-            note = "saved game not read: %s" % exc
-            app.fallback = True
-        except MemoryError:  # (the storage bounds a save before reading it: a last resort)
-            saves = ()
-            note = "saved game not read: too large for the free memory"
-            app.fallback = True
-        # the slots that are there and could not be used (damaged, unreadable, a directory
-        # in a slot's place, a sequence number no board writes): said whatever follows
-        problems = app.saved.problems
-        refused = [problems] if problems and not saves else []
-        newest = True
-        while saves:  # newest first: a save that makes no game falls back to the other
-            g = saves[0]
-            # the older save's bytes (both slots are kept once a game has two saves) go
-            # while the newest is replayed; read again if it is needed
-            others = [s["slot"] for s in saves[1:]]
-            saves = None
-            try:
-                why = resume(app, g)
-            except MemoryError:
-                collect()
-                why = "does not fit the free memory"
-            if not why:
-                resumed = True
-                note = app.note
-                if newest and app.saved.damaged:  # say what the storage found
-                    note = "%s (%s)" % (note, app.saved.damaged)
-                    app.fallback = True
-                break
-            if not refused and problems:  # (the slot the storage could not use first)
-                refused.append(problems)
-            refused.append("%s (seq %d) %s" % (g["slot"], g["seq"], why))
-            g = None
-            newest = False
-            if others:
-                collect()
-                try:
-                    saves = [s for s in app.saved.load_all() if s["slot"] in others]
-                except (OSError, ValueError, MemoryError) as exc:  # (as the first reading)
-                    refused.append("%s not read again: %s" % (", ".join(others), exc))
-        if refused:
-            note = "saved game not resumed: %s; %s" % (
-                "; ".join(refused), app.note if resumed else "new game")
-            app.fallback = True
-    app.note = earlier + "; " + note if earlier and note != earlier else note
+    note = earlier = parts.note  # (a note from before, the game's at boot: kept in front)
+    if parts.saved is not None and app.resume_at_boot:
+        resumed, note = _resume_newest(app, parts, note)
+    parts.note = earlier + "; " + note if earlier and note != earlier else note
     if not resumed:
         w, h = app.game.area(app.settings)
         if w * h != app.n:  # a size given after the game was made (the simulator's settings)
             resize_game(app)
-        app.set_position(app.game.new_position(app.settings))
-        app.start_params()
-        app.first = app.pos.side
-        app.start = ""
+        pos = app.game.new_position(app.settings)
         # its parameters on flash: a setting changed now is for the next one
+        parts.take(pos, app.start_params(), pos.side, "", None)
         if later:  # (App.save_due)
-            app.due |= 2
-        else:
-            app.save_game()
+            parts.due |= 2
     # (a saved game with no move from the start is a new game: the game gesture changes it)
-    return resumed and (app.pos.ply > 0 or app.start != "")
+    parts.resumed = resumed and (parts.pos.ply > 0 or parts.start != "")
+    app.install_game(parts)
+    if not resumed and not later:
+        app.save_game()
 
-def resume(app, g):
-    """Resume the saved game ``g`` (a dict from ``SavedGame.load_all``): '' when it was
-    resumed, else what is wrong with it (the position is then unchanged). Every field
+
+def _resume_newest(app, parts, note):
+    """The newest of the game's saves that makes a game, resumed into ``parts`` (the older
+    when the newest does not): (True, the note) when one was, else (False, the note saying
+    why none was; ``note`` when there was none)."""
+    saved = parts.saved
+    try:
+        saves = saved.load_all()
+    except (OSError, ValueError) as exc:
+        saves = ()
+        note = "saved game not read: %s" % exc
+        parts.fallback = True
+    except MemoryError:  # (the storage bounds a save before reading it: a last resort)
+        saves = ()
+        note = "saved game not read: too large for the free memory"
+        parts.fallback = True
+    # the slots that are there and could not be used (damaged, unreadable, a directory
+    # in a slot's place, a sequence number no board writes): said whatever follows
+    problems = saved.problems
+    refused = [problems] if problems and not saves else []
+    resumed = False
+    newest = True
+    while saves:  # newest first: a save that makes no game falls back to the other
+        g = saves[0]
+        # the older save's bytes (both slots are kept once a game has two saves) go
+        # while the newest is replayed; read again if it is needed
+        others = [s["slot"] for s in saves[1:]]
+        saves = None
+        try:
+            why = resume(app, g, parts)
+        except MemoryError:
+            collect()
+            why = "does not fit the free memory"
+        if not why:
+            resumed = True
+            note = parts.note
+            if newest and saved.damaged:  # say what the storage found
+                note = "%s (%s)" % (note, saved.damaged)
+                parts.fallback = True
+            break
+        if not refused and problems:  # (the slot the storage could not use first)
+            refused.append(problems)
+        refused.append("%s (seq %d) %s" % (g["slot"], g["seq"], why))
+        g = None
+        newest = False
+        if others:
+            collect()
+            try:
+                saves = [s for s in saved.load_all() if s["slot"] in others]
+            except (OSError, ValueError, MemoryError) as exc:  # (as the first reading)
+                refused.append("%s not read again: %s" % (", ".join(others), exc))
+    if refused:
+        note = "saved game not resumed: %s; %s" % (
+            "; ".join(refused), parts.note if resumed else "new game")
+        parts.fallback = True
+    return resumed, note
+
+
+def resume(app, g, parts):
+    """Resume the saved game ``g`` (a dict from ``SavedGame.load_all``) into ``parts``: ''
+    when it was resumed, else what is wrong with it (``parts`` are then unchanged). Every field
     is checked: a checksum only proves the bytes are the ones written."""
     name = app.settings["game"]
     if g.get("game") is None and games.saved_before_the_games(name):
@@ -205,29 +266,9 @@ def resume(app, g):
     moves = g.get("moves")
     if not isinstance(start, str) or moves is None or isinstance(moves, str):
         return "has no start position or no move list"
-    limit = app.rules.MAX_PLIES
-    saved = len(moves)  # (more than the longest game this board keeps: the first are kept)
-    try:
-        if start:
-            pos = app.game.parse_position(start, settings)
-        else:
-            settings["first"] = app.names[first]
-            pos = app.game.new_position(settings)
-        reserve = getattr(pos, "reserve", None)
-        if reserve is not None and moves:  # the history's room first, then the replay's garbage
-            collect()  # (what reading the save left goes first: a long game's pages need it)
-            reserve(min(saved, limit))
-        k = 0
-        for text in moves:
-            if k == limit:
-                break
-            k += 1
-            try:
-                pos.apply(pos.parse_move(text))
-            except (XoboError, ValueError) as exc:
-                return "move %d '%s' is not legal there: %s" % (k, text, exc)
-    except (XoboError, ValueError, KeyError, TypeError, IndexError) as exc:
-        return "start position not valid: %s" % exc
+    pos, why = _replayed(app, settings, first, start, moves)
+    if why:
+        return why
     # the saved game's parameters are its own (the settings are for the next new game): at
     # another size than the settings' the game's buffers are made at its size
     w, h = app.game.area(settings)
@@ -250,13 +291,44 @@ def resume(app, g):
         while first_pos.ply:
             first_pos.undo()
         first = first_pos.side
-    app.take_game(pos, kept, first, start, r)
-    app.note = "resumed game: %d moves" % pos.ply
+    parts.take(pos, kept, first, start, r)
+    parts.note = "resumed game: %d moves" % pos.ply
+    saved = len(moves)
+    limit = app.rules.MAX_PLIES
     if saved > limit:  # a save from a board that kept more: the longest game kept, said so
-        app.note += " (its save has %d moves, more than the longest game this board keeps: " \
-            "the last %d are not kept)" % (saved, saved - limit)
-        app.fallback = True
+        parts.note += " (its save has %d moves, more than the longest game this board " \
+            "keeps: the last %d are not kept)" % (saved, saved - limit)
+        parts.fallback = True
     return ""
+
+
+def _replayed(app, settings, first, start, moves):
+    """The saved game's position: from its start (``start``, '' for the game's own with
+    player ``first`` first) with ``settings``, its ``moves`` played (as many as the longest
+    game this board keeps: the first ones). (position, '') or (None, what is wrong)."""
+    limit = app.rules.MAX_PLIES
+    try:
+        if start:
+            pos = app.game.parse_position(start, settings)
+        else:
+            settings["first"] = app.names[first]
+            pos = app.game.new_position(settings)
+        reserve = getattr(pos, "reserve", None)
+        if reserve is not None and moves:  # the history's room first, then the replay's garbage
+            collect()  # (what reading the save left goes first: a long game's pages need it)
+            reserve(min(len(moves), limit))
+        k = 0
+        for text in moves:
+            if k == limit:
+                break
+            k += 1
+            try:
+                pos.apply(pos.parse_move(text))
+            except (XoboError, ValueError) as exc:
+                return None, "move %d '%s' is not legal there: %s" % (k, text, exc)
+    except (XoboError, ValueError, KeyError, TypeError, IndexError) as exc:
+        return None, "start position not valid: %s" % exc
+    return pos, ""
 
 
 def misfit(app, name):
@@ -318,10 +390,11 @@ def _stored_game(app, name, inference):
         why = "%s: %s" % (exc.__class__.__name__, exc)
         app.drop_game(everything=True)  # what was made of it goes before the default game's
         collect()
-    app.note = "game %s not playable on this board (%s): %s" % (name, why, games.DEFAULT)
-    app.fallback = True
     app.stored["game"] = games.DEFAULT
-    make_game(app, games.DEFAULT, inference)
+    parts = game_parts(app, games.DEFAULT, inference)
+    parts.note = "game %s not playable on this board (%s): %s" % (name, why, games.DEFAULT)
+    parts.fallback = True
+    app.install_game(parts)
 
 
 def switches_by_restart(app):
@@ -362,22 +435,23 @@ def set_game(app, name, now):
         app.stored["game"] = name
         app.settings["game"] = name  # (the reply names it; nothing else runs before the restart)
         app.save_settings()
-        app.restart_requested = True
+        parts = GameParts(app)
+        parts.restart = True
+        app.install_game(parts)
         app.emit((E.SETTING, "game", name))
         return "the board restarts to load it"
     # what the game that was playing needs to come back as it was (its position is kept:
     # the rest is made again from it)
-    old = (app.settings["game"], app.pos, app.params, app.first, app.start, app.saved,
-           app.resumed, app.note)
+    left = app.settings["game"]
+    old = GameParts(app)
     try:
         _switch(app, name, now)
     except Exception as exc:
         if is_power_cut(exc):
             raise
-        _restore(app, old, now)
+        _restore(app, left, old, now)
         raise XoboError("%s could not be played (%s: %s): still playing %s" % (
-            name, exc.__class__.__name__, exc, old[0])) from None
-    left = old[0]
+            name, exc.__class__.__name__, exc, left)) from None
     old = None
     if app.lean and NATIVE_CODE_UNLOADS:
         # the game left goes from the heap: its modules' globals, and (from files) their code;
@@ -407,44 +481,39 @@ def _switch(app, name, now):
         collect()
     make_game(app, name)
     app.inf.set_settle(app.settings["settle"])
-    app.note = ""
-    app.fallback = False
-    tell_unusable_settings(app)
-    app.resumed = resume_saved(app, later=True)
-    app.ai_failed_ply = -1
+    parts = GameParts(app)
+    parts.note = ""
+    parts.fallback = False
+    parts.due = 1  # the settings after the reply and the new game's first light (save_due)
+    tell_unusable_settings(app, parts)
+    resume_saved(app, parts, later=True)
     _show(app, now)
     app.light.show_game(now)
-    app.due |= 1  # the settings after the reply and the new game's first light (save_due)
 
 
 def _show(app, now):
-    app.force_show = True
+    """The game just installed shown: the board shows what to fix until the pieces match."""
     app.set_regauge(None, None)
     app.observe(now)
     app.position_changed(now, restore=True)
-    app.last_state = -1
 
 
-def _restore(app, old, now):
-    """Back to the game that was playing: its settings, buffers, light and position as they
-    were. Tried twice (a first failure may be the memory the new game held)."""
-    name, pos, params, first, start, saved, resumed, note = old
+def _restore(app, name, old, now):
+    """Back to game ``name`` that was playing, ``old`` (its game in progress, its save and
+    its note): its settings, buffers, light and position as they were. Tried twice (a first
+    failure may be the memory the new game held)."""
     for attempt in (0, 1):
         app.drop_game()
         collect()
         app.stored["game"] = name
         try:
-            make_game(app, name, None, params)
+            make_game(app, name, None, old.params)
             app.inf.set_settle(app.settings["settle"])
-            app.take_game(pos, params, first, start, None)
+            app.install_game(old)
             break
         except MemoryError:
             if attempt:
                 raise
-    app.saved = saved
-    app.resumed = resumed
-    app.note = note
-    app.ai_failed_ply = -1
     _show(app, now)
     app.save_settings()  # (the settings on flash name it again if they were written)
 
@@ -458,17 +527,17 @@ def next_game(app, now):
 
 
 def make_game(app, name, inference=None, params=None):
-    """Make ``name`` the game (``game_parts``) and the app plays it (``App.install_game``).
-    The position comes after."""
+    """Make ``name`` the game (``game_parts``) and the app plays it (``App.install_game``). The
+    position comes after."""
     app.install_game(game_parts(app, name, inference, params))
 
 
 def game_parts(app, name, inference=None, params=None):
-    """The parts of game ``name`` on this board, for ``App.install_game``: ``(package, engine,
-    width, cells, inference, layers, light)``, with the settings' view made for it; the
-    inference's buffers are reused when they fit (``inference``: the caller's, else the
-    app's), else the app's go before new ones are made. ``params`` are the game's parameters
-    when they are not the settings' (a saved game's)."""
+    """The parts of game ``name`` on this board (a ``GameParts``, for ``App.install_game``), with
+    the settings' view made for it; the inference's buffers are reused when they fit
+    (``inference``: the caller's, else the app's), else the app's go before new ones are
+    made. ``params`` are the game's parameters when they are not the settings' (a saved
+    game's)."""
     from xobo.runtime.inference import Inference
     from xobo.runtime.light import Light
 
@@ -487,9 +556,16 @@ def game_parts(app, name, inference=None, params=None):
         collect()
         inf = Inference(n, rules.FOOTPRINT_MAX, rules.MAX_MOVES, app.settings["settle"])
     inf.use(n)
+    parts = GameParts(app)
+    parts.game = game
+    parts.rules = rules
+    parts.width = w
+    parts.n = n
+    parts.inf = inf
     # (the layers name cells with the app's cell_name: at the width install_game gives it)
-    layers = part(game, "board").Layers(n, game, app.topo.edges, app.cell_name)
-    return game, rules, w, n, inf, layers, Light(inf, layers, n, app.topo.edges)
+    layers = parts.layers = part(game, "board").Layers(n, game, app.topo.edges, app.cell_name)
+    parts.light = Light(inf, layers, n, app.topo.edges)
+    return parts
 
 
 def resize_game(app, params=None):
@@ -514,20 +590,17 @@ def resize_game(app, params=None):
             app.set_position(pos)
         raise
     app.inf.set_settle(app.settings["settle"])
-    app.force_show = True
-    app.last_state = -1
 
 
 def load_position(app, text, now):
     """Start a game from a position in the game's notation (raises PositionError); the
     board shows the cells to fix until the pieces match."""
     pos = app.game.parse_position(text, app.settings)
-    app.resumed = False
-    app.unsaved = True
+    app.changing()
     show_position(app, pos, now)
-    app.start_params()
-    app.first = pos.side
-    app.start = pos.to_string()
+    parts = GameParts(app)
+    parts.take(pos, app.start_params(), pos.side, pos.to_string(), None)
+    app.install_game(parts)
     app.save_game()
     app.emit((E.LOAD, app.start))
 
@@ -542,6 +615,5 @@ def show_position(app, pos, now):
         app.light.show_adjust(old.heights, pos.heights, now)
         app.set_regauge(old.heights, pos.heights)
     app.set_position(pos)
-    app.ai_failed_ply = -1
     app.observe(now)
     app.position_changed(now, restore=True)

@@ -31,7 +31,7 @@ from xobo import VERSION
 from xobo.compat import collect, forget_module, mem_alloc, mem_free
 from xobo.errors import XoboError
 from xobo.numbers import parse_uint
-from xobo.runtime.events import ERROR, RESULT, SELFTEST, format_event
+from xobo.runtime.events import ERROR, SELFTEST, format_event
 
 # the longest line a host needs: `load` and the longest position of any game (Brochs: 225
 # squares, 14 slashes, side, reserves, submission and pick: at most 262 characters with
@@ -63,6 +63,7 @@ class Protocol:
     def __init__(self, app, writer=None):
         self.app = app
         self.writer = writer
+        self.follow = False  # every event is sent (``follow on``)
         self._buf = bytearray(MAX_LINE + 1)
         self._n = 0
         self._overflow = False
@@ -103,7 +104,7 @@ class Protocol:
 
     def _on_event(self, ev):
         # self-test reports and errors go out even without follow
-        if self.app.follow or ev[0] == SELFTEST or ev[0] == ERROR:
+        if self.follow or ev[0] == SELFTEST or ev[0] == ERROR:
             self._send(format_event(ev))
 
     # ------------------------------------------------------------ input bytes -> lines
@@ -308,10 +309,7 @@ class Protocol:
         w = app.resign_words(arg)
         app.playing()
         app.cancel_pending(now)
-        app.resigned = w
-        app.position_changed(now)
-        app.save_game()
-        app.emit((RESULT, w[1], w[0] + "-resigned"))
+        app.resign(w, now)
         return ["ok resign " + app.result_text()]
 
     def cmd_load(self, arg, now):
@@ -325,7 +323,7 @@ class Protocol:
         v = arg.lower()
         if v not in ("on", "off"):
             raise ValueError("usage: follow on|off")
-        self.app.follow = v == "on"
+        self.follow = v == "on"
         return ["ok follow %s" % v]
 
     def cmd_hint(self, arg, now):
