@@ -39,8 +39,9 @@ def test_a_cafe_never_met_is_known_by_its_first_floor_until_the_staff_forget_its
     intruder.listen("xobo/v1/cafe-a/floor")
     try:
         # the first floor: its key kept, shown with its fingerprint
-        out = wait_for(lambda: (lambda s, o: o if s == 200 else None)(*watch(b, "cafe-a")),
-                       "cafe-a's floor on cafe-b's watch route", 20)
+        # (a floor can be taken before cafe-a's scan has found its board: wait for the table)
+        out = wait_for(lambda: (lambda s, o: o if s == 200 and o["tables"] else None)(
+            *watch(b, "cafe-a")), "cafe-a's floor with its table on cafe-b's watch route", 20)
         assert [t["key"] for t in out["tables"]] == ["a0"]
         signed = out["watch"]["signed"]
         assert signed["fingerprint"] == fingerprint(a.service.key.public_hex)
