@@ -7,7 +7,7 @@ BOARD   ?= pico_gpio
 PORT    ?=
 
 .PHONY: setup test test-long test-fast soak bench sim flash build selftest lint doctor clean browser kicad \
-	hardware pcb boards order pico-check cafe-bench firmware mosquitto remote-bench events-bench events-evening \
+	hardware pcb boards order pico-check cafe-bench cafe-bench-burner firmware mosquitto remote-bench remote-bench-burner events-bench events-evening \
 	figures figures-all
 
 setup: $(STAMP)
@@ -107,6 +107,10 @@ figures-all: bench cafe-bench
 cafe-bench: setup
 	$(BIN)/python -m xobo_host.cafe.bench --boards 32 --moves 1000
 
+# the same with a CPU burner on one core all along (results: bench-results/cafe-burner)
+cafe-bench-burner: setup
+	$(BIN)/python -m xobo_host.cafe.bench --boards 32 --moves 1000 --burner
+
 # an event's Swiss pairings of 200 players, 9 rounds, each round timed and checked
 # (docs/events.md): its figures in bench-results/events/latest.json (docs/figures.md)
 events-bench: setup
@@ -121,6 +125,10 @@ events-evening: setup
 # (docs/remote.md)
 remote-bench: setup mosquitto
 	$(BIN)/python -m xobo_host.cafe.remotebench --matches 100 --restarts 10
+
+# the same with a CPU burner on one core all along (results: bench-results/remote-burner)
+remote-bench-burner: setup mosquitto
+	$(BIN)/python -m xobo_host.cafe.remotebench --matches 100 --restarts 10 --burner
 
 sim: setup
 	$(BIN)/xobo sim

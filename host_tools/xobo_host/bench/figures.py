@@ -60,7 +60,8 @@ PAGE = ROOT / "docs" / "figures.md"
 ORDER = ("rules", "board-cycle", "ai", "ladder", "match-xobo-pico-uct20000",
          "match-xobo-strong-uct20000", "pico-check-pico_gpio-image",
          "pico-check-pico_15x15-image", "pico-check-pico_gpio-stock",
-         "pico-check-pico_15x15-stock", "cafe", "cafe-browser", "remote", "events")
+         "pico-check-pico_15x15-stock", "cafe", "cafe-burner", "cafe-browser", "remote",
+         "remote-burner", "events")
 
 QUOTE = re.compile(r'\[(?P<text>[^\]\n]+)\]\((?P<path>(?:\.\./|docs/)*figures\.md)'
                    r'#(?P<bench>[a-z0-9_-]+) "(?P<figure>[a-z0-9_.-]+)"\)')

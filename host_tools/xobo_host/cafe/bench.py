@@ -36,6 +36,7 @@ Usage::
 """
 
 import argparse
+import contextlib
 import ctypes
 import http.client
 import json
@@ -599,11 +600,19 @@ def main(argv=None):
     p.add_argument("--trace-memory", action="store_true",
                    help="the host under tracemalloc (slower): Python's objects after the "
                    "warm-up and at the end, and where they grew")
+    p.add_argument("--burner", action="store_true",
+                   help="a CPU burner on one core all along (its results: cafe-burner)")
     args = p.parse_args(argv)
+    from xobo_host.bench.burner import Burner
     from xobo_host.cafe import benchfigures  # the results file (docs/figures.md)
+
     started = benchfigures.cafe_run(args)
-    out = run(args.boards, args.moves, args.pause_ms, trace_memory=args.trace_memory,
-              browser=args.browser, glibc_caches=args.glibc_caches)
+    burner = Burner() if args.burner else contextlib.nullcontext()
+    with burner:
+        out = run(args.boards, args.moves, args.pause_ms, trace_memory=args.trace_memory,
+                  browser=args.browser, glibc_caches=args.glibc_caches)
+    if args.burner:
+        started.note(burner.words())
     print(json.dumps(out, indent=2))
     ok = (out["records_lost"] == 0 and out["played"] == args.moves and not out["errors"]
           and out["end_to_record_ms"]["n"] >= args.boards

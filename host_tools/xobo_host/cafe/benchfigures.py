@@ -52,8 +52,15 @@ def cafe_run(args):
     bench = "cafe-browser" if getattr(args, "browser", False) else "cafe"
     command = "make cafe-bench" + (" (python -m xobo_host.cafe.bench --browser)"
                                    if bench == "cafe-browser" else "")
+    if getattr(args, "burner", False):  # (its own results: the quiet run's stay the figures)
+        bench += "-burner"
+        command = "make cafe-bench-burner" if command == "make cafe-bench" else \
+            command.replace("--browser", "--browser --burner")
     return benchresults.Run(bench, "The café host: %d stand-in boards playing X at once, "
-                            "%d moves" % (args.boards, args.moves), command=command,
+                            "%d moves%s" % (args.boards, args.moves,
+                                            ", a CPU burner on one core" if
+                                            getattr(args, "burner", False) else ""),
+                            command=command,
                             standard=_standard(args, CAFE_STANDARD))
 
 
@@ -99,10 +106,14 @@ def _p95(xs):
 
 def remote_run(args):
     """The matches' bench's run, started (its load and commit now)."""
-    return benchresults.Run("remote", "Matches between two cafés through one local MQTT "
-                            "broker: %d matches, the broker restarted %d times"
-                            % (args.matches, args.restarts), command="make remote-bench",
-                            standard=_standard(args, REMOTE_STANDARD))
+    burner = getattr(args, "burner", False)
+    return benchresults.Run("remote-burner" if burner else "remote",
+                            "Matches between two cafés through one local MQTT broker: %d "
+                            "matches, the broker restarted %d times%s"
+                            % (args.matches, args.restarts,
+                               ", a CPU burner on one core" if burner else ""),
+                            command="make remote-bench-burner" if burner else
+                            "make remote-bench", standard=_standard(args, REMOTE_STANDARD))
 
 
 def write_remote(run, out, args, folder=None):

@@ -30,6 +30,7 @@ Usage::
 """
 
 import argparse
+import contextlib
 import bisect
 import http.client
 import json
@@ -865,17 +866,25 @@ def main(argv=None):
                    help="the stand-in boards' niceness, added to this process's (default "
                    "%(default)s: below the hosts, as a café's boards are Picos of their own; "
                    "0: at the hosts' priority)")
+    p.add_argument("--burner", action="store_true",
+                   help="a CPU burner on one core all along (its results: remote-burner)")
     p.add_argument("--serve-boards", type=int, help=argparse.SUPPRESS)
     p.add_argument("--prefix", help=argparse.SUPPRESS)
     p.add_argument("--stalls", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.serve_boards:
         return serve_boards(args.serve_boards, args.prefix, args.stalls, args.stand_ins_nice)
+    from xobo_host.bench.burner import Burner
     from xobo_host.cafe import benchfigures  # the results file (docs/figures.md)
+
     started = benchfigures.remote_run(args)
-    out = run(args.matches, args.restarts, args.pause_ms, args.down_ms,
-              most_moves=args.most_moves, dump=args.dump, think_spread=args.think_spread,
-              stand_ins_nice=args.stand_ins_nice)
+    burner = Burner() if args.burner else contextlib.nullcontext()
+    with burner:
+        out = run(args.matches, args.restarts, args.pause_ms, args.down_ms,
+                  most_moves=args.most_moves, dump=args.dump, think_spread=args.think_spread,
+                  stand_ins_nice=args.stand_ins_nice)
+    if args.burner:
+        started.note(burner.words())
     print("results: %s" % benchfigures.write_remote(started, out, args))
     return 1 if out["lost"] or out["doubled"] else 0
 
