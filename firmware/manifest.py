@@ -55,6 +55,7 @@ package(
         "runtime/course.py",  # the lessons' conditions, imported while learning only
         "runtime/device.py",
         "runtime/events.py",
+        "runtime/gameid.py",  # a game's own id, drawn when a game starts: unloaded after
         "runtime/gestures.py",
         "runtime/guide.py",  # the words of what the board asks, imported when needed
         "runtime/help.py",  # the serial help, imported when asked

@@ -111,3 +111,43 @@ class TaggedRecord:
                 self.tags[i] = (name, value)
                 return
         self.tags.append((name, value))
+
+
+def board_record(game, text, gameid="", resigned=None):
+    """The lines of ``text`` (a record of ``game``, its package, as its ``record_text``
+    writes it) as the board says it (serial ``record``): with what only the board knows,
+    after the game's own tags. ``gameid``: the game's id (``[GameId "9c1e07a2b4f0"]``,
+    ``xobo.runtime.gameid``). ``resigned``: ``[PLAYER, WINNER|none]`` of a resignation, an end
+    no move of the record shows: the Result tag then names the winner in the record's own
+    words (the records part's ``RESULT_WORDS``; ``*`` when there is no single winner) and
+    ``[Termination "ew ns-resigned"]`` says how the game ended, in the words of ``state``."""
+    lines = text.split("\n")
+    if resigned:
+        winner = resigned[1]
+        names = game.PLAYER_NAMES
+        if winner in names:
+            from xobo.games import part
+
+            word = part(game, "records").RESULT_WORDS[names.index(winner)]
+        else:
+            word = "*"
+    k = 0
+    while lines[k][:1] == "[":
+        if resigned and lines[k].startswith("[Result "):
+            lines[k] = '[Result "%s"]' % word
+        k += 1
+    if resigned:
+        lines.insert(k, '[Termination "%s %s-resigned"]' % (resigned[1], resigned[0]))
+        k += 1
+    if gameid:
+        lines.insert(k, '[GameId "%s"]' % gameid)
+    return lines
+
+
+def resigned(tags):
+    """The player who resigned, as a record's ``[Termination "ew ns-resigned"]`` tag says
+    (``board_record``), or '' when it says no resignation: ``tags`` are ``(name, value)``."""
+    for name, value in tags:
+        if name == "Termination" and value.endswith("-resigned") and " " in value:
+            return value[value.index(" ") + 1:-len("-resigned")]
+    return ""

@@ -63,8 +63,10 @@ def test_flash_dir_keeps_the_game_between_runs(tmp_path, runtime):
         assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "position ........./........./........./........./....1..../...1...../" in \
         proc.stdout
-    # the virtual cubes are not kept between runs: the resumed game asks for them back
-    assert "ok state restore side ns result * ply 2 restore fill d4 e5" in proc.stdout
+    # the virtual cubes are not kept between runs: the resumed game asks for them back; it is
+    # the same game (its id, the first a script draws, is kept with it)
+    assert "ok state restore side ns result * ply 2 gameid 000000000001 restore fill d4 e5" \
+        in proc.stdout
 
 
 def test_script_result_line_stays_result_ns_or_ew_and_state_says_how():
@@ -75,7 +77,9 @@ def test_script_result_line_stays_result_ns_or_ew_and_state_says_how():
     lines += ["put e%d" % k for k in (1, 2, 3, 4, 6, 7, 8, 9)]
     lines += ["wait 200", "put e5", "wait 1500", "state"]
     out = run_script("\n".join(lines))
-    assert out[-2:] == ["result ns", "ok state over side ew result ns connected ply 1"]
+    # (the loaded position is a new game: the second id the script draws)
+    assert out[-2:] == ["result ns",
+                        "ok state over side ew result ns connected ply 1 gameid 000000000002"]
 
 
 def _both(tmp_path, data, runtime):

@@ -204,7 +204,8 @@ def test_undo_of_a_spread_says_how_tall_the_stack_to_rebuild_is():
     _spread_e5xd4_by_hand_then_undo(vb, rec)
     assert rec.has("event restore fill d4 e5=4 clear a1 b2 c3")
     assert vb.command("state") == [
-        "ok state restore side ns result * ply 0 restore fill d4 e5=4 clear a1 b2 c3"]
+        "ok state restore side ns result * ply 0 gameid %s restore fill d4 e5=4 clear a1 b2 c3"
+        % vb.app.gameid]
     from xobo.runtime import colours as C
 
     light = vb.app.light
@@ -347,7 +348,7 @@ def test_E2_after_the_end_the_board_is_over_nothing_to_fix():
     vb.put("a4")
     vb.advance(3000)
     assert vb.command("state") == [
-        "ok state over side ns result ns connected-opponent ply 1"]
+        "ok state over side ns result ns connected-opponent ply 1 gameid " + vb.app.gameid]
     assert not rec.has("event fix") and not rec.has("event restore")
     assert vb.app.inf.n_fix == 0
     vb.hold("undo", 100)  # an undo brings the game (and the fixes) back
@@ -366,7 +367,8 @@ def test_E2_blocus_is_named_in_the_result():
     vb.put("e5")
     vb.advance(1500)
     assert rec.has("event result ew blocus")
-    assert vb.command("state")[0] == "ok state over side ew result ew blocus ply 1"
+    assert vb.command("state")[0] == "ok state over side ew result ew blocus ply 1 gameid " + \
+        vb.app.gameid
     assert vb.state()["result_reason"] == "blocus"
 
 
@@ -381,7 +383,8 @@ def test_E3_E4_result_reasons_connected_and_exhaustion():
     n3 = "/".join([stacks, ".........", stacks, ".........", stacks] + ["........."] * 4) \
         + " ns 0 0 0"
     vb = board_at(n3, variant="kv")  # NS has no cubes left (E4, kv)
-    assert vb.command("state")[0] == "ok state over side ns result ew exhaustion ply 0"
+    assert vb.command("state")[0] == "ok state over side ns result ew exhaustion ply 0 " \
+        "gameid " + vb.app.gameid
 
 
 def test_a_finished_game_resumes_over_at_power_up_not_restoring():

@@ -48,8 +48,10 @@ AI_KEEP_FREE = 104_000  # xobo.runtime.computer._AI_KEEP_FREE
 # search when short (AI_KEEP_FREE), and the budget after a course and a hint below still holds;
 # 82,000 until a game's parts became one table (xobo.games.part) and the app declared every
 # field and installs a game's parts: 81,571 B, then 81,136 B estimated here (within the half
-# KB the estimate moves with the machine's load); to be measured on the emulated Pico
-LEARN_FREE = 81_000
+# KB the estimate moves with the machine's load); to be measured on the emulated Pico;
+# 81,000 until each game had its own id (issue 35: the play's code +198 B, learn.py +39 B):
+# 81,136 -> 80,839 B estimated here
+LEARN_FREE = 80_500
 
 def _booted(tmp_path, lines, heapsize):
     out = tmp_path / "flash"
@@ -128,8 +130,9 @@ def test_the_firmware_on_flash_is_only_the_device_files(tmp_path):
     # the learn mode and its lessons are imported only while learning, and forgotten after:
     # the heap while learning has its own test (test_learning_stays_in_the_heap_budget...)
     learning = ("xobo/runtime/learn.mpy", "xobo/runtime/course.mpy", "/lessons.mpy")
-    # the board's id is read once, at the host's first 'id', and its code forgotten after
-    read_once = ("xobo/runtime/boardid.mpy",)
+    # the board's id is read once, at the host's first 'id', and its code forgotten after; a
+    # game's id is drawn once, when the game starts, and its code forgotten after
+    read_once = ("xobo/runtime/boardid.mpy", "xobo/runtime/gameid.mpy")
     total = sum((tmp_path / "b" / f).stat().st_size for f in files
                 if not any(f.startswith(o) for o in others)
                 and not any(f.endswith(x) for x in learning + read_once))
@@ -160,8 +163,12 @@ def test_the_firmware_on_flash_is_only_the_device_files(tmp_path):
     # the boot said a saved setting it could not use (+351 B, of which 96 B in loading.py);
     # 141,000 until a game's parts became one table reached with xobo.games.part (+215 B in
     # xobo/games, 147 B less in XoBo's package) and the app declared every field and installs
-    # a game's parts (+374 B in app.py): 141,049 B; the heap tests above hold
-    assert total < 141_500, total
+    # a game's parts (+374 B in app.py): 141,049 B; 141,500 until each game had its own id
+    # and the board's record said a resignation (issue 35: +897 B, 141,049 -> 141,946 B, of
+    # which 360 B in loading.py and saveread.py, unloaded after each load, and 339 B in
+    # recordtags.py, imported with `record` only; app.py, protocol.py and storage.py +198 B);
+    # the heap tests above hold
+    assert total < 142_000, total
     assert not any("virtual" in f or "bench" in f or "cli" in f for f in files), files
 
 

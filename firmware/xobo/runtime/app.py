@@ -115,6 +115,9 @@ class App:
         # [PLAYER, WINNER|none] of a resignation the host announced (``resign``): the game
         # is over, kept in its save; a new position clears it
         self.resigned = None
+        # the game's own id (``xobo.runtime.gameid``), drawn when the game starts and kept in
+        # its save: a host keeps one record a game by it ('' while no game is played)
+        self.gameid = ""
         self.pending_from = ""
         self.ai_failed_ply = -1  # the computer could not play this position: not again
         self.ai_time_ms = AI_TIME_MS  # bound of the computer's search (watchdog: 8 s)
@@ -202,6 +205,7 @@ class App:
         if parts.pos is not self.pos:
             self.set_position(parts.pos)
         self.resigned = parts.resigned
+        self.gameid = parts.gameid
         self.params = parts.params
         self.first = parts.first
         self.start = parts.start
@@ -265,7 +269,7 @@ class App:
         moves = (text(pos.move_at(i)) for i in range(pos.ply))
         try:
             self.saved.save(self.settings["game"], self.game_params(), self.first, self.start,
-                            moves, resigned=self.resigned)
+                            moves, resigned=self.resigned, gameid=self.gameid)
             self.unsaved = False
         except (OSError, ValueError) as exc:
             self.emit((E.ERROR, "the game could not be saved: %s" % exc))
@@ -607,6 +611,9 @@ class App:
         self.set_regauge(None, None)
         self.set_position(self.game.new_position(self.settings))
         self.params = self.start_params()
+        from xobo.runtime.gameid import draw
+
+        self.gameid = draw(self.d.entropy)
         self.first = self.pos.side
         self.start = ""
         self.position_changed(now, restore=True)

@@ -46,20 +46,6 @@ def _chip_id():
         return ""
 
 
-def _random_bytes(n):
-    import os
-
-    try:
-        return os.urandom(n)
-    except (AttributeError, NotImplementedError, OSError):
-        import random
-
-        from xobo.compat import ticks_us
-
-        random.seed(ticks_us())
-        return bytes(random.getrandbits(8) for _ in range(n))
-
-
 def _valid(text):
     if len(text) != 16:
         return False
@@ -83,7 +69,9 @@ def board_id(flash):
             kept = ""
     if _valid(kept):
         return kept
-    new = _hex(_random_bytes(8))
+    from xobo.runtime.gameid import random_bytes
+
+    new = _hex(random_bytes(8))
     if flash is not None:
         try:
             flash.write_atomic(ID_FILE, new.encode())

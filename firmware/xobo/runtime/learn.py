@@ -139,6 +139,10 @@ class LearnMode:
         self.host_took_over = False  # a host loaded, started or switched a game meanwhile
         # the player's game, given back at the end (nothing of it is saved meanwhile)
         self.own_pos = app.pos
+        # (the lessons are no game of the player's: no id while they are played, so that no
+        # host takes their moves for that game's)
+        self.own_gameid = app.gameid
+        app.gameid = ""
         self.saved = app.saved
         self.opponent = app.settings["opponent"]
         if app.pending >= 0:
@@ -267,6 +271,7 @@ class LearnMode:
             app.save_game()
         else:  # (its first player and start are the player's game's: only a host changes them)
             app.show_position(self.own_pos, now)
+            app.gameid = self.own_gameid
         app.emit((LEARN, "off", "", ""))
         self.lessons = None
         self.piece_words = None

@@ -65,6 +65,7 @@ class GameParts:
         self.first = app.first
         self.start = app.start
         self.resigned = app.resigned
+        self.gameid = app.gameid  # its own id (xobo.runtime.gameid)
         self.saved = app.saved  # its save slots (storage.SavedGame), None: not saved
         self.resumed = app.resumed  # resumed at power-up: a long press on undo abandons it
         self.note = app.note  # what the load says (``event boot``)
@@ -72,15 +73,23 @@ class GameParts:
         self.due = 0  # the writes put off until the first light (``App.save_due``)
         self.restart = False  # the board restarts to load the game (``switches_by_restart``)
 
-    def take(self, pos, params, first, start, resigned):
+    def take(self, pos, params, first, start, resigned, gameid):
         """The game in progress is ``pos``: its parameters (its save's header), its first
-        player, its start position's notation ('' for the start) and its resignation (None
-        when there is none)."""
+        player, its start position's notation ('' for the start), its resignation (None
+        when there is none) and its id."""
         self.pos = pos
         self.params = params
         self.first = first
         self.start = start
         self.resigned = resigned
+        self.gameid = gameid
+
+
+def new_gameid(app):
+    """A new game's id (``xobo.runtime.gameid``, forgotten after the draw)."""
+    from xobo.runtime.gameid import draw
+
+    return draw(app.d.entropy)
 
 
 def saved_game(app):
@@ -161,19 +170,24 @@ def resume_saved(app, parts, later=False):
     if parts.saved is not None and app.resume_at_boot:
         resumed, note = _resume_newest(app, parts, note)
     parts.note = earlier + "; " + note if earlier and note != earlier else note
+    named = resumed and not parts.gameid
+    if named:  # a save from before game ids: its new id, kept at once
+        parts.gameid = new_gameid(app)
+        if later:  # (App.save_due)
+            parts.due |= 2
     if not resumed:
         w, h = app.game.area(app.settings)
         if w * h != app.n:  # a size given after the game was made (the simulator's settings)
             resize_game(app)
         pos = app.game.new_position(app.settings)
         # its parameters on flash: a setting changed now is for the next one
-        parts.take(pos, app.start_params(), pos.side, "", None)
+        parts.take(pos, app.start_params(), pos.side, "", None, new_gameid(app))
         if later:  # (App.save_due)
             parts.due |= 2
     # (a saved game with no move from the start is a new game: the game gesture changes it)
     parts.resumed = resumed and (parts.pos.ply > 0 or parts.start != "")
     app.install_game(parts)
-    if not resumed and not later:
+    if (named or not resumed) and not later:
         app.save_game()
 
 
@@ -291,7 +305,7 @@ def resume(app, g, parts):
         while first_pos.ply:
             first_pos.undo()
         first = first_pos.side
-    parts.take(pos, kept, first, start, r)
+    parts.take(pos, kept, first, start, r, g.get("gameid") or "")
     parts.note = "resumed game: %d moves" % pos.ply
     saved = len(moves)
     limit = app.rules.MAX_PLIES
@@ -427,6 +441,8 @@ def set_game(app, name, now):
         raise XoboError("%s is not installed completely on this board (%s)" % (name, exc)) \
             from None
     app.cancel_pending(now)
+    if app.due:  # the writes the last switch put off (no light since): before it is left
+        app.save_due()
     if switches_by_restart(app):
         # the setting first, then a restart into it (once the reply is written): the boot
         # resumes the game's saved game or starts one, and says so (``event boot``); a game
@@ -599,7 +615,7 @@ def load_position(app, text, now):
     app.changing()
     show_position(app, pos, now)
     parts = GameParts(app)
-    parts.take(pos, app.start_params(), pos.side, pos.to_string(), None)
+    parts.take(pos, app.start_params(), pos.side, pos.to_string(), None, new_gameid(app))
     app.install_game(parts)
     app.save_game()
     app.emit((E.LOAD, app.start))

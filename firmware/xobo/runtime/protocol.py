@@ -236,12 +236,15 @@ class Protocol:
 
     def cmd_record(self, arg, now):
         self._no_arg("record", arg)
-        record = getattr(self.app.game, "record_text", None)
+        app = self.app
+        record = getattr(app.game, "record_text", None)
         if record is None:
             raise XoboError("%s has no record notation: ask for the position" %
-                            self.app.game.TITLE)
+                            app.game.TITLE)
+        from xobo.recordtags import board_record  # (the game's id, a resignation)
+
         out = []
-        for line in record(self.app.pos).split("\n"):
+        for line in board_record(app.game, record(app.pos), app.gameid, app.resigned):
             if line:
                 out.append("ok " + line)
         out.append("ok end")
@@ -347,6 +350,8 @@ class Protocol:
         inf = app.inf
         line = "ok state %s side %s result %s ply %d" % (
             inf.state_name(), app.side_name(), app.result_text(), app.pos.ply)
+        if app.gameid:
+            line += " gameid " + app.gameid
         if app.pending >= 0:
             line += " expect %s" % app.pos.move_text(app.pending)
         if inf.state in (5, 6):  # FIX, RESTORE

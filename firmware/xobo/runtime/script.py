@@ -60,6 +60,20 @@ class ScriptError(ValueError):
     pass
 
 
+class CountedIds:
+    """The games' ids of a scripted session (``Drivers.entropy``): counted, not random, so
+    that a script's output is the same at every run and on both runtimes (``gameid
+    000000000001`` for its first game, then 2...; a game resumed from ``--flash`` keeps its
+    own)."""
+
+    def __init__(self):
+        self.count = 0
+
+    def __call__(self, n):
+        self.count += 1
+        return bytes((self.count >> (8 * (n - 1 - k))) & 255 for k in range(n))
+
+
 def _cell(board, text, lineno):
     try:
         return board.board_cell(text)
@@ -104,7 +118,8 @@ class ScriptRunner:
     """Runs script lines on a VirtualBoard, collecting output lines in ``out``."""
 
     def __init__(self, board=None, flash_dir=None, emit=None, events=True):
-        self.board = board or VirtualBoard(flash_dir=flash_dir)
+        self.ids = CountedIds()
+        self.board = board or VirtualBoard(flash_dir=flash_dir, entropy=self.ids)
         self.out = []
         self.emit = emit
         if events:
@@ -190,7 +205,8 @@ class ScriptRunner:
             elif cmd == "board":
                 _args(parts, 1, 2, lineno, "board NAME [GAME]")
                 settings = {"game": parts[2]} if len(parts) > 2 else None
-                self.board = b = VirtualBoard(board=parts[1], settings=settings)
+                self.board = b = VirtualBoard(board=parts[1], settings=settings,
+                                              entropy=self.ids)
                 if b.bd.name != parts[1]:
                     raise ScriptError("line %d: no board '%s'" % (lineno, parts[1]))
                 b.subscribe(self._event)

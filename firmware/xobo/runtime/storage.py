@@ -21,6 +21,9 @@ File format (text, one item per line)::
     first 0                    (the first player, 0-based)
     start <the start position in the game's notation, may be empty>
     moves e5 d4 a4->c4
+    gameid 9c1e07a2b4f0        (the game's own id, xobo.runtime.gameid; a save from before
+                               game ids has none)
+    resigned ns ew             (a resignation: the player, the winner or none)
     set <key> <value>          (one line per setting)
     end <bytes before this line> <adler32 of them, 8 hex digits>
 
@@ -187,10 +190,12 @@ class SavedGame:
     def seq(self):
         return self.file.seq
 
-    def save(self, game, params, first, start, moves, settings=None, resigned=None):
-        """Save the whole game; returns the record's sequence number. Raises ValueError for a
-        value that cannot be stored, OSError when the flash fails."""
-        for what, s in (("game", game), ("first", first), ("start", start)):
+    def save(self, game, params, first, start, moves, settings=None, resigned=None,
+             gameid=""):
+        """Save the whole game (``gameid``: its own id, '' none); returns the record's sequence
+        number. Raises ValueError for a value that cannot be stored, OSError when the flash
+        fails."""
+        for what, s in (("game", game), ("first", first), ("start", start), ("gameid", gameid)):
             s = str(s)
             if "\n" in s or "\r" in s:
                 raise ValueError("%s may not contain a line break" % what)
@@ -206,6 +211,8 @@ class SavedGame:
                 raise ValueError("parameter name %r has a space or is empty" % (key,))
             lines.append("param %s %s" % (key, _value_text(key, params[key])))
         lines += ["first %s" % first, "start %s" % (start or ""), _moves_pieces(moves)]
+        if gameid:  # (hex digits: xobo.runtime.gameid)
+            lines.append("gameid %s" % gameid)
         if resigned:  # [PLAYER, WINNER|none]: the host's resignation ended the game
             lines.append("resigned %s %s" % tuple(resigned))
         if settings:

@@ -93,7 +93,7 @@ class VirtualBoard:
     """The app on virtual drivers (see the module docstring)."""
 
     def __init__(self, flash_dir=None, board="pico_gpio", realtime=False, settings=None,
-                 counts=None):
+                 counts=None, entropy=None):
         self.bd = load_boarddef(board)
         self.clock = VirtualClock(realtime=realtime)
         self.switches = VirtualSwitches(self.clock, self.bd.cell_of_key)
@@ -102,6 +102,7 @@ class VirtualBoard:
         self.flash = make_flash(flash_dir)
         self.realtime = realtime
         self._settings = settings
+        self.entropy = entropy  # the games' ids' random bytes (Drivers.entropy), kept by reboots
         self._subscribers = []
         self._event_subscribers = []
         self.writer = None  # the protocol's writer, kept across reboots (set_writer)
@@ -128,6 +129,7 @@ class VirtualBoard:
             clock=clock,
             watchdog=self.watchdog,
             flash=self.flash,
+            entropy=self.entropy,
         )
         self.drivers.switches = self.switches
         self.app = App(self.drivers, self._settings if not self.boots else None,

@@ -21,6 +21,8 @@ Usage::
     >>> game = read_record("xobo", text)          # the board's `record` reply, replayed
     >>> game.tags, game.start, game.moves, game.result, game.finished
     ([('Variant', 'xobo'), ('First', 'NS')], None, ['e5', 'd4', 'e4'], '*', False)
+    >>> game.gameid, game.ending                  # the board's id of the game, a resignation's
+    ('', '')
     >>> write_record("tiny", [], None, ["a1", "a1"])
     Traceback (most recent call last):
     ...
@@ -33,10 +35,16 @@ import copy
 import threading
 
 from xobo.errors import XoboError
+from xobo.recordtags import board_record, resigned
 
 # tags a record derives from its moves, and the set-up position (kept apart)
 DERIVED_TAGS = ("Result", "Score")
 POSITION_TAG = "Position"
+# tags only the board knows (xobo.recordtags.board_record): no parameter of the game, kept
+# apart (a resignation's words change nothing of which game it is)
+GAMEID_TAG = "GameId"
+TERMINATION_TAG = "Termination"
+BOARD_TAGS = (GAMEID_TAG, TERMINATION_TAG)
 LONGEST_SHOWN = 60  # characters of a bad input quoted back in an error, at most
 
 
@@ -103,15 +111,19 @@ class ReadRecord:
     """What the database keeps of a record: ``tags`` (the game's parameter tags, as the record
     writes them), ``start`` (the set-up position or None), ``moves`` (their texts),
     ``first`` (the player to move at the start), ``result`` (the Result tag's word, ``*``
-    while the game runs) and ``finished``."""
+    while the game runs), ``finished``, ``gameid`` (the board's id of the game, its
+    ``[GameId]`` tag: '' from a board that gives none) and ``ending`` (a resignation's words,
+    its ``[Termination "ew ns-resigned"]`` tag: '' when the game did not end so)."""
 
-    def __init__(self, tags, start, moves, first, result, finished):
+    def __init__(self, tags, start, moves, first, result, finished, gameid="", ending=""):
         self.tags = tags
         self.start = start
         self.moves = moves
         self.first = first
         self.result = result
         self.finished = finished
+        self.gameid = gameid
+        self.ending = ending
 
     @property
     def params(self):
@@ -137,9 +149,12 @@ def read_record(game, text):
     head.moves = []
     tags = []
     start = None
+    board = {}
     for name, value in header_tags(mod.format_record(head)):
         if name == POSITION_TAG:
             start = value
+        elif name in BOARD_TAGS:
+            board[name] = value
         elif name not in DERIVED_TAGS:
             tags.append((name, value))
     try:
@@ -148,7 +163,13 @@ def read_record(game, text):
         raise GameRecordError("not a record of %s: %s" % (game, clip(exc, 200))) from None
     finished = pos.is_terminal()
     result = _result_of(mod, rec) if finished else "*"
-    return ReadRecord(tags, start, texts, first, result, finished)
+    ending = ""
+    if not finished and resigned(rec.tags):  # an end no move shows: the Result tag's winner
+        ending = board.get(TERMINATION_TAG, "")
+        finished = True
+        result = dict(header_tags(text)).get("Result", "*")
+    return ReadRecord(tags, start, texts, first, result, finished, board.get(GAMEID_TAG, ""),
+                      ending)
 
 
 # The texts of a record's moves and the position after them, kept for the records read last:
@@ -232,10 +253,12 @@ def _result_of(mod, rec):
     return "*"
 
 
-def write_record(game, tags, start, moves, extra_tags=()):
+def write_record(game, tags, start, moves, extra_tags=(), ending=""):
     """The record of ``game`` with these parameter tags, start and move texts, in the game's
     own notation (its ``format_record``), every move replayed and checked first; the
-    ``extra_tags`` (Date, Board) are added. GameRecordError names the move that is wrong."""
+    ``extra_tags`` (Date, Board) are added; ``ending``: a resignation's words (``ew
+    ns-resigned``, as the board says them), which the Result and Termination tags then say
+    (``xobo.recordtags.board_record``). GameRecordError names the move that is wrong."""
     mod = record_module(game)
     lines = ['[%s "%s"]' % (name, value) for name, value in tags]
     if start:
@@ -263,4 +286,12 @@ def write_record(game, tags, start, moves, extra_tags=()):
     update = getattr(rec, "update_result", None)
     if update is not None:
         update()
-    return mod.format_record(rec)
+    text = mod.format_record(rec)
+    words = ending.split()
+    if len(words) == 2 and words[1].endswith("-resigned") and not pos.is_terminal():
+        from xobo import games
+
+        lines = board_record(games.load(game), text, "", [words[1][:-len("-resigned")],
+                                                          words[0]])
+        text = "\n".join(lines)
+    return text

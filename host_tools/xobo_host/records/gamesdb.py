@@ -1,10 +1,13 @@
 """A local SQLite file of the games a board played, every game (written by ``xobo monitor``).
 
 Tables: ``games`` (id, started_at, ended_at, source, game, params, tags, first,
-start_position, result, updated_at, variant: ``game`` is the game's name, one of
-``xobo.games.GAMES``; ``tags`` its parameter tags as its record writes them, one per line
-(``[Size "8"]``); ``params`` the same for people, ``size=8``; ``first`` the player to move at
-the start; ``result`` the record's Result word, ``*`` while it runs) and ``moves`` (game_id,
+start_position, result, updated_at, variant, board_id, ending, token: ``game`` is the game's
+name, one of ``xobo.games.GAMES``; ``tags`` its parameter tags as its record writes them, one
+per line (``[Size "8"]``); ``params`` the same for people, ``size=8``; ``first`` the player to
+move at the start; ``result`` the record's Result word, ``*`` while it runs; ``board_id`` the
+board's own id; ``ending`` how the game ended in the board's words (``ew ns-resigned``);
+``token`` the board's id of the game, its record's ``[GameId]`` tag, '' from a board that gives
+none) and ``moves`` (game_id,
 ply, notation as the game's record writes the move, played_at). Times are UTC, ISO 8601.
 ``variant`` is kept for the files written when the database knew XoBo only (their rows have
 no tags: their variant and first columns are read as XoBo's tags).
@@ -85,7 +88,8 @@ CREATE TABLE IF NOT EXISTS games (
     start_position TEXT,
     result TEXT NOT NULL DEFAULT '*',
     board_id TEXT NOT NULL DEFAULT '',
-    ending TEXT NOT NULL DEFAULT ''
+    ending TEXT NOT NULL DEFAULT '',
+    token TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS moves (
     game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -103,7 +107,8 @@ CREATE TABLE IF NOT EXISTS boards (
 );
 """ % LEGACY_GAME
 # (made once the columns are there: a file written by an older xobo gets them first)
-INDEXES = "CREATE INDEX IF NOT EXISTS games_board ON games(board_id, id);"
+INDEXES = "CREATE INDEX IF NOT EXISTS games_board ON games(board_id, id);\n" \
+    "CREATE INDEX IF NOT EXISTS games_token ON games(board_id, token);"
 
 # the columns every games database has had, and those added since (name, declaration)
 GAMES_COLUMNS = ("id", "started_at", "updated_at", "ended_at", "source", "variant", "first",
@@ -114,7 +119,8 @@ ADDED_COLUMNS = (("game", "TEXT NOT NULL DEFAULT '%s'" % LEGACY_GAME),
                  ("params", "TEXT NOT NULL DEFAULT ''"),
                  ("tags", "TEXT NOT NULL DEFAULT ''"),
                  ("board_id", "TEXT NOT NULL DEFAULT ''"),
-                 ("ending", "TEXT NOT NULL DEFAULT ''"))
+                 ("ending", "TEXT NOT NULL DEFAULT ''"),
+                 ("token", "TEXT NOT NULL DEFAULT ''"))
 # the games of one board looked at for one it resumes (each game keeps its own save on the
 # board: one a game, and a few more for the empty ones a switch may leave)
 RESUMABLE = 12
@@ -307,6 +313,7 @@ class GamesDB:
         g.setdefault("game", LEGACY_GAME)
         g.setdefault("board_id", "")
         g.setdefault("ending", "")
+        g.setdefault("token", "")
         if not g.get("tags") and g.get("variant"):
             # written when the database knew XoBo only: its variant and first columns (rows
             # written since have tags, and no variant)
@@ -317,31 +324,42 @@ class GamesDB:
         return g
 
     def new_game(self, source="", game=None, tags=(), first="", start_position=None,
-                 at=None, board_id=""):
+                 at=None, board_id="", token=""):
         """A new row for a game of ``game`` (default: the first of ``xobo.games.GAMES``) with
         these parameter tags, played at table ``source`` (its name then) on board
-        ``board_id``; its id."""
+        ``board_id``, which calls it ``token`` ('' when it names none); its id."""
         at = at or utc_now()
         game = game or first_game()
         with self.writing("record a game into"):
             cur = self.conn.execute(
                 "INSERT INTO games (started_at, updated_at, source, game, params, tags, variant,"
-                " first, start_position, board_id) VALUES (?, ?, ?, ?, ?, ?, '', ?, ?, ?)",
+                " first, start_position, board_id, token) VALUES (?, ?, ?, ?, ?, ?, '', ?, ?,"
+                " ?, ?)",
                 (at, at, source, game, params_text(tags), tags_text(tags), first,
-                 start_position, board_id))
+                 start_position, board_id, token))
             self.conn.commit()
             return cur.lastrowid
 
-    def restart_game(self, game_id, game, tags, first, start_position, at=None):
-        """Make an empty row the start of another game (parameters, start, time)."""
+    def restart_game(self, game_id, game, tags, first, start_position, at=None, token=""):
+        """Make an empty row the start of another game (parameters, start, time, the board's
+        id of it)."""
         at = at or utc_now()
         with self.writing("record a game into"):
             self.conn.execute(
                 "UPDATE games SET game = ?, params = ?, tags = ?, variant = '', first = ?,"
-                " start_position = ?, started_at = ?, updated_at = ? WHERE id = ?",
+                " start_position = ?, started_at = ?, updated_at = ?, token = ? WHERE id = ?",
                 (game, params_text(tags), tags_text(tags), first, start_position, at, at,
-                 game_id))
+                 token, game_id))
             self.conn.commit()
+
+    def game_of_token(self, board_id, token):
+        """The game board ``board_id`` calls ``token`` (with its moves), or None."""
+        if "token" not in self.columns or not board_id or not token:
+            return None
+        with self._errors("read"):
+            row = self.conn.execute("SELECT id FROM games WHERE board_id = ? AND token = ? "
+                                    "ORDER BY id DESC LIMIT 1", (board_id, token)).fetchone()
+        return None if row is None else self.game(row["id"])
 
     def moves(self, game_id):
         with self._errors("read"):
@@ -502,13 +520,14 @@ class GamesDB:
         extra = [("Date", g["started_at"][:10].replace("-", "."))]
         if g["source"]:
             extra.append(("Board", g["source"]))
-        if g.get("ending") and "resigned" in g["ending"]:
-            # (a resignation is no position the rules end: the record's own Result says *)
-            extra.append(("Termination", g["ending"]))
+        if g.get("token"):
+            extra.append(("GameId", g["token"]))
         extra.extend(extra_tags)
+        # (a resignation is no position the rules end: the Result and Termination tags say it)
+        ending = g["ending"] if "resigned" in g.get("ending", "") else ""
         try:
             return write_record(g["game"], tags_of(g["tags"]), g["start_position"],
-                                [m["notation"] for m in g["moves"]], extra)
+                                [m["notation"] for m in g["moves"]], extra, ending)
         except GameRecordError as exc:
             raise GamesDBError("game %s cannot be exported: %s" % (game_id, exc)) from None
 
@@ -575,13 +594,18 @@ class Recorder:
     """Keeps the database in step with the records the board reports.
 
     A board (``board_id``: its own id, ``id`` in docs/protocol.md) has one record a game,
-    whatever happens: a record that continues the current one adds to it; one that does not
-    is another game, or a game the board resumed (``set game`` away and back: each game keeps
-    its own save), found among the board's recent records (its moves continue theirs) and
-    continued; a new game on the board (``mark_new_game``) is a new record. How a game ended
-    comes from the board's ``state`` (``end_said``): a resignation is no end the record's
-    rules see. ``source`` is the table's name, kept by each record as the name it was played
-    under (a renamed table's past records keep theirs)."""
+    whatever happens. A board that names its games (its record's ``[GameId]`` tag,
+    ``xobo.runtime.gameid``) is followed exactly: the record of the game it calls so, found in
+    the database by (board id, game id), holds exactly the board's moves (undos back to the
+    start shorten it, whoever saw them), and a game id never seen is a new record, whatever its
+    moves. For a board that names none (a firmware from before game ids, a lesson), the moves
+    tell: a record that continues the current one adds to it; one that does not is another
+    game, or a game the board resumed (``set game`` away and back: each game keeps its own
+    save), found among the board's recent records (its moves continue theirs) and continued; a
+    new game on the board (``mark_new_game``) is a new record. How a game ended comes from the
+    board's ``state`` (``end_said``) and its record's Termination tag: a resignation is no end
+    the record's rules see. ``source`` is the table's name, kept by each record as the name it
+    was played under (a renamed table's past records keep theirs)."""
 
     def __init__(self, db, source="", board_id=""):
         self.db = db
@@ -589,6 +613,7 @@ class Recorder:
         self.board_id = board_id
         self.game_id = None
         self.key = None  # (game, tags, start) of the current game
+        self.token = ""  # the board's id of the current game ('' when it names none)
         self.moves = []
         self.force_new = False
         self.new_game_event = None  # the number of the event that started it, when known
@@ -600,6 +625,7 @@ class Recorder:
         # (``ew ns-resigned``), ``*`` while it goes on
         self.said_end = None
         self.record_result = "*"  # the current game's record's own Result word
+        self.record_ending = ""  # its Termination tag's words (a resignation), '' none
         # (game, record text) last recorded: the same reply again is not read again (a café
         # host reads a board's record at every event of it; replaying it with the rules was
         # half of the host's work)
@@ -633,6 +659,7 @@ class Recorder:
         self.game_id = row["id"]
         self.key = (row["game"], tuple(tags_of(row["tags"])), row["start_position"])
         self.moves = [m["notation"] for m in row["moves"]]
+        self.token = row.get("token", "")
         self.written = (row["id"], row["result"], row.get("ending", ""))
         resigned = "resigned" in row.get("ending", "")
         self.record_result = "*" if resigned else row["result"]
@@ -666,6 +693,8 @@ class Recorder:
 
     def _write_result(self, record_result, at, from_record=True):
         words = self._ending()
+        if words is None and from_record and self.record_ending:
+            words = self.record_ending  # (the record says the resignation itself)
         last = self.written if self.written and self.written[0] == self.game_id else None
         if words is None:  # the board said nothing of this game's end: the record's word
             if not from_record:
@@ -702,7 +731,8 @@ class Recorder:
         """``observe`` of a record already read. A record that the file cannot take
         (GamesDBError) is kept and written at the next call, before its record."""
         at = at or utc_now()
-        entry = (game, rec, at, events_seen, (game, tuple(rec.tags), rec.start), self.new_games)
+        entry = (game, rec, at, events_seen,
+                 (game, tuple(rec.tags), rec.start, getattr(rec, "gameid", "")), self.new_games)
         last = self.pending[-1] if self.pending else None
         if last is not None and last[4] == entry[4] and last[5] == entry[5]:
             self.pending[-1] = entry
@@ -724,8 +754,10 @@ class Recorder:
     def _observe(self, game, rec, at, force_new):
         key = (game, tuple(rec.tags), rec.start)
         notations = rec.moves
+        if getattr(rec, "gameid", "") and self.board_id:
+            return self._observe_named(game, rec, at, key)
         continues = (
-            self.game_id is not None and key == self.key
+            self.game_id is not None and key == self.key and not self.token
             and (notations[:len(self.moves)] == self.moves
                  or self.moves[:len(notations)] == notations
                  and not (self.unseen_since and len(notations) < len(self.moves)))
@@ -736,9 +768,10 @@ class Recorder:
             if resumed is not None:
                 self._adopt(resumed)  # (a game the board resumed: its own record goes on)
             elif self.game_id is not None and not self.moves and key == self.key \
-                    and not force_new:
+                    and not force_new and not self.token:
                 pass  # an empty game that never started: reuse it
-            elif self.game_id is not None and not self.moves and not self._has_end():
+            elif self.game_id is not None and not self.moves and not self._has_end() \
+                    and not self.token:
                 self.db.restart_game(self.game_id, game, rec.tags, rec.first, rec.start, at)
                 self.written = None
             else:
@@ -747,14 +780,48 @@ class Recorder:
                 self.written = None
             if resumed is None:
                 self.key = key
+                self.token = ""
                 self.moves = []
                 self.record_result = "*"
             if force_new:
                 self.force_new = False
+        return self._keep(rec, at)
+
+    def _observe_named(self, game, rec, at, key):
+        """A record of a game the board names (``rec.gameid``): that game's record, found by
+        (board id, game id), or a new one; its moves exactly the board's."""
+        self.unseen_since = False
+        self.force_new = False  # (a new game has a new id: nothing to guess)
+        token = rec.gameid
+        if self.game_id is None or token != self.token:
+            row = self.db.game_of_token(self.board_id, token)
+            if row is not None:
+                self._adopt(row)  # (resumed: set game away and back, a host restarted)
+            else:
+                if self.game_id is not None and not self.moves and not self._has_end() \
+                        and not self.token:
+                    # an empty row no game of the board's owns (its game never started)
+                    self.db.restart_game(self.game_id, game, rec.tags, rec.first, rec.start,
+                                         at, token=token)
+                else:
+                    self.game_id = self.db.new_game(self.source, game, rec.tags, rec.first,
+                                                    rec.start, at, board_id=self.board_id,
+                                                    token=token)
+                self.written = None
+                self.key = key
+                self.token = token
+                self.moves = []
+                self.record_result = "*"
+        return self._keep(rec, at)
+
+    def _keep(self, rec, at):
+        """The current record's moves and result as ``rec`` says them."""
+        notations = rec.moves
         if notations != self.moves:
             self.db.set_moves(self.game_id, notations, at)
             self.moves = notations
         self.record_result = rec.result
+        self.record_ending = getattr(rec, "ending", "")
         self._write_result(rec.result, at)
         return self.game_id
 
@@ -768,8 +835,8 @@ class Recorder:
         if not self.board_id:
             return None
         for row in self.db.recent_games(self.board_id, key[0]):
-            if row["id"] == self.game_id:
-                continue
+            if row["id"] == self.game_id or row.get("token"):
+                continue  # (a game its board names is found by its name only)
             if (row["game"], tuple(tags_of(row["tags"])), row["start_position"]) != key:
                 continue
             moves = [m["notation"] for m in row["moves"]]

@@ -309,7 +309,9 @@ def _continued(game, record, moves):
                     texts.pop()
             else:
                 texts.append(move)
-        return write_record(game, rec.tags, rec.start, texts)
+        # (the board's id of the game kept: the record of the game it names)
+        return write_record(game, rec.tags, rec.start, texts,
+                            [("GameId", rec.gameid)] if rec.gameid else (), rec.ending)
     except GameRecordError:
         return None
 

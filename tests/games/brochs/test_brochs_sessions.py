@@ -42,7 +42,7 @@ def test_brochs_game_by_hand_on_the_15x15_board(runtime, capfd):
     pos = _replay(out)
     positions = [x for x in out if x.startswith("position ")]
     assert positions == ["position " + pos.to_string()] * 2
-    assert out[-1] == "ok state match side black result * ply 6"
+    assert out[-1] == "ok state match side black result * ply 6 gameid 000000000002"
 
 
 @pytest.mark.parametrize("runtime", ["cpython", "micropython"])

@@ -38,16 +38,19 @@ def _replayed(out):
 def test_whole_three_player_game_by_hand_with_a_mistake_an_undo_and_a_power_cut(runtime,
                                                                                capfd):
     out = _run("hand", runtime, capfd)
-    assert "ok state fix side yellow result * ply 7 fix clear d4 h5" in out  # the mistake
+    # (X's game is the script's second: its id is the second it draws, kept by the power cut)
+    assert "ok state fix side yellow result * ply 7 gameid 000000000002 fix clear d4 h5" \
+        in out  # the mistake
     assert any(x.startswith("ok state offer side yellow") for x in out)  # fixed: ok plays it
     assert "undo e3" in out
-    assert "ok state restore side green result * ply 11 restore clear e3" in out
+    assert "ok state restore side green result * ply 11 gameid 000000000002 restore clear e3" \
+        in out
     assert "boot resumed game: 31 moves" in out
     pos = _replayed(out)
     assert pos.is_terminal() and pos.ply == 64
     assert out[-1] == "position " + pos.to_string()
     assert "result %s" % ("red", "yellow", "green")[pos.winner()] in out
-    assert out[-2].startswith("ok state over ")
+    assert out[-2].startswith("ok state over ") and out[-2].endswith(" gameid 000000000002")
     if runtime == "micropython":  # the same game as under CPython
         assert out == _run("hand", "cpython", capfd)
 

@@ -44,9 +44,10 @@ from xobo.games.x.rules import (
     cell_name,
 )
 from xobo.numbers import parse_uint
-from xobo.recordtags import TaggedRecord, read_record, tag_lines
+from xobo.recordtags import TaggedRecord, read_record, resigned, tag_lines
 
 _KNOWN = ("Game", "Size", "First", "Result", "Score")
+RESULT_WORDS = PLAYER_WORDS  # the Result of each player's win (a resignation's too)
 
 
 class GameRecord(TaggedRecord):
@@ -127,8 +128,12 @@ def parse_record(text):
             raise RecordError("line %d: move %d (%s): %s" % (ln, k, w, exc))
         pos.apply(m)
         rec.moves.append(m)
+    loser = resigned(rec.tags)  # an end no move shows: the winner is the Result's word
     for name, value, ln in checks:
         got = result_text(pos) if name == "Result" else score_text(pos)
+        if name == "Result" and loser and got == "*" and value in RESULT_WORDS \
+                and value.lower() != loser:
+            continue
         if name == "Score" and not pos.is_terminal():
             continue  # a running game's score is the corners now: no claim to check
         if value != got:
