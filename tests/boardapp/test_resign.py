@@ -141,3 +141,56 @@ def test_a_save_with_a_damaged_resignation_is_not_resumed_and_the_board_boots():
     vb.advance(100)
     assert _result(vb) == "*"  # that save refused (the one before it, or a new game)
     assert isinstance(vb, VirtualBoard) and vb.powered
+
+
+def _record_text(vb):
+    """The board's ``record`` as text (the protocol drops the blank line after the tags)."""
+    lines = [x[3:] for x in vb.command("record")[:-1]]
+    k = 0
+    while k < len(lines) and lines[k][:1] == "[":
+        k += 1
+    return "\n".join(lines[:k] + [""] + lines[k:]) + "\n"
+
+
+def test_a_resigned_game_s_record_names_the_winner_and_says_who_resigned_in_every_game():
+    from xobo.games import load, part
+
+    for game, board, win in (("xobo", "pico_gpio", "EW"), ("x", "pico_gpio", "Yellow"),
+                             ("chain-reaction", "pico_gpio", "Dark"),
+                             ("tiny", "pico_gpio", "o"), ("brochs", "pico_15x15", "white")):
+        vb = game_board(game, board)
+        play(vb, _first_move(vb))
+        names = vb.app.names
+        assert '[Result "*"]' in _record_text(vb), game
+        vb.command("resign %s %s" % (names[0], names[1]))
+        for attempt in (0, 1):  # and after a power cut: the save keeps the resignation
+            text = _record_text(vb)
+            assert '[Result "%s"]' % win in text, (game, text)
+            assert '[Termination "%s %s-resigned"]' % (names[1], names[0]) in text, text
+            # the game's own record parser reads it: the moves and who won
+            rec = part(load(game), "records").parse_record(text)
+            assert len(rec.moves) == 1, game
+            vb.power_cut()
+            vb.advance(100)
+
+
+def test_a_resignation_with_no_single_winner_leaves_the_record_s_result_open():
+    vb = game_board("x")
+    play(vb, _first_move(vb))
+    vb.command("resign red none")
+    text = _record_text(vb)
+    assert '[Result "*"]' in text and '[Termination "none red-resigned"]' in text, text
+
+
+def test_a_record_that_says_a_resignation_names_a_winner_who_did_not_resign():
+    from xobo.errors import RecordError
+    from xobo.games.tiny.record import parse_record
+
+    head = '[Game "Three in a row"]\n[First "x"]\n[Result "%s"]\n[Termination "%s"]\n\n1. b2\n'
+    assert len(parse_record(head % ("o", "o x-resigned")).moves) == 1
+    for result, termination in (("x", "o x-resigned"), ("o", "o normal")):
+        try:
+            parse_record(head % (result, termination))
+        except RecordError:
+            continue
+        raise AssertionError("accepted: %s, %s" % (result, termination))
