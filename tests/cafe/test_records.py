@@ -122,14 +122,14 @@ def test_a_board_s_end_of_game_is_kept_until_the_game_goes_on_again(tmp_path):
     rec.observe(XOBO % "1. e5", "xobo", at="2026-11-25T20:00:00Z")
     rec.end_said("xobo", 1, "ew ns-resigned", at="2026-11-25T20:01:00Z")
     g = db.list_games()[0]
-    assert (g["result"], g["ending"], g["ended_at"]) == ("ew", "ew ns-resigned",
+    assert (g["result"], g["ending"], g["ended_at"]) == ("EW", "ew ns-resigned",
                                                          "2026-11-25T20:01:00Z")
     rec.observe(XOBO % "1. e5", "xobo")  # the record read again says '*': it is kept
     again = Recorder(db, "bar", board_id="00000000000000aa").resume()  # a host restarted
     again.observe(XOBO % "1. e5", "xobo")
     assert db.list_games()[0]["ending"] == "ew ns-resigned"
     again.end_said("x", 0, "*")  # another game's state: not this record's
-    assert db.list_games()[0]["result"] == "ew"
+    assert db.list_games()[0]["result"] == "EW"
     db.close()
 
 

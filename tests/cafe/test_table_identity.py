@@ -116,7 +116,8 @@ def test_a_resignation_reaches_the_floor_and_the_record_with_its_end_time(tmp_pa
         assert view["result"] == "ew" and "ns resigned" in view["result_text"]
         wait_for(lambda: db.list_games()[0]["ended_at"] is not None, "the record ended")
         g = db.list_games()[0]
-        assert (g["result"], g["ending"]) == ("ew", "ew ns-resigned")
+        # (the record's own word for the winner, as the board's record says it)
+        assert (g["result"], g["ending"]) == ("EW", "ew ns-resigned")
         assert '[Termination "ew ns-resigned"]' in db.export_record(g["id"])
     finally:
         db.close()

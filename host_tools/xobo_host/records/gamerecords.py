@@ -101,6 +101,19 @@ def header_tags(text):
     return out
 
 
+def result_word(game, player):
+    """The Result word of ``game``'s records for a win of ``player`` (its name on the board,
+    as ``state`` says it: ``ew`` -> ``EW``, ``light`` -> ``Light``); ``player`` itself when it
+    is no player of the game (``draw``, ``none``) or the game has no records."""
+    from xobo import games
+
+    try:
+        names = list(games.load(game).PLAYER_NAMES)
+        return record_module(game).RESULT_WORDS[names.index(player)]
+    except (GameRecordError, ImportError, AttributeError, ValueError, IndexError):
+        return player
+
+
 def params_text(tags):
     """The parameters for people, from the parameter tags: ``size=8 first=Yellow``."""
     return " ".join("%s=%s" % (name.lower(), value.replace(" ", ","))

@@ -66,6 +66,7 @@ from xobo_host.records.gamerecords import (
     clip,
     params_text,
     read_record,
+    result_word,
     write_record,
 )
 
@@ -705,7 +706,8 @@ class Recorder:
         elif words == "*":
             result, ending = "*", ""
         else:
-            winner = words.split()[0]
+            # (the record's own word for the winner: 'ew' -> 'EW', as its Result tag says it)
+            winner = result_word(self.key[0], words.split()[0])
             result = record_result if record_result != "*" else (
                 last[1] if last is not None and last[1] != "*" else winner)
             ending = words

@@ -132,7 +132,8 @@ def records_text(view, db):
             else:  # (not found in the games database: the board's own record of it)
                 rec = read_record(view["game"], g["record_text"])
                 out.append(write_record(view["game"], rec.tags, rec.start, rec.moves,
-                                        [("Board", g["table_name"])] + tags).rstrip("\n"))
+                                        [("Board", g["table_name"])] + tags,
+                                        rec.ending).rstrip("\n"))
         except (GamesDBError, GameRecordError) as exc:
             out.append("; round %d board %d: the record %s cannot be exported: %s"
                        % (g["round"], g["board"], g["record_id"], exc))
