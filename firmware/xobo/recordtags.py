@@ -119,7 +119,7 @@ def board_record(game, text, gameid="", resigned=None):
     after the game's own tags. ``gameid``: the game's id (``[GameId "9c1e07a2b4f0"]``,
     ``xobo.runtime.gameid``). ``resigned``: ``[PLAYER, WINNER|none]`` of a resignation, an end
     no move of the record shows: the Result tag then names the winner in the record's own
-    words (the records part's ``RESULT_WORDS``; ``*`` when there is no single winner) and
+    words (the records part's ``WIN_RESULTS``; ``*`` when there is no single winner) and
     ``[Termination "ew ns-resigned"]`` says how the game ended, in the words of ``state``."""
     lines = text.split("\n")
     if resigned:
@@ -128,7 +128,7 @@ def board_record(game, text, gameid="", resigned=None):
         if winner in names:
             from xobo.games import part
 
-            word = part(game, "records").RESULT_WORDS[names.index(winner)]
+            word = part(game, "records").WIN_RESULTS[names.index(winner)]
         else:
             word = "*"
     k = 0

@@ -118,7 +118,8 @@ class ScriptRunner:
     """Runs script lines on a VirtualBoard, collecting output lines in ``out``."""
 
     def __init__(self, board=None, flash_dir=None, emit=None, events=True):
-        self.ids = CountedIds()
+        # (a board given, the serial stand-in's, keeps its own: random ids, as a board's)
+        self.ids = board.entropy if board is not None else CountedIds()
         self.board = board or VirtualBoard(flash_dir=flash_dir, entropy=self.ids)
         self.out = []
         self.emit = emit

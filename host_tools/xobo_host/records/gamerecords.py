@@ -109,7 +109,7 @@ def result_word(game, player):
 
     try:
         names = list(games.load(game).PLAYER_NAMES)
-        return record_module(game).RESULT_WORDS[names.index(player)]
+        return record_module(game).WIN_RESULTS[names.index(player)]
     except (GameRecordError, ImportError, AttributeError, ValueError, IndexError):
         return player
 

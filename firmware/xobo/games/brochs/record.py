@@ -56,7 +56,7 @@ from xobo.recordtags import TaggedRecord, read_record, tag_lines
 
 _KNOWN = ("Game", "Donjons", "Imprecation", "MasterDiagonal", "First", "Position", "Result")
 RESULTS = ("black", "white", "draw", "*")
-RESULT_WORDS = ("black", "white")  # the Result of each player's win (a resignation's too)
+WIN_RESULTS = ("black", "white")  # the Result of each player's win (a resignation's too)
 
 
 class GameRecord(TaggedRecord):

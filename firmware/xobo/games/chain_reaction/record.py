@@ -35,7 +35,7 @@ from xobo.recordtags import TaggedRecord, read_record, tag_lines
 
 _KNOWN = ("Game", "Field", "Target", "First", "Variant", "Position", "Result")
 RESULTS = ("Light", "Dark", "*")
-RESULT_WORDS = PLAYER_WORDS  # the Result of each player's win (a resignation's too)
+WIN_RESULTS = PLAYER_WORDS  # the Result of each player's win (a resignation's too)
 
 
 class GameRecord(TaggedRecord):

@@ -42,7 +42,7 @@ from xobo.recordtags import TaggedRecord, read_record, resigned, tag_lines
 
 GAME = "Three in a row"
 RESULTS = ("x", "o", "draw", "*")
-RESULT_WORDS = PLAYER_NAMES  # the Result of each player's win (a resignation's too)
+WIN_RESULTS = PLAYER_NAMES  # the Result of each player's win (a resignation's too)
 _KNOWN = ("Game", "First", "Position", "Result")
 
 
@@ -116,7 +116,7 @@ def parse_record(text):
     got = result_text(pos)
     loser = resigned(rec.tags)  # an end no move shows: the winner is the Result's word
     for what, value, ln in claims:
-        if loser and got == "*" and value in RESULT_WORDS and value != loser:
+        if loser and got == "*" and value in WIN_RESULTS and value != loser:
             continue
         if value != got:
             raise RecordError('line %d: %s but the moves give "%s" (TE1, TE2)'

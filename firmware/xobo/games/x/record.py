@@ -47,7 +47,7 @@ from xobo.numbers import parse_uint
 from xobo.recordtags import TaggedRecord, read_record, resigned, tag_lines
 
 _KNOWN = ("Game", "Size", "First", "Result", "Score")
-RESULT_WORDS = PLAYER_WORDS  # the Result of each player's win (a resignation's too)
+WIN_RESULTS = PLAYER_WORDS  # the Result of each player's win (a resignation's too)
 
 
 class GameRecord(TaggedRecord):
@@ -131,7 +131,7 @@ def parse_record(text):
     loser = resigned(rec.tags)  # an end no move shows: the winner is the Result's word
     for name, value, ln in checks:
         got = result_text(pos) if name == "Result" else score_text(pos)
-        if name == "Result" and loser and got == "*" and value in RESULT_WORDS \
+        if name == "Result" and loser and got == "*" and value in WIN_RESULTS \
                 and value.lower() != loser:
             continue
         if name == "Score" and not pos.is_terminal():

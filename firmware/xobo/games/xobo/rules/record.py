@@ -42,7 +42,7 @@ from xobo.recordtags import TaggedRecord, read_record, tag_lines
 START = "........./........./........./........./........./........./........./........./" \
     "......... ns 36 0 0"
 _KNOWN = ("Variant", "First", "Position", "Result")
-RESULT_WORDS = ("NS", "EW")  # the Result of each player's win (a resignation's too)
+WIN_RESULTS = ("NS", "EW")  # the Result of each player's win (a resignation's too)
 
 
 class GameRecord(TaggedRecord):
