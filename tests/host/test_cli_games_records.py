@@ -48,4 +48,4 @@ def test_records_show_says_the_table_its_board_and_how_the_game_ended(tmp_path, 
     assert main(["records", "show", "1", "--db", path]) == 0
     out = capsys.readouterr().out
     assert "table terrace-1 (board 5f3a0c11d2e4b697)" in out
-    assert "(ew ns-resigned)" in out and "result ew" in out
+    assert "(ew ns-resigned)" in out and "result EW" in out  # (the record's own word)
