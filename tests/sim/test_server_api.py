@@ -123,8 +123,10 @@ def test_after_the_end_the_state_is_over_with_the_reason_and_nothing_to_fix(sim)
     time.sleep(0.6)  # longer than the settle time (200 ms)
     st = sim.state()["state"]
     assert st["inference"] == "over" and st["fill"] == [] and st["clear"] == []
-    assert sim.command("state")["reply"] == [
-        "ok state over side ns result ns connected-opponent ply 1"]
+    reply = sim.command("state")["reply"]
+    assert len(reply) == 1 and reply[0].startswith(
+        "ok state over side ns result ns connected-opponent ply 1 gameid "), reply
+    assert len(reply[0].split()[-1]) == 12  # the game's id, last: nothing to fix, no words
 
 
 def test_loading_a_record_keeps_the_users_variant_and_first_settings(sim):
