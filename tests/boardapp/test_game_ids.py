@@ -184,7 +184,7 @@ def test_the_id_is_drawn_once_a_game_and_its_code_not_kept():
     vb = game_board("xobo")
     gid = vb.app.gameid
     assert "xobo.runtime.gameid" not in sys.modules  # (forgotten after the draw)
-    for k in range(100):
+    for _ in range(100):
         vb.advance(10)
     assert vb.app.gameid is gid  # the same string: nothing drawn or made again per cycle
 

@@ -163,7 +163,7 @@ def test_a_resigned_game_s_record_names_the_winner_and_says_who_resigned_in_ever
         names = vb.app.names
         assert '[Result "*"]' in _record_text(vb), game
         vb.command("resign %s %s" % (names[0], names[1]))
-        for attempt in (0, 1):  # and after a power cut: the save keeps the resignation
+        for _ in (0, 1):  # and after a power cut: the save keeps the resignation
             text = _record_text(vb)
             assert '[Result "%s"]' % win in text, (game, text)
             assert '[Termination "%s %s-resigned"]' % (names[1], names[0]) in text, text
