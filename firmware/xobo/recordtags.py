@@ -144,6 +144,12 @@ def board_record(game, text, gameid="", resigned=None):
     return lines
 
 
+def app_record(app):
+    """The lines of the record of the game ``app`` (``xobo.runtime.app.App``) plays, as
+    the board says it (``board_record``: its id, its resignation)."""
+    return board_record(app.game, app.game.record_text(app.pos), app.gameid, app.resigned)
+
+
 def resigned(tags):
     """The player who resigned, as a record's ``[Termination "ew ns-resigned"]`` tag says
     (``board_record``), or '' when it says no resignation: ``tags`` are ``(name, value)``."""

@@ -107,7 +107,7 @@ class Drivers:
     """The set of drivers the app uses; built by ``make_drivers`` or ``make_virtual_drivers``."""
 
     def __init__(self, boarddef=None, matrix=None, debouncer=None, leds=None, buttons=None,
-                 clock=None, watchdog=None, flash=None, restart=None, entropy=None):
+                 clock=None, watchdog=None, flash=None, restart=None):
         self.boarddef = boarddef
         self.matrix = matrix
         self.debouncer = debouncer
@@ -117,6 +117,3 @@ class Drivers:
         self.watchdog = watchdog
         self.flash = flash
         self.restart = restart  # restarts the interpreter (``machine.soft_reset``), or None
-        # random bytes for the games' ids (``n -> bytes``), or None: the system's
-        # (``xobo.runtime.gameid``); the scripted sessions give theirs, the same every run
-        self.entropy = entropy

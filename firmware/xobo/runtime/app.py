@@ -613,7 +613,7 @@ class App:
         self.params = self.start_params()
         from xobo.runtime.gameid import draw
 
-        self.gameid = draw(self.d.entropy)
+        self.gameid = draw(self.d)
         self.first = self.pos.side
         self.start = ""
         self.position_changed(now, restore=True)
@@ -791,12 +791,13 @@ class App:
 
     # ------------------------------------------------------------ self-test
 
-    def set_mode(self, mode, saved):
+    def set_mode(self, mode, saved, gameid):
         """The board's mode from now on (the game: this App; the learn mode's,
-        ``xobo.runtime.learn``) and the game's save slots meanwhile (None: nothing is saved,
-        a lesson's position); the light is shown whole again."""
+        ``xobo.runtime.learn``), the game's save slots and its id meanwhile (None and '':
+        nothing is saved, a lesson's position); the light is shown whole again."""
         self.mode = mode
         self.saved = saved
+        self.gameid = gameid
         self.force_show = True
 
     def state_seen(self):

@@ -13,16 +13,18 @@ start while the host is away, or a new game begins with the same moves as the la
 Drawn once a game, never in the scan loop; ``draw`` then forgets this module (its code is not
 kept in the Pico's heap for the next game). The random bytes are the system's (``os.urandom``:
 the RP2040's ring oscillator on the Pico, the kernel's elsewhere); a port without it falls back
-to ``random`` seeded from the microsecond clock. A board whose drivers give ``entropy`` (a
+to the microsecond clock, stirred. A board whose drivers give ``entropy`` (a
 function ``n -> bytes``: the scripted sessions', for output that is the same at every run)
 draws from it instead.
 
 Usage::
 
-    >>> from xobo.runtime.gameid import new_game_id
-    >>> len(new_game_id())                # '9c1e07a2b4f0'
+    >>> from xobo.runtime.gameid import draw
+    >>> len(draw())                       # '9c1e07a2b4f0'
     12
-    >>> new_game_id(lambda n: bytes(range(n)))
+    >>> class Counted:                    # drivers that give their own random bytes
+    ...     entropy = staticmethod(lambda n: bytes(range(n)))
+    >>> draw(Counted())
     '000102030405'
 """
 
@@ -38,23 +40,21 @@ def random_bytes(n):
     try:
         return os.urandom(n)
     except (AttributeError, NotImplementedError, OSError):
-        import random
-
+        # (a port without it: the microsecond clock, stirred by a multiplicative hash, each
+        # byte a later reading: no two boots nor two games alike in practice)
         from xobo.compat import ticks_us
 
-        random.seed(ticks_us())
-        return bytes(random.getrandbits(8) for _ in range(n))
+        out = bytearray(n)
+        x = ticks_us()
+        for k in range(n):
+            x = (x * 1103515245 + ticks_us() + 12345) & 0x3FFFFFFF
+            out[k] = x >> 22
+        return bytes(out)
 
 
-def new_game_id(entropy=None):
-    """A new game's id: 12 hex digits from ``entropy(n)`` (default: ``random_bytes``)."""
-    data = (entropy or random_bytes)(_BYTES)
-    return "".join("%02x" % b for b in data)
-
-
-def draw(entropy=None):
-    """A game that starts now: its id (``new_game_id``: ``entropy``, the drivers', when they
-    give one); this module is forgotten after."""
-    gameid = new_game_id(entropy)
+def draw(drivers=None):
+    """A game that starts now: its id, 12 hex digits from the ``drivers``' ``entropy(n)``
+    when they have one (``random_bytes`` else); this module is forgotten after."""
     forget_module("xobo.runtime.gameid")
-    return gameid
+    entropy = getattr(drivers, "entropy", None) or random_bytes
+    return "".join("%02x" % b for b in entropy(_BYTES))

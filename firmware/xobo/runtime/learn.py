@@ -112,7 +112,9 @@ def start(app, now, name=""):
     if name and name != app.settings["game"]:
         app.set_setting("game", name, now)
     mode = LearnMode(app, lessons_of(app.game))
-    app.set_mode(mode, None)  # (nothing of the lessons is saved)
+    # (nothing of the lessons is saved, and they have no id: no host takes their moves for
+    # the player's game's)
+    app.set_mode(mode, None, "")
     try:
         mode.begin(0, now)
     except (XoboError, ValueError) as exc:  # a lesson the engine refuses: the game back
@@ -138,11 +140,7 @@ class LearnMode:
         self.modules = tuple(sys.modules)  # what learning imports is forgotten after it
         self.host_took_over = False  # a host loaded, started or switched a game meanwhile
         # the player's game, given back at the end (nothing of it is saved meanwhile)
-        self.own_pos = app.pos
-        # (the lessons are no game of the player's: no id while they are played, so that no
-        # host takes their moves for that game's)
-        self.own_gameid = app.gameid
-        app.gameid = ""
+        self.own = (app.pos, app.gameid)  # (its position and its id: the lessons have none)
         self.saved = app.saved
         self.opponent = app.settings["opponent"]
         if app.pending >= 0:
@@ -264,14 +262,14 @@ class LearnMode:
         app = self.app
         if app.pos is not self.pos and self.pos is not None:  # (a new game: a new position)
             self.host_took_over = True  # (as the cycle finds it: step_mode)
-        app.set_mode(app, self.saved)
+        # (the player's game's id back, or the one of the game the host started)
+        app.set_mode(app, self.saved, app.gameid if self.host_took_over else self.own[1])
         app.light.look = None
         app.settings["opponent"] = self.opponent
         if self.host_took_over:  # the host's game is played now: it is saved
             app.save_game()
         else:  # (its first player and start are the player's game's: only a host changes them)
-            app.show_position(self.own_pos, now)
-            app.gameid = self.own_gameid
+            app.show_position(self.own[0], now)
         app.emit((LEARN, "off", "", ""))
         self.lessons = None
         self.piece_words = None

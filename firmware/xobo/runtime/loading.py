@@ -85,12 +85,6 @@ class GameParts:
         self.gameid = gameid
 
 
-def new_gameid(app):
-    """A new game's id (``xobo.runtime.gameid``, forgotten after the draw)."""
-    from xobo.runtime.gameid import draw
-
-    return draw(app.d.entropy)
-
 
 def saved_game(app):
     """The A/B save slots of the current game (XoBo's keep their old name, 'game'), or None
@@ -172,7 +166,9 @@ def resume_saved(app, parts, later=False):
     parts.note = earlier + "; " + note if earlier and note != earlier else note
     named = resumed and not parts.gameid
     if named:  # a save from before game ids: its new id, kept at once
-        parts.gameid = new_gameid(app)
+        from xobo.runtime.gameid import draw
+
+        parts.gameid = draw(app.d)
         if later:  # (App.save_due)
             parts.due |= 2
     if not resumed:
@@ -181,7 +177,9 @@ def resume_saved(app, parts, later=False):
             resize_game(app)
         pos = app.game.new_position(app.settings)
         # its parameters on flash: a setting changed now is for the next one
-        parts.take(pos, app.start_params(), pos.side, "", None, new_gameid(app))
+        from xobo.runtime.gameid import draw
+
+        parts.take(pos, app.start_params(), pos.side, "", None, draw(app.d))
         if later:  # (App.save_due)
             parts.due |= 2
     # (a saved game with no move from the start is a new game: the game gesture changes it)
@@ -615,7 +613,9 @@ def load_position(app, text, now):
     app.changing()
     show_position(app, pos, now)
     parts = GameParts(app)
-    parts.take(pos, app.start_params(), pos.side, pos.to_string(), None, new_gameid(app))
+    from xobo.runtime.gameid import draw
+
+    parts.take(pos, app.start_params(), pos.side, pos.to_string(), None, draw(app.d))
     app.install_game(parts)
     app.save_game()
     app.emit((E.LOAD, app.start))

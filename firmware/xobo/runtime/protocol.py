@@ -236,15 +236,13 @@ class Protocol:
 
     def cmd_record(self, arg, now):
         self._no_arg("record", arg)
-        app = self.app
-        record = getattr(app.game, "record_text", None)
-        if record is None:
+        if getattr(self.app.game, "record_text", None) is None:
             raise XoboError("%s has no record notation: ask for the position" %
-                            app.game.TITLE)
-        from xobo.recordtags import board_record  # (the game's id, a resignation)
+                            self.app.game.TITLE)
+        from xobo.recordtags import app_record  # (with the game's id, a resignation)
 
         out = []
-        for line in board_record(app.game, record(app.pos), app.gameid, app.resigned):
+        for line in app_record(self.app):
             if line:
                 out.append("ok " + line)
         out.append("ok end")

@@ -90,17 +90,6 @@ def _digits(s):
     return True
 
 
-def _game_id(s):
-    """True for a game's id as a board writes it (``xobo.runtime.gameid``): 4-16 lowercase hex
-    digits (a board that drew shorter or longer ones is read as it wrote them)."""
-    if len(s) < 4 or len(s) > 16:
-        return False
-    for ch in s:
-        if not ("0" <= ch <= "9" or "a" <= ch <= "f"):
-            return False
-    return True
-
-
 def _parse_value(s):
     t = s[1:] if s.startswith("-") else s
     if _digits(t):
@@ -304,7 +293,10 @@ def games(found):
                 g["start"] = rest
             elif key == "resigned":
                 g["resigned"] = rest
-            elif key == "gameid" and _game_id(rest):  # (else none: the loader draws one)
+            elif key == "gameid" and 3 < len(rest) < 17 \
+                    and not rest.strip("0123456789abcdef"):
+                # a game's id as a board writes it (xobo.runtime.gameid: 4-16 lowercase hex
+                # digits); else none, and the loader draws one
                 g["gameid"] = rest
             elif key == "set":
                 k, v = _split(rest)

@@ -129,9 +129,11 @@ class VirtualBoard:
             clock=clock,
             watchdog=self.watchdog,
             flash=self.flash,
-            entropy=self.entropy,
         )
         self.drivers.switches = self.switches
+        # random bytes for the games' ids (``n -> bytes``, xobo.runtime.gameid), or None: the
+        # system's; the scripted sessions give theirs, the same at every run
+        self.drivers.entropy = self.entropy
         self.app = App(self.drivers, self._settings if not self.boots else None,
                        listener=self._forward)
         self.boots += 1
