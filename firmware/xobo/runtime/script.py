@@ -61,10 +61,10 @@ class ScriptError(ValueError):
 
 
 class CountedIds:
-    """The games' ids of a scripted session (``Drivers.entropy``): counted, not random, so
-    that a script's output is the same at every run and on both runtimes (``gameid
-    000000000001`` for its first game, then 2...; a game resumed from ``--flash`` keeps its
-    own)."""
+    """The games' ids of a scripted session (the drivers' ``entropy``: xobo.runtime.gameid):
+    counted, not random, so that a script's output is the same at every run and on both
+    runtimes (``gameid 000000000001`` for its first game, then 2...; a game resumed from
+    ``--flash`` keeps its own)."""
 
     def __init__(self):
         self.count = 0

@@ -102,7 +102,7 @@ class VirtualBoard:
         self.flash = make_flash(flash_dir)
         self.realtime = realtime
         self._settings = settings
-        self.entropy = entropy  # the games' ids' random bytes (Drivers.entropy), kept by reboots
+        self.entropy = entropy  # the games' ids' random bytes (its drivers'), kept by reboots
         self._subscribers = []
         self._event_subscribers = []
         self.writer = None  # the protocol's writer, kept across reboots (set_writer)
