@@ -30,8 +30,8 @@ Usage::
 """
 
 import argparse
-import contextlib
 import bisect
+import contextlib
 import http.client
 import json
 import os

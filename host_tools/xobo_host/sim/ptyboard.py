@@ -35,8 +35,8 @@ Usage (``PtyBoard`` runs one in a child process, for tests and benchmarks)::
     >>> board.unplug()                            # the port goes away; the flash stays
     >>> board.plug().device                       # back, on a port of its own again
     't1.tty1'
-    >>> board.play("serial state")                # the move it kept in its flash
-    ['state match side ew result * ply 1']
+    >>> board.play("serial state")                # the move it kept, the game's id
+    ['state match side ew result * ply 1 gameid ...']
     >>> board.unplug()
 """
 
