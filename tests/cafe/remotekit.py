@@ -295,13 +295,20 @@ def start_match(tmp_path, game, n_cafes=2, board="pico_gpio", broker=None):
     bs[names[0]].play("serial set game " + game)
     cafes = [Cafe(tmp_path, "cafe-%d" % i, {names[i]: bs[names[i]]}, broker).start()
              for i in range(n_cafes)]
+    ident, tables = seat_match(cafes, names, bs)
+    return broker, cafes, bs, tables, ident
+
+
+def seat_match(cafes, names, bs):
+    """The first café invites with its table ``names[0]``, each other café accepts with its
+    own (``names[i]``, board ``bs[names[i]]``): (the match's id, {table: (café, board)}),
+    once it plays everywhere."""
     code = cafes[0].service.invite(names[0])["code"]
     ident = None
-    for i in range(1, n_cafes):
+    for i in range(1, len(cafes)):
         ident = cafes[i].service.accept(code, names[i])["match"]
     wait_playing(cafes, ident)
-    tables = {names[i]: (cafes[i], bs[names[i]]) for i in range(n_cafes)}
-    return broker, cafes, bs, tables, ident
+    return ident, {names[i]: (cafes[i], bs[names[i]]) for i in range(len(cafes))}
 
 
 def stop(broker, cafes, bs):

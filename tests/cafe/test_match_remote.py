@@ -11,7 +11,7 @@ from cafe.remotekit import (
     play_match,
     random_move,
     same_everywhere,
-    wait_playing,
+    seat_match,
 )
 
 # every game, whole, at once on one broker (each its own cafés and tables): the players'
@@ -45,12 +45,7 @@ def test_every_game_is_played_whole_across_cafes_and_the_records_agree(tmp_path)
                 bs[names[0]].play("serial set " + line)
             cafes = [Cafe(where, "%s-cafe-%d" % (game[:5], i), {names[i]: bs[names[i]]},
                           broker).start() for i in range(n_cafes)]
-            code = cafes[0].service.invite(names[0])["code"]
-            ident = None
-            for i in range(1, n_cafes):
-                ident = cafes[i].service.accept(code, names[i])["match"]
-            wait_playing(cafes, ident)
-            tables = {names[i]: (cafes[i], bs[names[i]]) for i in range(n_cafes)}
+            ident, tables = seat_match(cafes, names, bs)
             choose = greedy_move(seed) if greedy else random_move
             match = play_match(cafes, tables, ident, random.Random(seed), choose=choose)
             assert match.state == "over", (game, match.state)
