@@ -49,17 +49,17 @@ def _latency(run, key, summary, what):
 def cafe_run(args):
     """The café bench's run, started (its load and commit now). ``--browser`` runs are the
     ``cafe-browser`` bench (the latency to the floor page's paint), the others ``cafe``."""
-    bench = "cafe-browser" if getattr(args, "browser", False) else "cafe"
-    command = "make cafe-bench" + (" (python -m xobo_host.cafe.bench --browser)"
-                                   if bench == "cafe-browser" else "")
-    if getattr(args, "burner", False):  # (its own results: the quiet run's stay the figures)
-        bench += "-burner"
-        command = "make cafe-bench-burner" if command == "make cafe-bench" else \
-            command.replace("--browser", "--browser --burner")
+    browser = getattr(args, "browser", False)
+    burner = getattr(args, "burner", False)  # (its own results: the quiet run's stay)
+    bench = "cafe" + ("-browser" if browser else "") + ("-burner" if burner else "")
+    if browser:
+        command = "make cafe-bench (python -m xobo_host.cafe.bench --browser%s)" % (
+            " --burner" if burner else "")
+    else:
+        command = "make cafe-bench-burner" if burner else "make cafe-bench"
     return benchresults.Run(bench, "The café host: %d stand-in boards playing X at once, "
                             "%d moves%s" % (args.boards, args.moves,
-                                            ", a CPU burner on one core" if
-                                            getattr(args, "burner", False) else ""),
+                                            ", a CPU burner on one core" if burner else ""),
                             command=command,
                             standard=_standard(args, CAFE_STANDARD))
 
