@@ -769,25 +769,35 @@ class Recorder:
             resumed = None if force_new else self._resumed(key, notations)
             if resumed is not None:
                 self._adopt(resumed)  # (a game the board resumed: its own record goes on)
-            elif self.game_id is not None and not self.moves and key == self.key \
-                    and not force_new and not self.token:
-                pass  # an empty game that never started: reuse it
-            elif self.game_id is not None and not self.moves and not self._has_end() \
-                    and not self.token:
-                self.db.restart_game(self.game_id, game, rec.tags, rec.first, rec.start, at)
-                self.written = None
             else:
-                self.game_id = self.db.new_game(self.source, game, rec.tags, rec.first,
-                                                rec.start, at, board_id=self.board_id)
-                self.written = None
-            if resumed is None:
-                self.key = key
-                self.token = ""
-                self.moves = []
-                self.record_result = "*"
+                # (an empty game of these parameters that never started is reused)
+                reused = self.game_id is not None and not self.moves and key == self.key \
+                    and not force_new and not self.token
+                if not reused:
+                    self._new_row(game, rec, at, "")
+                self._begin(key, "")
             if force_new:
                 self.force_new = False
         return self._keep(rec, at)
+
+    def _new_row(self, game, rec, at, token):
+        """The row of a game that starts: the current one when it is an empty row no game
+        owns (its game never started), else a new one."""
+        if self.game_id is not None and not self.moves and not self._has_end() \
+                and not self.token:
+            self.db.restart_game(self.game_id, game, rec.tags, rec.first, rec.start, at,
+                                 token=token)
+        else:
+            self.game_id = self.db.new_game(self.source, game, rec.tags, rec.first, rec.start,
+                                            at, board_id=self.board_id, token=token)
+        self.written = None
+
+    def _begin(self, key, token):
+        """The current game is a new one (``key``, ``token``): no moves, no result yet."""
+        self.key = key
+        self.token = token
+        self.moves = []
+        self.record_result = "*"
 
     def _observe_named(self, game, rec, at, key):
         """A record of a game the board names (``rec.gameid``): that game's record, found by
@@ -800,20 +810,8 @@ class Recorder:
             if row is not None:
                 self._adopt(row)  # (resumed: set game away and back, a host restarted)
             else:
-                if self.game_id is not None and not self.moves and not self._has_end() \
-                        and not self.token:
-                    # an empty row no game of the board's owns (its game never started)
-                    self.db.restart_game(self.game_id, game, rec.tags, rec.first, rec.start,
-                                         at, token=token)
-                else:
-                    self.game_id = self.db.new_game(self.source, game, rec.tags, rec.first,
-                                                    rec.start, at, board_id=self.board_id,
-                                                    token=token)
-                self.written = None
-                self.key = key
-                self.token = token
-                self.moves = []
-                self.record_result = "*"
+                self._new_row(game, rec, at, token)
+                self._begin(key, token)
         return self._keep(rec, at)
 
     def _keep(self, rec, at):
