@@ -121,3 +121,46 @@ def test_a_full_inbox_holds_the_reading_and_loses_nothing(tmp_path, monkeypatch)
         a.stop()
         b.stop()
         broker.kill()
+
+
+def test_the_mirrors_wait_until_the_broker_has_the_cafes_match_messages(tmp_path):
+    """``wait_sent``: a match message published is counted until the broker acknowledges it
+    (a broker that answers nothing, stopped, holds it); the mirrors' wait ends at its
+    deadline, and at once when the broker is away."""
+    import signal
+    import time
+
+    from xobo_host.cafe.broker import BrokerLink
+    from xobo_host.cafe.seal import CafeKey
+
+    broker = Broker(tmp_path).start()
+    a = BrokerLink("cafe-a", broker.settings("cafe-a"), key=CafeKey.new()).start()
+    try:
+        wait_for(a.connected.is_set, "café A connected", 10)
+        a.publish_signed("0123abcd", {"t": "move", "n": 1})
+        wait_for(lambda: not a.unacked, "the move acknowledged by the broker", 10)
+        done = threading.Event()
+        threading.Thread(target=lambda: (a.wait_sent(time.monotonic() + 3600), done.set()),
+                         daemon=True).start()
+        wait_for(done.is_set, "the mirrors' wait over once the broker has every message", 10)
+
+        broker.proc.send_signal(signal.SIGSTOP)  # (the broker answers nothing meanwhile)
+        try:
+            a.publish_signed("0123abcd", {"t": "move", "n": 2})
+            assert len(a.unacked) == 1
+            a.wait_sent(time.monotonic())  # (its deadline passed: the mirror reads)
+            assert len(a.unacked) == 1
+        finally:
+            broker.proc.send_signal(signal.SIGCONT)
+        wait_for(lambda: not a.unacked, "the move acknowledged once the broker answers", 10)
+
+        broker.kill()
+        wait_for(lambda: not a.connected.is_set(), "café A seeing the broker gone", 10)
+        a.publish_signed("0123abcd", {"t": "move", "n": 3})
+        done.clear()
+        threading.Thread(target=lambda: (a.wait_sent(time.monotonic() + 3600), done.set()),
+                         daemon=True).start()
+        wait_for(done.is_set, "the mirrors not held while the broker is away", 10)
+    finally:
+        a.stop()
+        broker.kill()

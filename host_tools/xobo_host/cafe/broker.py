@@ -38,6 +38,7 @@ Usage::
     >>> # link.start(); link.publish_signed("0123abcd", {"t": "hello"}); link.stop()
 """
 
+import collections
 import json
 import queue
 import secrets
@@ -68,11 +69,27 @@ PROBE_S = 5.0
 PROBE_EVERY_S = 30.0
 # the sequence numbers kept ahead in the café's file: one write every 10 minutes of signing
 SEQ_BLOCK_US = 600 * 1000 * 1000
+# a match message not acknowledged by the broker this long after it was published no longer
+# holds the mirrors back (``wait_sent``): a broker away, the message sent again later
+UNACKED_STALE_S = 2.0
+ACKED_EARLY_KEPT = 256  # acknowledgements kept that came before their message was counted
 NAME_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
 
 
 _CONNECTED = object()  # (in the inbox: a (re)connection, for on_connect)
 _STOP = object()
+
+
+def _trace_match_message(what, topic, payload):
+    """(traced) ``what`` happened to a match message: its match, kind and number."""
+    if "/match/" not in topic:
+        return
+    try:
+        msg = json.loads(payload)
+        msg = json.loads(msg["signed"]) if "signed" in msg else msg  # (``seal.sign``)
+        movetrace.trace(what, topic.rsplit("/", 1)[1], msg.get("t"), msg.get("n"))
+    except (ValueError, AttributeError, TypeError, KeyError):
+        pass
 
 
 class BrokerError(ValueError):
@@ -158,6 +175,13 @@ class BrokerLink:
         self.seq_reserved = seq_reserved
         self.reserve_seq = reserve_seq
         self.signing = threading.Lock()  # (each sequence number given once)
+        # the match messages (QoS 1) published and not yet acknowledged by the broker: mid ->
+        # when (time.monotonic); the boards' mirrors wait for them (``wait_sent``)
+        self.unacked = {}
+        self.sending = threading.Condition()
+        # (the acknowledgements of messages not counted yet: paho can take one before
+        # ``publish`` returned the message's mid; those of other messages pass through)
+        self.acked_early = collections.deque(maxlen=ACKED_EARLY_KEPT)
         self.connected = threading.Event()
         # the health probe: its nonce said, when, and whether it came back
         self.probe_nonce = None
@@ -190,6 +214,7 @@ class BrokerLink:
             client.on_log = self._log
             client.on_connect_fail = lambda client, userdata: movetrace.trace("connect-failed")
         client.on_message = self._message
+        client.on_publish = self._published
         self.client = client
         # (topic, payload) of each message read, or _CONNECTED, or _STOP: handled in order;
         # a full inbox holds the network thread (and the broker, over TCP), as the handling
@@ -239,7 +264,9 @@ class BrokerLink:
         self.inbox.put(_CONNECTED)  # (the hellos: made and sent by the inbox's thread)
 
     def _log(self, client, userdata, level, text):
-        if "PUBLISH" not in text and "PUBACK" not in text and "PING" not in text:
+        if text.startswith("Sending PUBLISH"):  # (when the network thread wrote it: its mid)
+            movetrace.trace("sent", text.split(", m", 1)[-1].split(")", 1)[0])
+        elif "PUBLISH" not in text and "PUBACK" not in text and "PING" not in text:
             movetrace.trace("paho", text[:100])
 
     def _disconnected(self, client, userdata, flags, reason, properties=None):
@@ -296,13 +323,8 @@ class BrokerLink:
     def _message(self, client, userdata, message):
         # (paho's network thread: only hand it on)
         self.inbox.put((message.topic, message.payload))
-        if movetrace.enabled and "/match/" in message.topic:  # (when it was read)
-            try:
-                msg = json.loads(message.payload)
-                movetrace.trace("read", message.topic.rsplit("/", 1)[1], msg.get("t"),
-                                msg.get("n"))
-            except (ValueError, AttributeError):
-                pass
+        if movetrace.enabled:  # (when it was read)
+            _trace_match_message("read", message.topic, message.payload)
 
     def _handle_inbox(self):
         while True:
@@ -317,6 +339,8 @@ class BrokerLink:
                 self.probe()  # (the broker still passes the café's messages: its health)
             if item is None:
                 continue
+            if movetrace.enabled and item is not _CONNECTED:  # (when its handling began)
+                _trace_match_message("deq", *item)
             try:
                 if item is _CONNECTED:
                     if self.on_connect is not None:
@@ -380,7 +404,39 @@ class BrokerLink:
         # order: they are sent under its lock; two matches' may cross, which the other
         # café's replay guard takes, as any two messages crossing on the network)
         payload = sign(self.key, self.cafe, match_id, seq, msg)
-        self.client.publish(self.topic("match", match_id), payload, qos=qos)
+        info = self.client.publish(self.topic("match", match_id), payload, qos=qos)
+        if qos:  # (counted until the broker has it: ``wait_sent``)
+            with self.sending:
+                if info.mid in self.acked_early:
+                    self.acked_early.remove(info.mid)
+                else:
+                    self.unacked[info.mid] = time.monotonic()
+        if movetrace.enabled:  # (its mid: when it went out, ``_log``'s "sent")
+            movetrace.trace("mid", match_id, msg.get("t"), msg.get("n"), info.mid)
+
+    def _published(self, client, userdata, mid, reason=None, properties=None):
+        # (paho's network thread: a QoS 1 message acknowledged, any other written)
+        with self.sending:
+            if self.unacked.pop(mid, None) is None:
+                self.acked_early.append(mid)
+            elif not self.unacked:
+                self.sending.notify_all()
+
+    def wait_sent(self, deadline):
+        """Wait until the broker has every match message this café published (acknowledged),
+        until ``deadline`` (``time.monotonic``) at most; at once when the broker is away.
+        The boards' mirrors wait for it before reading a board (``MatchService.relays_first``):
+        at a hundred tables moving at once, a hundred records read and parsed took the host's
+        thread from paho's network thread, and the moves waited in its queue (docs/remote.md)."""
+        with self.sending:
+            while self.unacked and self.connected.is_set():
+                now = time.monotonic()
+                for mid in [m for m, since in self.unacked.items()
+                            if now - since > UNACKED_STALE_S]:
+                    del self.unacked[mid]  # (a broker gone meanwhile: sent again later)
+                if not self.unacked or now >= deadline:
+                    return
+                self.sending.wait(deadline - now)
 
     def publish_floor(self, floor):
         """The café's floor (a dict) on its retained floor topic, signed with its key and a

@@ -261,11 +261,16 @@ class MatchService:
     def relays_first(self):
         """(a board's mirror, before it reads its board) Wait, ``RELAY_FIRST_S`` at most,
         until no table's worker has a move to relay: at a hundred tables moving at once, the
-        moves reach the other tables first, the pages and the records a little later."""
+        moves reach the other tables first, the pages and the records a little later. The
+        moves this café published wait for the broker's acknowledgement in the same time
+        (``BrokerLink.wait_sent``)."""
+        deadline = time.monotonic() + RELAY_FIRST_S
+        self._relays_done(deadline)
+        if self.broker is not None:
+            self.broker.wait_sent(deadline)
+
+    def _relays_done(self, deadline):
         with self.relays:
-            if not self.relaying:
-                return
-            deadline = time.monotonic() + RELAY_FIRST_S
             while self.relaying:
                 now = time.monotonic()
                 for key in [k for k, (_, since) in self.relaying.items()

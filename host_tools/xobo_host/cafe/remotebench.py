@@ -690,7 +690,8 @@ def run(n_matches=100, restarts=10, pause_ms=1000, down_ms=1000, seed=1, verbose
 
 # ------------------------------------------------------------------ where the time went
 
-HOPS = ("line", "woke", "fast", "locked", "pub", "read", "recv", "stored", "cmd", "lit")
+HOPS = ("line", "woke", "fast", "locked", "pub", "read", "deq", "recv", "stored", "cmd",
+        "lit")
 HOP_NAMES = {
     "line": "the board's event read by its host (serial)",
     "woke": "the table's worker woken",
@@ -698,7 +699,8 @@ HOP_NAMES = {
     "locked": "the matches' lock taken",
     "pub": "in the log, published (paho)",
     "read": "read by the other host's network thread (the broker's hop)",
-    "recv": "handled there (its inbox's thread; before: the network thread)",
+    "deq": "taken from the other host's inbox (its inbox's thread)",
+    "recv": "checked there (the signature, the replay guard)",
     "stored": "in the other host's database (SQLite, its store's thread)",
     "cmd": "the move sent to the other board",
     "lit": "lit on the other board (its serial, the stand-in's step)",
@@ -716,7 +718,7 @@ def _read_trace(path):
             what = words[1]
             if what in ("fast", "locked", "saved", "pub", "cmd") and len(words) > 3:
                 key = (what, words[2], words[3])
-            elif what in ("line", "recv", "read", "woke", "stored"):
+            elif what in ("line", "recv", "read", "deq", "woke", "stored"):
                 key = (what, words[2])
             else:
                 continue
@@ -759,6 +761,10 @@ def hops(dump, samples, is_up, say=print):
             at["recv"] or t0 + lat) and len(w) > 1 and w[1].isdigit() and (
             w[0] == "move" and int(w[1]) == n)]
         at["read"] = read[0] if read else None
+        deq = [t for t, w in theirs.get(("deq", ident), []) if (at["read"] or t0) <= t <= (
+            at["recv"] or t0 + lat) and len(w) > 1 and w[1].isdigit() and (
+            w[0] == "move" and int(w[1]) == n)]
+        at["deq"] = deq[0] if deq else None
         # (the other host's first row of the match with this move in it)
         stored = [t for t, w in theirs.get(("stored", ident), []) if t >= (at["recv"] or t0)
                   and w and w[0].isdigit() and int(w[0]) >= n]
