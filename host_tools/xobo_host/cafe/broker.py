@@ -264,9 +264,7 @@ class BrokerLink:
         self.inbox.put(_CONNECTED)  # (the hellos: made and sent by the inbox's thread)
 
     def _log(self, client, userdata, level, text):
-        if text.startswith("Sending PUBLISH"):  # (when the network thread wrote it: its mid)
-            movetrace.trace("sent", text.split(", m", 1)[-1].split(")", 1)[0])
-        elif "PUBLISH" not in text and "PUBACK" not in text and "PING" not in text:
+        if "PUBLISH" not in text and "PUBACK" not in text and "PING" not in text:
             movetrace.trace("paho", text[:100])
 
     def _disconnected(self, client, userdata, flags, reason, properties=None):
@@ -411,8 +409,6 @@ class BrokerLink:
                     self.acked_early.remove(info.mid)
                 else:
                     self.unacked[info.mid] = time.monotonic()
-        if movetrace.enabled:  # (its mid: when it went out, ``_log``'s "sent")
-            movetrace.trace("mid", match_id, msg.get("t"), msg.get("n"), info.mid)
 
     def _published(self, client, userdata, mid, reason=None, properties=None):
         # (paho's network thread: a QoS 1 message acknowledged, any other written)
