@@ -119,6 +119,17 @@ def build(tree, board="pico_gpio", out_dir=OUT_DIR, jobs=2, echo=print, run=subp
         env.pop(name, None)
     env["CMAKE_ARGS"] = " ".join(filter(None, [os.environ.get("CMAKE_ARGS", ""),
                                                "-DXOBO_GEN_DIR=%s" % gen_dir]))
+    # mpy-cross first, on its own: the port's build makes it when it is missing, but from
+    # inside the port's make, whose command line (BUILD=build_dir) reaches that make in
+    # MAKEFLAGS, so it lands in build_dir/mpy-cross while the freezing looks for
+    # mpy-cross/build/mpy-cross (a fresh tree fails there)
+    if not (tree / "mpy-cross" / "build" / "mpy-cross").is_file():
+        mpy_cmd = ["make", "-C", str(tree / "mpy-cross"), "-j%d" % jobs]
+        echo("building mpy-cross: %s" % " ".join(mpy_cmd))
+        proc = run(mpy_cmd, env=env)
+        if proc.returncode != 0:
+            raise FirmwareError("mpy-cross's build failed (exit %d); its output is above"
+                                % proc.returncode)
     cmd = ["make", "-C", str(tree / "ports" / "rp2"), "-j%d" % jobs,
            "BOARD_DIR=%s" % BOARD_DIR, "BUILD=%s" % build_dir]
     echo("building MicroPython %s for %s with board %s: CMAKE_ARGS=%r %s"
