@@ -5,6 +5,7 @@ Usage::
 
     from boardapp.boardkit import board_at, EMPTY
     vb = board_at("........./... ns 32 0 0")   # a VirtualBoard whose cubes match the position
+    cuts = cut_at_every_operation(start, operation, booted)  # a save cut at each of its steps
 """
 
 from xobo.games.xobo.rules.position import Position
@@ -111,3 +112,22 @@ def touch_if_ambiguous(vb, m):
     vb.switches.put(c, n)
     vb.advance(120)
     return True
+
+
+def cut_at_every_operation(start, operation, booted, most=200):
+    """A power cut at every point of ``operation(vb)``'s flash writes: for n = 0, 1, ... a
+    board made by ``start()`` has its power cut after its n-th flash operation (the virtual
+    flash's ``cut_after``) while ``operation`` runs, then boots again (``power_cut``) and
+    ``booted(vb, n, cut)`` checks it (``cut``: the operation was cut). Ends at the first n
+    the operation runs through (its board cut and booted after it all the same); returns how
+    many times it was cut."""
+    for n in range(most):
+        vb = start()
+        vb.flash.cut_after(n)
+        operation(vb)
+        cut = not vb.powered
+        vb.power_cut()
+        booted(vb, n, cut)
+        if not cut:
+            return n
+    raise AssertionError("still cut after %d flash operations" % most)

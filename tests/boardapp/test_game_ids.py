@@ -8,6 +8,7 @@ once and keeps it; a save's damaged id never stops the board booting."""
 
 import sys
 
+from boardapp.boardkit import cut_at_every_operation
 from boardapp.gamekit import game_board, play
 from xobo.runtime.storage import SavedGame, adler32
 from xobo.runtime.virtual_board import VirtualBoard
@@ -90,48 +91,46 @@ def test_the_id_survives_set_game_away_and_back_and_a_game_s_first_start_has_its
     assert vb.app.settings["game"] == "tiny" and _said_id(vb) == tiny
 
 
+def _xobo_after_e5():
+    vb = game_board("xobo")
+    play(vb, "e5")
+    return vb
+
+
 def test_the_id_survives_a_power_cut_at_every_operation_of_a_move_save():
-    n = 0
-    while n < 200:
-        vb = game_board("xobo")
-        play(vb, "e5")
-        gid = vb.app.gameid
-        vb.flash.cut_after(n)
+    ids = {}
+
+    def move(vb):
+        ids["game"] = vb.app.gameid
         vb.command("move d4")
         after = vb.app.pos.clone()
         after.apply(after.parse_move("d4"))
         vb.set_cubes(after.heights)
         vb.advance(1000)  # committed, saved: the cut happens during the save
-        cut = not vb.powered
-        vb.power_cut()
+
+    def booted(vb, n, cut):
         vb.advance(100)
         assert vb.app.pos.ply in (1, 2), n
-        assert _said_id(vb) == gid, n  # the move or not: the same game
-        if not cut:
-            break
-        n += 1
-    assert n >= 3, n
+        assert _said_id(vb) == ids["game"], n  # the move or not: the same game
+
+    assert cut_at_every_operation(_xobo_after_e5, move, booted) >= 3
 
 
 def test_a_power_cut_while_a_new_game_is_saved_boots_one_game_or_the_other_with_its_id():
-    n = 0
-    while n < 200:
-        vb = game_board("xobo")
-        play(vb, "e5")
-        old = vb.app.gameid
-        vb.flash.cut_after(n)
+    ids = {}
+
+    def new_game(vb):
+        ids["old"] = vb.app.gameid
         vb.command("new")
-        new = vb.app.gameid
-        cut = not vb.powered
-        vb.power_cut()
+        ids["new"] = vb.app.gameid
+
+    def booted(vb, n, cut):
         vb.advance(100)
         ply = vb.app.pos.ply
         # the new game saved (ply 0, its id) or not (the old game, its moves and id)
-        assert (ply, _said_id(vb)) in ((1, old), (0, new)), (n, ply)
-        if not cut:
-            break
-        n += 1
-    assert n >= 3, n
+        assert (ply, _said_id(vb)) in ((1, ids["old"]), (0, ids["new"])), (n, ply)
+
+    assert cut_at_every_operation(_xobo_after_e5, new_game, booted) >= 3
 
 
 def _save_without_id(vb, moves):

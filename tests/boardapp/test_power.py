@@ -4,7 +4,7 @@ flash cuts the power at the n-th primitive operation (create, a chunk written ha
 rename, remove) for every n of a save; the board reboots, resumes the game before or after
 the move, and shows any cell that does not match."""
 
-from boardapp.boardkit import Recorder
+from boardapp.boardkit import Recorder, cut_at_every_operation
 from xobo.runtime.virtual_board import VirtualBoard
 
 
@@ -23,16 +23,13 @@ def _board_with_two_moves():
 
 
 def test_power_cut_at_every_operation_of_a_move_save():
-    n = 0
-    cuts = 0
-    while n < 200:
+    def complete():
         vb = _board_with_two_moves()
         vb.put("c3")
         vb.advance(500)  # complete, not yet committed
-        vb.flash.cut_after(n)
-        vb.advance(1000)  # committed, saved: the cut happens during the save
-        cut = not vb.powered
-        vb.power_cut()
+        return vb
+
+    def booted(vb, n, cut):
         ply = vb.app.pos.ply
         assert ply in (2, 3), (n, ply)
         inf = vb.app.inf
@@ -49,43 +46,34 @@ def test_power_cut_at_every_operation_of_a_move_save():
         _place(vb, "b2")
         vb.power_cut()
         assert vb.app.pos.ply == 4, n
-        if not cut:
-            break  # the save had fewer than n operations: every point was cut once
-        cuts += 1
-        n += 1
+
+    # (committed, saved: the cut happens during the save)
+    cuts = cut_at_every_operation(complete, lambda vb: vb.advance(1000), booted)
     assert cuts >= 3, cuts  # a save is several operations
 
 
 def test_power_cut_during_an_undo_save_keeps_the_move_or_its_undo():
-    n = 0
-    while n < 200:
-        vb = _board_with_two_moves()
-        vb.flash.cut_after(n)
-        vb.command("undo")
-        cut = not vb.powered
-        vb.power_cut()
+    def booted(vb, n, cut):
         assert vb.app.pos.ply in (1, 2), n
-        if not cut:
-            break
-        n += 1
-    assert n >= 3
+
+    cuts = cut_at_every_operation(_board_with_two_moves, lambda vb: vb.command("undo"),
+                                  booted)
+    assert cuts >= 3
 
 
 def test_power_cut_during_a_settings_save_keeps_old_or_new_value():
-    n = 0
-    while n < 200:
+    def fresh():
         vb = VirtualBoard()
         vb.advance(20)
-        vb.flash.cut_after(n)
-        vb.command("set settle 700")
-        cut = not vb.powered
-        vb.power_cut()
+        return vb
+
+    def booted(vb, n, cut):
         assert vb.app.settings["settle"] in (1000, 700), n
         if not cut:
             assert vb.app.settings["settle"] == 700
-            break
-        n += 1
-    assert n >= 3
+
+    cuts = cut_at_every_operation(fresh, lambda vb: vb.command("set settle 700"), booted)
+    assert cuts >= 3
 
 
 def test_reboot_resumes_the_whole_game_and_its_record():
