@@ -741,6 +741,11 @@ def hops(dump, samples, is_up, say=print):
         later = [t for t, _ in times if t >= after]
         return min(later) if later else None
 
+    def first_move(times, n, after, before):
+        """The first time of move ``n``'s message (``move N`` traced) in [after, before]."""
+        return next((t for t, w in times if after <= t <= before and len(w) > 1 and
+                     w[0] == "move" and w[1].isdigit() and int(w[1]) == n), None)
+
     rows = []
     for ident, i, n, mover, t0, lat in samples:
         if not is_up(t0, lat):
@@ -756,15 +761,11 @@ def hops(dump, samples, is_up, say=print):
                and len(w) > 1 and w[1].isdigit() and (w[0] == "move" and int(w[1]) == n or
                                                      w[0] == "log" and int(w[1]) >= n)]
         at["recv"] = got[0][0] if got else None
-        # (read by the network thread: the inbox's since it has one; the same message)
-        read = [t for t, w in theirs.get(("read", ident), []) if t0 - 0.01 <= t <= (
-            at["recv"] or t0 + lat) and len(w) > 1 and w[1].isdigit() and (
-            w[0] == "move" and int(w[1]) == n)]
-        at["read"] = read[0] if read else None
-        deq = [t for t, w in theirs.get(("deq", ident), []) if (at["read"] or t0) <= t <= (
-            at["recv"] or t0 + lat) and len(w) > 1 and w[1].isdigit() and (
-            w[0] == "move" and int(w[1]) == n)]
-        at["deq"] = deq[0] if deq else None
+        # (the same move message read by the network thread, then taken from the inbox)
+        at["read"] = first_move(theirs.get(("read", ident), []), n, t0 - 0.01,
+                                at["recv"] or t0 + lat)
+        at["deq"] = first_move(theirs.get(("deq", ident), []), n, at["read"] or t0,
+                               at["recv"] or t0 + lat)
         # (the other host's first row of the match with this move in it)
         stored = [t for t, w in theirs.get(("stored", ident), []) if t >= (at["recv"] or t0)
                   and w and w[0].isdigit() and int(w[0]) >= n]
